@@ -1,0 +1,49 @@
+# The two commands a newcomer needs: `make demo` and `make test`.
+# Everything is installed into .venv from the pinned set in requirements.lock.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+SUDO   := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+export POUND_QUIET ?= 0
+
+.PHONY: help install browser demo test bench lint expectations clean
+
+help:
+	@echo "make install   create .venv and install the pinned dependencies (safe to repeat)"
+	@echo "make demo      synthesise nothing, run the sample bundle, render the three reports"
+	@echo "make test      the whole test suite (installs Chromium from Debian for the report tests)"
+	@echo "make bench     time and memory of ingest, build, synth and reports at scale"
+	@echo "make lint      ruff, and a check that expectations/*.json match registers.py"
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml requirements.lock
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check "uv==0.13.9"
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -r requirements.lock
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --no-deps -e .
+	@touch $@
+
+# Debian's Chromium, for opening the HTML reports in a real browser in the tests.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium (once)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+demo: install
+	$(BIN)/pound demo --out demo
+
+# pytest exits 5 when it collected nothing: that is a failure here, not a pass.
+test: install browser
+	@$(BIN)/python -m pytest -q; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
+
+bench: install browser
+	$(BIN)/python -m pipeline.bench
+
+lint: install
+	$(BIN)/ruff check pipeline tests
+	$(BIN)/python -m pipeline.expectations --check
+
+clean:
+	rm -rf $(VENV) demo .pytest_cache

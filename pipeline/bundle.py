@@ -1,0 +1,257 @@
+"""Find the files of a bundle and read each one into a frame of text cells.
+
+A bundle is a folder with reference/, registers/ and ledgers/ (see the README).
+CSV files are matched by folder and name prefix; every sheet of an .xlsx
+workbook anywhere in the bundle whose name is a register name is one more file
+of that register. Whatever the source, a file becomes a pandas frame whose
+cells are all text, with normalised column names and a `_row` column holding
+the row number a spreadsheet would show (the header is row 1). Turning text
+into dates, paise and counts happens later, in values.py, the same way for
+every source.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import hashlib
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from .errors import PoundError, Problem
+from .registers import BY_NAME, REFERENCE, REGISTERS, Register
+
+ROW = "_row"
+
+
+@dataclass
+class Source:
+    """One file (or one workbook sheet) of one register."""
+
+    register: Register
+    path: Path
+    label: str                 # what messages call it: "registers/sales_2026.csv"
+    sheet: str | None = None
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass
+class Read:
+    """The text content of a source, or the problems that stopped it being read."""
+
+    source: Source
+    frame: pd.DataFrame | None
+    sha256: str
+    problems: list[Problem]
+    extra_columns: list[str]
+
+
+def find_sources(bundle: Path) -> tuple[list[Source], list[str]]:
+    """The files of a bundle in load order, and notes about files passed over."""
+    if not bundle.exists():
+        raise PoundError(f"bundle folder {bundle} does not exist")
+    if not bundle.is_dir():
+        raise PoundError(f"{bundle} is not a folder; give the folder that holds reference/, registers/ and ledgers/")
+    found: dict[str, list[Source]] = {r.name: [] for r in REGISTERS}
+    notes: list[str] = []
+    for path in sorted(p for p in bundle.rglob("*") if p.is_file()):
+        rel = path.relative_to(bundle).as_posix()
+        if any(part.startswith(".") for part in path.relative_to(bundle).parts):
+            continue
+        suffix = path.suffix.lower()
+        if suffix == ".xlsx":
+            if path.name.startswith("~$"):      # Excel's lock file while a workbook is open
+                continue
+            for sheet in _sheet_names(path, rel):
+                reg = BY_NAME.get(sheet.strip().lower())
+                if reg is None:
+                    notes.append(f"{rel}: sheet {sheet!r} is not a register name; passed over")
+                    continue
+                found[reg.name].append(Source(reg, path, f"{rel} [sheet {sheet}]", sheet))
+        elif suffix == ".csv":
+            reg = _register_for_csv(path.relative_to(bundle))
+            if reg is None:
+                notes.append(f"{rel}: not a register of the bundle (see the README for the file names); passed over")
+                continue
+            found[reg.name].append(Source(reg, path, rel))
+        elif path.name not in ("planted.csv", "README.md", "README.txt"):
+            notes.append(f"{rel}: not a CSV or .xlsx file; passed over")
+    sources = [s for r in REGISTERS for s in found[r.name]]
+    return sources, notes
+
+
+def missing_reference(sources: list[Source]) -> list[str]:
+    """Reference tables that the bundle does not provide."""
+    have = {s.register.name for s in sources}
+    return [r.name for r in REFERENCE if r.name not in have]
+
+
+def _register_for_csv(rel: Path) -> Register | None:
+    if len(rel.parts) != 2:
+        return None
+    folder, name = rel.parts[0], rel.stem.lower()
+    for reg in REGISTERS:
+        if reg.folder != folder:
+            continue
+        if name == reg.name or (not reg.exact_name and name.startswith(reg.name)):
+            return reg
+    return None
+
+
+def _sheet_names(path: Path, rel: str) -> list[str]:
+    import openpyxl
+
+    try:
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # a corrupt or password-protected workbook
+        raise PoundError(f"{rel}: cannot be opened as an Excel workbook ({exc.__class__.__name__}: {exc})") from None
+    try:
+        return list(wb.sheetnames)
+    finally:
+        wb.close()
+
+
+def read_source(source: Source) -> Read:
+    if source.sheet is None:
+        return _read_csv(source)
+    return _read_sheet(source)
+
+
+def _normalise_header(source: Source, header: list[str]) -> tuple[list[str], list[Problem]]:
+    names = [str(h if h is not None else "").strip().lower() for h in header]
+    # Spreadsheets often carry empty columns at the right; they get a private name.
+    names = [n or f"_unnamed_{i + 1}" for i, n in enumerate(names)]
+    problems = []
+    seen: dict[str, int] = {}
+    for i, n in enumerate(names):
+        if n and n in seen:
+            problems.append(Problem(source.label, 1, n, None,
+                                    f"appears twice in the header (columns {seen[n] + 1} and {i + 1}); each column name must appear once"))
+        seen.setdefault(n, i)
+    missing = [c for c in source.register.names if c not in seen]
+    if missing:
+        problems.append(Problem(source.label, 1, None, None,
+                                "the header lacks the column(s) " + ", ".join(missing)
+                                + f"; a {source.register.name} file must have the columns "
+                                + ", ".join(source.register.names)))
+    return names, problems
+
+
+def _read_csv(source: Source) -> Read:
+    data = source.path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        bad = data[exc.start: exc.start + 1].hex().upper()
+        return Read(source, None, digest, [Problem(
+            source.label, line, None, None,
+            f"is not valid UTF-8 text (byte 0x{bad}); save the file as 'CSV UTF-8' from the spreadsheet and try again")], [])
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        return Read(source, None, digest, [Problem(source.label, None, None, None,
+                                                   "is empty; expected a header row naming the columns")], [])
+    header = next(csv.reader(io.StringIO(text)))
+    names, problems = _normalise_header(source, header)
+    if problems:
+        return Read(source, None, digest, problems, [])
+    try:
+        frame = pd.read_csv(io.StringIO(text), header=None, skiprows=1, names=names, dtype=str,
+                            keep_default_na=False, na_filter=False, skip_blank_lines=False,
+                            engine="c")
+    except pd.errors.ParserError as exc:
+        row, why = _parser_message(exc, len(names))
+        return Read(source, None, digest, [Problem(source.label, row, None, None, f"could not be read as CSV: {why}")], [])
+    frame.insert(0, ROW, range(2, len(frame) + 2))
+    return _finish(source, frame, digest, names)
+
+
+def _parser_message(exc: Exception, width: int) -> tuple[int | None, str]:
+    """pandas' tokenizer error as (row, plain words)."""
+    text = str(exc).strip()
+    # pandas: "Error tokenizing data. C error: Expected 4 fields in line 7, saw 5" (line counts the header)
+    if "Expected" in text and "fields in line" in text:
+        parts = text.split("C error:")[-1].replace(",", "").split()
+        try:
+            line, saw = int(parts[parts.index("line") + 1]), int(parts[-1])
+            return line, f"it has {saw} cells but the header names {width} columns (a stray comma or quote?)"
+        except (ValueError, IndexError):
+            pass
+    return None, text
+
+
+def _finish(source: Source, frame: pd.DataFrame, digest: str, names: list[str]) -> Read:
+    wanted = set(source.register.names)
+    extra = [n for n in names if n not in wanted and not n.startswith("_unnamed_")]
+    # Wholly blank rows are dropped later (values.py), keeping every row's number.
+    frame = frame[[ROW] + source.register.names + extra]
+    return Read(source, frame, digest, [], extra)
+
+
+def cell_text(value) -> str:
+    """An Excel cell as the text a clerk would have typed into a CSV file.
+
+    Numbers come from openpyxl as int or float; a float is written with the
+    shortest text that reads back to the same number (repr), which is the
+    decimal the clerk typed, so 600.1 stays '600.1' and is then parsed exactly.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dt.datetime):
+        if value.time() == dt.time(0, 0):
+            return value.date().isoformat()
+        if value.date() == dt.date(1899, 12, 30):    # a time-only cell
+            return value.strftime("%H:%M")
+        return value.date().isoformat() + " " + value.strftime("%H:%M")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, dt.time):
+        return value.strftime("%H:%M")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        return repr(value)
+    return str(value)
+
+
+def _read_sheet(source: Source) -> Read:
+    import openpyxl
+
+    wb = openpyxl.load_workbook(source.path, read_only=True, data_only=True)
+    try:
+        ws = wb[source.sheet]
+        rows = [[cell_text(v) for v in row] for row in ws.iter_rows(values_only=True)]
+    finally:
+        wb.close()
+    # Leading empty rows are allowed; the header is the first row with text.
+    first = next((i for i, r in enumerate(rows) if any(v.strip() for v in r)), None)
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    digest = hashlib.sha256(buf.getvalue().encode("utf-8")).hexdigest()
+    if first is None:
+        return Read(source, None, digest, [Problem(source.label, None, None, None,
+                                                   "is empty; expected a header row naming the columns")], [])
+    names, problems = _normalise_header(source, rows[first])
+    if problems:
+        problems = [Problem(p.file, first + 1, p.column, p.value, p.message) for p in problems]
+        return Read(source, None, digest, problems, [])
+    width = len(names)
+    body = [(r + [""] * width)[:width] for r in rows[first + 1:]]
+    overflow = [first + 2 + i for i, r in enumerate(rows[first + 1:]) if any(v.strip() for v in r[width:])]
+    if overflow:
+        return Read(source, None, digest, [Problem(source.label, overflow[0], None, None,
+                                                   f"has text to the right of the last named column ({len(overflow)} row(s)); give every column a header")], [])
+    frame = pd.DataFrame(body, columns=names, dtype=str)
+    frame.insert(0, ROW, range(first + 2, first + 2 + len(body)))
+    return _finish(source, frame, digest, names)

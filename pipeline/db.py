@@ -1,0 +1,59 @@
+"""The DuckDB database: its register tables and the `loads` table.
+
+Register tables are named after their register (impoundments, releases, ...)
+and hold the typed columns of registers.py plus where each row came from:
+`_file` and `_row` (the spreadsheet row), `_load_id` (a row of `loads`) and
+`_extra` (any columns the file had beyond the declared ones, kept as text).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+
+from .registers import REGISTERS, SQL_TYPE, Register
+
+LOADS_DDL = """
+CREATE TABLE IF NOT EXISTS loads (
+    load_id   INTEGER PRIMARY KEY,
+    file      VARCHAR NOT NULL,   -- as messages name it: folder/name.csv or book.xlsx [sheet x]
+    register  VARCHAR NOT NULL,
+    sha256    VARCHAR NOT NULL,   -- of the file's bytes; of the sheet's cells written as CSV
+    rows      BIGINT NOT NULL,    -- data rows in the file (blank rows not counted)
+    new_rows  BIGINT NOT NULL,    -- rows added; identical rows already held are not added again
+    loaded_at TIMESTAMP NOT NULL,
+    status    VARCHAR NOT NULL,   -- loaded | no_new_rows
+    bundle    VARCHAR
+)
+"""
+
+
+def table_ddl(reg: Register) -> str:
+    cols = [f'"{c.name}" {SQL_TYPE[c.kind]}' for c in reg.columns]
+    cols += ["_extra MAP(VARCHAR, VARCHAR)", "_file VARCHAR NOT NULL", "_row BIGINT NOT NULL",
+             "_load_id INTEGER NOT NULL"]
+    return f"CREATE TABLE IF NOT EXISTS {reg.table} (\n    " + ",\n    ".join(cols) + "\n)"
+
+
+def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute(LOADS_DDL)
+    for reg in REGISTERS:
+        con.execute(table_ddl(reg))
+
+
+def connect(path: Path | str, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+    con = duckdb.connect(str(path), read_only=read_only)
+    if not read_only:
+        ensure_schema(con)
+    return con
+
+
+def snapshot(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple]]:
+    """Every row of every table, in a stable order: for checking that nothing changed."""
+    out = {}
+    for (name,) in con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
+            "AND table_type = 'BASE TABLE' ORDER BY 1").fetchall():
+        out[name] = con.execute(f'SELECT * FROM "{name}" ORDER BY ALL').fetchall()
+    return out

@@ -1,0 +1,213 @@
+"""The great-expectations suites: what "valid data" means for each register.
+
+One suite per register and reference table lives in expectations/<name>.json.
+The suites are written from the declarations in registers.py (`python -m
+pipeline.expectations` rewrites them; a test fails if the files drift) and run
+here, through GX's pandas route, on each file's typed frame. GX cannot validate
+DuckDB through SQLAlchemy today, so the frame is pulled out of DuckDB first.
+
+References to other files (a pound_id that must be in pounds.csv) are suite
+parameters: `{"$PARAMETER": "pounds__pound_id"}`, filled at run time with the
+ids the database already holds.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import pandas as pd
+
+from .bundle import ROW
+from .errors import Problem
+from .registers import COUNT, ENUM, MONEY, REGISTERS, Register
+
+SUITES_DIR = Path(os.environ.get("POUND_EXPECTATIONS", Path(__file__).resolve().parent.parent / "expectations"))
+
+
+def _money(paise: int) -> str:
+    return f"Rs {paise // 100:,}.{paise % 100:02d}"
+
+
+def suite_for(reg: Register) -> dict:
+    """The suite of one register, as the JSON that is kept in expectations/."""
+    exps: list[dict] = []
+    for col in reg.columns:
+        if col.required:
+            exps.append({"type": "expect_column_values_to_not_be_null", "kwargs": {"column": col.name},
+                         "meta": {"message": f"is blank; every {reg.name} row needs a {col.name}"}})
+    if len(reg.key) == 1:
+        exps.append({"type": "expect_column_values_to_be_unique", "kwargs": {"column": reg.key[0]},
+                     "meta": {"message": f"appears more than once in this file; {reg.key[0]} must be unique"}})
+    else:
+        exps.append({"type": "expect_compound_columns_to_be_unique", "kwargs": {"column_list": list(reg.key)},
+                     "meta": {"message": "appears more than once in this file; the combination "
+                              + " + ".join(reg.key) + " must be unique"}})
+    for col in reg.columns:
+        if col.kind == ENUM:
+            exps.append({"type": "expect_column_values_to_be_in_set",
+                         "kwargs": {"column": col.name, "value_set": list(col.values)},
+                         "meta": {"message": "is not one of the allowed values; expected one of: " + ", ".join(col.values)}})
+    for col in reg.columns:
+        if col.kind in (COUNT, MONEY) and col.minimum is not None:
+            if col.minimum == 0:
+                msg = "is negative; amounts and counts cannot be below zero"
+            else:
+                msg = f"is below {col.minimum}; expected a whole number of at least {col.minimum}"
+            exps.append({"type": "expect_column_values_to_be_between",
+                         "kwargs": {"column": col.name, "min_value": col.minimum},
+                         "meta": {"message": msg}})
+    for col in reg.columns:
+        if col.refers_to:
+            target, tcol = col.refers_to.split(".")
+            exps.append({"type": "expect_column_values_to_be_in_set",
+                         "kwargs": {"column": col.name, "value_set": {"$PARAMETER": parameter_name(col.refers_to)}},
+                         "meta": {"message": f"is not a {tcol} of any row in {target}; "
+                                  f"expected a {tcol} listed in the {target} file",
+                                  "refers_to": col.refers_to}})
+    return {"name": reg.name, "meta": {"register": reg.name, "folder": reg.folder,
+                                       "written_by": "python -m pipeline.expectations"},
+            "expectations": exps}
+
+
+def suite_path(reg: Register) -> Path:
+    return SUITES_DIR / f"{reg.name}.json"
+
+
+def write_suites(directory: Path = SUITES_DIR) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for reg in REGISTERS:
+        path = directory / f"{reg.name}.json"
+        path.write_text(json.dumps(suite_for(reg), indent=2) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def parameters_needed(reg: Register) -> list[str]:
+    return [c.refers_to for c in reg.columns if c.refers_to]
+
+
+def parameter_name(refers_to: str) -> str:
+    """GX parameter names cannot hold a dot: 'pounds.pound_id' -> 'pounds__pound_id'."""
+    return refers_to.replace(".", "__")
+
+
+class Validator:
+    """Runs the committed suites with one ephemeral GX context per process."""
+
+    def __init__(self) -> None:
+        os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
+        logging.getLogger("great_expectations").setLevel(logging.ERROR)
+        import great_expectations as gx
+        from great_expectations.data_context.types.base import ProgressBarsConfig
+
+        self._gx = gx
+        self._ctx = gx.get_context(mode="ephemeral")
+        self._ctx.variables.progress_bars = ProgressBarsConfig(globally=False)
+        self._source = self._ctx.data_sources.add_pandas("registers")
+        self._definitions: dict[str, object] = {}
+
+    def _definition(self, reg: Register):
+        if reg.name not in self._definitions:
+            gx = self._gx
+            data = json.loads(suite_path(reg).read_text(encoding="utf-8"))
+            suite = self._ctx.suites.add(gx.ExpectationSuite(**data))
+            asset = self._source.add_dataframe_asset(reg.name)
+            batch = asset.add_batch_definition_whole_dataframe(reg.name)
+            self._definitions[reg.name] = self._ctx.validation_definitions.add(
+                gx.ValidationDefinition(name=reg.name, data=batch, suite=suite))
+        return self._definitions[reg.name]
+
+    def validate(self, reg: Register, frame: pd.DataFrame, label: str,
+                 known: dict[str, list]) -> list[Problem]:
+        """Problems found by the register's suite in a typed frame (with a _row column)."""
+        if frame.empty:
+            return []
+        result = self._definition(reg).run(
+            batch_parameters={"dataframe": frame},
+            expectation_parameters=known,
+            result_format={"result_format": "COMPLETE", "unexpected_index_column_names": [ROW]},
+        )
+        problems: list[Problem] = []
+        for r in result.results:
+            info = r.exception_info or {}
+            if info.get("raised_exception"):
+                raise RuntimeError(f"great-expectations failed on {reg.name}: {info.get('exception_message')}")
+            if r.success:
+                continue
+            cfg = r.expectation_config
+            message = (cfg.meta or {}).get("message", cfg.type)
+            kwargs = cfg.kwargs
+            columns = kwargs.get("column_list") or [kwargs["column"]]
+            hits = r.result.get("unexpected_index_list") or []
+            if cfg.type.endswith("to_be_unique"):
+                problems.extend(_duplicate_problems(label, columns, hits, message))
+                continue
+            for hit in hits:
+                value = hit.get(columns[0])
+                text = None if _is_missing(value) else _text(value, columns[0], reg)
+                problems.append(Problem(label, int(hit[ROW]), columns[0], text, message))
+        return problems
+
+
+def _is_missing(value) -> bool:
+    try:
+        return value is None or bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _text(value, column: str, reg: Register) -> str:
+    col = reg.column(column)
+    if col.kind == MONEY:
+        v = int(value)
+        return ("-" if v < 0 else "") + _money(abs(v))
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _duplicate_problems(label: str, columns: list[str], hits: list[dict], message: str) -> list[Problem]:
+    groups: dict[tuple, list[int]] = {}
+    for hit in hits:
+        groups.setdefault(tuple(str(hit.get(c)) for c in columns), []).append(int(hit[ROW]))
+    out = []
+    for key, rows in groups.items():
+        rows.sort()
+        others = ", ".join(str(r) for r in rows[1:])
+        out.append(Problem(label, rows[1] if len(rows) > 1 else rows[0], " + ".join(columns),
+                           " / ".join(key), f"{message} (first at row {rows[0]}, again at row {others})"))
+    return out
+
+
+@lru_cache(maxsize=1)
+def validator() -> Validator:
+    return Validator()
+
+
+def drifted(directory: Path = SUITES_DIR) -> list[str]:
+    """Suites whose JSON file differs from what registers.py declares."""
+    out = []
+    for reg in REGISTERS:
+        path = directory / f"{reg.name}.json"
+        if not path.exists() or json.loads(path.read_text(encoding="utf-8")) != suite_for(reg):
+            out.append(path.name)
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+
+    if "--check" in sys.argv:
+        stale = drifted()
+        if stale:
+            print("expectations out of date (run python -m pipeline.expectations): " + ", ".join(stale))
+            sys.exit(1)
+        print(f"{len(REGISTERS)} expectation suites match registers.py")
+    else:
+        for p in write_suites():
+            print(p)

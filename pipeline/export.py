@@ -1,0 +1,116 @@
+"""Write the computed tables as CSV files (and the audit workbook) into OUT.
+
+Money is held as integer paise everywhere; it becomes rupees with exactly two
+decimals only here, as text made by the SQL macro rupees(), so no float ever
+touches it. Dates are ISO. The columns the interface promises come first, in
+its order; the columns that trace each figure back to its source follow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+from .params import Parameters
+from .progress import QUIET, Progress
+
+
+@dataclass(frozen=True)
+class Export:
+    table: str
+    columns: tuple[str, ...]        # the contract's columns, in order
+    money: frozenset[str]           # paise columns, written as rupees
+    order: str                      # ORDER BY, for files that compare byte for byte
+
+
+EXPORTS: tuple[Export, ...] = (
+    Export("case_accounts",
+           ("case_id", "pound_id", "local_authority_id", "animal_class", "head_count", "impounded_on", "status",
+            "closed_on", "days_charged", "fine_due", "feeding_due", "security_due", "head_sold", "sale_proceeds",
+            "sale_expenses", "balance_to_owner", "surplus_unclaimed", "unrecovered"),
+           frozenset({"fine_due", "feeding_due", "security_due", "sale_proceeds", "sale_expenses", "balance_to_owner",
+                      "surplus_unclaimed", "unrecovered", "fine_per_head", "feeding_per_head_per_day",
+                      "sale_due_expenses", "sale_due_feeding", "sale_due_fines", "sale_due_security",
+                      "sale_paid_expenses", "sale_paid_feeding", "sale_paid_fines", "sale_paid_security"}),
+           "case_id"),
+    Export("fund_movements",
+           ("ref_kind", "ref_id", "section", "account", "account_id", "amount", "due_on"),
+           frozenset({"amount"}),
+           "ref_kind, ref_id, hop, due_on, section, account, account_id"),
+    Export("security_status",
+           ("deposit_id", "owner_id", "deposited_on", "amount", "window_ends_on", "reimpound_case_id", "computed",
+            "recorded"),
+           frozenset({"amount", "refunded_amount", "forfeited_amount"}),
+           "deposit_id"),
+    Export("findings",
+           ("rule_id", "section", "severity", "subject_kind", "subject_id", "case_id", "pound_id",
+            "local_authority_id", "event_on", "detail"),
+           frozenset(),
+           "CASE severity WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END, rule_id, event_on, subject_id"),
+    Export("reconciliation",
+           ("ledger", "local_authority_id", "reference", "head", "expected_amount", "due_on", "ledger_amount",
+            "entry_on", "difference", "status"),
+           frozenset({"expected_amount", "ledger_amount", "difference"}),
+           "ledger, local_authority_id, reference, head"),
+    Export("monthly_accounts",
+           ("month", "pound_id", "local_authority_id", "taluk", "district"),
+           frozenset({"fines_collected", "feeding_collected", "protest_deposits", "security_received",
+                      "security_refunded", "security_forfeited", "sale_proceeds", "sale_expenses", "surplus_to_dm",
+                      "local_fund_due", "local_fund_ledger"}),
+           "month, pound_id"),
+    Export("owner_accounts",
+           ("case_id", "sale_id", "path", "owner_id", "owner_name", "pound_id", "a_cattle_seized", "impounded_on",
+            "sold_on", "b_days_impounded", "c_fines_and_charges_payable", "d_cattle_sold", "e_proceeds"),
+           frozenset({"c_fines_and_charges_payable", "c_fines", "c_feeding", "c_security", "e_proceeds",
+                      "f_expenses_of_sale", "f_feeding_deducted", "f_fines_deducted", "f_security_deducted",
+                      "f_balance_to_owner", "f_surplus_to_dm", "f_unrecovered"}),
+           "case_id"),
+)
+BY_TABLE = {e.table: e for e in EXPORTS}
+
+
+def table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
+    return [r[0] for r in con.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = ? "
+        "ORDER BY ordinal_position", [table]).fetchall()]
+
+
+def export_select(con: duckdb.DuckDBPyConnection, spec: Export, money_as_text: bool = True) -> str:
+    """The SELECT that gives an export's rows, contract columns first; money as rupee text
+    (for CSV) or as paise (for the workbook, which formats numbers itself)."""
+    have = table_columns(con, spec.table)
+    missing = [c for c in spec.columns if c not in have]
+    if missing:
+        raise RuntimeError(f"table {spec.table} lacks export columns {missing}")
+    ordered = list(spec.columns) + [c for c in have if c not in spec.columns]
+    parts = [f'rupees("{c}") AS "{c}"' if c in spec.money and money_as_text else f'"{c}"' for c in ordered]
+    return f"SELECT {', '.join(parts)} FROM {spec.table} ORDER BY {spec.order}"
+
+
+def write_csv(con: duckdb.DuckDBPyConnection, spec: Export, path: Path) -> Path:
+    con.execute(f"COPY ({export_select(con, spec)}) TO '{_sql_path(path)}' (HEADER, DELIMITER ',', QUOTE '\"')")
+    return path
+
+
+def _sql_path(path: Path) -> str:
+    return str(path).replace("'", "''")
+
+
+def export_all(con: duckdb.DuckDBPyConnection, out: Path, params: Parameters,
+               progress: Progress = QUIET) -> list[Path]:
+    from .workbook import write_workbook
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for spec in EXPORTS:
+        progress.step(f"writing {spec.table}.csv")
+        written.append(write_csv(con, spec, out / f"{spec.table}.csv"))
+    progress.step("writing audit_workbook.xlsx")
+    written.append(write_workbook(con, out / "audit_workbook.xlsx"))
+    params_path = out / "parameters.toml"
+    params_path.write_text(params.to_toml(), encoding="utf-8")
+    written.append(params_path)
+    progress.done(f"wrote {len(written)} files to {out}")
+    return written

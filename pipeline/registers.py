@@ -1,0 +1,310 @@
+"""One typed declaration per register, reference table and ledger of a bundle.
+
+This module is the input contract in code: which files make up a bundle, their
+columns, the kind of value each column holds, which columns are keys, which
+values must be present, which value sets apply and which columns must name a
+row of another file. The parser (values.py), the great-expectations suites
+(expectations/*.json, generated from here by expectations.py) and the database
+schema (db.py) are all derived from these declarations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ANIMAL_CLASSES = (
+    "cattle", "calf", "buffalo", "horse", "mule", "ass", "pig",
+    "sheep", "goat", "camel", "elephant",
+)
+
+# Value kinds. Every cell arrives as text (CSV) or as an Excel cell made text
+# (bundle.py); values.py turns text into the stored type.
+ID, TEXT, DATE, MONEY, COUNT, FLAG, TIME, ENUM = (
+    "id", "text", "date", "money", "count", "flag", "time", "enum",
+)
+
+SQL_TYPE = {
+    ID: "VARCHAR", TEXT: "VARCHAR", DATE: "DATE", MONEY: "BIGINT",  # paise
+    COUNT: "BIGINT", FLAG: "BOOLEAN", TIME: "VARCHAR", ENUM: "VARCHAR",
+}
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    kind: str
+    required: bool = False          # a blank cell is an error
+    values: tuple[str, ...] = ()    # the listed set, for ENUM
+    refers_to: str | None = None    # "register.column" that must hold the value
+    minimum: int | None = None      # for COUNT / MONEY, in the column's own unit
+    what: str = ""                  # plain words for messages and docs
+
+
+@dataclass(frozen=True)
+class Register:
+    name: str
+    folder: str                     # reference | registers | ledgers
+    columns: tuple[Column, ...]
+    key: tuple[str, ...]
+    section: str = ""
+    exact_name: bool = False        # reference files have one fixed name
+    what: str = ""
+    extra_checks: tuple[str, ...] = field(default=())
+
+    def column(self, name: str) -> Column:
+        for c in self.columns:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    @property
+    def names(self) -> list[str]:
+        return [c.name for c in self.columns]
+
+    @property
+    def table(self) -> str:
+        return self.name
+
+
+def _c(name, kind, required=False, values=(), refers_to=None, minimum=None, what=""):
+    if kind in (MONEY, COUNT) and minimum is None:
+        minimum = 0
+    return Column(name, kind, required, tuple(values), refers_to, minimum, what)
+
+
+LOCAL_AUTHORITIES = Register(
+    "local_authorities", "reference", exact_name=True, key=("local_authority_id",),
+    what="the local authorities whose local funds receive fines and surplus (s.18)",
+    columns=(
+        _c("local_authority_id", ID, True),
+        _c("name", TEXT, True),
+        _c("kind", ENUM, True, ("gram_panchayat", "town_panchayat", "municipality", "corporation")),
+        _c("district", TEXT, True),
+    ),
+)
+
+OFFICIALS = Register(
+    "officials", "reference", exact_name=True, key=("person_id",),
+    what="pound-keepers, police, sale officers and others (s.19(1) buyers are checked against it)",
+    columns=(
+        _c("person_id", ID, True),
+        _c("name", TEXT, True),
+        _c("role", ENUM, True, ("pound_keeper", "police", "sale_officer", "tahsildar", "magistrate", "other")),
+        _c("district", TEXT),
+    ),
+)
+
+POUNDS = Register(
+    "pounds", "reference", exact_name=True, key=("pound_id",),
+    what="the pounds, each in one local authority and taluk",
+    columns=(
+        _c("pound_id", ID, True),
+        _c("name", TEXT, True),
+        _c("local_authority_id", ID, True, refers_to="local_authorities.local_authority_id"),
+        _c("taluk", TEXT, True),
+        _c("district", TEXT, True),
+        _c("pound_keeper_id", ID),
+    ),
+)
+
+RATES = Register(
+    "rates", "reference", exact_name=True, key=("animal_class", "taluk", "effective_from"),
+    what="fines (s.10(1)), feeding charges (s.12, s.17) and security (s.13) per head, by class, taluk and date",
+    extra_checks=("no_overlap",),
+    columns=(
+        _c("animal_class", ENUM, True, ANIMAL_CLASSES),
+        _c("taluk", TEXT, True, what="a taluk name, or * for every taluk"),
+        _c("effective_from", DATE, True),
+        _c("effective_to", DATE),
+        _c("fine_per_head", MONEY, True),
+        _c("feeding_per_head_per_day", MONEY, True),
+        _c("security_per_head", MONEY),
+    ),
+)
+
+NOTIFICATIONS = Register(
+    "notifications", "reference", exact_name=True, key=("section", "taluk", "effective_from"),
+    what="where and when s.13 (security) and s.14 (removal orders) have been applied by notification",
+    extra_checks=("no_overlap",),
+    columns=(
+        _c("section", ENUM, True, ("13", "14")),
+        _c("taluk", TEXT, True),
+        _c("effective_from", DATE, True),
+        _c("effective_to", DATE),
+        _c("gazette_ref", TEXT),
+    ),
+)
+
+IMPOUNDMENTS = Register(
+    "impoundments", "registers", key=("case_id",), section="s.10, s.12",
+    what="one case per owner's animals of one class brought to a pound",
+    columns=(
+        _c("case_id", ID, True),
+        _c("pound_id", ID, True, refers_to="pounds.pound_id"),
+        _c("seized_on", DATE),
+        _c("impounded_on", DATE, True),
+        _c("impounded_time", TIME),
+        _c("place_of_seizure", TEXT),
+        _c("seized_by", TEXT),
+        _c("animal_class", ENUM, True, ANIMAL_CLASSES),
+        _c("head_count", COUNT, True, minimum=1),
+        _c("description", TEXT),
+        _c("owner_id", ID),
+        _c("owner_name", TEXT),
+        _c("owner_village", TEXT),
+    ),
+)
+
+SECURITY_DEPOSITS = Register(
+    "security_deposits", "registers", key=("deposit_id",), section="s.13",
+    what="security deposited with the pound-keeper before a release in a notified area",
+    columns=(
+        _c("deposit_id", ID, True),
+        _c("case_id", ID, True, refers_to="impoundments.case_id"),
+        _c("owner_id", ID),
+        _c("deposited_on", DATE, True),
+        _c("amount", MONEY, True),
+        _c("refund_applied_on", DATE),
+        _c("refunded_on", DATE),
+        _c("refunded_amount", MONEY),
+        _c("forfeited_on", DATE),
+        _c("forfeited_amount", MONEY),
+    ),
+)
+
+RELEASES = Register(
+    "releases", "registers", key=("release_id",), section="s.12, s.13, s.16, s.17(3), s.19(2)",
+    what="every delivery of impounded animals out of the pound",
+    columns=(
+        _c("release_id", ID, True),
+        _c("case_id", ID, True, refers_to="impoundments.case_id"),
+        _c("released_on", DATE, True),
+        _c("head_count", COUNT, True),
+        _c("basis", ENUM, True, ("s12_payment", "s16_protest", "s17_remainder", "court_order")),
+        _c("released_to", TEXT),
+        _c("fines_paid", MONEY),
+        _c("charges_paid", MONEY),
+        _c("protest_deposit", MONEY),
+        _c("declaration_made", FLAG),
+        _c("security_deposit_id", ID, refers_to="security_deposits.deposit_id"),
+        _c("receipt_signed", FLAG),
+        _c("court_order_ref", TEXT),
+    ),
+)
+
+POLICE_REPORTS = Register(
+    "police_reports", "registers", key=("case_id",), section="s.15(1), s.15(2)",
+    what="the report of unclaimed cattle, the notice and the proclamation by beat of drum",
+    columns=(
+        _c("case_id", ID, True, refers_to="impoundments.case_id"),
+        _c("reported_on", DATE),
+        _c("reported_to", TEXT),
+        _c("notice_on", DATE),
+        _c("proclamation_on", DATE),
+    ),
+)
+
+SALES = Register(
+    "sales", "registers", key=("sale_id",), section="s.15(3), s.17, s.19(1)",
+    what="one row per auction attempt; a rejected bid has accepted = no and head_sold = 0",
+    columns=(
+        _c("sale_id", ID, True),
+        _c("case_id", ID, True, refers_to="impoundments.case_id"),
+        _c("path", ENUM, True, ("s15_unclaimed", "s17_refusal")),
+        _c("sale_on", DATE, True),
+        _c("head_offered", COUNT),
+        _c("head_sold", COUNT, True),
+        _c("bid_amount", MONEY),
+        _c("accepted", FLAG),
+        _c("buyer_name", TEXT),
+        _c("buyer_person_id", ID),
+        _c("conducted_by", ID),
+        _c("sale_expenses", MONEY),
+        _c("balance_paid", MONEY),
+        _c("disposal_note", TEXT),
+    ),
+)
+
+COMPLAINTS = Register(
+    "complaints", "registers", key=("case_id",), section="s.16, s.20",
+    what="complaints of illegal seizure and their outcome",
+    columns=(
+        _c("case_id", ID, True, refers_to="impoundments.case_id"),
+        _c("filed_on", DATE, True),
+        _c("decided_on", DATE),
+        _c("outcome", ENUM, True, ("illegal", "lawful", "withdrawn", "pending")),
+    ),
+)
+
+REMOVAL_ORDERS = Register(
+    "removal_orders", "registers", key=("order_id",), section="s.14",
+    what="Tahsildar's orders to remove cattle from grazing land, and their enforcement",
+    columns=(
+        _c("order_id", ID, True),
+        _c("taluk", TEXT, True),
+        _c("owner_id", ID),
+        _c("owner_name", TEXT),
+        _c("clause", ENUM, True, ("i", "ii")),
+        _c("owner_head_count", COUNT),
+        _c("head_count", COUNT),
+        _c("issued_on", DATE, True),
+        _c("comply_by", DATE),
+        _c("complied_on", DATE),
+        _c("police_removal_on", DATE),
+        _c("fine_imposed", MONEY),
+        _c("fine_paid_on", DATE),
+    ),
+)
+
+LOCAL_FUND = Register(
+    "local_fund", "ledgers", key=("entry_id",), section="s.18(2), s.18(5)",
+    what="what each local fund recorded as credited (the auditors' side)",
+    columns=(
+        _c("entry_id", ID, True),
+        _c("local_authority_id", ID, True, refers_to="local_authorities.local_authority_id"),
+        _c("entry_on", DATE, True),
+        _c("amount", MONEY, True),
+        _c("reference", TEXT),
+        _c("head", ENUM, True, ("fines", "surplus", "other")),
+    ),
+)
+
+DM_DEPOSIT = Register(
+    "dm_deposit", "ledgers", key=("entry_id",), section="s.18(5)",
+    what="the District Magistrate's deposit account for unclaimed sale surplus",
+    columns=(
+        _c("entry_id", ID, True),
+        _c("entry_on", DATE, True),
+        _c("kind", ENUM, True, ("receipt", "credit_to_local_fund", "refund_to_claimant")),
+        _c("amount", MONEY, True),
+        _c("reference", TEXT),
+        _c("local_authority_id", ID, refers_to="local_authorities.local_authority_id"),
+    ),
+)
+
+# Load order: a file is loaded only after the files it refers to.
+REGISTERS: tuple[Register, ...] = (
+    LOCAL_AUTHORITIES, OFFICIALS, POUNDS, RATES, NOTIFICATIONS,
+    IMPOUNDMENTS, SECURITY_DEPOSITS, RELEASES, POLICE_REPORTS, SALES,
+    COMPLAINTS, REMOVAL_ORDERS, LOCAL_FUND, DM_DEPOSIT,
+)
+BY_NAME = {r.name: r for r in REGISTERS}
+REFERENCE = tuple(r for r in REGISTERS if r.folder == "reference")
+
+
+def describe_kind(col: Column) -> str:
+    """What a valid value of this column looks like, in plain words."""
+    k = col.kind
+    if k == DATE:
+        return "a date written YYYY-MM-DD, DD/MM/YYYY or DD-MM-YYYY (day first)"
+    if k == MONEY:
+        return "an amount in rupees with at most two decimals, such as 600, 600.50 or 1,200.00"
+    if k == COUNT:
+        return "a whole number"
+    if k == FLAG:
+        return "yes or no (also y/n, true/false, 1/0; blank means no)"
+    if k == TIME:
+        return "a time of day written HH:MM"
+    if k == ENUM:
+        return "one of: " + ", ".join(col.values)
+    return "text"

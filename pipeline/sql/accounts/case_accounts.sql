@@ -1,0 +1,118 @@
+-- case_accounts: one row per case: what the Act made due and what became of it.
+-- fine_due = heads x fine (s.10(1)), levied once per head.
+-- feeding_due = feeding per head per day x the days each head was held, to its
+--   leave date, or to as_of while still in the pound (s.12(1), s.17(2)).
+-- security_due = s.13(1) security for heads delivered on payment (s.12) or
+--   sold under s.17 where s.13 is notified on that day; nothing under s.15.
+-- The sale waterfall (s.15(3), s.17(2)): proceeds pay, in waterfall_order,
+--   the expenses of every attempt, feeding of the heads still held to the sale
+--   day S, their fines, and (s.17 only) their security; what remains is the
+--   owner's balance (s.17(3)) or surplus for the DM (s.18(5)); what a due
+--   could not take is unrecovered. Heads delivered before S paid their own dues.
+WITH leaves AS (
+    SELECT l.case_id,
+           sum(l.heads) AS heads_out,
+           sum(l.heads) FILTER (WHERE l.event = 'release') AS heads_released,
+           sum(l.heads) FILTER (WHERE l.kind = 's12_payment') AS heads_s12,
+           sum(l.heads) FILTER (WHERE l.kind = 's16_protest') AS heads_s16,
+           sum(l.heads) FILTER (WHERE l.kind = 's17_remainder') AS heads_s17_remainder,
+           sum(l.heads) FILTER (WHERE l.kind = 'court_order') AS heads_court,
+           sum(l.heads) FILTER (WHERE l.kind = 's15_unclaimed') AS heads_sold_s15,
+           sum(l.heads) FILTER (WHERE l.kind = 's17_refusal') AS heads_sold_s17,
+           sum(l.heads * held_days(c.impounded_on, l.left_on)) AS head_days_gone,
+           max(held_days(c.impounded_on, l.left_on)) AS longest_gone,
+           max(l.left_on) AS last_left_on
+    FROM stg_leaves l JOIN stg_cases c USING (case_id)
+    GROUP BY l.case_id
+),
+released_before_sale AS (
+    SELECT r.case_id, sum(r.head_count) AS heads
+    FROM stg_releases r JOIN stg_case_sales s USING (case_id)
+    WHERE s.any_accepted AND r.released_on < s.sold_on
+    GROUP BY r.case_id
+),
+s12_security AS (
+    SELECT case_id, sum(security_due_r) AS amount
+    FROM stg_releases WHERE basis = 's12_payment'
+    GROUP BY case_id
+),
+base AS (
+    SELECT c.*,
+           coalesce(l.heads_out, 0) AS heads_out,
+           coalesce(l.heads_released, 0) AS heads_released,
+           c.head_count - coalesce(l.heads_out, 0) AS heads_in_pound,
+           coalesce(l.heads_s12, 0) AS heads_s12, coalesce(l.heads_s16, 0) AS heads_s16,
+           coalesce(l.heads_s17_remainder, 0) AS heads_s17_remainder, coalesce(l.heads_court, 0) AS heads_court,
+           coalesce(l.heads_sold_s15, 0) AS heads_sold_s15, coalesce(l.heads_sold_s17, 0) AS heads_sold_s17,
+           coalesce(l.head_days_gone, 0) AS head_days_gone,
+           l.longest_gone, l.last_left_on,
+           coalesce(s.any_accepted, false) AS sold,
+           coalesce(s.s17_sale, false) AS s17_sale,
+           coalesce(s.sale_proceeds, 0) AS sale_proceeds,
+           coalesce(s.sale_expenses, 0) AS sale_expenses,
+           coalesce(s.head_sold, 0) AS head_sold,
+           s.sold_on, s.last_sale_id, s.sale_officer,
+           c.head_count - coalesce(rb.heads, 0) AS held_at_sale,
+           coalesce(s12.amount, 0) AS s12_security_due
+    FROM stg_cases c
+    LEFT JOIN leaves l USING (case_id)
+    LEFT JOIN stg_case_sales s USING (case_id)
+    LEFT JOIN released_before_sale rb USING (case_id)
+    LEFT JOIN s12_security s12 USING (case_id)
+),
+dues AS (
+    SELECT b.*,
+           -- the dues the sale must meet
+           CASE WHEN b.sold THEN b.sale_expenses END AS wf_expenses,
+           CASE WHEN b.sold THEN b.held_at_sale * b.feeding_per_head_per_day * held_days(b.impounded_on, b.sold_on) END AS wf_feeding,
+           CASE WHEN b.sold THEN b.held_at_sale * b.fine_per_head END AS wf_fines,
+           CASE WHEN b.sold AND b.s17_sale AND notified('13', b.taluk, b.sold_on)
+                THEN b.held_at_sale * security_rate(b.animal_class, b.taluk, b.sold_on)
+                WHEN b.sold THEN 0 END AS wf_security
+    FROM base b
+),
+waterfall AS (
+    SELECT d.*,
+           wf_take('expenses', wf_expenses, sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_expenses,
+           wf_take('feeding',  wf_feeding,  sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_feeding,
+           wf_take('fines',    wf_fines,    sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_fines,
+           wf_take('security', wf_security, sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_security
+    FROM dues d
+)
+SELECT
+    case_id, pound_id, local_authority_id, animal_class, head_count, impounded_on,
+    CASE
+        WHEN heads_out = 0 THEN 'in_pound'
+        WHEN heads_out <> head_count THEN 'mixed'
+        WHEN heads_s12 = head_count THEN 'released'
+        WHEN heads_s16 = head_count THEN 'released_under_protest'
+        WHEN heads_court = head_count THEN 'court_release'
+        WHEN heads_sold_s15 = head_count THEN 'sold_unclaimed'
+        WHEN heads_sold_s17 = head_count THEN 'sold_refusal'
+        WHEN heads_sold_s17 > 0 AND heads_s17_remainder > 0
+             AND heads_sold_s17 + heads_s17_remainder = head_count THEN 'part_sold'
+        ELSE 'mixed'
+    END AS status,
+    CASE WHEN heads_in_pound <= 0 THEN last_left_on END AS closed_on,
+    CASE WHEN heads_in_pound > 0 THEN greatest(coalesce(longest_gone, 0), held_days(impounded_on, as_of()))
+         ELSE longest_gone END AS days_charged,
+    head_count * fine_per_head AS fine_due,
+    feeding_per_head_per_day * (head_days_gone + greatest(heads_in_pound, 0) * held_days(impounded_on, as_of())) AS feeding_due,
+    CASE WHEN rate_found THEN s12_security_due + coalesce(wf_security, 0) END AS security_due,
+    head_sold, sale_proceeds, sale_expenses,
+    CASE WHEN NOT sold THEN 0 WHEN NOT rate_found THEN NULL
+         WHEN s17_sale THEN sale_proceeds - take_expenses - take_feeding - take_fines - take_security ELSE 0 END AS balance_to_owner,
+    CASE WHEN NOT sold THEN 0 WHEN NOT rate_found THEN NULL
+         WHEN NOT s17_sale THEN sale_proceeds - take_expenses - take_feeding - take_fines - take_security ELSE 0 END AS surplus_unclaimed,
+    CASE WHEN NOT sold THEN 0 WHEN NOT rate_found THEN NULL
+         ELSE (wf_expenses - take_expenses) + (wf_feeding - take_feeding) + (wf_fines - take_fines) + (wf_security - take_security) END AS unrecovered,
+    -- beyond the export contract: where each figure comes from
+    taluk, district, owner_id, owner_name, w AS claim_window_days, rate_found,
+    fine_per_head, feeding_per_head_per_day, rate_source,
+    heads_released, heads_in_pound, sold_on, last_sale_id, sale_officer, held_at_sale,
+    wf_expenses AS sale_due_expenses, wf_feeding AS sale_due_feeding, wf_fines AS sale_due_fines,
+    wf_security AS sale_due_security,
+    take_expenses AS sale_paid_expenses,
+    take_feeding AS sale_paid_feeding, take_fines AS sale_paid_fines, take_security AS sale_paid_security,
+    s17_sale, source
+FROM waterfall

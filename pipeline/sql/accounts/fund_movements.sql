@@ -1,0 +1,139 @@
+-- fund_movements: one row per movement of money the registers say was received,
+-- to the account the Act sends it to (s.18 and the sections named per row).
+-- hop 1 moves money from the payer to its first holder; hop 2 moves it on
+-- (fines via the DM to the local fund; surplus via the DM's deposit to the
+-- local fund after six months; a s.16 deposit or s.13 security to its final
+-- owner). The sum of hop-1 movements of a ref equals the money received for it.
+-- Movements follow the Act, not what was recorded; none of zero is written.
+WITH protest AS (
+    SELECT r.*, k.filed_on, k.decided_on, k.outcome,
+           r.released_on + getvariable('complaint_window') AS window_end,
+           (k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')) AS complained
+    FROM stg_releases r LEFT JOIN complaints k USING (case_id)
+    WHERE r.protest_deposit > 0
+),
+protest_resolved AS (
+    -- s.16(2): held illegal -> back to the owner; declared lawful, or no
+    -- complaint within complaint_window -> appropriated as fines and charges.
+    -- A complaint pending or withdrawn leaves the deposit held (s.16(2) names
+    -- neither), and so does a window still running on as_of.
+    SELECT *,
+           CASE WHEN complained AND outcome = 'illegal' THEN 'illegal'
+                WHEN complained AND outcome = 'lawful' THEN 'lawful'
+                WHEN NOT complained AND as_of() > window_end THEN 'no_complaint'
+           END AS resolution,
+           CASE WHEN complained THEN coalesce(decided_on, filed_on) ELSE window_end + 1 END AS resolved_on
+    FROM protest
+),
+deposits AS (
+    SELECT s.*, sd.forfeited_amount, sd.refunded_amount,
+           CASE WHEN s.computed <> 'forfeitable' THEN 0
+                WHEN getvariable('forfeit_share') = 'whole' THEN s.amount
+                WHEN coalesce(sd.forfeited_amount, 0) > 0 THEN least(sd.forfeited_amount, s.amount)
+                ELSE s.amount END AS forfeit_amount
+    FROM security_status s JOIN security_deposits sd USING (deposit_id)
+),
+sales AS (
+    SELECT a.*, a.sale_proceeds - coalesce(a.sale_paid_expenses, 0) AS after_expenses
+    FROM case_accounts a WHERE a.sold_on IS NOT NULL
+),
+moves AS (
+    -- releases: s.18(2) fines, s.18(3) charges, s.16(1) protest deposits
+    SELECT 'case' AS ref_kind, case_id AS ref_id, '18(2)' AS section, 'local_fund' AS account,
+           local_authority_id AS account_id, fines_paid AS amount, released_on AS due_on, 1 AS hop,
+           'payer' AS from_account, 'fines paid at release ' || release_id AS what,
+           case_id, pound_id, local_authority_id, source
+    FROM stg_releases
+    UNION ALL
+    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, charges_paid, released_on, 1,
+           'payer', 'feeding charges paid at release ' || release_id, case_id, pound_id, local_authority_id, source
+    FROM stg_releases
+    UNION ALL
+    SELECT 'case', case_id, '16(1)', 'protest_deposit_held', pound_id, protest_deposit, released_on, 1,
+           'payer', 'deposit under protest at release ' || release_id, case_id, pound_id, local_authority_id, source
+    FROM stg_releases
+    UNION ALL
+    SELECT 'case', case_id, '16, 20', 'owner', owner_id, protest_deposit, resolved_on, 2,
+           'protest_deposit_held', 'protest deposit of ' || release_id || ' returned: seizure held illegal',
+           case_id, pound_id, local_authority_id, source
+    FROM protest_resolved WHERE resolution = 'illegal'
+    UNION ALL
+    SELECT 'case', case_id, '18(2)', 'local_fund', local_authority_id, least(protest_deposit, fine_due_r), resolved_on, 2,
+           'protest_deposit_held', 'protest deposit of ' || release_id || ' taken as fines (' || resolution || ')',
+           case_id, pound_id, local_authority_id, source
+    FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND rate_found
+    UNION ALL
+    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, protest_deposit - least(protest_deposit, fine_due_r), resolved_on, 2,
+           'protest_deposit_held', 'protest deposit of ' || release_id || ' taken as charges (' || resolution || ')',
+           case_id, pound_id, local_authority_id, source
+    FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND rate_found
+    UNION ALL
+    SELECT 'case', case_id, '10(1)', 'unallocated', pound_id, protest_deposit, resolved_on, 2,
+           'protest_deposit_held', 'protest deposit of ' || release_id || ': no rate to split it by (RATE-MISSING)',
+           case_id, pound_id, local_authority_id, source
+    FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND NOT rate_found
+    UNION ALL
+    -- s.13 security: held by the pound-keeper (s.18(4)); forfeited to the State or refunded (s.13(2))
+    SELECT 'deposit', deposit_id, '18(4)', 'pound_keeper_custody', pound_id, amount, deposited_on, 1,
+           'payer', 'security deposited', case_id, pound_id, local_authority_id, source
+    FROM deposits
+    UNION ALL
+    SELECT 'deposit', deposit_id, '13(2)', 'state_government', 'state', forfeit_amount,
+           coalesce(forfeited_on, reimpounded_on), 2, 'pound_keeper_custody',
+           'security forfeited: owner re-impounded in case ' || reimpound_case_id, case_id, pound_id, local_authority_id, source
+    FROM deposits WHERE computed = 'forfeitable'
+    UNION ALL
+    SELECT 'deposit', deposit_id, '13(2)', 'owner', owner_id,
+           least(coalesce(refunded_amount, amount - forfeit_amount), amount - forfeit_amount), refunded_on, 2,
+           'pound_keeper_custody', 'security refunded', case_id, pound_id, local_authority_id, source
+    FROM deposits WHERE refunded_on IS NOT NULL
+    UNION ALL
+    -- the sale waterfall (s.15(3), s.17(2)) and where each part goes (s.18)
+    SELECT 'case', case_id, '17(2)', 'sale_officer', sale_officer, sale_paid_expenses, sold_on, 1,
+           'buyer', 'expenses of sale', case_id, pound_id, local_authority_id, source
+    FROM sales
+    UNION ALL
+    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, sale_paid_feeding, sold_on, 1,
+           'buyer', 'feeding charges deducted from the sale', case_id, pound_id, local_authority_id, source
+    FROM sales
+    UNION ALL
+    SELECT 'case', case_id, '18(1)', 'dm_remittance', district, sale_paid_fines, sold_on, 1,
+           'buyer', 'fines deducted from the sale, sent to the DM', case_id, pound_id, local_authority_id, source
+    FROM sales
+    UNION ALL
+    SELECT 'case', case_id, '18(2)', 'local_fund', local_authority_id, sale_paid_fines, sold_on, 2,
+           'dm_remittance', 'fines deducted from the sale, credited by the DM', case_id, pound_id, local_authority_id, source
+    FROM sales
+    UNION ALL
+    SELECT 'case', case_id, '18(4)', 'pound_keeper_custody', pound_id, sale_paid_security, sold_on, 1,
+           'buyer', 'security deducted from the s.17 sale', case_id, pound_id, local_authority_id, source
+    FROM sales
+    UNION ALL
+    SELECT 'case', case_id, '17(3)', 'owner', owner_id, balance_to_owner, sold_on, 1,
+           'buyer', 'balance of the s.17 sale paid to the owner', case_id, pound_id, local_authority_id, source
+    FROM sales
+    UNION ALL
+    SELECT 'case', case_id, '18(5)', 'dm_deposit', district, surplus_unclaimed, sold_on, 1,
+           'buyer', 'surplus of the unclaimed sale, held by the DM', case_id, pound_id, local_authority_id, source
+    FROM sales
+    UNION ALL
+    SELECT 'case', case_id, '18(5)', 'local_fund', local_authority_id, surplus_unclaimed,
+           add_months(sold_on, getvariable('surplus_hold_months')) + 1, 2,
+           'dm_deposit', 'unclaimed surplus credited after the DM''s six months', case_id, pound_id, local_authority_id, source
+    FROM sales
+    UNION ALL
+    SELECT 'case', case_id, '10(1)', 'unallocated', pound_id, after_expenses, sold_on, 1,
+           'buyer', 'sale proceeds after expenses: no rate to apportion them by (RATE-MISSING)',
+           case_id, pound_id, local_authority_id, source
+    FROM sales WHERE NOT rate_found
+    UNION ALL
+    -- s.14(3): a Tahsildar's fine
+    SELECT 'order', order_id, '14(3)', 'state_government', 'state', fine_imposed, fine_paid_on, 1,
+           'payer', 's.14(3) fine paid', NULL, NULL, NULL, _file || ' row ' || _row
+    FROM removal_orders WHERE fine_paid_on IS NOT NULL
+)
+SELECT ref_kind, ref_id, section, account, account_id, amount, due_on,
+       hop, from_account, what, case_id, pound_id, local_authority_id, source
+FROM moves
+WHERE amount IS NOT NULL AND amount <> 0
+ORDER BY ref_kind, ref_id, hop, due_on, section, account

@@ -1,0 +1,54 @@
+-- Macros shared by the models. rupees() and add_months() are kept in the
+-- database for ad-hoc SQL and notebooks; the rest read this run's parameters
+-- (getvariable) and exist only while the models are built.
+
+-- Paise (BIGINT) as rupees with exactly two decimals, as text: 12050 -> '120.50'.
+CREATE OR REPLACE MACRO rupees(p) AS
+    CASE WHEN p IS NULL THEN NULL
+         ELSE (CASE WHEN p < 0 THEN '-' ELSE '' END)
+              || CAST(abs(p) // 100 AS VARCHAR) || '.' || lpad(CAST(abs(p) % 100 AS VARCHAR), 2, '0')
+    END;
+
+-- Calendar months, clamped to the month's end (s.13(2), s.18(5); parameter month_arithmetic).
+CREATE OR REPLACE MACRO add_months(d, n) AS CAST(d + to_months(CAST(n AS INTEGER)) AS DATE);
+
+-- w of s.15: the claim (and notice) window of a class, in days after the start day.
+CREATE OR REPLACE TEMP MACRO claim_window(cls) AS
+    (CASE WHEN list_contains(getvariable('short_classes'), cls)
+          THEN getvariable('claim_days_short') ELSE getvariable('claim_days') END)
+    - (CASE WHEN getvariable('count_first_day') THEN 1 ELSE 0 END);
+
+-- Days of feeding charged for a head impounded on d0 that leaves on d1 (s.12, s.17(2)).
+CREATE OR REPLACE TEMP MACRO held_days(d0, d1) AS
+    greatest(CAST(d1 - d0 AS BIGINT) + (CASE WHEN getvariable('feeding_days') = 'nights' THEN 0 ELSE 1 END), 0);
+
+-- Whether section sec (13 or 14) is applied by notification to taluk tlk on day d.
+-- It reads stg_notifications, whose columns are prefixed: a macro's subquery
+-- must not share a column name with the caller's tables, or the caller's
+-- argument would bind to the subquery's column instead.
+CREATE OR REPLACE TEMP MACRO notified(sec, tlk, d) AS EXISTS (
+    SELECT 1 FROM stg_notifications
+    WHERE n_section = sec AND (n_taluk = lower(tlk) OR n_taluk = '*')
+      AND n_from <= d AND (n_to IS NULL OR d <= n_to));
+
+-- Security per head (paise) in force for a class and taluk on day d (s.13(1)); a named taluk wins over '*'.
+CREATE OR REPLACE TEMP MACRO security_rate(cls, tlk, d) AS (
+    SELECT r_security FROM stg_rate_rows
+    WHERE r_class = cls AND (r_taluk = lower(tlk) OR r_taluk = '*')
+      AND r_from <= d AND (r_to IS NULL OR d <= r_to)
+    ORDER BY (r_taluk <> '*') DESC LIMIT 1);
+
+-- The sale waterfall (s.15(3), s.17(2)): what the dues placed before `item` in
+-- waterfall_order add up to, and what `item` takes of proceeds p.
+CREATE OR REPLACE TEMP MACRO wf_pos(item) AS list_position(getvariable('waterfall_order'), item);
+CREATE OR REPLACE TEMP MACRO wf_before(item, e, f, fi, s) AS
+      (CASE WHEN wf_pos('expenses') < wf_pos(item) THEN e ELSE 0 END)
+    + (CASE WHEN wf_pos('feeding')  < wf_pos(item) THEN f ELSE 0 END)
+    + (CASE WHEN wf_pos('fines')    < wf_pos(item) THEN fi ELSE 0 END)
+    + (CASE WHEN wf_pos('security') < wf_pos(item) THEN s ELSE 0 END);
+CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
+    least(due, greatest(p - wf_before(item, e, f, fi, s), 0));
+
+-- Plain-text helpers for finding details.
+CREATE OR REPLACE TEMP MACRO rs(p) AS 'Rs ' || rupees(coalesce(p, 0));
+CREATE OR REPLACE TEMP MACRO as_of() AS CAST(getvariable('as_of') AS DATE);

@@ -1,0 +1,96 @@
+-- reconciliation: one row per expected credit or ledger entry key (the auditors' view).
+-- Expected credits come from fund_movements (what the Act sends where); ledger
+-- entries with the same key are summed. Keys are (local authority, reference,
+-- head); references are compared ignoring case and surrounding spaces.
+--   local_fund:  movements to the local fund, head 'fines' (s.18(2)) or 'surplus'
+--                (s.18(5)), against the local_fund ledger.
+--   dm_deposit / receipt: surplus the DM must receive (s.18(5)) against his
+--                deposit ledger's receipts.
+--   dm_deposit / credit_to_local_fund: what the DM's ledger says it credited to a
+--                local fund against the local fund's 'surplus' entries.
+-- Status (lag L = reconciliation_lag days): matched (same amount, entered by due + L);
+-- late (same amount, after due + L); early (surplus credited on or before the end of
+-- the DM's six months); amount_mismatch (same key, other amount); missing (no
+-- entry and as_of > due + L); pending (no entry, not yet due + L); unexpected (an
+-- entry with no expected credit). difference = ledger_amount - expected_amount.
+WITH sale_days AS (
+    SELECT case_id, sold_on FROM case_accounts WHERE sold_on IS NOT NULL
+),
+expected AS (
+    SELECT 'local_fund' AS ledger, account_id AS local_authority_id, ref_id AS reference,
+           CASE WHEN section = '18(5)' THEN 'surplus' ELSE 'fines' END AS head,
+           sum(amount) AS expected_amount, max(due_on) AS due_on
+    FROM fund_movements WHERE account = 'local_fund'
+    GROUP BY ALL
+    UNION ALL
+    SELECT 'dm_deposit', local_authority_id, ref_id, 'receipt', sum(amount), max(due_on)
+    FROM fund_movements WHERE account = 'dm_deposit'
+    GROUP BY ALL
+    UNION ALL
+    SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(d.reference), 'credit_to_local_fund',
+           sum(d.amount), max(d.entry_on)
+    FROM dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    WHERE d.kind = 'credit_to_local_fund'
+    GROUP BY ALL
+),
+entries AS (
+    SELECT 'local_fund' AS ledger, local_authority_id, trim(coalesce(reference, '')) AS reference, head,
+           sum(amount) AS ledger_amount, max(entry_on) AS entry_on, min(entry_on) AS first_entry_on,
+           string_agg(entry_id, ' ' ORDER BY entry_on, entry_id) AS entry_ids
+    FROM local_fund GROUP BY ALL
+    UNION ALL
+    SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(coalesce(d.reference, '')), 'receipt',
+           sum(d.amount), max(d.entry_on), min(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
+    FROM dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    WHERE d.kind = 'receipt' GROUP BY ALL
+    UNION ALL
+    SELECT 'dm_deposit', local_authority_id, trim(coalesce(reference, '')), 'credit_to_local_fund',
+           sum(amount), max(entry_on), min(entry_on), string_agg(entry_id, ' ' ORDER BY entry_on, entry_id)
+    FROM local_fund WHERE head = 'surplus' GROUP BY ALL
+    UNION ALL
+    -- dm_deposit refunds to claimants and any other kinds have no expected movement
+    SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(coalesce(d.reference, '')), d.kind,
+           sum(d.amount), max(d.entry_on), min(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
+    FROM dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    WHERE d.kind NOT IN ('receipt', 'credit_to_local_fund') GROUP BY ALL
+),
+joined AS (
+    SELECT coalesce(x.ledger, e.ledger) AS ledger,
+           coalesce(x.local_authority_id, e.local_authority_id) AS local_authority_id,
+           coalesce(x.reference, e.reference) AS reference,
+           coalesce(x.head, e.head) AS head,
+           x.expected_amount, x.due_on, e.ledger_amount, e.entry_on, e.first_entry_on, e.entry_ids
+    FROM expected x
+    FULL OUTER JOIN entries e
+      ON x.ledger = e.ledger AND x.head = e.head
+     AND x.local_authority_id IS NOT DISTINCT FROM e.local_authority_id
+     AND lower(x.reference) = lower(e.reference)
+),
+classified AS (
+    SELECT j.*, s.sold_on,
+           CASE
+               WHEN j.expected_amount IS NULL THEN 'unexpected'
+               WHEN j.ledger_amount IS NULL THEN
+                    CASE WHEN as_of() > j.due_on + getvariable('reconciliation_lag') THEN 'missing' ELSE 'pending' END
+               WHEN j.ledger_amount <> j.expected_amount THEN 'amount_mismatch'
+               -- the local fund booked the surplus before the DM's six months ran out
+               WHEN j.head = 'surplus' AND j.first_entry_on <= add_months(s.sold_on, getvariable('surplus_hold_months'))
+                    THEN 'early'
+               -- the DM credited it before they ran out
+               WHEN j.head = 'credit_to_local_fund' AND j.due_on <= add_months(s.sold_on, getvariable('surplus_hold_months'))
+                    THEN 'early'
+               WHEN j.entry_on <= j.due_on + getvariable('reconciliation_lag') THEN 'matched'
+               ELSE 'late'
+           END AS status
+    FROM joined j LEFT JOIN sale_days s ON lower(s.case_id) = lower(j.reference)
+)
+SELECT ledger, local_authority_id, reference, head, expected_amount, due_on, ledger_amount, entry_on,
+       coalesce(ledger_amount, 0) - coalesce(expected_amount, 0) AS difference,
+       status,
+       -- beyond the export contract
+       entry_ids,
+       CASE WHEN entry_on IS NOT NULL AND due_on IS NOT NULL THEN CAST(entry_on - due_on AS BIGINT) END AS days_after_due,
+       CASE WHEN status IN ('missing', 'pending') THEN CAST(as_of() - due_on AS BIGINT) END AS days_outstanding,
+       sold_on
+FROM classified
+ORDER BY ledger, local_authority_id, reference, head

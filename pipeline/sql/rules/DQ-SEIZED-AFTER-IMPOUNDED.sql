@@ -1,0 +1,12 @@
+-- rule: DQ-SEIZED-AFTER-IMPOUNDED
+-- section: —
+-- severity: low
+-- subject: case
+-- checks: The seizure is dated after the impounding.
+-- reading: Cattle are seized first and then brought to the pound; one of the two dates is wrong.
+SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_authority_id,
+       seized_on AS event_on,
+       'Case ' || case_id || ' records the seizure on ' || seized_on || ', after the impounding on ' || impounded_on
+       || '; one of the two dates is wrong.' AS detail
+FROM stg_cases
+WHERE seized_on > impounded_on

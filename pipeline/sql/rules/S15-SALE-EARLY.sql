@@ -1,0 +1,19 @@
+-- rule: S15-SALE-EARLY
+-- section: 15(3)
+-- severity: medium
+-- subject: sale
+-- checks: An auction of unclaimed cattle held before the notice window ran out (sale_on < notice_on + w + 1),
+--   or with no notice at all.
+-- reading: The owner may claim on N+1 .. N+w after the notice N; the earliest lawful auction day is N+w+1.
+--   Every attempt is checked, rejected bids included.
+SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s.local_authority_id,
+       s.sale_on AS event_on,
+       CASE WHEN t.notice_on IS NULL THEN
+                'Auction ' || s.sale_id || ' of unclaimed case ' || s.case_id || ' on ' || s.sale_on
+                || ' was held with no notice under s.15(2) recorded (s.15(3)).'
+            ELSE 'Auction ' || s.sale_id || ' of unclaimed case ' || s.case_id || ' on ' || s.sale_on
+                || ' was held before the earliest lawful day ' || (t.notice_on + t.w + 1) || ' (notice on '
+                || t.notice_on || ', ' || t.w || ' days to claim; s.15(3)).' END AS detail
+FROM stg_sales s JOIN stg_case_timeline t USING (case_id)
+WHERE s.path = 's15_unclaimed' AND NOT t.owner_appeared
+  AND (t.notice_on IS NULL OR s.sale_on < t.notice_on + t.w + 1)

@@ -1,0 +1,30 @@
+-- rule: S16-FOLLOW-UP-MISSING
+-- section: 16(2)
+-- severity: medium
+-- subject: release
+-- checks: After a delivery under protest on R, the seizure was declared lawful (trigger day: decided_on)
+--   or no complaint was filed within complaint_window days (trigger day: R + complaint_window), more than
+--   followup_grace days have passed, s.13 is notified for the pound's taluk on the trigger day, and
+--   neither a security deposit for the case dated after R nor an accepted s.17 sale of it exists.
+-- reading: Outside s.13 areas s.16(2) asks for no declaration or security. A withdrawn or pending
+--   complaint is no trigger: s.16(2) names only a lawful finding or no complaint.
+WITH triggered AS (
+    SELECT r.*, k.outcome, k.filed_on,
+           CASE WHEN k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')
+                THEN (CASE WHEN k.outcome = 'lawful' THEN k.decided_on END)
+                ELSE r.released_on + getvariable('complaint_window') END AS u
+    FROM stg_releases r LEFT JOIN complaints k USING (case_id)
+    WHERE r.basis = 's16_protest'
+)
+SELECT 'release' AS subject_kind, t.release_id AS subject_id, t.case_id, t.pound_id, t.local_authority_id,
+       t.u + getvariable('followup_grace') AS event_on,
+       'Case ' || t.case_id || ' was delivered under protest on ' || t.released_on || '; '
+       || CASE WHEN t.outcome = 'lawful' THEN 'the seizure was declared lawful on ' || t.u
+               ELSE 'no complaint was filed by ' || t.u END
+       || ', so the owner had to declare ownership and deposit security or the cattle be seized again for sale (s.16(2)); neither is recorded.' AS detail
+FROM triggered t
+WHERE t.u IS NOT NULL
+  AND as_of() > t.u + getvariable('followup_grace')
+  AND notified('13', t.taluk, t.u)
+  AND NOT EXISTS (SELECT 1 FROM security_deposits d WHERE d.case_id = t.case_id AND d.deposited_on > t.released_on)
+  AND NOT EXISTS (SELECT 1 FROM stg_sales s WHERE s.case_id = t.case_id AND s.accepted AND s.path = 's17_refusal')

@@ -1,0 +1,17 @@
+-- rule: S17-OVERSALE
+-- section: 17(1)
+-- severity: high
+-- subject: case
+-- checks: An s.17 sale where the proceeds less one head's price (proceeds / heads sold) would still
+--   have met every due of the waterfall: more cattle were sold than necessary.
+-- reading: "As many of them as may be necessary"; compared exactly in paise as
+--   proceeds x (heads sold - 1) >= dues x heads sold.
+SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_authority_id, sold_on AS event_on,
+       head_sold || ' of ' || head_count || ' ' || animal_class || ' of case ' || case_id || ' were sold on ' || sold_on
+       || ' for ' || rs(sale_proceeds) || ' against dues of '
+       || rs(sale_due_expenses + sale_due_feeding + sale_due_fines + sale_due_security)
+       || '; one head fewer would have covered them (s.17(1): only as many as necessary).' AS detail
+FROM case_accounts
+WHERE s17_sale AND rate_found AND head_sold > 0
+  AND sale_proceeds * (head_sold - 1)
+      >= (sale_due_expenses + sale_due_feeding + sale_due_fines + sale_due_security) * head_sold

@@ -1,0 +1,142 @@
+"""audit_workbook.xlsx: the auditors' tables in one workbook (openpyxl).
+
+Sheets: summary (one row per local authority and ledger, with totals that
+tie), reconciliation, findings, fund_movements, case_accounts. Every sheet has
+a frozen header row, a filter, rupee number formats and column widths that
+fit. A sheet that would pass Excel's row limit is replaced by a summary of it.
+Money is written as an exact decimal (paise / 100), never through a float.
+Text that a spreadsheet would run as a formula stays text.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+import duckdb
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+
+from .export import BY_TABLE, export_select
+
+EXCEL_MAX_ROWS = 1_048_576          # including the header row
+RUPEES = '#,##0.00'
+DATE = 'yyyy-mm-dd'
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+HEADER_FONT = Font(bold=True, color="FFFFFF")
+HEADER_FILL = PatternFill("solid", fgColor="305496")
+
+SUMMARY_SQL = """
+SELECT r.local_authority_id, la.name AS local_authority, la.district, r.ledger,
+       sum(r.expected_amount) AS expected,
+       sum(r.ledger_amount) AS credited,
+       sum(r.expected_amount) FILTER (WHERE r.status = 'matched') AS matched,
+       sum(r.expected_amount) FILTER (WHERE r.status = 'late') AS late,
+       sum(r.expected_amount) FILTER (WHERE r.status = 'early') AS early,
+       sum(r.expected_amount) FILTER (WHERE r.status = 'amount_mismatch') AS mismatch_expected,
+       sum(r.ledger_amount) FILTER (WHERE r.status = 'amount_mismatch') AS mismatch_credited,
+       sum(r.expected_amount) FILTER (WHERE r.status = 'missing') AS missing,
+       sum(r.expected_amount) FILTER (WHERE r.status = 'pending') AS pending,
+       sum(r.ledger_amount) FILTER (WHERE r.status = 'unexpected') AS unexpected,
+       count(*) FILTER (WHERE r.status NOT IN ('matched', 'pending')) AS breaks
+FROM reconciliation r LEFT JOIN local_authorities la USING (local_authority_id)
+GROUP BY ALL ORDER BY r.local_authority_id, r.ledger
+"""
+SUMMARY_MONEY = {"expected", "credited", "matched", "late", "early", "mismatch_expected", "mismatch_credited",
+                 "missing", "pending", "unexpected"}
+
+# A sheet too long for Excel is summarised by these groupings instead.
+ROLLUPS = {
+    "case_accounts": ("pound_id, local_authority_id, strftime(impounded_on, '%Y-%m') AS month, status",
+                      ["head_count", "fine_due", "feeding_due", "security_due", "head_sold", "sale_proceeds",
+                       "sale_expenses", "balance_to_owner", "surplus_unclaimed", "unrecovered"]),
+    "fund_movements": ("ref_kind, section, account, account_id, strftime(due_on, '%Y-%m') AS month", ["amount"]),
+    "findings": ("rule_id, section, severity, pound_id, strftime(event_on, '%Y-%m') AS month", []),
+    "reconciliation": ("ledger, local_authority_id, head, status",
+                       ["expected_amount", "ledger_amount", "difference"]),
+}
+
+
+def safe_text(value: str) -> bool:
+    """Whether a text cell can be written as it is (it does not look like a formula)."""
+    return not value.startswith(FORMULA_STARTS)
+
+
+def _cell(ws, value, money: bool):
+    cell = WriteOnlyCell(ws)
+    if value is None:
+        return cell
+    if money:
+        cell.value = Decimal(int(value)).scaleb(-2)
+        cell.number_format = RUPEES
+    elif isinstance(value, str):
+        cell.value = value
+        if not safe_text(value):
+            # openpyxl would store it as a formula; force a text cell with Excel's quote prefix.
+            cell.data_type = "s"
+            cell.quotePrefix = True
+    elif isinstance(value, dt.date):
+        cell.value = value
+        cell.number_format = DATE
+    elif isinstance(value, bool):
+        cell.value = "yes" if value else "no"
+    else:
+        cell.value = value
+    return cell
+
+
+def _sheet(wb: Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, money: set[str],
+           note: str | None = None) -> int:
+    cur = con.execute(sql)
+    names = [d[0] for d in cur.description]
+    first = cur.fetchmany(2000)
+    ws = wb.create_sheet(title)
+    widths = [len(n) + 4 for n in names]
+    for row in first:
+        for i, v in enumerate(row):
+            shown = f"{v // 100:,}.00" if names[i] in money and v is not None else str(v if v is not None else "")
+            widths[i] = max(widths[i], min(len(shown) + 2, 60))
+    for i, w in enumerate(widths, 1):
+        ws.column_dimensions[get_column_letter(i)].width = w
+    ws.freeze_panes = "A2"
+    header = []
+    for n in names:
+        c = WriteOnlyCell(ws, value=n)
+        c.font, c.fill = HEADER_FONT, HEADER_FILL
+        c.alignment = Alignment(vertical="center")
+        header.append(c)
+    ws.append(header)
+    rows = 0
+    batch = first
+    while batch:
+        for row in batch:
+            ws.append([_cell(ws, v, names[i] in money) for i, v in enumerate(row)])
+        rows += len(batch)
+        batch = cur.fetchmany(20000)
+    ws.auto_filter.ref = f"A1:{get_column_letter(len(names))}{rows + 1}"
+    if note:
+        ws.append([])
+        ws.append([_cell(ws, note, False)])
+    return rows
+
+
+def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:
+    wb = Workbook(write_only=True)
+    _sheet(wb, con, "summary", SUMMARY_SQL, SUMMARY_MONEY)
+    for table in ("reconciliation", "findings", "fund_movements", "case_accounts"):
+        spec = BY_TABLE[table]
+        count = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        if count + 1 <= EXCEL_MAX_ROWS:
+            _sheet(wb, con, table, export_select(con, spec, money_as_text=False), set(spec.money))
+        else:
+            keys, sums = ROLLUPS[table]
+            agg = ", ".join([f"sum({c}) AS {c}" for c in sums] + ["count(*) AS rows"])
+            sql = f"SELECT {keys}, {agg} FROM {table} GROUP BY ALL ORDER BY ALL"
+            _sheet(wb, con, f"{table}_summary", sql, set(sums) & set(spec.money),
+                   note=f"{table} has {count:,} rows, more than a sheet holds; this sheet sums them. "
+                        f"The full table is {table}.csv.")
+    wb.save(path)
+    return path

@@ -1,0 +1,35 @@
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("POUND_QUIET", "1")
+
+
+@pytest.fixture
+def sample_bundle() -> Path:
+    return ROOT / "data" / "sample"
+
+
+@pytest.fixture
+def golden_bundle() -> Path:
+    return ROOT / "tests" / "golden" / "bundle"
+
+
+@pytest.fixture
+def run_cli(capsys):
+    """Run `pound ...` in this process; returns (exit status, stdout, stderr)."""
+    from pipeline.cli import main
+
+    def run(*args: str):
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as exc:      # argparse's --help and usage errors
+            code = exc.code
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    return run

@@ -1,0 +1,106 @@
+"""Small bundles for tests: write register rows as CSV files, load and build them.
+
+A bundle starts from a minimal, valid reference set (one local authority,
+two pounds in two taluks, rates for every class, s.13 and s.14 notified in
+one taluk, a few officials); a test adds or replaces the files it cares about.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from pathlib import Path
+
+from pipeline import db
+from pipeline.build import build
+from pipeline.ingest import ingest
+from pipeline.params import Parameters
+from pipeline.registers import BY_NAME
+
+AS_OF = dt.date(2026, 11, 30)
+
+REFERENCE = {
+    "local_authorities": [
+        {"local_authority_id": "LA1", "name": "Town Council", "kind": "municipality", "district": "Mysuru"},
+        {"local_authority_id": "LA2", "name": "Village Panchayat", "kind": "gram_panchayat", "district": "Mysuru"},
+    ],
+    "officials": [
+        {"person_id": "PK1", "name": "Ramesh Gowda", "role": "pound_keeper", "district": "Mysuru"},
+        {"person_id": "PK2", "name": "Savitha N", "role": "pound_keeper", "district": "Mysuru"},
+        {"person_id": "SO1", "name": "Manjunath K", "role": "sale_officer", "district": "Mysuru"},
+        {"person_id": "PK9", "name": "Anand Rao", "role": "pound_keeper", "district": "Mandya"},
+    ],
+    "pounds": [
+        # P1: taluk Plain, where neither s.13 nor s.14 is notified.
+        {"pound_id": "P1", "name": "Plain Pound", "local_authority_id": "LA1", "taluk": "Plain",
+         "district": "Mysuru", "pound_keeper_id": "PK1"},
+        # P2: taluk Notified, where s.13 and s.14 are notified from 2025-01-01.
+        {"pound_id": "P2", "name": "Notified Pound", "local_authority_id": "LA2", "taluk": "Notified",
+         "district": "Mysuru", "pound_keeper_id": "PK2"},
+    ],
+    "rates": [
+        {"animal_class": c, "taluk": "*", "effective_from": "2014-05-01", "effective_to": "",
+         "fine_per_head": f, "feeding_per_head_per_day": d, "security_per_head": s}
+        for c, f, d, s in [("cattle", "600", "200", "1000"), ("calf", "300", "100", "500"),
+                           ("buffalo", "600", "200", "1000"), ("horse", "600", "200", "1000"),
+                           ("mule", "600", "200", "1000"), ("ass", "300", "100", "500"),
+                           ("pig", "300", "100", "500"), ("sheep", "150", "50", "250"),
+                           ("goat", "150", "50", "250"), ("camel", "800", "300", "1500"),
+                           ("elephant", "2000", "1000", "5000")]
+    ],
+    "notifications": [
+        {"section": "13", "taluk": "Notified", "effective_from": "2025-01-01", "effective_to": "", "gazette_ref": "G13"},
+        {"section": "14", "taluk": "Notified", "effective_from": "2025-01-01", "effective_to": "", "gazette_ref": "G14"},
+    ],
+}
+
+
+def write_csv(path: Path, rows: list[dict], columns: list[str] | None = None) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if columns is None:
+        columns = list(rows[0].keys()) if rows else []
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=columns, extrasaction="raise")
+        w.writeheader()
+        for r in rows:
+            w.writerow({c: r.get(c, "") for c in columns})
+    return path
+
+
+def make_bundle(root: Path, reference: bool = True, **tables: list[dict]) -> Path:
+    """Write a bundle under root. tables: register name -> rows (dicts; missing columns blank)."""
+    if reference:
+        for name, rows in REFERENCE.items():
+            if name not in tables:
+                write_csv(root / "reference" / f"{name}.csv", rows, BY_NAME[name].names)
+    for name, rows in tables.items():
+        reg = BY_NAME[name]
+        write_csv(root / reg.folder / f"{name}.csv", rows, reg.names)
+    return root
+
+
+def case(case_id="C1", pound_id="P1", impounded_on="2026-10-01", animal_class="cattle", head_count=1,
+         owner_id="O1", **more) -> dict:
+    row = {"case_id": case_id, "pound_id": pound_id, "impounded_on": impounded_on, "seized_on": impounded_on,
+           "animal_class": animal_class, "head_count": head_count, "owner_id": owner_id,
+           "owner_name": f"Owner {owner_id}" if owner_id else ""}
+    row.update(more)
+    return row
+
+
+def load(bundle: Path, path: Path | str = ":memory:"):
+    """Ingest a bundle into a database; returns (connection, result)."""
+    con = db.connect(path)
+    return con, ingest(con, bundle)
+
+
+def built(bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
+    """Ingest and build; fails the test if any file is rejected. Returns the connection."""
+    con, result = load(bundle)
+    assert not result.rejected, [p.render() for p in result.problems]
+    build(con, Parameters(params or {}, as_of=as_of))
+    return con
+
+
+def rows(con, sql: str, *args) -> list[tuple]:
+    return con.execute(sql, list(args)).fetchall()

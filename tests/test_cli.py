@@ -1,0 +1,96 @@
+"""The command line: help, exit codes, messages without tracebacks, outputs of `pound run`."""
+
+import csv
+import subprocess
+import sys
+
+import pytest
+
+from pipeline import db
+
+COMMANDS = ["run", "ingest", "build", "report", "synth", "demo"]
+
+
+def test_main_help_lists_commands_and_examples(run_cli):
+    code, out, _ = run_cli("--help")
+    assert code == 0
+    for c in COMMANDS:
+        assert c in out
+    assert "examples:" in out and "pound run data/sample --out out/" in out
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_each_command_has_help_with_an_example(command, run_cli):
+    code, out, _ = run_cli(command, "--help")
+    assert code == 0
+    assert "example:" in out and f"pound {command}" in out
+
+
+def test_python_dash_m_works():
+    res = subprocess.run([sys.executable, "-m", "pipeline", "--help"], capture_output=True, text=True)
+    assert res.returncode == 0 and "pound run" in res.stdout
+
+
+def test_usage_mistakes_exit_1_not_2(run_cli):
+    code, _, err = run_cli("run", "x")
+    assert code == 1 and "--out" in err
+    code, _, err = run_cli("run", "x", "--out", "y", "--as-of", "31/10/2026")
+    assert code == 1 and "is not a date written YYYY-MM-DD" in err
+
+
+def test_missing_bundle_is_one_line_exit_1(tmp_path, run_cli):
+    code, out, err = run_cli("run", tmp_path / "nope", "--out", tmp_path / "o")
+    assert code == 1
+    assert err.strip() == f"pound: bundle folder {tmp_path / 'nope'} does not exist"
+
+
+def test_bad_parameters_file_is_a_plain_message(tmp_path, sample_bundle, run_cli):
+    p = tmp_path / "p.toml"
+    p.write_text("claim_dayz = 8\n")
+    code, _, err = run_cli("run", sample_bundle, "--out", tmp_path / "o", "--params", p)
+    assert code == 1 and "unknown parameter 'claim_dayz'" in err and "Traceback" not in err
+
+
+def test_run_writes_every_export_with_two_decimal_money(tmp_path, sample_bundle, run_cli):
+    out = tmp_path / "out"
+    code, stdout, err = run_cli("run", sample_bundle, "--out", out, "--as-of", "2026-11-30")
+    assert code == 0, err
+    names = {p.name for p in out.iterdir()}
+    assert names == {"pound.duckdb", "case_accounts.csv", "fund_movements.csv", "security_status.csv", "findings.csv",
+                     "reconciliation.csv", "monthly_accounts.csv", "owner_accounts.csv", "audit_workbook.xlsx",
+                     "parameters.toml"}
+    with (out / "case_accounts.csv").open() as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 20
+    for r in rows:
+        for col in ("fine_due", "feeding_due", "security_due", "sale_proceeds", "unrecovered"):
+            assert r[col].count(".") == 1 and len(r[col].split(".")[1]) == 2, (col, r[col])
+    con = db.connect(out / "pound.duckdb", read_only=True)
+    tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+    assert {"loads", "impoundments", "case_accounts", "findings", "reconciliation", "parameters"} <= tables
+    assert "as_of = 2026-11-30" in (out / "parameters.toml").read_text()
+
+
+def test_build_recomputes_from_the_database(tmp_path, sample_bundle, run_cli):
+    path = tmp_path / "p.duckdb"
+    assert run_cli("ingest", sample_bundle, "--db", path)[0] == 0
+    code, _, err = run_cli("build", "--db", path, "--out", tmp_path / "a", "--as-of", "2026-11-30")
+    assert code == 0, err
+    code, _, err = run_cli("run", sample_bundle, "--out", tmp_path / "b", "--as-of", "2026-11-30")
+    assert code == 0
+    for name in ("case_accounts.csv", "fund_movements.csv", "findings.csv", "reconciliation.csv"):
+        assert (tmp_path / "a" / name).read_text() == (tmp_path / "b" / name).read_text()
+
+
+def test_build_without_database_says_how_to_make_one(tmp_path, run_cli):
+    code, _, err = run_cli("build", "--db", tmp_path / "none.duckdb", "--out", tmp_path / "o")
+    assert code == 1 and "create it with 'pound ingest' or 'pound run'" in err
+
+
+def test_a_defect_is_one_line_and_debug_shows_the_traceback(tmp_path, run_cli):
+    path = tmp_path / "broken.duckdb"
+    path.write_text("this is not a database")
+    code, _, err = run_cli("build", "--db", path, "--out", tmp_path / "o")
+    assert code == 1 and len(err.strip().splitlines()) == 1 and "run with --debug" in err
+    code, _, err = run_cli("--debug", "build", "--db", path, "--out", tmp_path / "o")
+    assert code == 1 and "Traceback" in err

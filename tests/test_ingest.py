@@ -1,0 +1,148 @@
+"""Reading CSV and Excel bundles and loading them (bundle.py, ingest.py)."""
+
+import datetime as dt
+import shutil
+
+from helpers import case, make_bundle, write_csv
+from openpyxl import Workbook
+
+from pipeline import db
+from pipeline.ingest import ingest
+from pipeline.registers import BY_NAME, REGISTERS
+
+
+def test_csv_with_bom_blank_lines_odd_headers_and_extra_columns(tmp_path):
+    bundle = make_bundle(tmp_path / "b")
+    text = ("\ufeff Case_ID ,POUND_ID,seized_on,impounded_on,impounded_time,place_of_seizure,seized_by,animal_class,"
+            "head_count,description,owner_id,owner_name,owner_village,ward_no\n"
+            "C1,P1,,01/10/2026,9:05,\"Market, north gate\",squad,Cattle,2,\"two cows\nwith bells\",O1,Ravi,X,12\n"
+            "\n"
+            ",,,,,,,,,,,,,\n"
+            "C2,P1,,2026-10-02,,,,calf,1,,,,,\n")
+    (bundle / "registers").mkdir()
+    (bundle / "registers" / "impoundments_2026-10_P1.csv").write_text(text, encoding="utf-8")
+    con = db.connect(":memory:")
+    result = ingest(con, bundle)
+    assert not result.rejected, [p.render() for p in result.problems]
+    got = con.execute("SELECT case_id, impounded_on, impounded_time, place_of_seizure, animal_class, head_count, "
+                      "description, _extra, _row FROM impoundments ORDER BY case_id").fetchall()
+    assert got[0] == ("C1", dt.date(2026, 10, 1), "09:05", "Market, north gate", "cattle", 2, "two cows\nwith bells",
+                      {"ward_no": "12"}, 2)
+    # blank lines are dropped but every row keeps the number a spreadsheet shows
+    assert got[1][0] == "C2" and got[1][-1] == 5
+    loads = con.execute("SELECT file, register, rows, new_rows, status, length(sha256) FROM loads WHERE register = 'impoundments'").fetchall()
+    assert loads == [("registers/impoundments_2026-10_P1.csv", "impoundments", 2, 2, "loaded", 64)]
+
+
+def test_reingest_is_idempotent(tmp_path, sample_bundle):
+    path = tmp_path / "p.duckdb"
+    con = db.connect(path)
+    first = ingest(con, sample_bundle)
+    assert {f.status for f in first.files} == {"loaded"}
+    before = db.snapshot(con)
+    again = ingest(con, sample_bundle)
+    assert {f.status for f in again.files} == {"skipped"}
+    assert all("same content was loaded from" in f.note for f in again.files)
+    assert db.snapshot(con) == before
+
+
+def test_same_content_under_another_name_is_skipped_and_overlapping_files_add_only_new_rows(tmp_path):
+    bundle = make_bundle(tmp_path / "b", impoundments=[case("C1"), case("C2")])
+    con = db.connect(":memory:")
+    assert not ingest(con, bundle).rejected
+    more = tmp_path / "more"
+    shutil.copy(bundle / "registers" / "impoundments.csv", (more / "registers").mkdir(parents=True) or more / "registers" / "impoundments_copy.csv")
+    write_csv(more / "registers" / "impoundments_oct.csv", [case("C2"), case("C3")], BY_NAME["impoundments"].names)
+    result = ingest(con, more, require_reference=False)
+    by = {f.label: f for f in result.files}
+    assert by["registers/impoundments_copy.csv"].status == "skipped"
+    assert (by["registers/impoundments_oct.csv"].status, by["registers/impoundments_oct.csv"].new_rows) == ("loaded", 1)
+    assert [r[0] for r in con.execute("SELECT case_id FROM impoundments ORDER BY 1").fetchall()] == ["C1", "C2", "C3"]
+
+
+def _workbook_twin(csv_bundle, path):
+    """The same bundle as one workbook: a sheet per file, typed cells where Excel would have them."""
+    import csv as csvmod
+    wb = Workbook()
+    wb.remove(wb.active)
+    for reg in REGISTERS:
+        files = sorted((csv_bundle / reg.folder).glob(f"{reg.name}*.csv"))
+        if not files:
+            continue
+        ws = wb.create_sheet(reg.name)
+        for i, row in enumerate(csvmod.reader(files[0].open(encoding="utf-8-sig"))):
+            if i == 0:
+                ws.append(row)
+                continue
+            cells = []
+            for col, text in zip(reg.columns, row, strict=True):
+                value = text
+                if text and col.kind == "date":
+                    if "/" in text:
+                        d, m, y = text.split("/")
+                        value = dt.datetime(int(y), int(m), int(d))
+                    else:
+                        value = dt.datetime.fromisoformat(text)
+                elif text and col.kind == "count":
+                    value = int(text)
+                elif text and col.kind == "money":
+                    value = float(text.replace(",", ""))      # what Excel holds for a number cell
+                elif text and col.kind == "time":
+                    h, m = text.split(":")
+                    value = dt.time(int(h), int(m))
+                cells.append(value)
+            ws.append(cells)
+    wb.save(path)
+
+
+def test_an_excel_workbook_bundle_equals_its_csv_twin(tmp_path, sample_bundle):
+    twin = tmp_path / "xlsx"
+    (twin / "registers").mkdir(parents=True)
+    _workbook_twin(sample_bundle, twin / "registers" / "sample.xlsx")
+    a, b = db.connect(":memory:"), db.connect(":memory:")
+    ra, rb = ingest(a, sample_bundle), ingest(b, twin)
+    assert not ra.rejected and not rb.rejected, [p.render() for p in rb.problems]
+    assert all(f.label.startswith("registers/sample.xlsx [sheet ") for f in rb.files)
+    for reg in REGISTERS:
+        cols = ", ".join(f'"{c}"' for c in reg.names + ["_row"])
+        ta = a.execute(f"SELECT {cols} FROM {reg.table} ORDER BY ALL").fetchall()
+        tb = b.execute(f"SELECT {cols} FROM {reg.table} ORDER BY ALL").fetchall()
+        assert ta == tb, reg.name
+        assert len(ta) > 0, reg.name
+
+
+def test_excel_number_cells_are_exact(tmp_path):
+    bundle = make_bundle(tmp_path / "b", impoundments=[case("C1")])
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "releases"
+    ws.append(BY_NAME["releases"].names)
+    ws.append(["R1", "C1", dt.datetime(2026, 10, 2), 1, "s12_payment", "o", 600.1, 0.07, None, "yes", None, True, None])
+    wb.save(bundle / "registers" / "rel.xlsx")
+    con = db.connect(":memory:")
+    result = ingest(con, bundle)
+    assert not result.rejected, [p.render() for p in result.problems]
+    assert con.execute("SELECT fines_paid, charges_paid, receipt_signed FROM releases").fetchone() == (60010, 7, True)
+
+
+def test_excel_money_with_more_than_two_decimals_is_rejected(tmp_path, run_cli):
+    bundle = make_bundle(tmp_path / "b", impoundments=[case("C1")])
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Releases"
+    ws.append(BY_NAME["releases"].names)
+    ws.append(["R1", "C1", dt.datetime(2026, 10, 2), 1, "s12_payment", "o", 600.125, 0, None, "yes", None, "yes", None])
+    wb.save(bundle / "registers" / "rel.xlsx")
+    code, _, err = run_cli("ingest", bundle, "--db", tmp_path / "p.duckdb")
+    assert code == 2
+    assert "registers/rel.xlsx [sheet Releases], row 2, column fines_paid: '600.125' has more than two decimals" in err
+
+
+def test_files_that_are_not_registers_are_named_and_passed_over(tmp_path, run_cli):
+    bundle = make_bundle(tmp_path / "b", impoundments=[case("C1")])
+    (bundle / "registers" / "notes.txt").write_text("x")
+    (bundle / "registers" / "cattle_list.csv").write_text("a,b\n1,2\n")
+    code, out, err = run_cli("ingest", bundle, "--db", tmp_path / "p.duckdb")
+    assert code == 0
+    assert "note: registers/cattle_list.csv: not a register of the bundle" in err
+    assert "note: registers/notes.txt: not a CSV or .xlsx file" in err

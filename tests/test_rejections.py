@@ -1,0 +1,167 @@
+"""Bad input: exit 2, a message naming file, row, column, value and what was expected,
+and the database exactly as it was before."""
+
+import shutil
+
+import pytest
+from helpers import case, make_bundle
+
+from pipeline import db
+
+IMP = "case_id,pound_id,seized_on,impounded_on,impounded_time,place_of_seizure,seized_by,animal_class,head_count,description,owner_id,owner_name,owner_village\n"
+REL = "release_id,case_id,released_on,head_count,basis,released_to,fines_paid,charges_paid,protest_deposit,declaration_made,security_deposit_id,receipt_signed,court_order_ref\n"
+GOOD_REL = "R9,C1,03/10/2026,1,s12_payment,owner,600,600,,no,,yes,\n"
+
+# name, {path in bundle: text}, [every substring the message must contain]
+CASES = [
+    ("missing column", {"registers/impoundments_x.csv": IMP.replace(",head_count", "") + "C2,P1,,2026-10-01,,,,cattle,,,,,\n"},
+     ["registers/impoundments_x.csv", "row 1", "lacks the column(s) head_count"]),
+    ("date not a date", {"registers/impoundments_x.csv": IMP + "C2,P1,,2026/10/05,,,,cattle,1,,,,\n"},
+     ["registers/impoundments_x.csv, row 2, column impounded_on: '2026/10/05' is not a date", "DD/MM/YYYY"]),
+    ("impossible date", {"registers/impoundments_x.csv": IMP + "C2,P1,,31/02/2026,,,,cattle,1,,,,\n"},
+     ["row 2, column impounded_on: '31/02/2026' is not a real calendar date"]),
+    ("money three decimals", {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,1,s12_payment,o,600.125,600,,no,,yes,\n"},
+     ["registers/releases_x.csv, row 2, column fines_paid: '600.125' has more than two decimals", "never rounded"]),
+    ("money with text", {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,1,s12_payment,o,Rs 600,600,,no,,yes,\n"},
+     ["row 2, column fines_paid: 'Rs 600' is not an amount", "600.50"]),
+    ("negative amount", {"registers/releases_x.csv": REL + GOOD_REL + "R2,C1,03/10/2026,1,s12_payment,o,-600,600,,no,,yes,\n"},
+     ["row 3, column fines_paid: '-Rs 600.00' is negative"]),
+    ("negative count", {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,-1,s12_payment,o,600,600,,no,,yes,\n"},
+     ["row 2, column head_count: '-1' is negative"]),
+    ("zero heads impounded", {"registers/impoundments_x.csv": IMP + "C2,P1,,2026-10-01,,,,cattle,0,,,,\n"},
+     ["row 2, column head_count: '0' is below 1", "at least 1"]),
+    ("count not whole", {"registers/impoundments_x.csv": IMP + "C2,P1,,2026-10-01,,,,cattle,2.5,,,,\n"},
+     ["row 2, column head_count: '2.5' is not a whole number"]),
+    ("duplicate key in file", {"registers/impoundments_x.csv": IMP + "C2,P1,,2026-10-01,,,,cattle,1,,,,\nC3,P1,,2026-10-01,,,,cattle,1,,,,\nC2,P1,,2026-10-02,,,,cattle,1,,,,\n"},
+     ["row 4, column case_id: 'C2' appears more than once", "first at row 2"]),
+    ("key loaded with other values", {"registers/impoundments_x.csv": IMP + "C1,P1,,2026-10-01,,,,cattle,5,,O1,Owner O1,\n"},
+     ["registers/impoundments_x.csv, row 2, column case_id: 'C1' was already loaded from registers/impoundments.csv (row 2)", "head_count"]),
+    ("unknown pound", {"registers/impoundments_x.csv": IMP + "C2,P7,,2026-10-01,,,,cattle,1,,,,\n"},
+     ["row 2, column pound_id: 'P7' is not a pound_id of any row in pounds"]),
+    ("unknown case", {"registers/releases_x.csv": REL + "R2,C404,03/10/2026,1,s12_payment,o,600,600,,no,,yes,\n"},
+     ["registers/releases_x.csv, row 2, column case_id: 'C404' is not a case_id of any row in impoundments"]),
+    ("unknown deposit", {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,1,s12_payment,o,600,600,,yes,D404,yes,\n"},
+     ["row 2, column security_deposit_id: 'D404' is not a deposit_id of any row in security_deposits"]),
+    ("unknown local authority", {"reference/pounds.csv": "pound_id,name,local_authority_id,taluk,district,pound_keeper_id\nP5,New Pound,LA9,Plain,Mysuru,\n"},
+     ["reference/pounds.csv, row 2, column local_authority_id: 'LA9' is not a local_authority_id"]),
+    ("unknown animal class", {"registers/impoundments_x.csv": IMP + "C2,P1,,2026-10-01,,,,cow,1,,,,\n"},
+     ["row 2, column animal_class: 'cow' is not one of the allowed values", "cattle, calf, buffalo"]),
+    ("value outside its set", {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,1,paid,o,600,600,,no,,yes,\n"},
+     ["row 2, column basis: 'paid' is not one of the allowed values", "s12_payment, s16_protest, s17_remainder, court_order"]),
+    ("bad flag", {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,1,s12_payment,o,600,600,,maybe,,yes,\n"},
+     ["row 2, column declaration_made: 'maybe' is not a yes/no value"]),
+    ("bad time", {"registers/impoundments_x.csv": IMP + "C2,P1,,2026-10-01,25:00,,,cattle,1,,,,\n"},
+     ["row 2, column impounded_time: '25:00' is not a time of day"]),
+    ("blank required value", {"registers/impoundments_x.csv": IMP + ",P1,,2026-10-01,,,,cattle,1,,,,\n"},
+     ["row 2, column case_id: is blank; every impoundments row needs a case_id"]),
+    ("not utf-8", {"registers/impoundments_x.csv": (IMP + "C2,P1,,2026-10-01,,,,cattle,1,,O9,Jos\xe9,\n").encode("latin-1")},
+     ["registers/impoundments_x.csv, row 2: is not valid UTF-8 text (byte 0xE9)", "CSV UTF-8"]),
+    ("ragged row", {"registers/impoundments_x.csv": IMP + "C2,P1,,2026-10-01,,,,cattle,1,,,,\nC3,P1,,2026-10-01,,,,cattle,1,,,,,extra\n"},
+     ["registers/impoundments_x.csv, row 3: could not be read as CSV: it has 14 cells but the header names 13 columns"]),
+    ("empty file", {"registers/impoundments_x.csv": ""}, ["registers/impoundments_x.csv: is empty; expected a header row"]),
+    ("duplicate header", {"registers/impoundments_x.csv": IMP.replace("description", "owner_id") + "C2,P1,,2026-10-01,,,,cattle,1,,,,\n"},
+     ["row 1, column owner_id: appears twice in the header (columns 10 and 11)"]),
+    ("overlapping rates", {"reference/rates.csv": "animal_class,taluk,effective_from,effective_to,fine_per_head,feeding_per_head_per_day,security_per_head\ncattle,*,2026-01-01,,700,250,1000\n"},
+     ["reference/rates.csv, row 2, column effective_from: '2026-01-01' (in force 2026-01-01 to open) overlaps reference/rates.csv row 2",
+      "two rows in force"]),
+    ("bad cell in a workbook sheet", "xlsx", ["book.xlsx [sheet impoundments], row 3, column impounded_on: '2026.10.05' is not a date"]),
+    ("several problems listed together", {"registers/impoundments_x.csv": IMP + "C2,P1,,2026-10-01,,,,cattle,1,,,,\nC3,P1,,32/10/2026,,,,goose,0,,,,\n"},
+     ["row 3, column impounded_on: '32/10/2026'", "row 3, column animal_class: 'goose'", "row 3, column head_count: '0' is below 1",
+      "3 problem(s)"]),
+]
+
+
+def _write(bundle, files):
+    if files == "xlsx":
+        from openpyxl import Workbook
+        wb = Workbook()
+        ws = wb.active
+        ws.title = "impoundments"
+        ws.append(IMP.strip().split(","))
+        ws.append(["C2", "P1", None, "2026-10-01", None, None, None, "cattle", 1])
+        ws.append(["C3", "P1", None, "2026.10.05", None, None, None, "cattle", 1])
+        (bundle / "registers").mkdir(parents=True, exist_ok=True)
+        wb.save(bundle / "registers" / "book.xlsx")
+        return
+    for rel, text in files.items():
+        path = bundle / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+
+
+@pytest.fixture
+def loaded_db(tmp_path):
+    base = make_bundle(tmp_path / "base",
+                       impoundments=[case("C1", impounded_on="2026-10-01")],
+                       security_deposits=[{"deposit_id": "D1", "case_id": "C1", "owner_id": "O1",
+                                           "deposited_on": "2026-10-02", "amount": "1000"}])
+    path = tmp_path / "pound.duckdb"
+    con = db.connect(path)
+    from pipeline.ingest import ingest
+    assert not ingest(con, base).rejected
+    con.close()
+    return path
+
+
+@pytest.mark.parametrize("name, files, expected", CASES, ids=[c[0] for c in CASES])
+def test_bad_input_is_rejected_and_loses_nothing(name, files, expected, tmp_path, loaded_db, run_cli):
+    con = db.connect(loaded_db)
+    before = db.snapshot(con)
+    con.close()
+    bundle = tmp_path / "bad"
+    _write(bundle, files)
+    code, out, err = run_cli("ingest", bundle, "--db", loaded_db)
+    assert code == 2, err
+    for text in expected:
+        assert text in err, f"{text!r} not in:\n{err}"
+    assert "Traceback" not in err
+    con = db.connect(loaded_db)
+    assert db.snapshot(con) == before
+    con.close()
+
+
+def test_run_with_a_rejected_file_writes_nothing(tmp_path, sample_bundle, run_cli):
+    bundle = tmp_path / "b"
+    shutil.copytree(sample_bundle, bundle)
+    path = bundle / "registers" / "sales.csv"
+    path.write_text(path.read_text().replace("29/08/2026", "29/08/26"), encoding="utf-8")
+    out = tmp_path / "out"
+    code, stdout, err = run_cli("run", bundle, "--out", out, "--as-of", "2026-11-30")
+    assert code == 2
+    assert "registers/sales.csv, row 2, column sale_on: '29/08/26' is not a date" in err
+    assert "nothing was written" in err
+    assert not out.exists()
+
+
+def test_run_needs_every_reference_file(tmp_path, sample_bundle, run_cli):
+    bundle = tmp_path / "b"
+    shutil.copytree(sample_bundle, bundle)
+    (bundle / "reference" / "rates.csv").unlink()
+    code, _, err = run_cli("run", bundle, "--out", tmp_path / "out")
+    assert code == 2
+    assert "reference/rates.csv: is missing; reference/ must hold" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_file_rejected_in_the_middle_of_a_bundle(tmp_path, run_cli):
+    """A bad impoundments file is rejected; the files that refer to its cases are rejected
+    for that reason, each saying so; the reference before it and the ledgers after it load."""
+    bundle = make_bundle(tmp_path / "b",
+                         impoundments=[case("C1"), case("C2", head_count=0)],
+                         releases=[{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-02", "head_count": 1,
+                                    "basis": "s12_payment", "fines_paid": "600", "charges_paid": "400",
+                                    "receipt_signed": "yes"}],
+                         local_fund=[{"entry_id": "E1", "local_authority_id": "LA1", "entry_on": "2026-10-05",
+                                      "amount": "600", "reference": "C1", "head": "fines"}])
+    path = tmp_path / "p.duckdb"
+    code, out, err = run_cli("ingest", bundle, "--db", path)
+    assert code == 2
+    assert "REJECTED registers/impoundments.csv" in err and "'0' is below 1" in err
+    assert "REJECTED registers/releases.csv" in err and "'C1' is not a case_id of any row in impoundments" in err
+    con = db.connect(path)
+    assert con.execute("SELECT count(*) FROM impoundments").fetchone()[0] == 0
+    assert con.execute("SELECT count(*) FROM releases").fetchone()[0] == 0
+    assert con.execute("SELECT count(*) FROM local_fund").fetchone()[0] == 1
+    assert con.execute("SELECT count(*) FROM pounds").fetchone()[0] == 2
+    statuses = dict(con.execute("SELECT file, status FROM loads").fetchall())
+    assert "registers/impoundments.csv" not in statuses and statuses["ledgers/local_fund.csv"] == "loaded"

@@ -1,0 +1,104 @@
+"""Every value format of the bundle contract, typed exactly (values.py)."""
+
+import datetime as dt
+
+import duckdb
+import pandas as pd
+import pytest
+
+from pipeline.registers import COUNT, DATE, FLAG, MONEY, TIME, Column, Register
+from pipeline.values import parse_problems, typed_expr
+
+
+def typed(kind: str, text: str):
+    col = Column("v", kind)
+    con = duckdb.connect()
+    con.register("raw", pd.DataFrame({"_row": [2], "v": [text]}, dtype=str))
+    value = con.execute(f"SELECT {typed_expr(col)} FROM raw").fetchone()[0]
+    problems, _ = parse_problems(con, Register("t", "registers", (col,), key=("v",)), "raw", "t.csv", 10)
+    return value, problems
+
+
+@pytest.mark.parametrize("text, paise", [
+    ("600", 60000), ("600.5", 60050), ("600.50", 60050), ("1,200.00", 120000), ("0.01", 1),
+    ("1,20,000.05", 12000005), ("12,00,000", 120000000), ("1,200,000", 120000000), (" 75 ", 7500),
+    ("0", 0), ("-3", -300), ("99999999999.99", 9999999999999),
+])
+def test_money_is_exact_paise(text, paise):
+    value, problems = typed(MONEY, text)
+    assert value == paise and isinstance(value, int)
+    assert problems == []
+
+
+@pytest.mark.parametrize("text, says", [
+    ("600.123", "more than two decimals"), ("0.001", "more than two decimals"), ("1,200.505", "more than two decimals"),
+    ("Rs 600", "is not an amount"), ("600.", "is not an amount"), (".5", "is not an amount"),
+    ("12,34", "is not an amount"), ("6 00", "is not an amount"), ("1e3", "is not an amount"),
+])
+def test_money_rejects_with_a_reason(text, says):
+    value, problems = typed(MONEY, text)
+    assert value is None
+    assert len(problems) == 1 and says in problems[0].message
+    assert problems[0].row == 2 and problems[0].column == "v" and problems[0].value == text.strip()
+
+
+@pytest.mark.parametrize("text, day", [
+    ("2026-10-05", dt.date(2026, 10, 5)), ("05/10/2026", dt.date(2026, 10, 5)), ("5/10/2026", dt.date(2026, 10, 5)),
+    ("05-10-2026", dt.date(2026, 10, 5)), ("2026-1-5", dt.date(2026, 1, 5)), ("29/02/2028", dt.date(2028, 2, 29)),
+    ("31/12/2026", dt.date(2026, 12, 31)),
+])
+def test_dates_are_day_first(text, day):
+    value, problems = typed(DATE, text)
+    assert value == day and problems == []
+
+
+@pytest.mark.parametrize("text, says", [
+    ("31/02/2026", "not a real calendar date"), ("29/02/2026", "not a real calendar date"),
+    ("13/13/2026", "not a real calendar date"), ("2026/10/05", "is not a date"), ("10/05/26", "is not a date"),
+    ("5 Oct 2026", "is not a date"), ("05/10-2026", "is not a date"), ("2026-10-05 10:00", "is not a date"),
+])
+def test_bad_dates_are_named(text, says):
+    value, problems = typed(DATE, text)
+    assert value is None and says in problems[0].message
+
+
+@pytest.mark.parametrize("text, flag", [
+    ("yes", True), ("Y", True), ("TRUE", True), ("1", True), ("no", False), ("n", False), ("False", False),
+    ("0", False), ("", False),
+])
+def test_flags(text, flag):
+    value, problems = typed(FLAG, text)
+    assert value is flag and problems == []
+
+
+def test_bad_flag():
+    value, problems = typed(FLAG, "maybe")
+    assert value is None and "yes/no" in problems[0].message
+
+
+@pytest.mark.parametrize("text, n", [("0", 0), ("12", 12), (" 3 ", 3)])
+def test_counts(text, n):
+    assert typed(COUNT, text) == (n, [])
+
+
+@pytest.mark.parametrize("text", ["3.0", "3.5", "three", "1,000"])
+def test_bad_counts(text):
+    value, problems = typed(COUNT, text)
+    assert value is None and "whole number" in problems[0].message
+
+
+@pytest.mark.parametrize("text, hhmm", [("9:05", "09:05"), ("23:59", "23:59"), ("07:30:00", "07:30")])
+def test_times(text, hhmm):
+    assert typed(TIME, text) == (hhmm, [])
+
+
+@pytest.mark.parametrize("text", ["24:00", "12:60", "12:5", "noon"])
+def test_bad_times(text):
+    value, problems = typed(TIME, text)
+    assert value is None and "time of day" in problems[0].message
+
+
+def test_blank_is_not_recorded_not_an_error():
+    for kind in (MONEY, DATE, COUNT, TIME):
+        assert typed(kind, "") == (None, [])
+        assert typed(kind, "   ") == (None, [])
