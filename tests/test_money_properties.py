@@ -1,0 +1,140 @@
+"""Money in equals money out, to the paisa (hypothesis), and the waterfall's invariants."""
+
+import datetime as dt
+
+from helpers import built, make_bundle
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+CLASSES = ["cattle", "calf", "sheep", "ass", "goat", "buffalo", "elephant"]
+D0 = dt.date(2026, 6, 1)
+
+
+def rupees(paise: int) -> str:
+    return f"{paise // 100}.{paise % 100:02d}"
+
+
+money = st.integers(min_value=0, max_value=5_000_000)      # up to Rs 50,000.00, any paisa
+
+
+@st.composite
+def a_case(draw, n: int):
+    cid = f"C{n}"
+    heads = draw(st.integers(1, 6))
+    d = D0 + dt.timedelta(days=draw(st.integers(0, 120)))
+    pound = draw(st.sampled_from(["P1", "P2"]))
+    owner = draw(st.sampled_from(["", "O1", "O2", "O3"]))
+    imp = {"case_id": cid, "pound_id": pound, "impounded_on": d.isoformat(), "animal_class": draw(st.sampled_from(CLASSES)),
+           "head_count": heads, "owner_id": owner}
+    releases, sales, complaints, deposits = [], [], [], []
+    for i in range(draw(st.integers(0, 2))):
+        basis = draw(st.sampled_from(["s12_payment", "s16_protest", "s17_remainder", "court_order"]))
+        releases.append({
+            "release_id": f"{cid}R{i}", "case_id": cid, "head_count": draw(st.integers(0, heads)), "basis": basis,
+            "released_on": (d + dt.timedelta(days=draw(st.integers(0, 60)))).isoformat(),
+            "fines_paid": rupees(draw(money)), "charges_paid": rupees(draw(money)),
+            "protest_deposit": rupees(draw(money)) if basis == "s16_protest" else "",
+            "receipt_signed": "yes", "court_order_ref": "OS 1" if basis == "court_order" else ""})
+    for i in range(draw(st.integers(0, 3))):
+        accepted = draw(st.booleans())
+        sales.append({
+            "sale_id": f"{cid}S{i}", "case_id": cid, "path": draw(st.sampled_from(["s15_unclaimed", "s17_refusal"])),
+            "sale_on": (d + dt.timedelta(days=draw(st.integers(0, 60)))).isoformat(),
+            "head_offered": heads, "head_sold": draw(st.integers(0, heads)) if accepted else 0,
+            "bid_amount": rupees(draw(money)), "accepted": "yes" if accepted else "no",
+            "conducted_by": "SO1", "sale_expenses": rupees(draw(st.integers(0, 500_000))),
+            "balance_paid": rupees(draw(money)) if draw(st.booleans()) else ""})
+    if draw(st.booleans()):
+        outcome = draw(st.sampled_from(["illegal", "lawful", "withdrawn", "pending"]))
+        complaints.append({"case_id": cid, "filed_on": (d + dt.timedelta(days=draw(st.integers(0, 40)))).isoformat(),
+                           "decided_on": "" if outcome == "pending" else (d + dt.timedelta(days=draw(st.integers(41, 90)))).isoformat(),
+                           "outcome": outcome})
+    for i in range(draw(st.integers(0, 2))):
+        t = d + dt.timedelta(days=draw(st.integers(0, 200)))
+        dep = {"deposit_id": f"{cid}D{i}", "case_id": cid, "owner_id": owner, "deposited_on": t.isoformat(),
+               "amount": rupees(draw(money))}
+        fate = draw(st.sampled_from(["held", "refunded", "forfeited"]))
+        if fate == "refunded":
+            dep.update(refund_applied_on=(t + dt.timedelta(days=190)).isoformat(),
+                       refunded_on=(t + dt.timedelta(days=200)).isoformat(),
+                       refunded_amount=dep["amount"] if draw(st.booleans()) else "")
+        elif fate == "forfeited":
+            dep.update(forfeited_on=(t + dt.timedelta(days=30)).isoformat(),
+                       forfeited_amount=rupees(draw(money)) if draw(st.booleans()) else "")
+        deposits.append(dep)
+    return imp, releases, sales, complaints, deposits
+
+
+@st.composite
+def a_bundle(draw):
+    cases = [draw(a_case(n)) for n in range(draw(st.integers(1, 6)))]
+    tables = {k: [r for c in cases for r in (c[i] if i else [c[0]])]
+              for i, k in enumerate(["impoundments", "releases", "sales", "complaints", "security_deposits"])}
+    orders = []
+    if draw(st.booleans()):
+        orders.append({"order_id": "O1", "taluk": "Notified", "clause": "ii", "owner_head_count": 30,
+                       "issued_on": "2026-07-01", "fine_imposed": rupees(draw(money)), "fine_paid_on": "2026-08-01"})
+    tables["removal_orders"] = orders
+    return {k: v for k, v in tables.items() if v}
+
+
+RECEIVED = """
+WITH received AS (
+    SELECT 'case' AS ref_kind, case_id AS ref_id,
+           coalesce(fines_paid, 0) + coalesce(charges_paid, 0) + coalesce(protest_deposit, 0) AS amount FROM releases
+    UNION ALL SELECT 'case', case_id, CASE WHEN accepted THEN coalesce(bid_amount, 0) ELSE 0 END FROM sales
+    UNION ALL SELECT 'deposit', deposit_id, amount FROM security_deposits
+    UNION ALL SELECT 'order', order_id, fine_imposed FROM removal_orders WHERE fine_paid_on IS NOT NULL
+),
+r AS (SELECT ref_kind, ref_id, sum(amount) AS amount FROM received GROUP BY ALL HAVING sum(amount) <> 0),
+m AS (SELECT ref_kind, ref_id, sum(amount) AS amount FROM fund_movements WHERE hop = 1 GROUP BY ALL)
+SELECT coalesce(r.ref_kind, m.ref_kind), coalesce(r.ref_id, m.ref_id), r.amount, m.amount
+FROM r FULL OUTER JOIN m ON r.ref_kind = m.ref_kind AND r.ref_id = m.ref_id
+WHERE r.amount IS DISTINCT FROM m.amount
+"""
+
+
+def assert_money_conserved(con):
+    assert con.execute(RECEIVED).fetchall() == []
+    # no zero (or negative) movement is written
+    assert con.execute("SELECT count(*) FROM fund_movements WHERE amount <= 0").fetchone()[0] == 0
+    # money moved on (hop 2) never exceeds what its first holder received
+    over = con.execute("""
+        WITH h1 AS (SELECT ref_kind, ref_id, account, sum(amount) AS a FROM fund_movements WHERE hop = 1 GROUP BY ALL),
+             h2 AS (SELECT ref_kind, ref_id, from_account AS account, sum(amount) AS a FROM fund_movements WHERE hop = 2 GROUP BY ALL)
+        SELECT * FROM h2 LEFT JOIN h1 USING (ref_kind, ref_id, account) WHERE h1.a IS NULL OR h2.a > h1.a""").fetchall()
+    assert over == []
+    # the waterfall: proceeds are spent exactly, nothing is negative
+    bad = con.execute("""
+        SELECT case_id FROM case_accounts WHERE sold_on IS NOT NULL AND rate_found AND (
+            sale_paid_expenses + sale_paid_feeding + sale_paid_fines + sale_paid_security
+              + balance_to_owner + surplus_unclaimed <> sale_proceeds
+            OR least(balance_to_owner, surplus_unclaimed, unrecovered, sale_paid_feeding) < 0
+            OR (balance_to_owner > 0 AND surplus_unclaimed > 0)
+            OR (unrecovered > 0 AND balance_to_owner + surplus_unclaimed > 0))""").fetchall()
+    assert bad == []
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(tables=a_bundle())
+def test_money_received_equals_first_hop_movements(tmp_path_factory, tables):
+    bundle = make_bundle(tmp_path_factory.mktemp("h"), **tables)
+    assert_money_conserved(built(bundle, as_of=dt.date(2027, 6, 30)))
+
+
+def test_money_is_conserved_on_the_sample(sample_bundle):
+    assert_money_conserved(built(sample_bundle))
+
+
+def test_money_is_conserved_on_the_golden_bundle(golden_bundle):
+    assert_money_conserved(built(golden_bundle, as_of=dt.date(2026, 12, 31)))
+
+
+def test_a_changed_waterfall_order_still_conserves_money(golden_bundle):
+    con = built(golden_bundle, as_of=dt.date(2026, 12, 31),
+                params={"waterfall_order": ["fines", "feeding", "expenses", "security"]})
+    assert_money_conserved(con)
+    # G07: proceeds 3000 now pay fines 1200 first, then 1800 of the 9000 feeding, and nothing of the expenses
+    got = con.execute("SELECT sale_paid_fines, sale_paid_feeding, sale_paid_expenses, unrecovered "
+                      "FROM case_accounts WHERE case_id = 'G07'").fetchone()
+    assert got == (120000, 180000, 0, 720000 + 50000)
