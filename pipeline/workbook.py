@@ -4,14 +4,13 @@ Sheets: summary (one row per local authority and ledger, with totals that
 tie), reconciliation, findings, fund_movements, case_accounts. Every sheet has
 a frozen header row, a filter, rupee number formats and column widths that
 fit. A sheet that would pass Excel's row limit is replaced by a summary of it.
-Money is written as an exact decimal (paise / 100), never through a float.
+Money is written as exact decimal text in the cell (paise / 100), never through a float.
 Text that a spreadsheet would run as a formula stays text.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 from pathlib import Path
 
 import duckdb
@@ -65,12 +64,20 @@ def safe_text(value: str) -> bool:
     return not value.startswith(FORMULA_STARTS)
 
 
+def _rupee_text(paise: int) -> str:
+    sign = "-" if paise < 0 else ""
+    return f"{sign}{abs(paise) // 100}.{abs(paise) % 100:02d}"
+
+
 def _cell(ws, value, money: bool):
     cell = WriteOnlyCell(ws)
     if value is None:
         return cell
     if money:
-        cell.value = Decimal(int(value)).scaleb(-2)
+        # openpyxl formats numbers with "%.16g", through a float (0.07 would be written
+        # 0.07000000000000001). The cell's text is set here instead, exact to the paisa.
+        cell.value = 0
+        cell._value = _rupee_text(int(value))
         cell.number_format = RUPEES
     elif isinstance(value, str):
         cell.value = value

@@ -1,0 +1,193 @@
+"""Reconciliation of the local funds' and the DM's ledgers (every status), totals that tie,
+and the audit workbook."""
+
+import datetime as dt
+
+import pytest
+from helpers import built, case, make_bundle
+from openpyxl import load_workbook
+
+from pipeline.workbook import write_workbook
+
+AS_OF = dt.date(2026, 12, 31)
+
+
+def release(rid, cid, day, fines="600", charges="400", heads=1):
+    return {"release_id": rid, "case_id": cid, "released_on": day, "head_count": heads, "basis": "s12_payment",
+            "fines_paid": fines, "charges_paid": charges, "receipt_signed": "yes"}
+
+
+def lf(eid, day, amount, ref, head="fines", la="LA1"):
+    return {"entry_id": eid, "local_authority_id": la, "entry_on": day, "amount": amount, "reference": ref, "head": head}
+
+
+@pytest.fixture(scope="module")
+def recon(tmp_path_factory):
+    """P1 (LA1, taluk Plain): fines of 600 fall due for C1..C7 on release; C8's s.15 sale leaves a surplus."""
+    cases = [case(f"C{i}", impounded_on="2026-09-01") for i in range(1, 8)]
+    cases.append(case("C8", impounded_on="2026-09-01", owner_id=""))
+    releases = [release("R1", "C1", "2026-09-02"), release("R2", "C2", "2026-09-02"), release("R3", "C3", "2026-09-02"),
+                release("R4", "C4", "2026-09-02"), release("R5", "C5", "2026-09-02"), release("R6", "C6", "2026-09-02"),
+                release("R7", "C7", "2026-12-20")]
+    sales = [{"sale_id": "S8", "case_id": "C8", "path": "s15_unclaimed", "sale_on": "2026-09-20", "head_offered": 1,
+              "head_sold": 1, "bid_amount": "10000", "accepted": "yes", "conducted_by": "SO1", "sale_expenses": "0"}]
+    reports = [{"case_id": "C8", "reported_on": "2026-09-09", "notice_on": "2026-09-09", "proclamation_on": "2026-09-09"}]
+    local_fund = [
+        lf("E1", "2026-09-20", "600", "C1"),                      # matched
+        lf("E2", "2026-10-20", "600", "c2 "),                     # late (due 09-02 + 30 = 10-02); reference in other case
+        lf("E3a", "2026-09-10", "300", "C3"), lf("E3b", "2026-09-25", "300", "C3"),   # two entries, one key: matched
+        lf("E4a", "2026-09-28", "200", "C4"), lf("E4b", "2026-10-15", "400", "C4"),   # split over two months: late
+        lf("E5", "2026-09-10", "550", "C5"),                      # amount_mismatch -50
+        # C6: nothing -> missing; C7 released 12-20 -> pending
+        lf("E9", "2026-10-01", "75", "stationery", head="other"), # unexpected
+        # C8: s.15 surplus 10000 - feeding 200x20 (4000) - fine 600 = 5400, due 2026-09-20 + 6 months + 1 day
+        lf("E8f", "2026-09-25", "600", "C8"),
+        lf("E8s", "2027-01-05", "5400", "C8", head="surplus"),    # booked in time? no: as_of is 2026-12-31, so early
+    ]
+    dm = [{"entry_id": "M1", "entry_on": "2026-09-22", "kind": "receipt", "amount": "5400", "reference": "C8",
+           "local_authority_id": "LA1"},
+          {"entry_id": "M2", "entry_on": "2026-12-01", "kind": "credit_to_local_fund", "amount": "5400", "reference": "C8",
+           "local_authority_id": "LA1"},
+          {"entry_id": "M3", "entry_on": "2026-10-01", "kind": "receipt", "amount": "999", "reference": "C99",
+           "local_authority_id": ""}]
+    bundle = make_bundle(tmp_path_factory.mktemp("recon"), impoundments=cases, releases=releases, sales=sales,
+                         police_reports=reports, local_fund=local_fund, dm_deposit=dm)
+    return built(bundle, as_of=AS_OF)
+
+
+def statuses(con):
+    return {(r[0], r[1], r[2]): r[3:] for r in con.execute(
+        "SELECT ledger, lower(trim(reference)), head, status, expected_amount, ledger_amount, difference, entry_on "
+        "FROM reconciliation").fetchall()}
+
+
+def test_every_status(recon):
+    s = statuses(recon)
+    lf = lambda ref, head="fines": s[("local_fund", ref, head)]  # noqa: E731
+    assert lf("c1")[:4] == ("matched", 60000, 60000, 0)
+    assert lf("c2")[0] == "late"
+    assert lf("c3")[:4] == ("matched", 60000, 60000, 0) and lf("c3")[4] == dt.date(2026, 9, 25)
+    assert lf("c4")[:4] == ("late", 60000, 60000, 0) and lf("c4")[4] == dt.date(2026, 10, 15)
+    assert lf("c5")[:4] == ("amount_mismatch", 60000, 55000, -5000)
+    assert lf("c6")[:4] == ("missing", 60000, None, -60000)
+    assert lf("c7")[:4] == ("pending", 60000, None, -60000)
+    assert lf("stationery", "other")[:4] == ("unexpected", None, 7500, 7500)
+    assert lf("c8")[0] == "matched"
+    assert lf("c8", "surplus")[:3] == ("early", 540000, 540000)
+    assert s[("dm_deposit", "c8", "receipt")][:3] == ("matched", 540000, 540000)
+    assert s[("dm_deposit", "c8", "credit_to_local_fund")][0] == "early"
+    assert s[("dm_deposit", "c99", "receipt")][:2] == ("unexpected", None)
+
+
+def test_a_surplus_booked_after_the_six_months_is_matched(tmp_path):
+    bundle = make_bundle(
+        tmp_path, impoundments=[case("C8", impounded_on="2026-01-01", owner_id="")],
+        police_reports=[{"case_id": "C8", "reported_on": "2026-01-09", "notice_on": "2026-01-09", "proclamation_on": "2026-01-09"}],
+        sales=[{"sale_id": "S8", "case_id": "C8", "path": "s15_unclaimed", "sale_on": "2026-01-20", "head_offered": 1,
+                "head_sold": 1, "bid_amount": "10000", "accepted": "yes", "conducted_by": "SO1"}],
+        local_fund=[lf("E8s", "2026-07-25", "5400", "C8", head="surplus")])
+    con = built(bundle, as_of=AS_OF)
+    # due 2026-01-20 + 6 months + 1 day = 2026-07-21; booked 07-25 within the lag; on 07-20 it would be early
+    assert statuses(con)[("local_fund", "c8", "surplus")][:3] == ("matched", 540000, 540000)
+
+
+TIE = """
+SELECT ledger, local_authority_id,
+       coalesce(sum(expected_amount), 0) AS expected,
+       coalesce(sum(expected_amount) FILTER (WHERE status IN ('matched', 'late', 'early', 'amount_mismatch', 'missing', 'pending')), 0) AS expected_parts,
+       coalesce(sum(ledger_amount), 0) AS ledger,
+       coalesce(sum(ledger_amount) FILTER (WHERE status IN ('matched', 'late', 'early', 'amount_mismatch', 'unexpected')), 0) AS ledger_parts,
+       coalesce(sum(difference), 0) AS difference
+FROM reconciliation GROUP BY ALL
+"""
+
+
+def assert_totals_tie(con):
+    rows = con.execute(TIE).fetchall()
+    assert rows
+    for ledger, la, expected, expected_parts, ledger_total, ledger_parts, difference in rows:
+        assert expected == expected_parts, (ledger, la)
+        assert ledger_total == ledger_parts, (ledger, la)
+        assert ledger_total - expected == difference, (ledger, la)
+    # every expected credit is a local-fund (or DM deposit) movement of fund_movements
+    assert con.execute("""SELECT coalesce(sum(expected_amount), 0) FROM reconciliation
+                          WHERE ledger = 'local_fund'""").fetchone()[0] == \
+        con.execute("SELECT coalesce(sum(amount), 0) FROM fund_movements WHERE account = 'local_fund'").fetchone()[0]
+
+
+def test_totals_tie_on_the_hand_made_ledgers(recon):
+    assert_totals_tie(recon)
+
+
+def test_totals_tie_on_the_sample(sample_bundle):
+    assert_totals_tie(built(sample_bundle))
+
+
+def test_totals_tie_on_the_golden_bundle(golden_bundle):
+    assert_totals_tie(built(golden_bundle, as_of=AS_OF))
+
+
+def test_lag_is_a_parameter(tmp_path, golden_bundle):
+    con = built(golden_bundle, as_of=AS_OF, params={"reconciliation_lag": 45})
+    # G06 fines due 08-20 were booked 10-01: late with 30 days, matched with 45
+    assert con.execute("SELECT status FROM reconciliation WHERE reference = 'G06'").fetchone()[0] == "matched"
+
+
+def test_audit_workbook(tmp_path, golden_bundle):
+    bundle = tmp_path / "b"
+    import shutil
+    shutil.copytree(golden_bundle, bundle)
+    # a register text cell that a spreadsheet would run as a formula
+    path = bundle / "ledgers" / "local_fund.csv"
+    path.write_text(path.read_text() + 'E13,LA1,2026-09-10,1,"=HYPERLINK(""http://x"",""y"")",other\n'
+                    + "E14,LA1,2026-09-11,2,+91 98450 00000,other\n", encoding="utf-8")
+    con = built(bundle, as_of=AS_OF)
+    out = write_workbook(con, tmp_path / "audit_workbook.xlsx")
+    wb = load_workbook(out)
+    assert wb.sheetnames == ["summary", "reconciliation", "findings", "fund_movements", "case_accounts"]
+    for ws in wb.worksheets:
+        assert ws.freeze_panes == "A2"
+        assert ws.auto_filter.ref and ws.auto_filter.ref.startswith("A1:")
+        assert all(ws.column_dimensions[c].width >= len(str(ws[f"{c}1"].value)) for c in "ABC")
+    rec = wb["reconciliation"]
+    header = [c.value for c in rec[1]]
+    assert header[:10] == ["ledger", "local_authority_id", "reference", "head", "expected_amount", "due_on",
+                           "ledger_amount", "entry_on", "difference", "status"]
+    cells = {rec.cell(r, 3).value: r for r in range(2, rec.max_row + 1)}
+    formula_row = cells['=HYPERLINK("http://x","y")']
+    cell = rec.cell(formula_row, 3)
+    assert cell.data_type == "s" and cell.value == '=HYPERLINK("http://x","y")'
+    assert rec.cell(cells["+91 98450 00000"], 3).data_type == "s"
+    g09 = cells["G09"]
+    money = rec.cell(g09, 9)
+    assert money.number_format == "#,##0.00" and money.value == -50
+    assert rec.cell(g09, 6).number_format == "yyyy-mm-dd"
+    summary = wb["summary"]
+    sh = [c.value for c in summary[1]]
+    assert sh[:5] == ["local_authority_id", "local_authority", "district", "ledger", "expected"]
+    ca = wb["case_accounts"]
+    assert ca.max_row == 17 and [c.value for c in ca[1]][:3] == ["case_id", "pound_id", "local_authority_id"]
+
+
+def test_workbook_money_is_exact_decimal_text(tmp_path, golden_bundle):
+    import re
+    import zipfile
+    con = built(golden_bundle, as_of=AS_OF)
+    con.execute("UPDATE case_accounts SET fine_due = 7 WHERE case_id = 'G01'")      # Rs 0.07: 0.07000000000000001 as a float
+    con.execute("UPDATE case_accounts SET fine_due = 123456789012345 WHERE case_id = 'G02'")
+    path = write_workbook(con, tmp_path / "w.xlsx")
+    xml = zipfile.ZipFile(path).read("xl/worksheets/sheet5.xml").decode()
+    values = re.findall(r'<c r="J\d+"[^>]*><v>([^<]*)</v>', xml)
+    assert "0.07" in values and "1234567890123.45" in values and "800.00" in values
+
+
+def test_a_sheet_past_excels_limit_is_summarised(monkeypatch, golden_bundle, tmp_path):
+    import pipeline.workbook as wbmod
+    con = built(golden_bundle, as_of=AS_OF)
+    monkeypatch.setattr(wbmod, "EXCEL_MAX_ROWS", 10)     # as if the golden bundle were a state's
+    wb = load_workbook(write_workbook(con, tmp_path / "w.xlsx"))
+    assert "case_accounts_summary" in wb.sheetnames and "case_accounts" not in wb.sheetnames
+    ws = wb["case_accounts_summary"]
+    assert [c.value for c in ws[1]][:4] == ["pound_id", "local_authority_id", "month", "status"]
+    notes = [ws.cell(r, 1).value for r in range(1, ws.max_row + 1)]
+    assert any(isinstance(v, str) and "more than a sheet holds" in v for v in notes)
