@@ -1,0 +1,24 @@
+"""The documentation that is generated from code must match it."""
+
+from pipeline import catalogue, expectations
+from pipeline.build import load_rules
+
+
+def test_docs_catalogue_matches_the_rule_files_and_parameters():
+    assert catalogue.stale() == [], "run: python -m pipeline.catalogue"
+    text = (catalogue.DOCS / "rules.md").read_text()
+    assert "30 rules" in text
+    for rule in load_rules():
+        assert f"| `{rule.rule_id}` | {rule.section} | {rule.severity} |" in text
+
+
+def test_expectation_suites_match_the_register_declarations():
+    assert expectations.drifted() == [], "run: python -m pipeline.expectations"
+
+
+def test_every_rule_file_has_a_complete_header():
+    rules = load_rules()
+    assert len(rules) == 30
+    for r in rules:
+        assert r.severity in ("high", "medium", "low")
+        assert r.checks and r.reading and r.subject and r.section
