@@ -25,6 +25,8 @@ from .errors import PoundError, Problem
 from .registers import BY_NAME, REFERENCE, REGISTERS, Register
 
 ROW = "_row"
+# Files a bundle may carry beside its registers: pound synth's answer key and a readme.
+BUNDLE_NOTES = ("planted.csv", "README.txt", "README.md")
 
 
 @dataclass
@@ -64,6 +66,8 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str]]:
         if any(part.startswith(".") for part in path.relative_to(bundle).parts):
             continue
         suffix = path.suffix.lower()
+        if path.parent == bundle and path.name in BUNDLE_NOTES:
+            continue                                # the bundle's own notes, not registers
         if suffix == ".xlsx":
             if path.name.startswith("~$"):      # Excel's lock file while a workbook is open
                 continue
@@ -79,7 +83,7 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str]]:
                 notes.append(f"{rel}: not a register of the bundle (see the README for the file names); passed over")
                 continue
             found[reg.name].append(Source(reg, path, rel))
-        elif path.name not in ("planted.csv", "README.md", "README.txt"):
+        else:
             notes.append(f"{rel}: not a CSV or .xlsx file; passed over")
     sources = [s for r in REGISTERS for s in found[r.name]]
     return sources, notes

@@ -22,7 +22,7 @@ import duckdb
 
 from .bundle import ROW, Read, Source, find_sources, missing_reference, read_source
 from .errors import Problem
-from .expectations import parameter_name, parameters_needed, validator
+from .expectations import known_flag, validator
 from .progress import QUIET, Progress
 from .registers import Register
 from .values import parse_problems, typed_select
@@ -123,13 +123,14 @@ def _rejected(src: Source, problems: list[Problem], unlisted: int) -> FileResult
 
 
 def _suite_problems(con, reg: Register, label: str, already: set) -> list[Problem]:
-    known = {}
-    for ref in parameters_needed(reg):
-        table, col = ref.split(".")
-        known[parameter_name(ref)] = [r[0] for r in con.execute(f'SELECT DISTINCT "{col}" FROM {table}').fetchall()]
-    cols = ", ".join(f'"{c}"' for c in [ROW] + reg.names)
-    frame = con.execute(f"SELECT {cols} FROM _typed").df()
-    found = validator().validate(reg, frame, label, known)
+    cols = [f't."{c}"' for c in [ROW] + reg.names]
+    joins = []
+    for i, col in enumerate(c for c in reg.columns if c.refers_to):
+        table, tcol = col.refers_to.split(".")
+        joins.append(f'LEFT JOIN (SELECT DISTINCT "{tcol}" AS id FROM {table}) k{i} ON k{i}.id = t."{col.name}"')
+        cols.append(f'CASE WHEN t."{col.name}" IS NULL THEN NULL ELSE k{i}.id IS NOT NULL END AS "{known_flag(col.name)}"')
+    frame = con.execute(f"SELECT {', '.join(cols)} FROM _typed t {' '.join(joins)} ORDER BY t.{ROW}").df()
+    found = validator().validate(reg, frame, label)
     # A cell that did not parse is already reported; its NULL would only repeat it.
     return [p for p in found if (p.row, p.column) not in already]
 
