@@ -77,14 +77,17 @@ def table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
         "ORDER BY ordinal_position", [table]).fetchall()]
 
 
-def export_select(con: duckdb.DuckDBPyConnection, spec: Export, money_as_text: bool = True) -> str:
+def export_select(con: duckdb.DuckDBPyConnection, spec: Export, money_as_text: bool = True,
+                  only: tuple[str, ...] | None = None) -> str:
     """The SELECT that gives an export's rows, contract columns first; money as rupee text
-    (for CSV) or as paise (for the workbook, which formats numbers itself)."""
+    (for CSV) or as paise (for the workbook, which formats numbers itself). With `only`,
+    the contract columns are followed by just those of the others that the table has."""
     have = table_columns(con, spec.table)
     missing = [c for c in spec.columns if c not in have]
     if missing:
         raise RuntimeError(f"table {spec.table} lacks export columns {missing}")
-    ordered = list(spec.columns) + [c for c in have if c not in spec.columns]
+    rest = [c for c in have if c not in spec.columns and (only is None or c in only)]
+    ordered = list(spec.columns) + rest
     parts = [f'rupees("{c}") AS "{c}"' if c in spec.money and money_as_text else f'"{c}"' for c in ordered]
     return f"SELECT {', '.join(parts)} FROM {spec.table} ORDER BY {spec.order}"
 

@@ -69,30 +69,65 @@ def _rupee_text(paise: int) -> str:
     return f"{sign}{abs(paise) // 100}.{abs(paise) % 100:02d}"
 
 
-def _cell(ws, value, money: bool):
-    cell = WriteOnlyCell(ws)
-    if value is None:
-        return cell
-    if money:
+def _writers(ws, names: list[str], money: set[str], sample: list[tuple]):
+    """One function per column turning a value into what ws.append takes.
+
+    Plain values are cheapest; a styled cell is made only where a format is needed
+    (rupees, dates) or where text must be kept from being read as a formula. Cells of
+    one format share one style array.
+    """
+    rupee_style = WriteOnlyCell(ws)
+    rupee_style.number_format = RUPEES
+    date_style = WriteOnlyCell(ws)
+    date_style.number_format = DATE
+
+    def as_money(v):
+        if v is None:
+            return None
+        c = WriteOnlyCell(ws, value=0)
         # openpyxl formats numbers with "%.16g", through a float (0.07 would be written
         # 0.07000000000000001). The cell's text is set here instead, exact to the paisa.
-        cell.value = 0
-        cell._value = _rupee_text(int(value))
-        cell.number_format = RUPEES
-    elif isinstance(value, str):
-        cell.value = value
-        if not safe_text(value):
-            # openpyxl would store it as a formula; force a text cell with Excel's quote prefix.
-            cell.data_type = "s"
-            cell.quotePrefix = True
-    elif isinstance(value, dt.date):
-        cell.value = value
-        cell.number_format = DATE
-    elif isinstance(value, bool):
-        cell.value = "yes" if value else "no"
-    else:
-        cell.value = value
-    return cell
+        c._value = _rupee_text(int(v))
+        c._style = rupee_style._style
+        return c
+
+    def as_date(v):
+        if v is None:
+            return None
+        c = WriteOnlyCell(ws, value=v)
+        c._style = date_style._style
+        return c
+
+    def as_text(v):
+        if v is None or safe_text(v):
+            return v
+        c = WriteOnlyCell(ws)
+        c.value = v
+        c.data_type = "s"           # openpyxl would store it as a formula; keep it text, quote-prefixed
+        c.quotePrefix = True
+        return c
+
+    def as_other(v):
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, str):
+            return as_text(v)
+        if isinstance(v, dt.date):
+            return as_date(v)
+        return v
+
+    out = []
+    for i, n in enumerate(names):
+        kinds = {type(r[i]) for r in sample if r[i] is not None}
+        if n in money:
+            out.append(as_money)
+        elif kinds == {str}:
+            out.append(as_text)
+        elif kinds == {dt.date}:
+            out.append(as_date)
+        else:
+            out.append(as_other)
+    return out
 
 
 def _sheet(wb: Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, money: set[str],
@@ -116,17 +151,18 @@ def _sheet(wb: Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, m
         c.alignment = Alignment(vertical="center")
         header.append(c)
     ws.append(header)
+    writers = _writers(ws, names, money, first)
     rows = 0
     batch = first
     while batch:
         for row in batch:
-            ws.append([_cell(ws, v, names[i] in money) for i, v in enumerate(row)])
+            ws.append([w(v) for w, v in zip(writers, row, strict=True)])
         rows += len(batch)
         batch = cur.fetchmany(20000)
     ws.auto_filter.ref = f"A1:{get_column_letter(len(names))}{rows + 1}"
     if note:
         ws.append([])
-        ws.append([_cell(ws, note, False)])
+        ws.append([note])
     return rows
 
 
@@ -137,7 +173,7 @@ def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:
         spec = BY_TABLE[table]
         count = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
         if count + 1 <= EXCEL_MAX_ROWS:
-            _sheet(wb, con, table, export_select(con, spec, money_as_text=False), set(spec.money))
+            _sheet(wb, con, table, export_select(con, spec, money_as_text=False, only=("source",)), set(spec.money))
         else:
             keys, sums = ROLLUPS[table]
             agg = ", ".join([f"sum({c}) AS {c}" for c in sums] + ["count(*) AS rows"])
