@@ -38,3 +38,25 @@ def test_golden_export_is_exact(name, golden_out):
         actual_header = next(csv.reader(fh))
     assert actual_header[: len(header)] == header
     assert [[r[c] for c in header] for r in got] == expected
+
+
+def test_golden_audit_workbook_matches_the_reconciliation(golden_out):
+    from openpyxl import load_workbook
+    header, expected = _expected("reconciliation")
+    ws = load_workbook(golden_out / "audit_workbook.xlsx")["reconciliation"]
+    rows = list(ws.iter_rows(values_only=True))
+    assert list(rows[0][: len(header)]) == header
+
+    def text(v, col):
+        if v is None:
+            return ""
+        if col in ("expected_amount", "ledger_amount", "difference"):
+            return f"{v:.2f}"          # the cell holds the exact decimal text; shown with two decimals
+        return v.strftime("%Y-%m-%d") if hasattr(v, "strftime") else str(v)
+
+    got = [[text(v, c) for v, c in zip(r, header, strict=False)] for r in rows[1:]]
+    assert got == expected
+    summary = load_workbook(golden_out / "audit_workbook.xlsx")["summary"]
+    la2 = [r for r in summary.iter_rows(values_only=True) if r[0] == "LA2" and r[3] == "local_fund"][0]
+    # LA2 local fund: expected 800 + 1600 + 1000 + 3000 + 800 + 450 = 7650; credited 800 + 1600 + 600 + 400 + 3000 + 750 + 450
+    assert (la2[4], la2[5]) == (7650, 7600)

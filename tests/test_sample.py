@@ -1,0 +1,44 @@
+"""data/sample: the complete findings list, and the figures a clerk can check by hand."""
+
+import datetime as dt
+
+from helpers import built
+
+# Every finding on the sample as of 2026-11-30, in the order of findings.csv.
+SAMPLE_FINDINGS = [
+    ("REL-NO-DECLARATION", "release", "R-0007", "N-2609-012", "P02", "2026-09-09"),
+    ("REL-NO-SECURITY", "release", "R-0007", "N-2609-012", "P02", "2026-09-09"),
+    ("REL-UNPAID", "release", "R-0006", "M-2609-004", "P01", "2026-09-04"),
+    ("REL-UNSIGNED", "release", "R-0008", "H-2609-017", "P03", "2026-09-12"),
+    ("SALE-OFFICIAL-BUYER", "sale", "S-006", "H-2610-018", "P03", "2026-10-19"),
+    ("S14-NOT-ENFORCED", "order", "RO-03", None, None, "2026-11-15"),
+    ("S14-NOT-NOTIFIED", "order", "RO-03", None, None, "2026-10-15"),
+    ("S15-NOTICE-MISSING", "case", "H-2610-018", "H-2610-018", "P03", "2026-10-12"),
+    ("S15-REPORT-MISSING", "case", "H-2610-019", "H-2610-019", "P03", "2026-11-05"),
+]
+
+
+def test_the_complete_findings_list_of_the_sample(sample_bundle):
+    con = built(sample_bundle, as_of=dt.date(2026, 11, 30))
+    got = con.execute("""SELECT rule_id, subject_kind, subject_id, case_id, pound_id, strftime(event_on, '%Y-%m-%d'), detail
+                         FROM findings ORDER BY CASE severity WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END,
+                                                 rule_id, event_on, subject_id""").fetchall()
+    assert [g[:6] for g in got] == SAMPLE_FINDINGS
+    details = {g[0]: g[6] for g in got}
+    assert details["REL-UNPAID"] == ("Release R-0006 of 1 buffalo (case M-2609-004) on 2026-09-04 collected Rs 600.00 of "
+                                     "Rs 600.00 fines and Rs 400.00 of Rs 600.00 feeding charges due under s.12(1): "
+                                     "short by Rs 200.00.")
+    assert "Ramesh Gowda (PK01, pound-keeper)" in details["SALE-OFFICIAL-BUYER"]
+    assert "the proclamation by beat of drum is not recorded (due by 2026-10-12" in details["S15-NOTICE-MISSING"]
+
+
+def test_sample_figures_a_clerk_can_check(sample_bundle):
+    con = built(sample_bundle, as_of=dt.date(2026, 11, 30))
+    # N-2610-013: 4 cattle, s.17 sale of 2 for Rs 22,000 on 09/10/2026 after 9 days in Nanjangud:
+    # expenses 500 + feeding 4 x 200 x 9 = 7,200 + fines 4 x 700 = 2,800 + security 4 x 1,500 = 6,000 -> balance 5,500
+    row = con.execute("""SELECT status, sale_proceeds, sale_paid_expenses, sale_paid_feeding, sale_paid_fines,
+                                sale_paid_security, balance_to_owner FROM case_accounts WHERE case_id = 'N-2610-013'""").fetchone()
+    assert row == ("part_sold", 2200000, 50000, 720000, 280000, 600000, 550000)
+    # M-2608-003: s.15 surplus 13,800 to the DM, credited to the local fund on 2027-03-01 (31 Aug + 6 months clamps to 28 Feb)
+    assert con.execute("""SELECT amount, due_on FROM fund_movements WHERE ref_id = 'M-2608-003' AND account = 'local_fund'
+                          AND section = '18(5)'""").fetchone() == (1380000, dt.date(2027, 3, 1))
