@@ -52,7 +52,7 @@ base AS (
            coalesce(s.sale_expenses, 0) AS sale_expenses,
            coalesce(s.head_sold, 0) AS head_sold,
            s.sold_on, s.last_sale_id, s.sale_officer,
-           c.head_count - coalesce(rb.heads, 0) AS held_at_sale,
+           greatest(c.head_count - coalesce(rb.heads, 0), 0) AS held_at_sale,   -- over-released (DQ-HEADS-MISMATCH): none
            coalesce(s12.amount, 0) AS s12_security_due
     FROM stg_cases c
     LEFT JOIN leaves l USING (case_id)
