@@ -1,0 +1,121 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Impoundment trends
+#
+# For analysts: how many cattle are impounded, where and of what kind; how often they are
+# left unclaimed and sold; how long they stay; which owners come back; and how much of
+# the fines due is collected. Every month from the first in the accounts up to and
+# including the month of the report; cases are counted in the month they were impounded.
+
+# %% tags=["parameters"]
+db = "../demo/pound.duckdb"   # the database written by `pound run` / `pound build`
+month = "2026-10"             # YYYY-MM: the last month shown
+district = None               # None: every district
+
+# %%
+from IPython.display import display
+
+from pipeline import charts
+from pipeline import reports as r
+
+charts.setup()
+con = r.connect(db)
+district = r.check_district(con, district)
+label = r.month_label(month)
+months = r.months_upto(con, month)
+
+# %%
+display(r.heading(f"{months[0]} to {month}" + (f", {district} district" if district else ", all districts"), 2))
+r.parameters_block(con, db=db, month=month, district=district, report="Impoundment trends")
+
+# %% [markdown]
+# ## 1. Impoundments by month, pound and taluk
+
+# %%
+by_pound = r.impoundments_by_month(con, month, district)
+r.figure_or_note(charts.impoundments(by_pound, months, by="pound_id"), "Nothing was impounded.")
+
+# %%
+r.figure_or_note(charts.impoundments(by_pound, months, by="taluk"), "Nothing was impounded.")
+
+# %% [markdown]
+# ## 2. Impoundments by animal class
+
+# %%
+by_class = r.impoundments_by_class(con, month, district)
+r.figure_or_note(charts.impoundments_by_class(by_class, months))
+
+# %%
+r.table(by_class, table_id="by-class", total="all months", empty="Nothing was impounded.")
+
+# %% [markdown]
+# ## 3. Left unclaimed and sold
+#
+# Of the cases impounded each month, the share sold as unclaimed under s.15 (status
+# `sold_unclaimed`) and the share with any head sold (s.15, or s.17 when the owner refused
+# to pay), as known on the date the accounts are drawn up to.
+
+# %%
+outcomes = r.outcomes_by_month(con, month, district)
+r.figure_or_note(charts.outcome_shares(outcomes, months))
+
+# %%
+r.table(outcomes, table_id="outcomes", percent=["share_unclaimed", "share_sold"],
+        labels={"sold_any": "any head sold", "share_unclaimed": "share unclaimed", "share_sold": "share sold"},
+        empty="Nothing was impounded.")
+
+# %% [markdown]
+# ## 4. Time to release
+#
+# Days from impounding to the day the case closed (its last release or sale), for cases
+# closed by the end of the month, by how they closed.
+
+# %%
+ttr = r.time_to_release(con, month, district)
+r.figure_or_note(charts.time_to_release(ttr))
+
+# %%
+r.table(r.time_to_release_summary(ttr), table_id="time-to-release",
+        labels={"median_days": "median days", "longest_days": "longest (days)"}, empty="No case was closed.")
+
+# %% [markdown]
+# ## 5. Repeat owners
+#
+# Owners with more than one case (cases without a known owner are left out).
+
+# %%
+repeat = r.repeat_owners(con, month, district)
+r.figure_or_note(charts.repeat_owners(repeat))
+
+# %%
+r.table(repeat, table_id="repeat-owners", empty="No owner has more than one case.")
+
+# %% [markdown]
+# ## 6. Fines collected against fines due
+#
+# Fines due under s.10(1) for the cases impounded each month, against the fines credited
+# to the local fund under s.18(2) for those cases by the end of the month of the report —
+# paid at release, deducted from a sale and sent through the District Magistrate, or taken
+# from a deposit under protest.
+
+# %%
+fines = r.fines_due_vs_collected(con, month, district)
+r.figure_or_note(charts.fines(fines, months))
+
+# %%
+r.table(fines, money=["fines_due", "fines_collected", "not_collected"], table_id="fines", total="all",
+        empty="Nothing was impounded.")
+
+# %%
+con.close()

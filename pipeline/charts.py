@@ -1,0 +1,295 @@
+"""plotly figures for the reports, built from the DataFrames of reports.py.
+
+Each function returns a go.Figure, or None when there is nothing to draw (the
+notebook then shows a note instead). Counts are plotted in heads or cases; money
+is plotted in rupees (paise / 100) — only for drawing: every figure written as
+text in the reports comes from the integer paise through reports.rupees().
+
+setup() makes figures display as HTML with plotly.js embedded once per page and
+nothing loaded from the network (see OfflineNotebookRenderer).
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import plotly.io as pio
+from plotly.io.base_renderers import NotebookRenderer
+
+# Okabe-Ito: distinguishable with the common colour-vision deficiencies.
+COLORS = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#8C6D1F", "#000000"]
+SEVERITY_COLORS = {"high": "#C0392B", "medium": "#E69F00", "low": "#7F8C8D"}
+STATUS_COLORS = {"matched": "#009E73", "late": "#56B4E9", "early": "#0072B2", "amount_mismatch": "#D55E00",
+                 "missing": "#C0392B", "pending": "#BBBBBB", "unexpected": "#CC79A7"}
+MONEY_HOVER = "Rs %{y:,.2f}"
+RENDERER = "pound_offline"
+
+
+class OfflineNotebookRenderer(NotebookRenderer):
+    """plotly's "notebook" renderer without the network.
+
+    Like pio.renderers["notebook"], it embeds plotly.js once, in the output of the first
+    figure shown (not the CDN copy of "notebook_connected"), and gives each figure as
+    text/html, which nbconvert keeps (papermill's default mimetype output has no chart in
+    the HTML). Unlike it, a figure does not add a <script src> for MathJax from a CDN.
+    """
+
+    def to_mimebundle(self, fig_dict):
+        html = pio.to_html(fig_dict, config=self.config, include_plotlyjs=False, include_mathjax=False,
+                           full_html=False, default_width="100%", default_height=440, validate=False)
+        return {"text/html": html}
+
+
+def setup() -> None:
+    """Use the offline renderer and the reports' look for every figure from now on."""
+    pio.renderers[RENDERER] = OfflineNotebookRenderer(config={"displaylogo": False, "responsive": True})
+    pio.renderers.default = RENDERER
+    template = go.layout.Template(pio.templates["plotly_white"])
+    template.layout.colorway = COLORS
+    template.layout.font = dict(family="Segoe UI, Helvetica, Arial, sans-serif", size=13, color="#222")
+    template.layout.title = dict(font=dict(size=17), x=0.01, xanchor="left")
+    template.layout.legend = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0, traceorder="normal")
+    template.layout.separators = ".,"
+    template.layout.xaxis.tickformat = ","
+    template.layout.yaxis.tickformat = ","
+    template.layout.margin = dict(t=90, l=70, r=20, b=60)
+    pio.templates["pound"] = template
+    pio.templates.default = "pound"
+
+
+def _rs(paise) -> list[float]:
+    """Paise to rupees, for drawing only."""
+    return [int(p) / 100 for p in paise]
+
+
+def _done(fig: go.Figure, title: str, x: str, y: str, **layout) -> go.Figure:
+    fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, **layout)
+    return fig
+
+
+def _months_axis(fig: go.Figure, months) -> None:
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=list(months))
+
+
+# --------------------------------------------------------------------------- monthly review
+
+def rollforward(df, month_label: str):
+    """Per pound: heads at the start, impounded, released, sold, at the end of the month."""
+    if df is None or len(df) == 0:
+        return None
+    fig = go.Figure()
+    series = [("heads_start", "at the start", "#7F8C8D"), ("heads_impounded", "impounded", "#0072B2"),
+              ("heads_released", "released", "#009E73"), ("heads_sold", "sold", "#D55E00"),
+              ("heads_end", "at the end", "#34495E")]
+    for col, name, color in series:
+        fig.add_bar(x=df["pound_id"], y=df[col], name=name, marker_color=color,
+                    hovertemplate="%{x}: %{y} heads " + name + "<extra></extra>")
+    fig.update_layout(barmode="group")
+    return _done(fig, f"Head-count roll-forward by pound, {month_label}", "Pound", "Heads")
+
+
+def money_received(df, month_label: str):
+    """Money received in the month, by the account the Act sends it to (and its section),
+    coloured by whether it was paid at the pound or by a buyer at an auction."""
+    if df is None or len(df) == 0:
+        return None
+    d = df.copy()
+    d["where"] = "s." + d["section"] + "  " + d["to"]
+    order = sorted(d["where"].unique())
+    fig = go.Figure()
+    for i, (source, part) in enumerate(d.groupby("from", sort=True)):
+        fig.add_bar(y=part["where"], x=_rs(part["amount"]), orientation="h", name=str(source),
+                    marker_color=COLORS[i % len(COLORS)],
+                    hovertemplate="%{y}<br>Rs %{x:,.2f} (" + str(source).lower() + ")<extra></extra>")
+    fig.update_layout(barmode="stack", margin=dict(l=380), height=max(320, 140 + 34 * len(order)))
+    fig.update_yaxes(categoryorder="array", categoryarray=order[::-1])
+    return _done(fig, f"Money received in {month_label}, by where the Act sends it", "Rupees", "")
+
+
+def findings_by_rule(df, month_label: str):
+    """Count of findings per rule, coloured by severity."""
+    if df is None or len(df) == 0:
+        return None
+    fig = go.Figure()
+    for sev in ("high", "medium", "low"):
+        part = df[df["severity"] == sev]
+        if len(part) == 0:
+            continue
+        counts = part.groupby("rule_id").size()
+        fig.add_bar(x=list(counts.index), y=list(counts.values), name=sev, marker_color=SEVERITY_COLORS[sev],
+                    hovertemplate="%{x}: %{y} finding(s), " + sev + "<extra></extra>")
+    fig.update_layout(barmode="stack", height=360, bargap=0.5)
+    fig.update_yaxes(dtick=1)
+    return _done(fig, f"Findings of {month_label} by rule and severity", "Rule", "Findings")
+
+
+# --------------------------------------------------------------------------- reconciliation
+
+LEDGER_LABELS = {"local_fund": "local fund", "dm_deposit": "DM's deposit"}
+
+
+def reconciliation_by_authority(df):
+    """Expected against credited, per local authority and ledger (rupees)."""
+    if df is None or len(df) == 0:
+        return None
+    x = [f"{la or '(none)'} · {LEDGER_LABELS.get(lg, lg)}" for la, lg in zip(df["local_authority_id"], df["ledger"],
+                                                                          strict=True)]
+    fig = go.Figure()
+    fig.add_bar(x=x, y=_rs(df["expected"]), name="expected", marker_color="#0072B2",
+                hovertemplate="%{x}<br>expected " + MONEY_HOVER + "<extra></extra>")
+    fig.add_bar(x=x, y=_rs(df["credited"]), name="credited in the ledger", marker_color="#E69F00",
+                hovertemplate="%{x}<br>credited " + MONEY_HOVER + "<extra></extra>")
+    fig.update_layout(barmode="group")
+    return _done(fig, "Expected against credited, by local authority and ledger", "Local authority · ledger",
+                 "Rupees")
+
+
+def reconciliation_status(rows):
+    """Amounts by status per local authority and ledger (the expected amount; the entry for unexpected ones)."""
+    if rows is None or len(rows) == 0:
+        return None
+    d = rows.copy()
+    d["where"] = [f"{la if isinstance(la, str) else '(none)'} · {LEDGER_LABELS.get(lg, lg)}"
+                  for la, lg in zip(d["local_authority_id"], d["ledger"], strict=True)]
+    d["amount"] = [0 if _blank(v) else int(v)
+                   for v in (lv if st == "unexpected" else ev
+                             for st, ev, lv in zip(d["status"], d["expected_amount"], d["ledger_amount"], strict=True))]
+    order = sorted(d["where"].unique(), key=lambda w: (w.split(" · ")[1], w))
+    fig = go.Figure()
+    for status, color in STATUS_COLORS.items():
+        part = d[d["status"] == status]
+        if len(part) == 0:
+            continue
+        g = part.groupby("where")["amount"].sum()
+        fig.add_bar(x=list(g.index), y=_rs(g.values), name=status.replace("_", " "), marker_color=color,
+                    hovertemplate="%{x}: " + status + " " + MONEY_HOVER + "<extra></extra>")
+    fig.update_layout(barmode="stack")
+    fig.update_xaxes(categoryorder="array", categoryarray=order)
+    return _done(fig, "Expected credits and ledger entries by status", "Local authority · ledger", "Rupees")
+
+
+def ageing(df):
+    """What is missing, by days outstanding past its due day, per ledger (rupees)."""
+    if df is None or int(df["items"].sum()) == 0:
+        return None
+    fig = go.Figure()
+    for ledger, color in (("local_fund", "#0072B2"), ("dm_deposit", "#CC79A7")):
+        fig.add_bar(x=df["days_outstanding"], y=_rs(df[ledger]), name=LEDGER_LABELS[ledger], marker_color=color,
+                    hovertemplate="%{x}: " + MONEY_HOVER + "<extra></extra>")
+    fig.update_layout(barmode="stack")
+    fig.update_xaxes(type="category")
+    return _done(fig, "Ageing of missing credits", "Days outstanding since the credit was due", "Rupees")
+
+
+# --------------------------------------------------------------------------- trends
+
+def impoundments(df, months, by: str = "pound_id"):
+    """Heads impounded per month, stacked by pound (by='pound_id') or taluk (by='taluk')."""
+    if df is None or len(df) == 0:
+        return None
+    g = df.groupby(["month", by], sort=True)["heads_impounded"].sum().unstack(fill_value=0)
+    g = g.reindex(list(months), fill_value=0)
+    fig = go.Figure()
+    for col in g.columns:
+        fig.add_bar(x=list(g.index), y=[int(v) for v in g[col]], name=str(col),
+                    hovertemplate="%{x}: %{y} heads at " + str(col) + "<extra></extra>")
+    fig.update_layout(barmode="stack")
+    _months_axis(fig, months)
+    what = "pound" if by == "pound_id" else by
+    return _done(fig, f"Heads impounded by month and {what}", "Month impounded", "Heads")
+
+
+def impoundments_by_class(df, months):
+    """Heads impounded per month, stacked by animal class (df: month rows, one column of heads per class)."""
+    if df is None or len(df) == 0:
+        return None
+    g = df.set_index("month").drop(columns=["all classes"], errors="ignore").reindex(list(months), fill_value=0)
+    fig = go.Figure()
+    for col in g.columns:
+        fig.add_bar(x=list(g.index), y=[int(v) for v in g[col]], name=str(col),
+                    hovertemplate="%{x}: %{y} " + str(col) + "<extra></extra>")
+    fig.update_layout(barmode="stack")
+    _months_axis(fig, months)
+    return _done(fig, "Heads impounded by month and animal class", "Month impounded", "Heads")
+
+
+def outcome_shares(df, months):
+    """Share of the cases of each month sold unclaimed (s.15) and with any head sold; months with no case are gaps."""
+    if df is None or len(df) == 0:
+        return None
+    d = df.set_index("month").reindex(list(months))
+    x = list(d.index)
+
+    def col(name):
+        return [None if _blank(v) else float(v) for v in d[name]]
+
+    def count(name):
+        return [0 if _blank(v) else int(v) for v in d[name]]
+
+    fig = go.Figure()
+    fig.add_bar(x=x, y=count("cases"), name="cases impounded", yaxis="y2", marker_color="rgba(0,0,0,0.12)",
+                hovertemplate="%{x}: %{y} case(s) impounded<extra></extra>")
+    fig.add_scatter(x=x, y=col("share_unclaimed"), mode="lines+markers", name="sold unclaimed (s.15)",
+                    line_color="#D55E00", customdata=count("sold_unclaimed"), connectgaps=False,
+                    hovertemplate="%{x}: %{y:.1f}% (%{customdata} case(s)) sold unclaimed<extra></extra>")
+    fig.add_scatter(x=x, y=col("share_sold"), mode="lines+markers", name="any head sold (s.15 or s.17)",
+                    line_color="#0072B2", line_dash="dot", customdata=count("sold_any"), connectgaps=False,
+                    hovertemplate="%{x}: %{y:.1f}% (%{customdata} case(s)) with heads sold<extra></extra>")
+    fig.update_layout(yaxis=dict(range=[0, 105], ticksuffix="%", tickformat=".0f"),
+                      yaxis2=dict(title="Cases impounded", overlaying="y", side="right", showgrid=False,
+                                  rangemode="tozero", tickformat=",d"))
+    _months_axis(fig, months)
+    return _done(fig, "Share of cases sold unclaimed, and sold at all, by month impounded", "Month impounded",
+                 "Share of the month's cases")
+
+
+def time_to_release(df):
+    """Days from impounding to closing, by how the case closed."""
+    if df is None or len(df) == 0:
+        return None
+    fig = go.Figure()
+    for status, part in df.groupby("status", sort=True):
+        fig.add_box(x=[status] * len(part), y=part["days"], name=str(status).replace("_", " "), boxpoints="all",
+                    jitter=0.4, pointpos=0, text=part["case_id"],
+                    hovertemplate="%{text}: %{y} day(s)<extra></extra>")
+    fig.update_layout(showlegend=False)
+    fig.update_yaxes(rangemode="tozero")
+    return _done(fig, "Time from impounding to release or sale", "How the case closed",
+                 "Days from impounding to closing")
+
+
+def repeat_owners(df):
+    """Owners with more than one case: number of cases each."""
+    if df is None or len(df) == 0:
+        return None
+    top = df.head(25)
+    labels = [f"{n} ({i})" if isinstance(n, str) and n else str(i) for n, i in zip(top["owner_name"], top["owner_id"],
+                                                                                  strict=True)]
+    fig = go.Figure()
+    fig.add_bar(y=labels, x=top["cases"], orientation="h", marker_color="#CC79A7", customdata=top["heads"],
+                hovertemplate="%{y}: %{x} cases, %{customdata} heads<extra></extra>")
+    fig.update_layout(yaxis=dict(autorange="reversed"), height=max(300, 120 + 28 * len(top)), margin=dict(l=200))
+    fig.update_xaxes(dtick=1)
+    return _done(fig, "Owners whose cattle were impounded more than once", "Cases", "")
+
+
+def fines(df, months):
+    """Fines due against fines credited to the local fund, by month impounded (rupees)."""
+    if df is None or len(df) == 0:
+        return None
+    fig = go.Figure()
+    fig.add_bar(x=df["month"], y=_rs(df["fines_due"]), name="fines due (s.10(1))", marker_color="#0072B2",
+                hovertemplate="%{x}: due " + MONEY_HOVER + "<extra></extra>")
+    fig.add_bar(x=df["month"], y=_rs(df["fines_collected"]), name="credited to the local fund (s.18(2))",
+                marker_color="#009E73", hovertemplate="%{x}: credited " + MONEY_HOVER + "<extra></extra>")
+    fig.update_layout(barmode="group")
+    _months_axis(fig, months)
+    return _done(fig, "Fines due against fines collected, by month impounded", "Month impounded", "Rupees")
+
+
+def _blank(v) -> bool:
+    if v is None:
+        return True
+    try:
+        return bool(v != v)
+    except (TypeError, ValueError):
+        return True
