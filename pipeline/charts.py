@@ -182,12 +182,20 @@ def ageing(df):
 
 # --------------------------------------------------------------------------- trends
 
+SERIES_SHOWN = 12
+
+
 def impoundments(df, months, by: str = "pound_id"):
     """Heads impounded per month, stacked by pound (by='pound_id') or taluk (by='taluk')."""
     if df is None or len(df) == 0:
         return None
     g = df.groupby(["month", by], sort=True)["heads_impounded"].sum().unstack(fill_value=0)
     g = g.reindex(list(months), fill_value=0)
+    if g.shape[1] > SERIES_SHOWN:
+        # the busiest ones by name, the rest together: a legend of 200 pounds helps no one
+        top = g.sum().sort_values(ascending=False, kind="stable").index[: SERIES_SHOWN - 1]
+        rest = [c for c in g.columns if c not in top]
+        g = g[list(top)].assign(**{f"{len(rest)} others": g[rest].sum(axis=1)})
     fig = go.Figure()
     for col in g.columns:
         fig.add_bar(x=list(g.index), y=[int(v) for v in g[col]], name=str(col),
@@ -242,15 +250,27 @@ def outcome_shares(df, months):
                  "Share of the month's cases")
 
 
+POINTS_SHOWN = 3000
+
+
 def time_to_release(df):
     """Days from impounding to closing, by how the case closed."""
     if df is None or len(df) == 0:
         return None
     fig = go.Figure()
+    # every case as a point while they can be seen one by one; past that, the boxes alone
+    # (a state's million cases would make a page of hundreds of megabytes)
+    points = len(df) <= POINTS_SHOWN
     for status, part in df.groupby("status", sort=True):
-        fig.add_box(x=[status] * len(part), y=part["days"], name=str(status).replace("_", " "), boxpoints="all",
-                    jitter=0.4, pointpos=0, text=part["case_id"],
-                    hovertemplate="%{text}: %{y} day(s)<extra></extra>")
+        if points:
+            fig.add_box(x=[status] * len(part), y=part["days"], name=str(status).replace("_", " "), boxpoints="all",
+                        jitter=0.4, pointpos=0, text=part["case_id"],
+                        hovertemplate="%{text}: %{y} day(s)<extra></extra>")
+        else:
+            days = part["days"]
+            q1, med, q3 = (float(days.quantile(q)) for q in (0.25, 0.5, 0.75))
+            fig.add_box(x=[status], name=str(status).replace("_", " "), q1=[q1], median=[med], q3=[q3],
+                        lowerfence=[float(days.min())], upperfence=[float(days.max())], boxpoints=False)
     fig.update_layout(showlegend=False)
     fig.update_yaxes(rangemode="tozero")
     return _done(fig, "Time from impounding to release or sale", "How the case closed",

@@ -173,19 +173,25 @@ def _cell(v, money: bool, percent: bool) -> tuple[str, str]:
     return str(v), "text"
 
 
+MAX_ROWS = 500      # rows shown in one table of a page; the CSV exports and the workbook hold them all
+
+
 def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels: dict | None = None,
           table_id: str | None = None, empty: str = "Nothing to show.", total: str | None = None,
-          row_class: str | None = None) -> Html:
+          row_class: str | None = None, max_rows: int = MAX_ROWS) -> Html:
     """A DataFrame as an HTML table; money columns (integer paise) written with rupees().
 
     Every cell carries data-col (the column's name) so a reader or a test can find a figure.
-    `total` adds a last row with that label summing the numeric and money columns.
+    `total` adds a last row with that label summing the numeric and money columns (of every
+    row, shown or not). Only the first `max_rows` rows are shown, with a line saying how many
+    more there are: a state's registers would otherwise make a page no browser opens.
     `row_class` names a column whose value becomes the row's CSS class (a column named
     "row_class" is not shown).
     """
     money, percent, labels = set(money), set(percent), dict(labels or {})
     if df is None or len(df) == 0:
         return note(empty, "empty")
+    hidden = max(0, len(df) - max_rows)
     cols = [c for c in df.columns if c != "row_class"]
     ident = f' id="{esc(table_id)}"' if table_id else ""
     out = [f'<div class="pound-scroll"><table class="pound-table"{ident}><thead><tr>']
@@ -196,7 +202,7 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
             head += " (Rs)"
         out.append(f'<th class="{cls}" data-col="{esc(c)}">{esc(head)}</th>')
     out.append("</tr></thead><tbody>")
-    for rec in df.to_dict("records"):
+    for rec in (df.head(max_rows) if hidden else df).to_dict("records"):
         rc = f' class="{esc(rec.get(row_class))}"' if row_class and not _is_blank(rec.get(row_class)) else ""
         out.append(f"<tr{rc}>")
         for c in cols:
@@ -217,6 +223,10 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
             out.append(f'<td class="{cls}" data-col="{esc(c)}">{esc(text)}</td>')
         out.append("</tr></tfoot>")
     out.append("</table></div>")
+    if hidden:
+        out.append(f'<p class="pound-note">The first {max_rows:,} of {len(df):,} rows are shown'
+                   f'{" (the total is of all of them)" if total is not None else ""}; every row is in the CSV '
+                   f'exports and the audit workbook written by pound run.</p>')
     return Html("".join(out))
 
 

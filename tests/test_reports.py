@@ -612,3 +612,30 @@ def test_quiet_month_pages_open_offline(browser, quiet_month):
     # the review of a month with nothing in it has no chart to draw; trends still has its charts
     _, text = _check_page(browser, quiet_month["trends"], min_charts=3)
     assert "2026-03 to 2026-05, Mysuru district" in text
+
+
+def test_a_long_table_shows_its_first_rows_and_says_how_many_more():
+    import pandas as pd
+
+    from pipeline import reports
+    df = pd.DataFrame({"case_id": [f"C{i}" for i in range(1200)], "amount": [100] * 1200})
+    out = str(reports.table(df, money=["amount"], total="all", max_rows=500))
+    assert out.count("<tr>") == 1 + 500 and "C499" in out and "C500" not in out
+    assert "The first 500 of 1,200 rows are shown (the total is of all of them)" in out
+    assert ">1,200.00<" in out                       # the total counts every row: 1,200 x Rs 1.00
+    assert "are shown" not in str(reports.table(df.head(10), money=["amount"]))
+
+
+def test_charts_stay_readable_at_state_scale():
+    import pandas as pd
+
+    from pipeline import charts
+    months = ["2025-01", "2025-02"]
+    df = pd.DataFrame({"month": months * 30, "pound_id": [f"P{i:03d}" for i in range(30) for _ in range(2)],
+                       "heads_impounded": list(range(60))})
+    fig = charts.impoundments(df, months)
+    names = [t.name for t in fig.data]
+    assert len(names) == charts.SERIES_SHOWN and names[-1] == "19 others" and names[0] == "P029"
+    many = pd.DataFrame({"status": ["released"] * 5000, "days": list(range(5000)), "case_id": ["C"] * 5000})
+    box = charts.time_to_release(many).data[0]
+    assert box.boxpoints is False and box.median == (2499.5,)

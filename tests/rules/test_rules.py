@@ -495,6 +495,15 @@ def test_s15_notice_missing_proclamation_after_the_first_auction(run, proclamati
            says=("C1", "proclamation", "2026-10-19", "auction", "2026-10-18"))
 
 
+def test_s15_notice_missing_proclamation_after_the_auction_without_a_report(run):
+    # no report recorded (S15-REPORT-MISSING too), but a proclamation after the auction is still a finding
+    fs = run(impoundments=[case()], police_reports=[report(reported_on="", proclamation_on="2026-10-19")],
+             sales=[sale()])
+    got = sorted((f["rule_id"], f["subject_id"], str(f["event_on"])) for f in fs)
+    assert ("S15-NOTICE-MISSING", "C1", "2026-10-19") in got
+    assert {g[0] for g in got} == {"S15-NOTICE-MISSING", "S15-REPORT-MISSING"}, got
+
+
 # ==============================================================================================
 # S15-SALE-EARLY: an s15 attempt before notice + w + 1
 

@@ -5,6 +5,7 @@
 -- checks: After a report, the notice or the proclamation by beat of drum is not recorded within
 --   notice_grace days; or the proclamation is dated after the first s.15 auction attempt.
 -- reading: Both the notice and the proclamation are required by s.15(2); the sale window runs from the notice.
+--   A proclamation after the first auction attempt is a finding whether or not a report is recorded.
 SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_authority_id,
        CASE WHEN proclamation_on > first_s15_attempt_on THEN proclamation_on
             ELSE reported_on + getvariable('notice_grace') END AS event_on,
@@ -18,6 +19,6 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
                 || ' not recorded (due by ' || (reported_on + getvariable('notice_grace')) || ', s.15(2)).' END AS detail
 FROM stg_case_timeline
 WHERE NOT owner_appeared
-  AND reported_on IS NOT NULL
-  AND (((notice_on IS NULL OR proclamation_on IS NULL) AND as_of() > reported_on + getvariable('notice_grace'))
+  AND ((reported_on IS NOT NULL AND (notice_on IS NULL OR proclamation_on IS NULL)
+        AND as_of() > reported_on + getvariable('notice_grace'))
        OR proclamation_on > first_s15_attempt_on)
