@@ -2,7 +2,7 @@
 
 import datetime as dt
 
-from helpers import built, make_bundle
+from helpers import REFERENCE, built, make_bundle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +75,11 @@ def a_bundle(draw):
         orders.append({"order_id": "O1", "taluk": "Notified", "clause": "ii", "owner_head_count": 30,
                        "issued_on": "2026-07-01", "fine_imposed": rupees(draw(money)), "fine_paid_on": "2026-08-01"})
     tables["removal_orders"] = orders
+    # sometimes a class has no rate, or its rate ends mid-case: money must still be fully accounted for
+    if draw(st.booleans()):
+        dropped = draw(st.sets(st.sampled_from(CLASSES), max_size=3))
+        ends = draw(st.sampled_from(["", "2026-07-15", "2026-09-01"]))
+        tables["rates"] = [dict(r, effective_to=ends) for r in REFERENCE["rates"] if r["animal_class"] not in dropped]
     return {k: v for k, v in tables.items() if v}
 
 

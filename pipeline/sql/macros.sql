@@ -46,8 +46,11 @@ CREATE OR REPLACE TEMP MACRO wf_before(item, e, f, fi, s) AS
     + (CASE WHEN wf_pos('feeding')  < wf_pos(item) THEN f ELSE 0 END)
     + (CASE WHEN wf_pos('fines')    < wf_pos(item) THEN fi ELSE 0 END)
     + (CASE WHEN wf_pos('security') < wf_pos(item) THEN s ELSE 0 END);
+-- An unknown due (no rate) leaves every take after it unknown: least() and greatest()
+-- would otherwise skip the NULL and hand its money to the next due.
 CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
-    least(due, greatest(p - wf_before(item, e, f, fi, s), 0));
+    CASE WHEN due IS NULL OR wf_before(item, e, f, fi, s) IS NULL THEN NULL
+         ELSE least(due, greatest(p - wf_before(item, e, f, fi, s), 0)) END;
 
 -- Plain-text helpers for finding details.
 CREATE OR REPLACE TEMP MACRO rs(p) AS 'Rs ' || rupees(coalesce(p, 0));

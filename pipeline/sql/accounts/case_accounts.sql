@@ -9,6 +9,8 @@
 --   day S, their fines, and (s.17 only) their security; what remains is the
 --   owner's balance (s.17(3)) or surplus for the DM (s.18(5)); what a due
 --   could not take is unrecovered. Heads delivered before S paid their own dues.
+-- amounts_known: a rate row gives the fine and feeding (rate_found) and, where security
+--   falls due, the security; otherwise the amounts that need it are blank (RATE-MISSING).
 WITH leaves AS (
     SELECT l.case_id,
            sum(l.heads) AS heads_out,
@@ -32,7 +34,8 @@ released_before_sale AS (
     GROUP BY r.case_id
 ),
 s12_security AS (
-    SELECT case_id, sum(security_due_r) AS amount
+    SELECT case_id, sum(security_due_r) AS amount,
+           min(released_on) FILTER (WHERE NOT security_rate_found) AS missing_on
     FROM stg_releases WHERE basis = 's12_payment'
     GROUP BY case_id
 ),
@@ -53,7 +56,8 @@ base AS (
            coalesce(s.head_sold, 0) AS head_sold,
            s.sold_on, s.last_sale_id, s.sale_officer,
            greatest(c.head_count - coalesce(rb.heads, 0), 0) AS held_at_sale,   -- over-released (DQ-HEADS-MISMATCH): none
-           coalesce(s12.amount, 0) AS s12_security_due
+           coalesce(s12.amount, 0) AS s12_security_due,
+           s12.missing_on AS s12_security_missing_on
     FROM stg_cases c
     LEFT JOIN leaves l USING (case_id)
     LEFT JOIN stg_case_sales s USING (case_id)
@@ -71,13 +75,20 @@ dues AS (
                 WHEN b.sold THEN 0 END AS wf_security
     FROM base b
 ),
+known AS (
+    SELECT d.*,
+           CASE WHEN d.s12_security_missing_on IS NOT NULL THEN d.s12_security_missing_on
+                WHEN d.sold AND d.wf_security IS NULL THEN d.sold_on END AS security_missing_on,
+           d.rate_found AND d.s12_security_missing_on IS NULL AND NOT (d.sold AND d.wf_security IS NULL) AS amounts_known
+    FROM dues d
+),
 waterfall AS (
     SELECT d.*,
            wf_take('expenses', wf_expenses, sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_expenses,
            wf_take('feeding',  wf_feeding,  sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_feeding,
            wf_take('fines',    wf_fines,    sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_fines,
            wf_take('security', wf_security, sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_security
-    FROM dues d
+    FROM known d
 )
 SELECT
     case_id, pound_id, local_authority_id, animal_class, head_count, impounded_on,
@@ -98,21 +109,23 @@ SELECT
          ELSE longest_gone END AS days_charged,
     head_count * fine_per_head AS fine_due,
     feeding_per_head_per_day * (head_days_gone + greatest(heads_in_pound, 0) * held_days(impounded_on, as_of())) AS feeding_due,
-    CASE WHEN rate_found THEN s12_security_due + coalesce(wf_security, 0) END AS security_due,
+    CASE WHEN amounts_known THEN s12_security_due + coalesce(wf_security, 0) END AS security_due,
     head_sold, sale_proceeds, sale_expenses,
-    CASE WHEN NOT sold THEN 0 WHEN NOT rate_found THEN NULL
+    CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
          WHEN s17_sale THEN sale_proceeds - take_expenses - take_feeding - take_fines - take_security ELSE 0 END AS balance_to_owner,
-    CASE WHEN NOT sold THEN 0 WHEN NOT rate_found THEN NULL
+    CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
          WHEN NOT s17_sale THEN sale_proceeds - take_expenses - take_feeding - take_fines - take_security ELSE 0 END AS surplus_unclaimed,
-    CASE WHEN NOT sold THEN 0 WHEN NOT rate_found THEN NULL
+    CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
          ELSE (wf_expenses - take_expenses) + (wf_feeding - take_feeding) + (wf_fines - take_fines) + (wf_security - take_security) END AS unrecovered,
     -- beyond the export contract: where each figure comes from
-    taluk, district, owner_id, owner_name, w AS claim_window_days, rate_found,
+    taluk, district, owner_id, owner_name, w AS claim_window_days, rate_found, amounts_known, security_missing_on,
     fine_per_head, feeding_per_head_per_day, rate_source,
     heads_released, heads_in_pound, sold_on, last_sale_id, sale_officer, held_at_sale,
     wf_expenses AS sale_due_expenses, wf_feeding AS sale_due_feeding, wf_fines AS sale_due_fines,
     wf_security AS sale_due_security,
     take_expenses AS sale_paid_expenses,
-    take_feeding AS sale_paid_feeding, take_fines AS sale_paid_fines, take_security AS sale_paid_security,
+    CASE WHEN amounts_known THEN take_feeding END AS sale_paid_feeding,
+    CASE WHEN amounts_known THEN take_fines END AS sale_paid_fines,
+    CASE WHEN amounts_known THEN take_security END AS sale_paid_security,
     s17_sale, source
 FROM waterfall

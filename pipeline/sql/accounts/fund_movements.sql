@@ -95,37 +95,37 @@ moves AS (
     UNION ALL
     SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, sale_paid_feeding, sold_on, 1,
            'buyer', 'feeding charges deducted from the sale', case_id, pound_id, local_authority_id, source
-    FROM sales
+    FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '18(1)', 'dm_remittance', district, sale_paid_fines, sold_on, 1,
            'buyer', 'fines deducted from the sale, sent to the DM', case_id, pound_id, local_authority_id, source
-    FROM sales
+    FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '18(2)', 'local_fund', local_authority_id, sale_paid_fines, sold_on, 2,
            'dm_remittance', 'fines deducted from the sale, credited by the DM', case_id, pound_id, local_authority_id, source
-    FROM sales
+    FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '18(4)', 'pound_keeper_custody', pound_id, sale_paid_security, sold_on, 1,
            'buyer', 'security deducted from the s.17 sale', case_id, pound_id, local_authority_id, source
-    FROM sales
+    FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '17(3)', 'owner', owner_id, balance_to_owner, sold_on, 1,
            'buyer', 'balance of the s.17 sale paid to the owner', case_id, pound_id, local_authority_id, source
-    FROM sales
+    FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '18(5)', 'dm_deposit', district, surplus_unclaimed, sold_on, 1,
            'buyer', 'surplus of the unclaimed sale, held by the DM', case_id, pound_id, local_authority_id, source
-    FROM sales
+    FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '18(5)', 'local_fund', local_authority_id, surplus_unclaimed,
            add_months(sold_on, getvariable('surplus_hold_months')) + 1, 2,
            'dm_deposit', 'unclaimed surplus credited after the DM''s six months', case_id, pound_id, local_authority_id, source
-    FROM sales
+    FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '10(1)', 'unallocated', pound_id, after_expenses, sold_on, 1,
            'buyer', 'sale proceeds after expenses: no rate to apportion them by (RATE-MISSING)',
            case_id, pound_id, local_authority_id, source
-    FROM sales WHERE NOT rate_found
+    FROM sales WHERE NOT amounts_known
     UNION ALL
     -- s.14(3): a Tahsildar's fine
     SELECT 'order', order_id, '14(3)', 'state_government', 'state', fine_imposed, fine_paid_on, 1,

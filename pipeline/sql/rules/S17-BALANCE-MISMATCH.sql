@@ -14,4 +14,4 @@ FROM case_accounts a
 JOIN (SELECT case_id, arg_max(sale_id, {'on': sale_on, 'id': sale_id}) AS sale_id
       FROM stg_sales WHERE accepted AND path = 's17_refusal' GROUP BY case_id) last USING (case_id)
 JOIN stg_sales s ON s.sale_id = last.sale_id
-WHERE a.rate_found AND coalesce(s.balance_paid, 0) <> a.balance_to_owner
+WHERE a.amounts_known AND coalesce(s.balance_paid, 0) <> a.balance_to_owner

@@ -12,6 +12,6 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
        || rs(sale_due_expenses + sale_due_feeding + sale_due_fines + sale_due_security)
        || '; one head fewer would have covered them (s.17(1): only as many as necessary).' AS detail
 FROM case_accounts
-WHERE s17_sale AND rate_found AND head_sold > 0
+WHERE s17_sale AND amounts_known AND head_sold > 0
   AND sale_proceeds * (head_sold - 1)
       >= (sale_due_expenses + sale_due_feeding + sale_due_fines + sale_due_security) * head_sold

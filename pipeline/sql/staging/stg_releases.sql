@@ -15,5 +15,8 @@ SELECT
     notified('13', c.taluk, r.released_on) AS s13_on_release,
     CASE WHEN notified('13', c.taluk, r.released_on)
          THEN r.head_count * security_rate(c.animal_class, c.taluk, r.released_on) ELSE 0 END AS security_due_r,
+    -- no rate row for the security due that day: the amount is unknown (RATE-MISSING)
+    NOT (notified('13', c.taluk, r.released_on)
+         AND security_rate(c.animal_class, c.taluk, r.released_on) IS NULL) AS security_rate_found,
     r._file || ' row ' || r._row AS source
 FROM releases r JOIN stg_cases c USING (case_id)
