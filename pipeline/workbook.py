@@ -1,7 +1,8 @@
 """audit_workbook.xlsx: the auditors' tables in one workbook (openpyxl).
 
 Sheets: summary (one row per local authority and ledger, with totals that
-tie), reconciliation, findings, fund_movements, case_accounts. Every sheet has
+tie), then the tables: reconciliation, findings, fund_movements, case_accounts,
+security_status, owner_accounts, monthly_accounts. Every sheet has
 a frozen header row, a filter, rupee number formats and column widths that
 fit. A sheet that would pass Excel's row limit is replaced by a summary of it.
 Money is written as exact decimal text in the cell (paise / 100), never through a float.
@@ -56,7 +57,17 @@ ROLLUPS = {
     "findings": ("rule_id, section, severity, pound_id, strftime(event_on, '%Y-%m') AS month", []),
     "reconciliation": ("ledger, local_authority_id, head, status",
                        ["expected_amount", "ledger_amount", "difference"]),
+    "security_status": ("computed, recorded, strftime(deposited_on, '%Y-%m') AS month", ["amount"]),
+    "owner_accounts": ("pound_id, path, strftime(sold_on, '%Y-%m') AS month",
+                       ["e_proceeds", "f_balance_to_owner", "f_surplus_to_dm", "f_unrecovered"]),
+    "monthly_accounts": ("month, district", ["heads_impounded", "heads_released", "heads_sold", "fines_collected",
+                                              "feeding_collected", "local_fund_due", "local_fund_ledger"]),
 }
+# The two long tables keep to the contract's columns (and where each row comes from) in
+# the workbook; the CSV files carry every tracing column. The others are written whole.
+NARROW = {"case_accounts": ("source",), "fund_movements": ("hop", "what", "source")}
+SHEETS = ("reconciliation", "findings", "fund_movements", "case_accounts", "security_status", "owner_accounts",
+          "monthly_accounts")
 
 
 def safe_text(value: str) -> bool:
@@ -169,11 +180,12 @@ def _sheet(wb: Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, m
 def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:
     wb = Workbook(write_only=True)
     _sheet(wb, con, "summary", SUMMARY_SQL, SUMMARY_MONEY)
-    for table in ("reconciliation", "findings", "fund_movements", "case_accounts"):
+    for table in SHEETS:
         spec = BY_TABLE[table]
         count = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
         if count + 1 <= EXCEL_MAX_ROWS:
-            _sheet(wb, con, table, export_select(con, spec, money_as_text=False, only=("source",)), set(spec.money))
+            sql = export_select(con, spec, money_as_text=False, only=NARROW.get(table))
+            _sheet(wb, con, table, sql, set(spec.money))
         else:
             keys, sums = ROLLUPS[table]
             agg = ", ".join([f"sum({c}) AS {c}" for c in sums] + ["count(*) AS rows"])

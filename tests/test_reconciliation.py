@@ -144,7 +144,10 @@ def test_audit_workbook(tmp_path, golden_bundle):
     con = built(bundle, as_of=AS_OF)
     out = write_workbook(con, tmp_path / "audit_workbook.xlsx")
     wb = load_workbook(out)
-    assert wb.sheetnames == ["summary", "reconciliation", "findings", "fund_movements", "case_accounts"]
+    assert wb.sheetnames == ["summary", "reconciliation", "findings", "fund_movements", "case_accounts",
+                             "security_status", "owner_accounts", "monthly_accounts"]
+    assert [c.value for c in wb["security_status"][2]][:8] == ["D1", "C", dt.datetime(2026, 7, 2), 3000,
+                                                              dt.datetime(2027, 1, 2), "G04", "forfeitable", "held"]
     for ws in wb.worksheets:
         assert ws.freeze_panes == "A2"
         assert ws.auto_filter.ref and ws.auto_filter.ref.startswith("A1:")
@@ -165,6 +168,8 @@ def test_audit_workbook(tmp_path, golden_bundle):
     summary = wb["summary"]
     sh = [c.value for c in summary[1]]
     assert sh[:5] == ["local_authority_id", "local_authority", "district", "ledger", "expected"]
+    ma = wb["monthly_accounts"]
+    assert "heads_end" in [c.value for c in ma[1]] and "fines_collected" in [c.value for c in ma[1]]
     ca = wb["case_accounts"]
     assert ca.max_row == 17 and [c.value for c in ca[1]][:3] == ["case_id", "pound_id", "local_authority_id"]
 

@@ -13,16 +13,17 @@ WITH protest AS (
     WHERE r.protest_deposit > 0
 ),
 protest_resolved AS (
-    -- s.16(2): held illegal -> back to the owner; declared lawful, or no
-    -- complaint within complaint_window -> appropriated as fines and charges.
-    -- A complaint pending or withdrawn leaves the deposit held (s.16(2) names
-    -- neither), and so does a window still running on as_of.
+    -- s.16(2): held illegal (whenever the complaint was filed) -> back to the owner;
+    -- declared lawful, or no complaint within complaint_window -> appropriated as
+    -- fines and charges. A complaint pending or withdrawn, or decided with no date,
+    -- leaves the deposit held (s.16(2) names neither), and so does a window still
+    -- running on as_of.
     SELECT *,
-           CASE WHEN complained AND outcome = 'illegal' THEN 'illegal'
-                WHEN complained AND outcome = 'lawful' THEN 'lawful'
+           CASE WHEN outcome = 'illegal' AND decided_on IS NOT NULL THEN 'illegal'
+                WHEN complained AND outcome = 'lawful' AND decided_on IS NOT NULL THEN 'lawful'
                 WHEN NOT complained AND as_of() > window_end THEN 'no_complaint'
            END AS resolution,
-           CASE WHEN complained THEN coalesce(decided_on, filed_on) ELSE window_end + 1 END AS resolved_on
+           CASE WHEN outcome = 'illegal' OR complained THEN decided_on ELSE window_end + 1 END AS resolved_on
     FROM protest
 ),
 deposits AS (

@@ -10,6 +10,7 @@
 --   complaint is no trigger: s.16(2) names only a lawful finding or no complaint.
 WITH triggered AS (
     SELECT r.*, k.outcome, k.filed_on,
+           (k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')) AS in_time,
            CASE WHEN k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')
                 THEN (CASE WHEN k.outcome = 'lawful' THEN k.decided_on END)
                 ELSE r.released_on + getvariable('complaint_window') END AS u
@@ -19,7 +20,7 @@ WITH triggered AS (
 SELECT 'release' AS subject_kind, t.release_id AS subject_id, t.case_id, t.pound_id, t.local_authority_id,
        t.u + getvariable('followup_grace') AS event_on,
        'Case ' || t.case_id || ' was delivered under protest on ' || t.released_on || '; '
-       || CASE WHEN t.outcome = 'lawful' THEN 'the seizure was declared lawful on ' || t.u
+       || CASE WHEN t.in_time THEN 'the seizure was declared lawful on ' || t.u
                ELSE 'no complaint was filed by ' || t.u END
        || ', so the owner had to declare ownership and deposit security or the cattle be seized again for sale (s.16(2)); neither is recorded.' AS detail
 FROM triggered t
