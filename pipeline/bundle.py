@@ -53,14 +53,16 @@ class Read:
     extra_columns: list[str]
 
 
-def find_sources(bundle: Path) -> tuple[list[Source], list[str]]:
-    """The files of a bundle in load order, and notes about files passed over."""
+def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
+    """The files of a bundle in load order, notes about files passed over, and the
+    problems of workbooks that could not be opened at all."""
     if not bundle.exists():
         raise PoundError(f"bundle folder {bundle} does not exist")
     if not bundle.is_dir():
         raise PoundError(f"{bundle} is not a folder; give the folder that holds reference/, registers/ and ledgers/")
     found: dict[str, list[Source]] = {r.name: [] for r in REGISTERS}
     notes: list[str] = []
+    broken: list[Problem] = []
     for path in sorted(p for p in bundle.rglob("*") if p.is_file()):
         rel = path.relative_to(bundle).as_posix()
         if any(part.startswith(".") for part in path.relative_to(bundle).parts):
@@ -71,7 +73,14 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str]]:
         if suffix == ".xlsx":
             if path.name.startswith("~$"):      # Excel's lock file while a workbook is open
                 continue
-            for sheet in _sheet_names(path, rel):
+            try:
+                sheets = _sheet_names(path)
+            except Exception as exc:  # corrupt, protected or not really a workbook
+                broken.append(Problem(rel, None, None, None,
+                                      f"cannot be opened as an Excel workbook ({exc.__class__.__name__}); "
+                                      "save it again from the spreadsheet as .xlsx"))
+                continue
+            for sheet in sheets:
                 reg = BY_NAME.get(sheet.strip().lower())
                 if reg is None:
                     notes.append(f"{rel}: sheet {sheet!r} is not a register name; passed over")
@@ -86,7 +95,7 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str]]:
         else:
             notes.append(f"{rel}: not a CSV or .xlsx file; passed over")
     sources = [s for r in REGISTERS for s in found[r.name]]
-    return sources, notes
+    return sources, notes, broken
 
 
 def missing_reference(sources: list[Source]) -> list[str]:
@@ -107,13 +116,10 @@ def _register_for_csv(rel: Path) -> Register | None:
     return None
 
 
-def _sheet_names(path: Path, rel: str) -> list[str]:
+def _sheet_names(path: Path) -> list[str]:
     import openpyxl
 
-    try:
-        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # a corrupt or password-protected workbook
-        raise PoundError(f"{rel}: cannot be opened as an Excel workbook ({exc.__class__.__name__}: {exc})") from None
+    wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
     try:
         return list(wb.sheetnames)
     finally:
@@ -166,6 +172,12 @@ def _read_csv(source: Source) -> Read:
     names, problems = _normalise_header(source, header)
     if problems:
         return Read(source, None, digest, problems, [])
+    short = _short_rows(text, len(names))
+    if short:
+        return Read(source, None, digest, [Problem(source.label, row, None, None,
+                                                   f"has {cells} cell(s) but the header names {len(names)} columns; "
+                                                   "a row may not stop early (a missing comma?)")
+                                           for row, cells in short[:50]], [])
     try:
         frame = pd.read_csv(io.StringIO(text), header=None, skiprows=1, names=names, dtype=str,
                             keep_default_na=False, na_filter=False, skip_blank_lines=False,
@@ -175,6 +187,19 @@ def _read_csv(source: Source) -> Read:
         return Read(source, None, digest, [Problem(source.label, row, None, None, f"could not be read as CSV: {why}")], [])
     frame.insert(0, ROW, range(2, len(frame) + 2))
     return _finish(source, frame, digest, names)
+
+
+def _short_rows(text: str, width: int) -> list[tuple[int, int]]:
+    """(row, cells) of every record with some cells but fewer than the header names.
+
+    pandas would pad such a row with blanks, and a blank means "not recorded": a row
+    cut short by a lost comma would load with its last values silently missing.
+    """
+    out = []
+    for i, row in enumerate(csv.reader(io.StringIO(text)), 1):
+        if 0 < len(row) < width and any(cell.strip() for cell in row):
+            out.append((i, len(row)))
+    return out
 
 
 def _parser_message(exc: Exception, width: int) -> tuple[int | None, str]:
@@ -229,6 +254,32 @@ def cell_text(value) -> str:
     return str(value)
 
 
+def _formulas_without_values(source: Source, rows: list[list[str]]) -> list[Problem]:
+    """Formula cells whose result was never saved (a workbook written by a program).
+
+    openpyxl reads the saved result of a formula; without one the cell would read as
+    blank, "not recorded", and a figure would be lost without a word.
+    """
+    import openpyxl
+    from openpyxl.utils import get_column_letter
+
+    wb = openpyxl.load_workbook(source.path, read_only=True, data_only=False)
+    try:
+        problems = []
+        for r, row in enumerate(wb[source.sheet].iter_rows(values_only=True), 1):
+            for c, v in enumerate(row, 1):
+                if isinstance(v, str) and v.startswith("=") and r <= len(rows) and c <= len(rows[r - 1]) \
+                        and rows[r - 1][c - 1] == "":
+                    problems.append(Problem(source.label, r, f"{get_column_letter(c)}", v,
+                                            "is a formula whose result was never saved; open the workbook in a "
+                                            "spreadsheet, save it, and try again (or type the value)"))
+                    if len(problems) >= 50:
+                        return problems
+        return problems
+    finally:
+        wb.close()
+
+
 def _read_sheet(source: Source) -> Read:
     import openpyxl
 
@@ -238,6 +289,9 @@ def _read_sheet(source: Source) -> Read:
         rows = [[cell_text(v) for v in row] for row in ws.iter_rows(values_only=True)]
     finally:
         wb.close()
+    unsaved = _formulas_without_values(source, rows)
+    if unsaved:
+        return Read(source, None, "", unsaved, [])
     # Leading empty rows are allowed; the header is the first row with text.
     first = next((i for i, r in enumerate(rows) if any(v.strip() for v in r)), None)
     buf = io.StringIO()

@@ -58,8 +58,10 @@ class IngestResult:
 
 def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QUIET,
            require_reference: bool = True) -> IngestResult:
-    sources, notes = find_sources(bundle)
+    sources, notes, broken = find_sources(bundle)
     result = IngestResult(notes=notes)
+    for problem in broken:
+        result.files.append(FileResult(problem.file, "", "rejected", problems=[problem]))
     for name in missing_reference(sources):
         held = con.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
         if require_reference or held == 0:
@@ -164,7 +166,8 @@ def _overlaps(con, reg: Register, label: str) -> list[Problem]:
         return []
     group = [k for k in reg.key if k != "effective_from"]
     cols = ", ".join(f'"{c}"' for c in reg.names)
-    same_group = " AND ".join(f'a."{k}" = b."{k}"' for k in group)
+    # taluks are matched ignoring case when rates are looked up, so they are compared so here
+    same_group = " AND ".join(f'lower(a."{k}") = lower(b."{k}")' for k in group)
     identical = " AND ".join(f'a."{c}" IS NOT DISTINCT FROM b."{c}"' for c in reg.names)
     overlap = ("a.effective_from <= coalesce(b.effective_to, DATE '9999-12-31') "
                "AND b.effective_from <= coalesce(a.effective_to, DATE '9999-12-31')")

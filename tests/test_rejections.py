@@ -165,3 +165,31 @@ def test_a_file_rejected_in_the_middle_of_a_bundle(tmp_path, run_cli):
     assert con.execute("SELECT count(*) FROM pounds").fetchone()[0] == 2
     statuses = dict(con.execute("SELECT file, status FROM loads").fetchall())
     assert "registers/impoundments.csv" not in statuses and statuses["ledgers/local_fund.csv"] == "loaded"
+
+
+def test_more_bad_inputs(tmp_path, loaded_db, run_cli):
+    """A row cut short, a workbook that cannot be opened, a formula never saved, a rate overlapping in another case."""
+    from openpyxl import Workbook
+    con = db.connect(loaded_db)
+    before = db.snapshot(con)
+    con.close()
+    bad = tmp_path / "bad"
+    _write(bad, {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,1,s12_payment\n",
+                 "registers/broken.xlsx": "this is not a workbook",
+                 "reference/rates.csv": "animal_class,taluk,effective_from,effective_to,fine_per_head,feeding_per_head_per_day,"
+                                        "security_per_head\ncalf,PLAIN,2026-01-01,,700,250,1000\ncalf,plain,2026-01-01,,800,250,1000\n"})
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "impoundments"
+    ws.append(IMP.strip().split(","))
+    ws.append(["C2", "P1", None, "2026-10-01", None, None, None, "cattle", "=1+1"])
+    wb.save(bad / "registers" / "script.xlsx")
+    code, _, err = run_cli("ingest", bad, "--db", loaded_db)
+    assert code == 2, err
+    assert "registers/releases_x.csv, row 2: has 5 cell(s) but the header names 13 columns" in err
+    assert "registers/broken.xlsx: cannot be opened as an Excel workbook" in err
+    assert "registers/script.xlsx [sheet impoundments], row 2, column I: '=1+1' is a formula whose result was never saved" in err
+    assert "reference/rates.csv, row 3, column effective_from: '2026-01-01' (in force 2026-01-01 to open) overlaps row 2" in err
+    assert "Traceback" not in err
+    con = db.connect(loaded_db)
+    assert db.snapshot(con) == before
