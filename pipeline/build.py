@@ -24,6 +24,14 @@ MODELS: tuple[tuple[str, str], ...] = (
     ("staging", "stg_notifications"),
     ("staging", "stg_rate_rows"),
     ("", "macros"),            # sql/macros.sql: run as it is; its macros read the two tables above
+    # the registers as they stood on as_of
+    ("staging", "stg_impoundments"),
+    ("staging", "stg_complaints"),
+    ("staging", "stg_police_reports"),
+    ("staging", "stg_deposits"),
+    ("staging", "stg_removal_orders"),
+    ("staging", "stg_local_fund"),
+    ("staging", "stg_dm_deposit"),
     ("staging", "stg_cases"),
     ("staging", "stg_releases"),
     ("staging", "stg_sales"),

@@ -45,3 +45,20 @@ def test_money_measures_of_a_month_on_the_sample(sample_bundle):
     # N-2610-013: s.17 sale 22,000 (fines 2,800, feeding 7,200, expenses 500); N-2610-014: s.15 sale 10,800
     # (fines 900, feeding 2,700, expenses 400, surplus 6,800); ledger LF-012 2,800 and LF-013 900.
     assert got == (370000, 990000, 0, 3280000, 90000, 680000, 370000, 370000, 0)
+
+
+def test_accounts_are_drawn_up_as_of_their_date(sample_bundle):
+    """A database holding later registers, built as of an earlier day, shows that day's state."""
+    con = built(sample_bundle, as_of=dt.date(2026, 10, 5))
+    status = dict(con.execute("SELECT case_id, status FROM case_accounts").fetchall())
+    assert status["M-2610-007"] == "in_pound"          # impounded that day; its delivery of 2026-10-06 is ahead
+    assert status["N-2610-013"] == "in_pound"          # nor the s.17 sale of 2026-10-09
+    assert status["M-2608-001"] == "released"
+    assert "H-2610-019" not in status and "M-2610-009" not in status      # impounded later in October
+    # N-2610-013, impounded 2026-10-01: 4 cattle x Rs 200 x 5 days to 2026-10-05
+    assert con.execute("SELECT feeding_due FROM case_accounts WHERE case_id = 'N-2610-013'").fetchone()[0] == 4 * 20000 * 5
+    assert con.execute("SELECT count(*) FROM fund_movements WHERE due_on > DATE '2026-10-05' AND hop = 1").fetchone()[0] == 0
+    assert con.execute("SELECT max(month) FROM monthly_accounts").fetchone()[0] == "2026-10"
+    # what lies ahead is reported, not counted
+    future = {r[0] for r in con.execute("SELECT subject_id FROM findings WHERE rule_id = 'DQ-FUTURE-DATE'").fetchall()}
+    assert {"H-2610-019", "R-0013", "S-004", "LF-017", "DM-004"} <= future

@@ -42,7 +42,7 @@ def recon(tmp_path_factory):
         lf("E9", "2026-10-01", "75", "stationery", head="other"), # unexpected
         # C8: s.15 surplus 10000 - feeding 200x20 (4000) - fine 600 = 5400, due 2026-09-20 + 6 months + 1 day
         lf("E8f", "2026-09-25", "600", "C8"),
-        lf("E8s", "2027-01-05", "5400", "C8", head="surplus"),    # booked in time? no: as_of is 2026-12-31, so early
+        lf("E8s", "2026-11-05", "5400", "C8", head="surplus"),    # before the six months end on 2027-03-20: early
     ]
     dm = [{"entry_id": "M1", "entry_on": "2026-09-22", "kind": "receipt", "amount": "5400", "reference": "C8",
            "local_authority_id": "LA1"},

@@ -9,7 +9,7 @@ WITH protest AS (
     SELECT r.*, k.filed_on, k.decided_on, k.outcome,
            r.released_on + getvariable('complaint_window') AS window_end,
            (k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')) AS complained
-    FROM stg_releases r LEFT JOIN complaints k USING (case_id)
+    FROM stg_releases r LEFT JOIN stg_complaints k USING (case_id)
     WHERE r.protest_deposit > 0
 ),
 protest_resolved AS (
@@ -32,7 +32,7 @@ deposits AS (
                 WHEN getvariable('forfeit_share') = 'whole' THEN s.amount
                 WHEN coalesce(sd.forfeited_amount, 0) > 0 THEN least(sd.forfeited_amount, s.amount)
                 ELSE s.amount END AS forfeit_amount
-    FROM security_status s JOIN security_deposits sd USING (deposit_id)
+    FROM security_status s JOIN stg_deposits sd USING (deposit_id)
 ),
 sales AS (
     SELECT a.*, a.sale_proceeds - coalesce(a.sale_paid_expenses, 0) AS after_expenses
@@ -131,7 +131,7 @@ moves AS (
     -- s.14(3): a Tahsildar's fine
     SELECT 'order', order_id, '14(3)', 'state_government', 'state', fine_imposed, fine_paid_on, 1,
            'payer', 's.14(3) fine paid', NULL, NULL, NULL, _file || ' row ' || _row
-    FROM removal_orders WHERE fine_paid_on IS NOT NULL
+    FROM stg_removal_orders WHERE fine_paid_on IS NOT NULL
 )
 SELECT ref_kind, ref_id, section, account, account_id, amount, due_on,
        hop, from_account, what, case_id, pound_id, local_authority_id, source

@@ -8,17 +8,16 @@ WITH d AS (
     SELECT sd.*, c.pound_id, c.local_authority_id, c.taluk, c.district,
            coalesce(sd.owner_id, c.owner_id) AS depositor,
            add_months(sd.deposited_on, getvariable('security_window_months')) AS window_ends_on
-    FROM security_deposits sd JOIN stg_cases c USING (case_id)
+    FROM stg_deposits sd JOIN stg_cases c USING (case_id)
 ),
 reimpounded AS (
     SELECT d.deposit_id, i.case_id, i.impounded_on,
            row_number() OVER (PARTITION BY d.deposit_id ORDER BY i.impounded_on, i.case_id) AS k
-    FROM d JOIN impoundments i
+    FROM d JOIN stg_impoundments i
       ON i.owner_id = d.depositor
      AND i.impounded_on > d.deposited_on
      AND i.impounded_on <= d.window_ends_on
-     AND i.impounded_on <= as_of()
-    WHERE NOT EXISTS (SELECT 1 FROM complaints k WHERE k.case_id = i.case_id AND k.outcome = 'illegal')
+    WHERE NOT EXISTS (SELECT 1 FROM stg_complaints k WHERE k.case_id = i.case_id AND k.outcome = 'illegal')
 )
 SELECT
     d.deposit_id, d.depositor AS owner_id, d.deposited_on, d.amount, d.window_ends_on,

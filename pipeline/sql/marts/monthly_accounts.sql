@@ -15,7 +15,7 @@
 WITH months AS (
     SELECT CAST(m AS DATE) AS month_start,
            CAST(m + INTERVAL 1 MONTH AS DATE) - 1 AS month_end
-    FROM range(date_trunc('month', (SELECT min(impounded_on) FROM impoundments)),
+    FROM range(date_trunc('month', (SELECT min(impounded_on) FROM stg_impoundments)),
                date_trunc('month', as_of()) + INTERVAL 1 MONTH, INTERVAL 1 MONTH) t(m)
 ),
 grid AS (
@@ -72,7 +72,7 @@ sales AS (
 ),
 ledger AS (
     SELECT c.pound_id, CAST(date_trunc('month', l.entry_on) AS DATE) AS month_start, sum(l.amount) AS local_fund_ledger
-    FROM local_fund l JOIN stg_cases c ON lower(c.case_id) = lower(trim(l.reference))
+    FROM stg_local_fund l JOIN stg_cases c ON lower(c.case_id) = lower(trim(l.reference))
     GROUP BY ALL
 ),
 found AS (

@@ -29,7 +29,7 @@ expected AS (
     UNION ALL
     SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(d.reference), 'credit_to_local_fund',
            sum(d.amount), max(d.entry_on)
-    FROM dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    FROM stg_dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
     WHERE d.kind = 'credit_to_local_fund'
     GROUP BY ALL
 ),
@@ -37,21 +37,21 @@ entries AS (
     SELECT 'local_fund' AS ledger, local_authority_id, trim(coalesce(reference, '')) AS reference, head,
            sum(amount) AS ledger_amount, max(entry_on) AS entry_on, min(entry_on) AS first_entry_on,
            string_agg(entry_id, ' ' ORDER BY entry_on, entry_id) AS entry_ids
-    FROM local_fund GROUP BY ALL
+    FROM stg_local_fund GROUP BY ALL
     UNION ALL
     SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(coalesce(d.reference, '')), 'receipt',
            sum(d.amount), max(d.entry_on), min(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
-    FROM dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    FROM stg_dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
     WHERE d.kind = 'receipt' GROUP BY ALL
     UNION ALL
     SELECT 'dm_deposit', local_authority_id, trim(coalesce(reference, '')), 'credit_to_local_fund',
            sum(amount), max(entry_on), min(entry_on), string_agg(entry_id, ' ' ORDER BY entry_on, entry_id)
-    FROM local_fund WHERE head = 'surplus' GROUP BY ALL
+    FROM stg_local_fund WHERE head = 'surplus' GROUP BY ALL
     UNION ALL
     -- dm_deposit refunds to claimants and any other kinds have no expected movement
     SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(coalesce(d.reference, '')), d.kind,
            sum(d.amount), max(d.entry_on), min(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
-    FROM dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    FROM stg_dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
     WHERE d.kind NOT IN ('receipt', 'credit_to_local_fund') GROUP BY ALL
 ),
 joined AS (

@@ -38,10 +38,13 @@ future AS (
            list_filter(ds, lambda x: x.d > as_of() AND x.c <> 'comply_by') AS late
     FROM dated
 )
-SELECT f.kind AS subject_kind, f.id AS subject_id, f.case_id, coalesce(f.pound_id, c.pound_id) AS pound_id,
-       c.local_authority_id,
+SELECT f.kind AS subject_kind, f.id AS subject_id, f.case_id, p.pound_id,
+       p.local_authority_id,
        list_max(list_transform(f.late, lambda x: x.d)) AS event_on,
        'The ' || replace(f.kind, '_', ' ') || ' ' || f.id || ' is dated after the as-of date ' || as_of() || ': '
        || array_to_string(list_transform(f.late, lambda x: x.c || ' ' || x.d), ', ') || '.' AS detail
-FROM future f LEFT JOIN stg_cases c ON c.case_id = f.case_id
+FROM future f
+-- the raw registers: a case impounded after as_of is not among the cases of the accounts
+LEFT JOIN impoundments i ON i.case_id = f.case_id
+LEFT JOIN pounds p ON p.pound_id = coalesce(f.pound_id, i.pound_id)
 WHERE len(f.late) > 0

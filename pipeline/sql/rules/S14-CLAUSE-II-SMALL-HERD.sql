@@ -10,5 +10,5 @@ SELECT 'order' AS subject_kind, order_id AS subject_id, NULL AS case_id, NULL AS
        'Removal order ' || order_id || ' of ' || issued_on || ' was made under clause (ii) against '
        || coalesce(owner_name, owner_id, 'an owner') || ', who owns ' || owner_head_count
        || ' head; clause (ii) is only for owners of more than ' || getvariable('s14_herd_threshold') || ' (s.14(1)(ii)).' AS detail
-FROM removal_orders
+FROM stg_removal_orders
 WHERE clause = 'ii' AND owner_head_count <= getvariable('s14_herd_threshold')

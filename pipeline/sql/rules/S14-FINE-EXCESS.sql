@@ -9,5 +9,5 @@ SELECT 'order' AS subject_kind, order_id AS subject_id, NULL AS case_id, NULL AS
        'Removal order ' || order_id || ' (' || taluk || ' taluk, owner ' || coalesce(owner_name, owner_id, 'unnamed')
        || ') carries a fine of ' || rs(fine_imposed) || ', above the Rs ' || getvariable('s14_fine_cap')
        || ' that s.14(3) allows.' AS detail
-FROM removal_orders
+FROM stg_removal_orders
 WHERE fine_imposed > getvariable('s14_fine_cap') * 100

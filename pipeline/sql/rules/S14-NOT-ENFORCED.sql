@@ -11,7 +11,7 @@ SELECT 'order' AS subject_kind, order_id AS subject_id, NULL AS case_id, NULL AS
        || ') was to be complied with by ' || comply_by || '; '
        || CASE WHEN complied_on IS NULL THEN 'no compliance' ELSE 'compliance only on ' || complied_on END
        || ' and no removal by the police is recorded (s.14(2)).' AS detail
-FROM removal_orders
+FROM stg_removal_orders
 WHERE comply_by IS NOT NULL
   AND as_of() > comply_by
   AND (complied_on IS NULL OR complied_on > comply_by)

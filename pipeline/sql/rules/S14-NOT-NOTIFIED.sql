@@ -8,5 +8,5 @@ SELECT 'order' AS subject_kind, order_id AS subject_id, NULL AS case_id, NULL AS
        issued_on AS event_on,
        'Removal order ' || order_id || ' was issued on ' || issued_on || ' in ' || taluk
        || ' taluk, where s.14 was not notified that day (s.14(1)).' AS detail
-FROM removal_orders
+FROM stg_removal_orders
 WHERE NOT notified('14', taluk, issued_on)

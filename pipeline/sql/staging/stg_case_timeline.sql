@@ -20,4 +20,4 @@ SELECT
 FROM stg_cases c
 LEFT JOIN leaves l USING (case_id)
 LEFT JOIN stg_case_sales s USING (case_id)
-LEFT JOIN police_reports p USING (case_id)
+LEFT JOIN stg_police_reports p USING (case_id)

@@ -5,7 +5,7 @@
 -- (parameter rate_date); no row found leaves the rates blank (RATE-MISSING).
 WITH cases AS (
     SELECT i.*, p.local_authority_id, p.taluk, p.district, p.pound_keeper_id
-    FROM impoundments i JOIN pounds p USING (pound_id)
+    FROM stg_impoundments i JOIN pounds p USING (pound_id)
 ),
 rate_match AS (
     SELECT c.case_id, r.fine_per_head, r.feeding_per_head_per_day, r.taluk AS rate_taluk,

@@ -20,3 +20,4 @@ SELECT
          AND security_rate(c.animal_class, c.taluk, r.released_on) IS NULL) AS security_rate_found,
     r._file || ' row ' || r._row AS source
 FROM releases r JOIN stg_cases c USING (case_id)
+WHERE r.released_on <= as_of()

@@ -11,3 +11,4 @@ SELECT
     s.balance_paid, s.disposal_note,
     s._file || ' row ' || s._row AS source
 FROM sales s JOIN stg_cases c USING (case_id)
+WHERE s.sale_on <= as_of()
