@@ -94,3 +94,18 @@ def test_a_defect_is_one_line_and_debug_shows_the_traceback(tmp_path, run_cli):
     assert code == 1 and len(err.strip().splitlines()) == 1 and "run with --debug" in err
     code, _, err = run_cli("--debug", "build", "--db", path, "--out", tmp_path / "o")
     assert code == 1 and "Traceback" in err
+
+
+def test_a_parameters_file_overrides_a_reading_and_is_written_beside_the_outputs(tmp_path, sample_bundle, run_cli):
+    params = tmp_path / "mine.toml"
+    params.write_text("report_grace = 30  # days\n")
+    out = tmp_path / "out"
+    assert run_cli("run", sample_bundle, "--out", out, "--as-of", "2026-11-30", "--params", params)[0] == 0
+    findings = (out / "findings.csv").read_text()
+    assert "S15-REPORT-MISSING" not in findings and "S15-NOTICE-MISSING" in findings      # H-2610-019 is within grace
+    written = (out / "parameters.toml").read_text()
+    assert "report_grace = 30" in written and "notice_grace = 2" in written
+    # the written file reproduces the run
+    again = tmp_path / "again"
+    assert run_cli("run", sample_bundle, "--out", again, "--as-of", "2026-11-30", "--params", out / "parameters.toml")[0] == 0
+    assert (again / "findings.csv").read_text() == findings
