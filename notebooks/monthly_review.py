@@ -29,10 +29,7 @@ from IPython.display import display
 from pipeline import charts
 from pipeline import reports as r
 
-charts.setup()
-con = r.connect(db)
-district = r.check_district(con, district)
-label = r.month_label(month)
+con, district, label = r.open_report(db, month, district)
 
 # %%
 display(r.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))

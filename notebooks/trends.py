@@ -29,10 +29,7 @@ from IPython.display import display
 from pipeline import charts
 from pipeline import reports as r
 
-charts.setup()
-con = r.connect(db)
-district = r.check_district(con, district)
-label = r.month_label(month)
+con, district, label = r.open_report(db, month, district)
 months = r.months_upto(con, month)
 
 # %%

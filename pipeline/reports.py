@@ -946,6 +946,16 @@ def _run_notebook(name: str, title: str, parameters: dict):
         raise RuntimeError(f"the {title} report failed at cell {exc.exec_count}: {exc.ename}: {exc.evalue}") from None
 
 
+def open_report(db, month: str, district: str | None):
+    """What every report notebook starts with: plotly set up for an offline page, a read-only
+    connection, the district checked against the database, and the month's label."""
+    from . import charts
+
+    charts.setup()
+    con = connect(db)
+    return con, check_district(con, district), month_label(month)
+
+
 def render_reports(db: Path, month: str, district: str | None, out: Path) -> list[Path]:
     """Render the three reports of a month into `out`; returns the three HTML paths.
 
