@@ -639,3 +639,54 @@ def test_charts_stay_readable_at_state_scale():
     many = pd.DataFrame({"status": ["released"] * 5000, "days": list(range(5000)), "case_id": ["C"] * 5000})
     box = charts.time_to_release(many).data[0]
     assert box.boxpoints is False and box.median == (2499.5,)
+
+
+# --------------------------------------------------------------------------- the golden bundle, in a browser
+
+GOLDEN_BUNDLE = Path(__file__).resolve().parent / "golden" / "bundle"
+
+
+@pytest.fixture(scope="module")
+def golden_august(tmp_path_factory) -> dict[str, Path]:
+    from pipeline.cli import main
+
+    out = tmp_path_factory.mktemp("golden_run")
+    assert main(["run", str(GOLDEN_BUNDLE), "--out", str(out), "--as-of", "2026-12-31"]) == 0
+    return _render(out / "pound.duckdb", "2026-08", None, out / "reports")
+
+
+@pytest.mark.browser
+def test_golden_monthly_review_in_a_browser(browser, golden_august):
+    cell, text = _check_page(browser, golden_august["monthly_review"], min_charts=2)
+    assert "August 2026, all districts" in text and "No findings for August 2026." in text
+    # G05: 10 sheep in and sold at PB; G06: 3 cattle in at PA, 2 sold and 1 returned
+    # money received: G05 9,000 + G06 12,000 (each sale's proceeds, by where they go)
+    assert "21,000.00" in text and "12,000.00" in text and "4,850.00" in text
+    if cell:
+        assert cell("rollforward", "pound_id", "PB", "heads_impounded") == "10"
+        assert cell("rollforward", "pound_id", "PB", "heads_sold") == "10"
+        assert cell("rollforward", "pound_id", "PA", "heads_released") == "1"
+        assert cell("sales", "case_id", "G06", "sale_proceeds") == "12,000.00"
+        assert cell("sales", "case_id", "G05", "sale_proceeds") == "9,000.00"
+
+
+@pytest.mark.browser
+def test_golden_reconciliation_in_a_browser(browser, golden_august):
+    cell, text = _check_page(browser, golden_august["reconciliation"], min_charts=2)
+    assert "Totals that tie" in text
+    if cell:
+        assert cell("breaks", "reference", "G09", "status") == "amount_mismatch"
+        assert cell("breaks", "reference", "G09", "difference") == "-50.00"
+        assert cell("breaks", "reference", "G10", "status") == "missing"
+        assert cell("breaks", "reference", "G06", "status") == "late"
+    else:
+        assert "amount_mismatch" in text and "-50.00" in text
+
+
+@pytest.mark.browser
+def test_golden_trends_in_a_browser(browser, golden_august):
+    cell, text = _check_page(browser, golden_august["trends"], min_charts=5)
+    assert "2026-02 to 2026-08" in text
+    if cell:
+        assert cell("by-class", "month", "2026-08", "all classes") == "13"       # G05 10 sheep + G06 3 cattle
+        assert cell("fines", "month", "2026-08", "fines_due") == "2,800.00"      # 10 x 100 + 3 x 600
