@@ -25,13 +25,10 @@ import pandas as pd
 
 from .bundle import ROW
 from .errors import Problem
+from .money import paise_text
 from .registers import COUNT, ENUM, MONEY, REGISTERS, Register
 
 SUITES_DIR = Path(os.environ.get("POUND_EXPECTATIONS", Path(__file__).resolve().parent.parent / "expectations"))
-
-
-def _money(paise: int) -> str:
-    return f"Rs {paise // 100:,}.{paise % 100:02d}"
 
 
 def suite_for(reg: Register) -> dict:
@@ -163,7 +160,7 @@ def _text(value, column: str, reg: Register) -> str:
     col = reg.column(column)
     if col.kind == MONEY:
         v = int(value)
-        return ("-" if v < 0 else "") + _money(abs(v))
+        return ("-" if v < 0 else "") + "Rs " + paise_text(abs(v), grouping=True)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)

@@ -33,6 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .errors import PoundError
+from .money import paise_text
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 ROOT = PACKAGE_DIR.parent
@@ -95,10 +96,7 @@ def rupees(paise) -> str:
             return ""
         if not paise.is_integer():
             raise TypeError(f"money must be whole paise, got {paise!r}")
-    p = int(paise)
-    sign = "-" if p < 0 else ""
-    p = abs(p)
-    return f"{sign}{p // 100:,}.{p % 100:02d}"
+    return paise_text(paise, grouping=True)
 
 
 def _NA():

@@ -21,6 +21,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from .export import BY_TABLE, export_select
+from .money import paise_text
 
 EXCEL_MAX_ROWS = 1_048_576          # including the header row
 RUPEES = '#,##0.00'
@@ -75,11 +76,6 @@ def safe_text(value: str) -> bool:
     return not value.startswith(FORMULA_STARTS)
 
 
-def _rupee_text(paise: int) -> str:
-    sign = "-" if paise < 0 else ""
-    return f"{sign}{abs(paise) // 100}.{abs(paise) % 100:02d}"
-
-
 def _writers(ws, names: list[str], money: set[str], sample: list[tuple]):
     """One function per column turning a value into what ws.append takes.
 
@@ -98,7 +94,7 @@ def _writers(ws, names: list[str], money: set[str], sample: list[tuple]):
         c = WriteOnlyCell(ws, value=0)
         # openpyxl formats numbers with "%.16g", through a float (0.07 would be written
         # 0.07000000000000001). The cell's text is set here instead, exact to the paisa.
-        c._value = _rupee_text(int(v))
+        c._value = paise_text(v)
         c._style = rupee_style._style
         return c
 
