@@ -13,7 +13,7 @@ help:
 	@echo "make demo      synthesise nothing, run the sample bundle, render the three reports"
 	@echo "make test      the whole test suite (installs Chromium from Debian for the report tests)"
 	@echo "make bench     time and memory of ingest, build, synth and reports at scale"
-	@echo "make lint      ruff, and a check that expectations/*.json match registers.py"
+	@echo "make lint      ruff, the import layers (import-linter), and a check that expectations/*.json match registers.py"
 
 install: $(VENV)/.installed
 
@@ -34,16 +34,17 @@ demo: install
 	$(BIN)/pound demo --out demo
 
 # pytest exits 5 when it collected nothing: that is a failure here, not a pass.
-test: install browser
+test: install browser lint
 	@$(BIN)/python -m pytest -q; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 bench: install browser
-	$(BIN)/python -m pipeline.bench
+	$(BIN)/python -m pipeline.tools.bench
 
 lint: install
 	$(BIN)/ruff check pipeline tests
-	$(BIN)/python -m pipeline.expectations --check
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/python -m pipeline.load.expectations --check
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache

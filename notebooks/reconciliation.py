@@ -31,7 +31,7 @@ district = None               # None: every district
 # %%
 from IPython.display import display
 
-from pipeline import charts
+from pipeline.reports import charts
 from pipeline import reports as r
 
 con, district, label = r.open_report(db, month, district)

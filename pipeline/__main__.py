@@ -1,3 +1,3 @@
-from .cli import entry
+from pipeline.cli import entry
 
 entry()

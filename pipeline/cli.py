@@ -11,7 +11,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from .errors import InputRejected, PoundError
+from pipeline.core.errors import InputRejected, PoundError
 
 EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
 
@@ -141,9 +141,9 @@ def _print_summary(result) -> None:
 
 
 def cmd_ingest(args) -> int:
-    from . import db
-    from .ingest import ingest
-    from .progress import Progress
+    from pipeline.core.progress import Progress
+    from pipeline.load import db
+    from pipeline.load.ingest import ingest
 
     if args.db.parent and not args.db.parent.exists():
         raise PoundError(f"the folder of --db, {args.db.parent}, does not exist")
@@ -162,9 +162,9 @@ def cmd_ingest(args) -> int:
 
 
 def cmd_run(args) -> int:
-    from . import db
-    from .ingest import ingest
-    from .progress import Progress
+    from pipeline.core.progress import Progress
+    from pipeline.load import db
+    from pipeline.load.ingest import ingest
 
     out: Path = args.out
     target = args.db or out / "pound.duckdb"
@@ -206,8 +206,8 @@ def cmd_run(args) -> int:
 
 
 def cmd_build(args) -> int:
-    from . import db
-    from .progress import Progress
+    from pipeline.core.progress import Progress
+    from pipeline.load import db
 
     if not args.db.exists():
         raise PoundError(f"database {args.db} does not exist; create it with 'pound ingest' or 'pound run'")
@@ -223,23 +223,32 @@ def cmd_build(args) -> int:
 
 
 def _load_params(args):
-    from .params import Parameters
+    from pipeline.core.params import Parameters
 
     as_of = args.as_of or dt.date.today()
     return Parameters.load(args.params, as_of=as_of)
 
 
 def _build_and_export(con, out: Path, params, progress) -> list[Path]:
-    from .build import build
-    from .export import export_all
+    """Compute every model, then write the CSV exports, the audit workbook and the parameters used."""
+    from pipeline.build import build
+    from pipeline.outputs.exports import write_csvs
+    from pipeline.outputs.workbook import write_workbook
 
     build(con, params, progress)
     out.mkdir(parents=True, exist_ok=True)
-    return export_all(con, out, params, progress)
+    written = write_csvs(con, out, progress)
+    progress.step("writing audit_workbook.xlsx")
+    written.append(write_workbook(con, out / "audit_workbook.xlsx"))
+    params_path = out / "parameters.toml"
+    params_path.write_text(params.to_toml(), encoding="utf-8")
+    written.append(params_path)
+    progress.done(f"wrote {len(written)} files to {out}")
+    return written
 
 
 def cmd_report(args) -> int:
-    from .reports import render_reports
+    from pipeline.reports import render_reports
 
     paths = render_reports(args.db, args.month, args.district, args.out)
     for p in paths:
@@ -248,8 +257,8 @@ def cmd_report(args) -> int:
 
 
 def cmd_synth(args) -> int:
-    from .progress import Progress
-    from .synth import SynthConfig, write_bundle
+    from pipeline.core.progress import Progress
+    from pipeline.synth import SynthConfig, write_bundle
 
     cfg = SynthConfig(pounds=args.pounds, months=args.months, cases_per_month=args.cases_per_month,
                       seed=args.seed, violation_rate=args.violation_rate, start=args.start)
@@ -259,9 +268,32 @@ def cmd_synth(args) -> int:
 
 
 def cmd_demo(args) -> int:
-    from .reports import demo
+    """Run the sample bundle into OUT and render its busiest month's reports into OUT/reports.
 
-    for p in demo(args.out):
+    The accounts are drawn up to 2026-11-30, the last day of the sample's last month. The
+    reports are of the sample's busiest month (most heads impounded, released or sold),
+    2026-10: November 2026 holds a single impoundment, and a review of a quiet month shows
+    little of what the reports do.
+    """
+    import time
+
+    from pipeline import reports
+
+    out = Path(args.out)
+    t0 = time.perf_counter()
+    code = main(["run", str(reports.SAMPLE_BUNDLE), "--out", str(out), "--as-of", reports.SAMPLE_AS_OF.isoformat()])
+    if code != EXIT_OK:
+        raise PoundError(f"the sample bundle {reports.SAMPLE_BUNDLE} did not run (exit status {code})")
+    db_path = out / "pound.duckdb"
+    con = reports.connect(db_path)
+    try:
+        month = reports.busiest_month(con)
+    finally:
+        con.close()
+    print(f"rendering the reports of {month} ({reports.month_label(month)}), the sample's busiest month", file=sys.stderr)
+    paths = reports.render_reports(db_path, month, None, out / "reports")
+    print(f"done in {time.perf_counter() - t0:.1f} s; the reports open in any browser, offline:", file=sys.stderr)
+    for p in paths:
         print(p)
     return EXIT_OK
 

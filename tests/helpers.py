@@ -11,11 +11,11 @@ import csv
 import datetime as dt
 from pathlib import Path
 
-from pipeline import db
 from pipeline.build import build
-from pipeline.ingest import ingest
-from pipeline.params import Parameters
-from pipeline.registers import BY_NAME
+from pipeline.core.params import Parameters
+from pipeline.core.registers import BY_NAME
+from pipeline.load import db
+from pipeline.load.ingest import ingest
 
 AS_OF = dt.date(2026, 11, 30)
 

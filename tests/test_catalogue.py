@@ -1,11 +1,12 @@
 """The documentation that is generated from code must match it."""
 
-from pipeline import catalogue, expectations
 from pipeline.build import load_rules
+from pipeline.load import expectations
+from pipeline.tools import catalogue
 
 
 def test_docs_catalogue_matches_the_rule_files_and_parameters():
-    assert catalogue.stale() == [], "run: python -m pipeline.catalogue"
+    assert catalogue.stale() == [], "run: python -m pipeline.tools.catalogue"
     text = (catalogue.DOCS / "rules.md").read_text()
     assert "30 rules" in text
     for rule in load_rules():
@@ -13,7 +14,7 @@ def test_docs_catalogue_matches_the_rule_files_and_parameters():
 
 
 def test_expectation_suites_match_the_register_declarations():
-    assert expectations.drifted() == [], "run: python -m pipeline.expectations"
+    assert expectations.drifted() == [], "run: python -m pipeline.load.expectations"
 
 
 def test_every_rule_file_has_a_complete_header():

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from pipeline import db
+from pipeline.load import db
 
 COMMANDS = ["run", "ingest", "build", "report", "synth", "demo"]
 

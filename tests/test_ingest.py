@@ -6,9 +6,9 @@ import shutil
 from helpers import case, make_bundle, write_csv
 from openpyxl import Workbook
 
-from pipeline import db
-from pipeline.ingest import ingest
-from pipeline.registers import BY_NAME, REGISTERS
+from pipeline.core.registers import BY_NAME, REGISTERS
+from pipeline.load import db
+from pipeline.load.ingest import ingest
 
 
 def test_csv_with_bom_blank_lines_odd_headers_and_extra_columns(tmp_path):

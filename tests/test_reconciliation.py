@@ -7,7 +7,7 @@ import pytest
 from helpers import built, case, make_bundle
 from openpyxl import load_workbook
 
-from pipeline.workbook import write_workbook
+from pipeline.outputs.workbook import write_workbook
 
 AS_OF = dt.date(2026, 12, 31)
 
@@ -187,7 +187,7 @@ def test_workbook_money_is_exact_decimal_text(tmp_path, golden_bundle):
 
 
 def test_a_sheet_past_excels_limit_is_summarised(monkeypatch, golden_bundle, tmp_path):
-    import pipeline.workbook as wbmod
+    import pipeline.outputs.workbook as wbmod
     con = built(golden_bundle, as_of=AS_OF)
     monkeypatch.setattr(wbmod, "EXCEL_MAX_ROWS", 10)     # as if the golden bundle were a state's
     wb = load_workbook(write_workbook(con, tmp_path / "w.xlsx"))

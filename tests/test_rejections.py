@@ -6,7 +6,7 @@ import shutil
 import pytest
 from helpers import case, make_bundle
 
-from pipeline import db
+from pipeline.load import db
 
 IMP = "case_id,pound_id,seized_on,impounded_on,impounded_time,place_of_seizure,seized_by,animal_class,head_count,description,owner_id,owner_name,owner_village\n"
 REL = "release_id,case_id,released_on,head_count,basis,released_to,fines_paid,charges_paid,protest_deposit,declaration_made,security_deposit_id,receipt_signed,court_order_ref\n"
@@ -97,7 +97,7 @@ def loaded_db(tmp_path):
                                            "deposited_on": "2026-10-02", "amount": "1000"}])
     path = tmp_path / "pound.duckdb"
     con = db.connect(path)
-    from pipeline.ingest import ingest
+    from pipeline.load.ingest import ingest
     assert not ingest(con, base).rejected
     con.close()
     return path

@@ -23,10 +23,11 @@ import pandas as pd
 import pytest
 from helpers import REFERENCE, case, load, make_bundle
 
-from pipeline import charts, reports
+from pipeline import reports
 from pipeline.build import build
-from pipeline.errors import PoundError
-from pipeline.params import Parameters
+from pipeline.core.errors import PoundError
+from pipeline.core.params import Parameters
+from pipeline.reports import charts
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = [ROOT / "notebooks" / f"{name}.py" for name, _ in reports.REPORTS]
@@ -629,7 +630,7 @@ def test_a_long_table_shows_its_first_rows_and_says_how_many_more():
 def test_charts_stay_readable_at_state_scale():
     import pandas as pd
 
-    from pipeline import charts
+    from pipeline.reports import charts
     months = ["2025-01", "2025-02"]
     df = pd.DataFrame({"month": months * 30, "pound_id": [f"P{i:03d}" for i in range(30) for _ in range(2)],
                        "heads_impounded": list(range(60))})

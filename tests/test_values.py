@@ -6,8 +6,8 @@ import duckdb
 import pandas as pd
 import pytest
 
-from pipeline.registers import COUNT, DATE, FLAG, MONEY, TIME, Column, Register
-from pipeline.values import parse_problems, typed_expr
+from pipeline.core.registers import COUNT, DATE, FLAG, MONEY, TIME, Column, Register
+from pipeline.load.values import parse_problems, typed_expr
 
 
 def typed(kind: str, text: str):

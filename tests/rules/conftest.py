@@ -29,11 +29,11 @@ from pathlib import Path
 import pytest
 from helpers import AS_OF, REFERENCE, make_bundle
 
-from pipeline import db
 from pipeline.build import build
-from pipeline.ingest import ingest
-from pipeline.params import Parameters
-from pipeline.registers import REGISTERS
+from pipeline.core.params import Parameters
+from pipeline.core.registers import REGISTERS
+from pipeline.load import db
+from pipeline.load.ingest import ingest
 
 _CACHE: OrderedDict[str, tuple] = OrderedDict()   # bundle key -> (connection, its scratch dir)
 _CACHE_SIZE = 6

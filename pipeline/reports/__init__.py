@@ -12,7 +12,7 @@ BIGINT and written with `rupees()`. Only charts plot rupees as numbers.
 Rendering (`render_reports`): each notebook is converted with jupytext, run by
 papermill on the `python3` kernel with the parameters db, month and district,
 and exported by nbconvert with the code hidden, through the template in
-pipeline/templates/pound, which loads nothing from the network (no require.js,
+pipeline/reports/templates/pound, which loads nothing from the network (no require.js,
 MathJax, mermaid or widget scripts). plotly.js is embedded once per page by
 charts.setup(). As a last guard, any <script src=...> or stylesheet <link> that
 points off the machine is removed from the page.
@@ -27,19 +27,18 @@ import json
 import math
 import re
 import sys
-import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from .errors import PoundError
-from .money import paise_text
+from pipeline.core import paths
+from pipeline.core.errors import PoundError
+from pipeline.core.money import paise_text
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-ROOT = PACKAGE_DIR.parent
-NOTEBOOK_DIR = ROOT / "notebooks"
-TEMPLATE_DIR = PACKAGE_DIR / "templates"
-SAMPLE_BUNDLE = ROOT / "data" / "sample"
+ROOT = paths.ROOT
+NOTEBOOK_DIR = paths.NOTEBOOK_DIR
+TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
+SAMPLE_BUNDLE = paths.SAMPLE_BUNDLE
 # The sample registers run from March to November 2026: the demo draws the
 # accounts up to the last day of that last month.
 SAMPLE_AS_OF = dt.date(2026, 11, 30)
@@ -947,7 +946,7 @@ def _run_notebook(name: str, title: str, parameters: dict):
 def open_report(db, month: str, district: str | None):
     """What every report notebook starts with: plotly set up for an offline page, a read-only
     connection, the district checked against the database, and the month's label."""
-    from . import charts
+    from pipeline.reports import charts
 
     charts.setup()
     con = connect(db)
@@ -1000,30 +999,3 @@ def busiest_month(con) -> str:
     if row is None:
         raise PoundError("the database holds no monthly accounts")
     return row[0]
-
-
-def demo(out: Path) -> list[Path]:
-    """Run the sample bundle into `out` and render its reports into `out`/reports.
-
-    The accounts are drawn up to 2026-11-30, the last day of the sample's last month. The
-    reports are of the sample's busiest month (most heads impounded, released or sold),
-    2026-10: November 2026, the month of the as-of date, holds a single impoundment, and a
-    review of a quiet month shows little of what the reports do.
-    """
-    from .cli import main
-
-    out = Path(out)
-    t0 = time.perf_counter()
-    code = main(["run", str(SAMPLE_BUNDLE), "--out", str(out), "--as-of", SAMPLE_AS_OF.isoformat()])
-    if code != 0:
-        raise PoundError(f"the sample bundle {SAMPLE_BUNDLE} did not run (exit status {code})")
-    db = out / "pound.duckdb"
-    con = connect(db)
-    try:
-        month = busiest_month(con)
-    finally:
-        con.close()
-    print(f"rendering the reports of {month} ({month_label(month)}), the sample's busiest month", file=sys.stderr)
-    paths = render_reports(db, month, None, out / "reports")
-    print(f"done in {time.perf_counter() - t0:.1f} s; the reports open in any browser, offline:", file=sys.stderr)
-    return paths

@@ -32,9 +32,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .errors import PoundError
-from .progress import QUIET, Progress
-from .registers import BY_NAME
+from pipeline.core.errors import PoundError
+from pipeline.core.progress import QUIET, Progress
+from pipeline.core.registers import BY_NAME
 
 EPOCH = dt.date(1970, 1, 1)
 CLASSES = ("cattle", "calf", "buffalo", "sheep", "goat", "ass", "pig", "horse", "camel", "elephant", "mule")
@@ -858,7 +858,7 @@ class Generator:
 
 def to_text(frame: pd.DataFrame, register: str) -> pd.DataFrame:
     """Typed frame -> the text a clerk's CSV holds (dates ISO, rupees with two decimals, yes/no)."""
-    from .registers import COUNT, DATE, FLAG, MONEY
+    from pipeline.core.registers import COUNT, DATE, FLAG, MONEY
 
     reg = BY_NAME[register]
     out = {}

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import duckdb
 
-from .params import Parameters
-from .progress import QUIET, Progress
+from pipeline.core.progress import QUIET, Progress
 
 
 @dataclass(frozen=True)
@@ -101,19 +100,11 @@ def _sql_path(path: Path) -> str:
     return str(path).replace("'", "''")
 
 
-def export_all(con: duckdb.DuckDBPyConnection, out: Path, params: Parameters,
-               progress: Progress = QUIET) -> list[Path]:
-    from .workbook import write_workbook
-
+def write_csvs(con: duckdb.DuckDBPyConnection, out: Path, progress: Progress = QUIET) -> list[Path]:
+    """Every export of EXPORTS as OUT/<table>.csv."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for spec in EXPORTS:
         progress.step(f"writing {spec.table}.csv")
         written.append(write_csv(con, spec, out / f"{spec.table}.csv"))
-    progress.step("writing audit_workbook.xlsx")
-    written.append(write_workbook(con, out / "audit_workbook.xlsx"))
-    params_path = out / "parameters.toml"
-    params_path.write_text(params.to_toml(), encoding="utf-8")
-    written.append(params_path)
-    progress.done(f"wrote {len(written)} files to {out}")
     return written

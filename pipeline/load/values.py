@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import duckdb
 
-from .bundle import ROW
-from .errors import Problem
-from .registers import COUNT, DATE, ENUM, FLAG, ID, MONEY, TEXT, TIME, Column, Register, describe_kind
+from pipeline.core.errors import Problem
+from pipeline.core.registers import COUNT, DATE, ENUM, FLAG, ID, MONEY, TEXT, TIME, Column, Register, describe_kind
+from pipeline.load.bundle import ROW
 
 TRUE_WORDS = ("yes", "y", "true", "1")
 FALSE_WORDS = ("no", "n", "false", "0")

@@ -20,8 +20,8 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
-from .export import BY_TABLE, export_select
-from .money import paise_text
+from pipeline.core.money import paise_text
+from pipeline.outputs.exports import BY_TABLE, export_select
 
 EXCEL_MAX_ROWS = 1_048_576          # including the header row
 RUPEES = '#,##0.00'

@@ -20,12 +20,12 @@ from pathlib import Path
 
 import duckdb
 
-from .bundle import ROW, Read, Source, find_sources, missing_reference, read_source
-from .errors import Problem
-from .expectations import known_flag, validator
-from .progress import QUIET, Progress
-from .registers import Register
-from .values import parse_problems, typed_select
+from pipeline.core.errors import Problem
+from pipeline.core.progress import QUIET, Progress
+from pipeline.core.registers import Register
+from pipeline.load.bundle import ROW, Read, Source, find_sources, missing_reference, read_source
+from pipeline.load.expectations import known_flag, validator
+from pipeline.load.values import parse_problems, typed_select
 
 MAX_LISTED = 200       # problems listed per file; the rest are counted
 

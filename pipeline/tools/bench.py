@@ -102,7 +102,7 @@ def main() -> None:
     measure(f"run ({cases:,} cases, {rows_in_bundle:,} rows)",
             pound("run", str(bundle), "--out", str(run_out), "--as-of", AS_OF), results)
     measure(f"build: the SQL models only ({cases:,} cases)",
-            [sys.executable, "-m", "pipeline.bench", "models", str(run_out / "pound.duckdb")], results)
+            [sys.executable, "-m", "pipeline.tools.bench", "models", str(run_out / "pound.duckdb")], results)
     measure(f"build: models, CSV exports, workbook ({cases:,} cases)",
             pound("build", "--db", str(run_out / "pound.duckdb"), "--out", str(OUT / "build"), "--as-of", AS_OF), results)
     measure("report (one month, three reports)",
@@ -123,9 +123,9 @@ def models_only(path: str) -> None:
     """Recompute every table of a database, writing nothing else (the 'build' of the accounts)."""
     import datetime as dt
 
-    from . import db
-    from .build import build
-    from .params import Parameters
+    from pipeline.build import build
+    from pipeline.core.params import Parameters
+    from pipeline.load import db
 
     con = db.connect(path)
     build(con, Parameters(as_of=dt.date.fromisoformat(AS_OF)))

@@ -16,7 +16,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import PoundError
+from pipeline.core.errors import PoundError
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ class Parameters:
         if name == "waterfall_order" and sorted(value) != sorted(d):
             raise PoundError("parameter waterfall_order must list expenses, feeding, fines and security once each")
         if name == "short_classes":
-            from .registers import ANIMAL_CLASSES
+            from pipeline.core.registers import ANIMAL_CLASSES
             bad = [v for v in value if v not in ANIMAL_CLASSES]
             if bad:
                 raise PoundError(f"parameter short_classes names unknown classes: {', '.join(bad)}")

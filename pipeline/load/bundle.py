@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from .errors import PoundError, Problem
-from .registers import BY_NAME, REFERENCE, REGISTERS, Register
+from pipeline.core.errors import PoundError, Problem
+from pipeline.core.registers import BY_NAME, REFERENCE, REGISTERS, Register
 
 ROW = "_row"
 # Files a bundle may carry beside its registers: pound synth's answer key and a readme.

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import duckdb
 
-from .registers import REGISTERS, SQL_TYPE, Register
+from pipeline.core.registers import REGISTERS, SQL_TYPE, Register
 
 LOADS_DDL = """
 CREATE TABLE IF NOT EXISTS loads (

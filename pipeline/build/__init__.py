@@ -15,10 +15,11 @@ from pathlib import Path
 
 import duckdb
 
-from .params import Parameters
-from .progress import QUIET, Progress
+from pipeline.core import paths
+from pipeline.core.params import Parameters
+from pipeline.core.progress import QUIET, Progress
 
-SQL_DIR = Path(__file__).resolve().parent / "sql"
+SQL_DIR = paths.SQL_DIR
 
 MODELS: tuple[tuple[str, str], ...] = (
     ("staging", "stg_notifications"),

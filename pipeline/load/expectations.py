@@ -23,12 +23,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from .bundle import ROW
-from .errors import Problem
-from .money import paise_text
-from .registers import COUNT, ENUM, MONEY, REGISTERS, Register
+from pipeline.core import paths
+from pipeline.core.errors import Problem
+from pipeline.core.money import paise_text
+from pipeline.core.registers import COUNT, ENUM, MONEY, REGISTERS, Register
+from pipeline.load.bundle import ROW
 
-SUITES_DIR = Path(os.environ.get("POUND_EXPECTATIONS", Path(__file__).resolve().parent.parent / "expectations"))
+SUITES_DIR = Path(os.environ.get("POUND_EXPECTATIONS", paths.SUITES_DIR))
 
 
 def suite_for(reg: Register) -> dict:
@@ -70,7 +71,7 @@ def suite_for(reg: Register) -> dict:
                                   f"expected a {tcol} listed in the {target} file",
                                   "refers_to": col.refers_to}})
     return {"name": reg.name, "meta": {"register": reg.name, "folder": reg.folder,
-                                       "written_by": "python -m pipeline.expectations"},
+                                       "written_by": "python -m pipeline.load.expectations"},
             "expectations": exps}
 
 
@@ -200,7 +201,7 @@ if __name__ == "__main__":
     if "--check" in sys.argv:
         stale = drifted()
         if stale:
-            print("expectations out of date (run python -m pipeline.expectations): " + ", ".join(stale))
+            print("expectations out of date (run python -m pipeline.load.expectations): " + ", ".join(stale))
             sys.exit(1)
         print(f"{len(REGISTERS)} expectation suites match registers.py")
     else:
