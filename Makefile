@@ -6,12 +6,13 @@ BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 export POUND_QUIET ?= 0
 
-.PHONY: help install browser demo test bench lint expectations clean
+.PHONY: help install browser demo test test-fast bench lint expectations clean
 
 help:
 	@echo "make install   create .venv and install the pinned dependencies (safe to repeat)"
 	@echo "make demo      synthesise nothing, run the sample bundle, render the three reports"
 	@echo "make test      the whole test suite (installs Chromium from Debian for the report tests)"
+	@echo "make test-fast the tests that need no browser, no notebook and no large bundle (under 90 s)"
 	@echo "make bench     time and memory of ingest, build, synth and reports at scale"
 	@echo "make lint      ruff, the import layers (import-linter), and a check that expectations/*.json match registers.py"
 
@@ -34,8 +35,14 @@ demo: install
 	$(BIN)/pound demo --out demo
 
 # pytest exits 5 when it collected nothing: that is a failure here, not a pass.
+PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 test: install browser lint
-	@$(BIN)/python -m pytest -q; rc=$$?; \
+	@$(PYTEST); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
+
+# The quick loop while working: no browser, no notebooks, no large bundles.
+test-fast: install
+	@$(PYTEST) -m "not browser and not slow"; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 bench: install browser

@@ -26,23 +26,30 @@ district = None               # None: every district
 # %%
 from IPython.display import display
 
-from pipeline.reports import charts
-from pipeline import reports as r
+from pipeline.reports import charts, review
+from pipeline.reports import html as h
+from pipeline.reports.page import open_report, parameters_block
 
-con, district, label = r.open_report(db, month, district)
-
-# %%
-display(r.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))
-r.parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review")
+con, district, label = open_report(db, month, district)
 
 # %%
-roll = r.rollforward(con, month, district)
-received = r.money_received(con, month, district)
-findings = r.findings_in_month(con, month, district)
-due = r.deadlines(con, month, district)
-if not r.month_has_activity(con, month, district):
-    display(r.note(f"Nothing was impounded, released, sold, paid or found in {label}.", "warn"))
-r.review_key_figures(roll, received, findings, due)
+display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))
+parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review")
+
+# %%
+if not review.has_activity(con, month, district):
+    display(h.note(f"Nothing was impounded, released, sold, paid or found in {label}.", "warn"))
+heads = review.month_totals(con, month, district)
+days = review.horizon(con)
+h.key_figures([
+    h.figure("heads impounded", heads, "heads_impounded"),
+    h.figure("heads released", heads, "heads_released"),
+    h.figure("heads sold", heads, "heads_sold"),
+    h.figure("heads in the pounds at month end", heads, "heads_end"),
+    h.figure("money received (Rs)", review.received_total(con, month, district), "amount", money=True),
+    h.figure("high-severity findings", review.high_findings(con, month, district), "high_findings"),
+    h.figure(f"deadlines in the next {days} days", review.deadline_count(con, month, district), "deadlines"),
+])
 
 # %% [markdown]
 # ## 1. Cattle in the pounds: the month's roll-forward
@@ -52,13 +59,15 @@ r.review_key_figures(roll, received, findings, due)
 # roll-forward adds up.
 
 # %%
-r.table(roll, table_id="rollforward", total="all pounds",
-        labels={"heads_start": "at the start", "heads_impounded": "impounded", "heads_released": "released",
-                "heads_sold": "sold", "heads_end": "at the end", "cases_impounded": "cases impounded"},
+roll = review.rollforward(con, month, district)
+h.table(roll, table_id="rollforward", total="all pounds",
+        labels={"pound_name": "pound", "heads_start": "at the start", "heads_impounded": "impounded",
+                "heads_released": "released", "heads_sold": "sold", "heads_end": "at the end",
+                "cases_impounded": "cases impounded", "rollforward_ties": "ties"},
         empty=f"No pound has accounts for {label}.")
 
 # %%
-r.figure_or_note(charts.rollforward(roll, label))
+h.figure_or_note(charts.rollforward(roll, label))
 
 # %% [markdown]
 # ## 2. Money received and where it went
@@ -69,12 +78,14 @@ r.figure_or_note(charts.rollforward(roll, label))
 # surplus of an unclaimed sale is deposited with the District Magistrate (s.18(5)).
 
 # %%
-r.table(received, money=["amount"], table_id="money-received", total="total received",
-        labels={"to": "goes to", "from": "received from", "account": "account"},
+received = review.money_received(con, month, district)
+h.table(received, money=["amount"], table_id="money-received", total="total received",
+        labels={"from_account": "received from", "account": "goes to"},
+        value_labels={"from_account": review.ACCOUNT_LABELS, "account": review.ACCOUNT_LABELS},
         empty=f"No money was received in {label}.")
 
 # %%
-r.figure_or_note(charts.money_received(received, label))
+h.figure_or_note(charts.money_received(received, label, review.ACCOUNT_LABELS))
 
 # %% [markdown]
 # Money already held that had to be passed on in the month: fines from sales credited by
@@ -82,26 +93,41 @@ r.figure_or_note(charts.money_received(received, label))
 # charges, security refunded or forfeited, unclaimed surplus credited after six months.
 
 # %%
-r.table(r.money_passed_on(con, month, district), money=["amount"], table_id="money-passed-on",
-        total="total passed on", labels={"to": "goes to", "from": "held as"},
+h.table(review.money_passed_on(con, month, district), money=["amount"], table_id="money-passed-on",
+        total="total passed on", labels={"from_account": "held as", "account": "goes to"},
+        value_labels={"from_account": review.ACCOUNT_LABELS, "account": review.ACCOUNT_LABELS},
         empty=f"Nothing held had to be passed on in {label}.")
 
 # %% [markdown]
-# ### Sales of the month and where the proceeds went
+# ### Sales completed in the month and where the proceeds went
 #
-# The proceeds pay, in order, the expenses of the sale, feeding charges, fines and (s.17
-# only) security; what remains goes to the owner (s.17(3)) or, for unclaimed cattle, to
-# the District Magistrate (s.18(5)).
+# The proceeds pay, in order, the expenses of the sale (of every auction of the case,
+# including bids rejected earlier), feeding charges, fines and (s.17 only) security; what
+# remains goes to the owner (s.17(3)) or, for unclaimed cattle, to the District Magistrate
+# (s.18(5)).
 
 # %%
-r.table(r.sales_in_month(con, month, district), money=r.SALE_MONEY, table_id="sales",
-        empty=f"No cattle were sold in {label}.")
+h.table(review.sales_in_month(con, month, district), money=review.SALE_MONEY, table_id="sales",
+        labels={"last_sale_id": "sale", "s17_sale": "sale under", "sale_expenses": "expenses of sale",
+                "sale_paid_feeding": "feeding", "sale_paid_fines": "fines", "sale_paid_security": "security",
+                "surplus_unclaimed": "surplus to the DM"},
+        value_labels={"s17_sale": {True: "s.17 (owner refused to pay)", False: "s.15 (unclaimed)"}},
+        empty=f"No sale was completed in {label}.")
 
 # %% [markdown]
 # ### Money by pound
+#
+# Two figures for the expenses of sale are kept apart. *Expenses deducted* are what the
+# proceeds of the sales completed in the month paid towards expenses: they include the
+# expenses of earlier auctions of the same cattle whose bids were rejected (s.15(3)), and
+# they are what the money and sales tables above show. *Expenses of the auctions held in
+# the month* count each auction in the month it was held, accepted or not. The fines here
+# are those *received* in the month; the trends report counts instead the fines collected
+# for the cases *impounded* in each month, whenever they were paid.
 
 # %%
-r.money_by_pound_table(con, month, district)
+h.transposed(review.money_by_pound(con, month, district), review.MONEY_BY_POUND, "pound_id",
+             table_id="money-by-pound", total_label="all pounds", empty=f"No pound has accounts for {label}.")
 
 # %% [markdown]
 # ## 3. Findings of the month, high severity first
@@ -110,10 +136,11 @@ r.money_by_pound_table(con, month, district)
 # registers show.
 
 # %%
-r.table(findings, table_id="findings", row_class="severity", empty=f"No findings for {label}.")
+findings = review.findings_in_month(con, month, district)
+h.table(findings, table_id="findings", row_class="severity", empty=f"No findings for {label}.")
 
 # %%
-r.figure_or_note(charts.findings_by_rule(findings, label))
+h.figure_or_note(charts.findings_by_rule(findings, label))
 
 # %% [markdown]
 # ## 4. Cases reaching a statutory deadline after the month
@@ -131,8 +158,9 @@ r.figure_or_note(charts.findings_by_rule(findings, label))
 # | complaint window ends | delivered under protest on R: R + 28 | 16(2) |
 
 # %%
-r.table(due, table_id="deadlines", labels={"days_after_month_end": "days after month end"},
-        empty=f"No pending case reaches a deadline in the {r.parameter(con, 'deadline_horizon', 7)} days after {label}.")
+h.table(review.deadlines(con, month, district), table_id="deadlines",
+        labels={"days_after_month_end": "days after month end"},
+        empty=f"No pending case reaches a deadline in the {days} days after {label}.")
 
 # %%
 con.close()

@@ -21,7 +21,7 @@
 #
 # The reconciliation is the state of the ledgers on the date the accounts are drawn up
 # to: a break stays listed until it is put right, whatever month the report is for. The
-# month's own items are listed in section 5.
+# month's own items are listed in section 6.
 
 # %% tags=["parameters"]
 db = "../demo/pound.duckdb"   # the database written by `pound run` / `pound build`
@@ -32,17 +32,19 @@ district = None               # None: every district
 from IPython.display import display
 
 from pipeline.reports import charts
-from pipeline import reports as r
+from pipeline.reports import html as h
+from pipeline.read import reconciliation as rec
+from pipeline.reports.page import open_report, parameters_block
+from pipeline.reports.ties import ties_html
 
-con, district, label = r.open_report(db, month, district)
-rows = r.reconciliation_rows(con, district)
+con, district, label = open_report(db, month, district)
 
 # %%
-display(r.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))
-r.parameters_block(con, db=db, month=month, district=district, report="Local fund reconciliation")
+display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))
+parameters_block(con, db=db, month=month, district=district, report="Local fund reconciliation")
 
 # %% [markdown]
-# ## 1. Expected against credited, per local authority
+# ## 1. Expected against credited, per local authority and head
 #
 # | status | meaning (lag: `reconciliation_lag`, 30 days unless changed) |
 # |---|---|
@@ -53,20 +55,44 @@ r.parameters_block(con, db=db, month=month, district=district, report="Local fun
 # | missing | nothing entered, and the lag has run out |
 # | pending | nothing entered yet, the lag has not run out |
 # | unexpected | an entry that no movement under the Act explains |
+#
+# A *break* is a row an auditor must take up: every status but `matched` and `pending`
+# (a pending credit is not yet late). The District Magistrate's deposit is shown by head:
+# what he had to receive (`receipt`), and what he credited on to the local funds.
 
 # %%
-by_la = r.reconciliation_by_authority(con, district)
-r.table(by_la, money=["expected", "credited", "difference"], table_id="by-authority",
-        labels={"amount_mismatch": "amount mismatch"}, empty="The reconciliation has no rows.")
+by_la = rec.by_authority(con, district)
+h.table(by_la, money=["expected", "credited", "difference"], table_id="by-authority",
+        labels={"local_authority_name": "local authority", "amount_mismatch": "amount mismatch"},
+        value_labels={"head": rec.HEAD_LABELS}, empty="The reconciliation has no rows.")
 
 # %%
-r.figure_or_note(charts.reconciliation_by_authority(by_la))
+h.figure_or_note(charts.reconciliation_by_authority(by_la))
 
 # %%
-r.figure_or_note(charts.reconciliation_status(rows))
+h.figure_or_note(charts.reconciliation_status(rec.status_by_authority(con, district)))
 
 # %% [markdown]
-# ## 2. Totals that tie
+# ## 2. What the District Magistrate holds in deposit
+#
+# Unclaimed surplus is held by the District Magistrate for six months and then credited to
+# the local fund (s.18(5)). *Should hold* is the surplus he had to receive less what had
+# to pass to the local fund by the date the accounts are drawn up to; *holds by his
+# ledger* is his receipts less his credits to local funds and his refunds to claimants.
+
+# %%
+h.table(rec.dm_deposit_held(con, district), table_id="dm-deposit-held",
+        money=["surplus_received_due", "surplus_credit_due", "held_due", "receipts_booked", "credits_booked",
+               "refunds_booked", "held_booked", "held_difference"],
+        labels={"local_authority_name": "local authority", "surplus_received_due": "surplus to receive",
+                "surplus_credit_due": "of which due to the local fund", "held_due": "should hold",
+                "receipts_booked": "receipts in his ledger", "credits_booked": "credits to local funds",
+                "refunds_booked": "refunds to claimants", "held_booked": "holds by his ledger",
+                "held_difference": "ledger - should hold"},
+        total="all", empty="No surplus was sent to the District Magistrate.")
+
+# %% [markdown]
+# ## 3. Totals that tie
 #
 # For each ledger, the expected credits are the sum of what was matched, late, early,
 # mismatched (the amount expected), missing and pending; the credits in the ledger are the
@@ -74,43 +100,48 @@ r.figure_or_note(charts.reconciliation_status(rows))
 # total is also taken straight from the reconciliation, and the two must agree.
 
 # %%
-r.totals_html(con, district)
+ties_html(con, district)
 
 # %% [markdown]
-# ## 3. Every break
+# ## 4. Every break
 #
-# Every row whose status is not `matched`: amount mismatches, missing credits and
-# unexpected entries first, then credits that came late or early, then those still
-# pending. The difference is the ledger amount less the expected amount.
+# Amount mismatches, missing credits and unexpected entries first, then credits that came
+# late or early. The difference is the ledger amount less the expected amount. Credits
+# not yet due (pending) follow, for information.
 
 # %%
-r.table(r.reconciliation_breaks(rows), money=["expected_amount", "ledger_amount", "difference"],
-        table_id="breaks", row_class="row_class", labels={"ledger_amount": "in the ledger"},
-        empty="No breaks: every expected credit is matched.")
+h.table(rec.breaks(con, district), money=["expected_amount", "ledger_amount", "difference"],
+        table_id="breaks", row_class="status", labels={"ledger_amount": "in the ledger"},
+        empty="No breaks: every expected credit that is due is matched.")
+
+# %%
+h.table(rec.pending(con, district), money=["expected_amount", "difference"], table_id="pending",
+        labels={"days_outstanding": "days since due"}, empty="No credit is pending.")
 
 # %% [markdown]
-# ## 4. Ageing of what is missing
+# ## 5. Ageing of what is missing
 #
 # Missing credits by the days they have been outstanding since they were due, on the date
 # the accounts are drawn up to.
 
 # %%
-aged = r.ageing(rows)
-r.table(aged, money=["amount", "local_fund", "dm_deposit"], table_id="ageing", total="total missing",
-        labels={"days_outstanding": "days outstanding", "local_fund": "of which local funds",
-                "dm_deposit": "of which the DM's deposit"})
+aged = rec.ageing(con, district)
+h.table(aged, money=["amount", "local_fund", "dm_deposit"], table_id="ageing", total="total missing",
+        hide=["ageing_band"],
+        labels={"ageing": "days outstanding", "local_fund": "of which local funds",
+                "dm_deposit": "of which the DM's deposit"}, empty="Nothing is missing.")
 
 # %%
-r.figure_or_note(charts.ageing(aged), "Nothing is missing.")
+h.figure_or_note(charts.ageing(aged), "Nothing is missing.")
 
 # %% [markdown]
-# ## 5. Items of the month
+# ## 6. Items of the month
 #
 # Expected credits due in the month, and ledger entries made in it.
 
 # %%
-r.table(r.reconciliation_in_month(rows, month), money=["expected_amount", "ledger_amount", "difference"],
-        table_id="month-items", row_class="row_class", labels={"ledger_amount": "in the ledger"},
+h.table(rec.in_month(con, month, district), money=["expected_amount", "ledger_amount", "difference"],
+        table_id="month-items", row_class="status", labels={"ledger_amount": "in the ledger"},
         empty=f"No credit was due, and no entry was made, in {label}.")
 
 # %%

@@ -16,7 +16,8 @@
 # For analysts: how many cattle are impounded, where and of what kind; how often they are
 # left unclaimed and sold; how long they stay; which owners come back; and how much of
 # the fines due is collected. Every month from the first in the accounts up to and
-# including the month of the report; cases are counted in the month they were impounded.
+# including the month of the report; cases are counted in the month they were impounded,
+# and what became of them is as known on the date the accounts are drawn up to.
 
 # %% tags=["parameters"]
 db = "../demo/pound.duckdb"   # the database written by `pound run` / `pound build`
@@ -26,49 +27,51 @@ district = None               # None: every district
 # %%
 from IPython.display import display
 
-from pipeline.reports import charts
-from pipeline import reports as r
+from pipeline.reports import charts, trends
+from pipeline.reports import html as h
+from pipeline.reports.page import open_report, parameters_block
 
-con, district, label = r.open_report(db, month, district)
-months = r.months_upto(con, month)
+con, district, label = open_report(db, month, district)
+months = trends.months_upto(con, month)
 
 # %%
-display(r.heading(f"{months[0]} to {month}" + (f", {district} district" if district else ", all districts"), 2))
-r.parameters_block(con, db=db, month=month, district=district, report="Impoundment trends")
+display(h.heading(f"{months[0]} to {month}" + (f", {district} district" if district else ", all districts"), 2))
+parameters_block(con, db=db, month=month, district=district, report="Impoundment trends")
 
 # %% [markdown]
 # ## 1. Impoundments by month, pound and taluk
 
 # %%
-by_pound = r.impoundments_by_month(con, month, district)
-r.figure_or_note(charts.impoundments(by_pound, months, by="pound_id"), "Nothing was impounded.")
+by_pound = trends.impoundments_by_month(con, month, district)
+h.figure_or_note(charts.impoundments(by_pound, months, by="pound_id"), "Nothing was impounded.")
 
 # %%
-r.figure_or_note(charts.impoundments(by_pound, months, by="taluk"), "Nothing was impounded.")
+h.figure_or_note(charts.impoundments(by_pound, months, by="taluk"), "Nothing was impounded.")
 
 # %% [markdown]
 # ## 2. Impoundments by animal class
 
 # %%
-by_class = r.impoundments_by_class(con, month, district)
-r.figure_or_note(charts.impoundments_by_class(by_class, months))
+by_class = trends.impoundments_by_class(con, month, district)
+h.figure_or_note(charts.impoundments_by_class(by_class, months))
 
 # %%
-r.table(by_class, table_id="by-class", total="all months", empty="Nothing was impounded.")
+h.pivot(by_class, "month", "animal_class", "heads", table_id="by-class", total_label="all classes",
+        empty="Nothing was impounded.")
 
 # %% [markdown]
 # ## 3. Left unclaimed and sold
 #
 # Of the cases impounded each month, the share sold as unclaimed under s.15 (status
 # `sold_unclaimed`) and the share with any head sold (s.15, or s.17 when the owner refused
-# to pay), as known on the date the accounts are drawn up to.
+# to pay).
 
 # %%
-outcomes = r.outcomes_by_month(con, month, district)
-r.figure_or_note(charts.outcome_shares(outcomes, months))
+outcomes = trends.outcomes_by_month(con, month, district)
+h.figure_or_note(charts.outcome_shares(outcomes, months))
 
 # %%
-r.table(outcomes, table_id="outcomes", percent=["share_unclaimed", "share_sold"],
+h.table(outcomes, table_id="outcomes", percent=["share_unclaimed", "share_sold"],
         labels={"sold_any": "any head sold", "share_unclaimed": "share unclaimed", "share_sold": "share sold"},
         empty="Nothing was impounded.")
 
@@ -79,11 +82,10 @@ r.table(outcomes, table_id="outcomes", percent=["share_unclaimed", "share_sold"]
 # closed by the end of the month, by how they closed.
 
 # %%
-ttr = r.time_to_release(con, month, district)
-r.figure_or_note(charts.time_to_release(ttr))
+h.figure_or_note(charts.time_to_release(trends.time_to_close(con, month, district)))
 
 # %%
-r.table(r.time_to_release_summary(ttr), table_id="time-to-release",
+h.table(trends.time_to_close_summary(con, month, district), table_id="time-to-release",
         labels={"median_days": "median days", "longest_days": "longest (days)"}, empty="No case was closed.")
 
 # %% [markdown]
@@ -92,26 +94,27 @@ r.table(r.time_to_release_summary(ttr), table_id="time-to-release",
 # Owners with more than one case (cases without a known owner are left out).
 
 # %%
-repeat = r.repeat_owners(con, month, district)
-r.figure_or_note(charts.repeat_owners(repeat))
+repeat = trends.repeat_owners(con, month, district)
+h.figure_or_note(charts.repeat_owners(repeat))
 
 # %%
-r.table(repeat, table_id="repeat-owners", empty="No owner has more than one case.")
+h.table(repeat, table_id="repeat-owners", empty="No owner has more than one case.")
 
 # %% [markdown]
 # ## 6. Fines collected against fines due
 #
-# Fines due under s.10(1) for the cases impounded each month, against the fines credited
-# to the local fund under s.18(2) for those cases by the end of the month of the report —
-# paid at release, deducted from a sale and sent through the District Magistrate, or taken
-# from a deposit under protest.
+# Fines due under s.10(1) for the cases impounded each month, against the fines of those
+# cases credited to the local fund under s.18(2) by the date the accounts are drawn up
+# to — paid at release, deducted from a sale and sent through the District Magistrate, or
+# taken from a deposit under protest. This is counted by the month of *impounding*; the
+# monthly review counts the fines *received* in each month, so the two differ.
 
 # %%
-fines = r.fines_due_vs_collected(con, month, district)
-r.figure_or_note(charts.fines(fines, months))
+fines = trends.fines_due_vs_collected(con, month, district)
+h.figure_or_note(charts.fines(fines, months))
 
 # %%
-r.table(fines, money=["fines_due", "fines_collected", "not_collected"], table_id="fines", total="all",
+h.table(fines, money=["fines_due", "fines_collected", "fines_not_collected"], table_id="fines", total="all",
         empty="Nothing was impounded.")
 
 # %%

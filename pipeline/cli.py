@@ -248,7 +248,7 @@ def _build_and_export(con, out: Path, params, progress) -> list[Path]:
 
 
 def cmd_report(args) -> int:
-    from pipeline.reports import render_reports
+    from pipeline.reports.render import render_reports
 
     paths = render_reports(args.db, args.month, args.district, args.out)
     for p in paths:
@@ -277,21 +277,25 @@ def cmd_demo(args) -> int:
     """
     import time
 
-    from pipeline import reports
+    from pipeline.core.months import month_label
+    from pipeline.core.paths import SAMPLE_BUNDLE
+    from pipeline.read.database import connect
+    from pipeline.reports.page import SAMPLE_AS_OF, busiest_month
+    from pipeline.reports.render import render_reports
 
     out = Path(args.out)
     t0 = time.perf_counter()
-    code = main(["run", str(reports.SAMPLE_BUNDLE), "--out", str(out), "--as-of", reports.SAMPLE_AS_OF.isoformat()])
+    code = main(["run", str(SAMPLE_BUNDLE), "--out", str(out), "--as-of", SAMPLE_AS_OF.isoformat()])
     if code != EXIT_OK:
-        raise PoundError(f"the sample bundle {reports.SAMPLE_BUNDLE} did not run (exit status {code})")
+        raise PoundError(f"the sample bundle {SAMPLE_BUNDLE} did not run (exit status {code})")
     db_path = out / "pound.duckdb"
-    con = reports.connect(db_path)
+    con = connect(db_path)
     try:
-        month = reports.busiest_month(con)
+        month = busiest_month(con)
     finally:
         con.close()
-    print(f"rendering the reports of {month} ({reports.month_label(month)}), the sample's busiest month", file=sys.stderr)
-    paths = reports.render_reports(db_path, month, None, out / "reports")
+    print(f"rendering the reports of {month} ({month_label(month)}), the sample's busiest month", file=sys.stderr)
+    paths = render_reports(db_path, month, None, out / "reports")
     print(f"done in {time.perf_counter() - t0:.1f} s; the reports open in any browser, offline:", file=sys.stderr)
     for p in paths:
         print(p)

@@ -1,7 +1,7 @@
 """audit_workbook.xlsx: the auditors' tables in one workbook (openpyxl).
 
-Sheets: summary (one row per local authority and ledger, with totals that
-tie), then the tables: reconciliation, findings, fund_movements, case_accounts,
+Sheets: summary (one row per local authority, ledger and head, with totals
+that tie and the breaks), then the tables: reconciliation, findings, fund_movements, case_accounts,
 security_status, owner_accounts, monthly_accounts. Every sheet has
 a frozen header row, a filter, rupee number formats and column widths that
 fit. A sheet that would pass Excel's row limit is replaced by a summary of it.
@@ -22,6 +22,7 @@ from openpyxl.utils import get_column_letter
 
 from pipeline.core.money import paise_text
 from pipeline.outputs.exports import BY_TABLE, export_select
+from pipeline.read import reconciliation
 
 EXCEL_MAX_ROWS = 1_048_576          # including the header row
 RUPEES = '#,##0.00'
@@ -30,24 +31,8 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="305496")
 
-SUMMARY_SQL = """
-SELECT r.local_authority_id, la.name AS local_authority, la.district, r.ledger,
-       sum(r.expected_amount) AS expected,
-       sum(r.ledger_amount) AS credited,
-       sum(r.expected_amount) FILTER (WHERE r.status = 'matched') AS matched,
-       sum(r.expected_amount) FILTER (WHERE r.status = 'late') AS late,
-       sum(r.expected_amount) FILTER (WHERE r.status = 'early') AS early,
-       sum(r.expected_amount) FILTER (WHERE r.status = 'amount_mismatch') AS mismatch_expected,
-       sum(r.ledger_amount) FILTER (WHERE r.status = 'amount_mismatch') AS mismatch_credited,
-       sum(r.expected_amount) FILTER (WHERE r.status = 'missing') AS missing,
-       sum(r.expected_amount) FILTER (WHERE r.status = 'pending') AS pending,
-       sum(r.ledger_amount) FILTER (WHERE r.status = 'unexpected') AS unexpected,
-       count(*) FILTER (WHERE r.status NOT IN ('matched', 'pending')) AS breaks
-FROM reconciliation r LEFT JOIN local_authorities la USING (local_authority_id)
-GROUP BY ALL ORDER BY r.local_authority_id, r.ledger
-"""
-SUMMARY_MONEY = {"expected", "credited", "matched", "late", "early", "mismatch_expected", "mismatch_credited",
-                 "missing", "pending", "unexpected"}
+SUMMARY_MONEY = {"expected", "credited", "difference", "matched", "late", "early", "mismatch_expected",
+                 "mismatch_credited", "missing", "pending", "unexpected"}
 
 # A sheet too long for Excel is summarised by these groupings instead.
 ROLLUPS = {
@@ -61,8 +46,8 @@ ROLLUPS = {
     "security_status": ("computed, recorded, strftime(deposited_on, '%Y-%m') AS month", ["amount"]),
     "owner_accounts": ("pound_id, path, strftime(sold_on, '%Y-%m') AS month",
                        ["e_proceeds", "f_balance_to_owner", "f_surplus_to_dm", "f_unrecovered"]),
-    "monthly_accounts": ("month, district", ["heads_impounded", "heads_released", "heads_sold", "fines_collected",
-                                              "feeding_collected", "local_fund_due", "local_fund_ledger"]),
+    "monthly_accounts": ("month, district", ["heads_impounded", "heads_released", "heads_sold", "fines_received",
+                                              "feeding_received", "local_fund_due", "local_fund_ledger"]),
 }
 # The two long tables keep to the contract's columns (and where each row comes from) in
 # the workbook; the CSV files carry every tracing column. The others are written whole.
@@ -141,12 +126,29 @@ def _sheet(wb: Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, m
            note: str | None = None) -> int:
     cur = con.execute(sql)
     names = [d[0] for d in cur.description]
-    first = cur.fetchmany(2000)
+    return _write_sheet(wb, title, names, cur.fetchmany(2000), lambda: cur.fetchmany(20000), money, note)
+
+
+def _frame_sheet(wb: Workbook, title: str, frame, money: set[str]) -> int:
+    rows = [tuple(None if _blank(v) else (int(v) if type(v).__name__.startswith("int") else v) for v in r)
+            for r in frame.itertuples(index=False)]
+    return _write_sheet(wb, title, list(frame.columns), rows, lambda: [], money, None)
+
+
+def _blank(v) -> bool:
+    try:
+        return v is None or bool(v != v)
+    except (TypeError, ValueError):
+        return False
+
+
+def _write_sheet(wb: Workbook, title: str, names: list[str], first: list[tuple], more, money: set[str],
+                 note: str | None) -> int:
     ws = wb.create_sheet(title)
     widths = [len(n) + 4 for n in names]
     for row in first:
         for i, v in enumerate(row):
-            shown = f"{v // 100:,}.00" if names[i] in money and v is not None else str(v if v is not None else "")
+            shown = paise_text(v, grouping=True) if names[i] in money and v is not None else str(v if v is not None else "")
             widths[i] = max(widths[i], min(len(shown) + 2, 60))
     for i, w in enumerate(widths, 1):
         ws.column_dimensions[get_column_letter(i)].width = w
@@ -165,7 +167,7 @@ def _sheet(wb: Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, m
         for row in batch:
             ws.append([w(v) for w, v in zip(writers, row, strict=True)])
         rows += len(batch)
-        batch = cur.fetchmany(20000)
+        batch = more()
     ws.auto_filter.ref = f"A1:{get_column_letter(len(names))}{rows + 1}"
     if note:
         ws.append([])
@@ -175,7 +177,7 @@ def _sheet(wb: Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, m
 
 def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:
     wb = Workbook(write_only=True)
-    _sheet(wb, con, "summary", SUMMARY_SQL, SUMMARY_MONEY)
+    _frame_sheet(wb, "summary", reconciliation.summary(con), SUMMARY_MONEY)
     for table in SHEETS:
         spec = BY_TABLE[table]
         count = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]

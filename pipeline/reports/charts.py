@@ -87,13 +87,15 @@ def rollforward(df, month_label: str):
     return _done(fig, f"Head-count roll-forward by pound, {month_label}", "Pound", "Heads")
 
 
-def money_received(df, month_label: str):
+def money_received(df, month_label: str, labels: dict):
     """Money received in the month, by the account the Act sends it to (and its section),
-    coloured by whether it was paid at the pound or by a buyer at an auction."""
+    coloured by whether it was paid at the pound or by a buyer at an auction. `labels`
+    names the accounts in words."""
     if df is None or len(df) == 0:
         return None
     d = df.copy()
-    d["where"] = "s." + d["section"] + "  " + d["to"]
+    d["where"] = "s." + d["section"] + "  " + d["account"].map(lambda a: labels.get(a, a))
+    d["from"] = d["from_account"].map(lambda a: labels.get(a, a))
     order = sorted(d["where"].unique())
     fig = go.Figure()
     for i, (source, part) in enumerate(d.groupby("from", sort=True)):
@@ -131,20 +133,20 @@ def reconciliation_by_authority(df):
     """Expected against credited, per local authority and ledger (rupees)."""
     if df is None or len(df) == 0:
         return None
-    x = [f"{la or '(none)'} · {LEDGER_LABELS.get(lg, lg)}" for la, lg in zip(df["local_authority_id"], df["ledger"],
-                                                                          strict=True)]
+    x = [f"{la or '(none)'} · {hd}" for la, hd in zip(df["local_authority_id"], df["head"], strict=True)]
     fig = go.Figure()
     fig.add_bar(x=x, y=_rs(df["expected"]), name="expected", marker_color="#0072B2",
                 hovertemplate="%{x}<br>expected " + MONEY_HOVER + "<extra></extra>")
     fig.add_bar(x=x, y=_rs(df["credited"]), name="credited in the ledger", marker_color="#E69F00",
                 hovertemplate="%{x}<br>credited " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="group")
-    return _done(fig, "Expected against credited, by local authority and ledger", "Local authority · ledger",
+    return _done(fig, "Expected against credited, by local authority and head", "Local authority · head",
                  "Rupees")
 
 
 def reconciliation_status(rows):
-    """Amounts by status per local authority and ledger (the expected amount; the entry for unexpected ones)."""
+    """Amounts by status per local authority and ledger (the expected amount; the entry for unexpected ones).
+    rows: ledger, local_authority_id, status, expected, credited."""
     if rows is None or len(rows) == 0:
         return None
     d = rows.copy()
@@ -152,7 +154,7 @@ def reconciliation_status(rows):
                   for la, lg in zip(d["local_authority_id"], d["ledger"], strict=True)]
     d["amount"] = [0 if _blank(v) else int(v)
                    for v in (lv if st == "unexpected" else ev
-                             for st, ev, lv in zip(d["status"], d["expected_amount"], d["ledger_amount"], strict=True))]
+                             for st, ev, lv in zip(d["status"], d["expected"], d["credited"], strict=True))]
     order = sorted(d["where"].unique(), key=lambda w: (w.split(" · ")[1], w))
     fig = go.Figure()
     for status, color in STATUS_COLORS.items():
@@ -169,11 +171,11 @@ def reconciliation_status(rows):
 
 def ageing(df):
     """What is missing, by days outstanding past its due day, per ledger (rupees)."""
-    if df is None or int(df["items"].sum()) == 0:
+    if df is None or len(df) == 0 or int(df["items"].sum()) == 0:
         return None
     fig = go.Figure()
     for ledger, color in (("local_fund", "#0072B2"), ("dm_deposit", "#CC79A7")):
-        fig.add_bar(x=df["days_outstanding"], y=_rs(df[ledger]), name=LEDGER_LABELS[ledger], marker_color=color,
+        fig.add_bar(x=df["ageing"], y=_rs(df[ledger]), name=LEDGER_LABELS[ledger], marker_color=color,
                     hovertemplate="%{x}: " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="stack")
     fig.update_xaxes(type="category")
@@ -207,10 +209,11 @@ def impoundments(df, months, by: str = "pound_id"):
 
 
 def impoundments_by_class(df, months):
-    """Heads impounded per month, stacked by animal class (df: month rows, one column of heads per class)."""
+    """Heads impounded per month, stacked by animal class (df: month, animal_class, heads)."""
     if df is None or len(df) == 0:
         return None
-    g = df.set_index("month").drop(columns=["all classes"], errors="ignore").reindex(list(months), fill_value=0)
+    g = df.pivot_table(index="month", columns="animal_class", values="heads", aggfunc="sum", fill_value=0)
+    g = g.reindex(list(months), fill_value=0)
     fig = go.Figure()
     for col in g.columns:
         fig.add_bar(x=list(g.index), y=[int(v) for v in g[col]], name=str(col),
@@ -263,11 +266,11 @@ def time_to_release(df):
     points = len(df) <= POINTS_SHOWN
     for status, part in df.groupby("status", sort=True):
         if points:
-            fig.add_box(x=[status] * len(part), y=part["days"], name=str(status).replace("_", " "), boxpoints="all",
+            fig.add_box(x=[status] * len(part), y=part["days_to_close"], name=str(status).replace("_", " "), boxpoints="all",
                         jitter=0.4, pointpos=0, text=part["case_id"],
                         hovertemplate="%{text}: %{y} day(s)<extra></extra>")
         else:
-            days = part["days"]
+            days = part["days_to_close"]
             q1, med, q3 = (float(days.quantile(q)) for q in (0.25, 0.5, 0.75))
             fig.add_box(x=[status], name=str(status).replace("_", " "), q1=[q1], median=[med], q3=[q3],
                         lowerfence=[float(days.min())], upperfence=[float(days.max())], boxpoints=False)

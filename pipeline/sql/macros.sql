@@ -1,5 +1,6 @@
--- Macros shared by the models. rupees() and add_months() are kept in the
--- database for ad-hoc SQL and notebooks; the rest read this run's parameters
+-- Macros shared by every layer; none reads a table (those that look up notifications
+-- and rates are in intermediate/_macros.sql). rupees() and add_months() are kept in
+-- the database for ad-hoc SQL and notebooks; the rest read this run's parameters
 -- (getvariable) and exist only while the models are built.
 
 -- Paise (BIGINT) as rupees with exactly two decimals, as text: 12050 -> '120.50'.
@@ -22,21 +23,11 @@ CREATE OR REPLACE TEMP MACRO claim_window(cls) AS
 CREATE OR REPLACE TEMP MACRO held_days(d0, d1) AS
     greatest(CAST(d1 - d0 AS BIGINT) + (CASE WHEN getvariable('feeding_days') = 'nights' THEN 0 ELSE 1 END), 0);
 
--- Whether section sec (13 or 14) is applied by notification to taluk tlk on day d.
--- It reads stg_notifications, whose columns are prefixed: a macro's subquery
--- must not share a column name with the caller's tables, or the caller's
--- argument would bind to the subquery's column instead.
-CREATE OR REPLACE TEMP MACRO notified(sec, tlk, d) AS EXISTS (
-    SELECT 1 FROM stg_notifications
-    WHERE n_section = sec AND (n_taluk = lower(tlk) OR n_taluk = '*')
-      AND n_from <= d AND (n_to IS NULL OR d <= n_to));
+-- s.10(1): the fine for `heads` head at the rate per head; levied once per head, not per day.
+CREATE OR REPLACE TEMP MACRO s10_fine(heads, fine_per_head) AS heads * fine_per_head;
 
--- Security per head (paise) in force for a class and taluk on day d (s.13(1)); a named taluk wins over '*'.
-CREATE OR REPLACE TEMP MACRO security_rate(cls, tlk, d) AS (
-    SELECT r_security FROM stg_rate_rows
-    WHERE r_class = cls AND (r_taluk = lower(tlk) OR r_taluk = '*')
-      AND r_from <= d AND (r_to IS NULL OR d <= r_to)
-    ORDER BY (r_taluk <> '*') DESC LIMIT 1);
+-- s.12(1), s.17(2): feeding and watering of `heads` head impounded on d0 and leaving on d1.
+CREATE OR REPLACE TEMP MACRO feeding_charge(heads, per_day, d0, d1) AS heads * per_day * held_days(d0, d1);
 
 -- The sale waterfall (s.15(3), s.17(2)): what the dues placed before `item` in
 -- waterfall_order add up to, and what `item` takes of proceeds p.
@@ -55,3 +46,6 @@ CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
 -- Plain-text helpers for finding details.
 CREATE OR REPLACE TEMP MACRO rs(p) AS 'Rs ' || rupees(coalesce(p, 0));
 CREATE OR REPLACE TEMP MACRO as_of() AS CAST(getvariable('as_of') AS DATE);
+
+-- The month of a day, as the reports and monthly_accounts write it: 2026-10.
+CREATE OR REPLACE MACRO month_of(d) AS strftime(d, '%Y-%m');

@@ -24,19 +24,19 @@ WITH leaves AS (
            sum(l.heads * held_days(c.impounded_on, l.left_on)) AS head_days_gone,
            max(held_days(c.impounded_on, l.left_on)) AS longest_gone,
            max(l.left_on) AS last_left_on
-    FROM stg_leaves l JOIN stg_cases c USING (case_id)
+    FROM int_leaves l JOIN int_cases c USING (case_id)
     GROUP BY l.case_id
 ),
 released_before_sale AS (
     SELECT r.case_id, sum(r.head_count) AS heads
-    FROM stg_releases r JOIN stg_case_sales s USING (case_id)
+    FROM int_releases r JOIN int_case_sales s USING (case_id)
     WHERE s.any_accepted AND r.released_on < s.sold_on
     GROUP BY r.case_id
 ),
 s12_security AS (
     SELECT case_id, sum(security_due_r) AS amount,
            min(released_on) FILTER (WHERE NOT security_rate_found) AS missing_on
-    FROM stg_releases WHERE basis = 's12_payment'
+    FROM int_releases WHERE basis = 's12_payment'
     GROUP BY case_id
 ),
 base AS (
@@ -58,9 +58,9 @@ base AS (
            greatest(c.head_count - coalesce(rb.heads, 0), 0) AS held_at_sale,   -- over-released (DQ-HEADS-MISMATCH): none
            coalesce(s12.amount, 0) AS s12_security_due,
            s12.missing_on AS s12_security_missing_on
-    FROM stg_cases c
+    FROM int_cases c
     LEFT JOIN leaves l USING (case_id)
-    LEFT JOIN stg_case_sales s USING (case_id)
+    LEFT JOIN int_case_sales s USING (case_id)
     LEFT JOIN released_before_sale rb USING (case_id)
     LEFT JOIN s12_security s12 USING (case_id)
 ),
@@ -68,10 +68,9 @@ dues AS (
     SELECT b.*,
            -- the dues the sale must meet
            CASE WHEN b.sold THEN b.sale_expenses END AS wf_expenses,
-           CASE WHEN b.sold THEN b.held_at_sale * b.feeding_per_head_per_day * held_days(b.impounded_on, b.sold_on) END AS wf_feeding,
-           CASE WHEN b.sold THEN b.held_at_sale * b.fine_per_head END AS wf_fines,
-           CASE WHEN b.sold AND b.s17_sale AND notified('13', b.taluk, b.sold_on)
-                THEN b.held_at_sale * security_rate(b.animal_class, b.taluk, b.sold_on)
+           CASE WHEN b.sold THEN feeding_charge(b.held_at_sale, b.feeding_per_head_per_day, b.impounded_on, b.sold_on) END AS wf_feeding,
+           CASE WHEN b.sold THEN s10_fine(b.held_at_sale, b.fine_per_head) END AS wf_fines,
+           CASE WHEN b.sold AND b.s17_sale THEN s13_security(b.held_at_sale, b.animal_class, b.taluk, b.sold_on)
                 WHEN b.sold THEN 0 END AS wf_security
     FROM base b
 ),
@@ -107,7 +106,7 @@ SELECT
     CASE WHEN heads_in_pound <= 0 THEN last_left_on END AS closed_on,
     CASE WHEN heads_in_pound > 0 THEN greatest(coalesce(longest_gone, 0), held_days(impounded_on, as_of()))
          ELSE longest_gone END AS days_charged,
-    head_count * fine_per_head AS fine_due,
+    s10_fine(head_count, fine_per_head) AS fine_due,
     feeding_per_head_per_day * (head_days_gone + greatest(heads_in_pound, 0) * held_days(impounded_on, as_of())) AS feeding_due,
     CASE WHEN amounts_known THEN s12_security_due + coalesce(wf_security, 0) END AS security_due,
     head_sold, sale_proceeds, sale_expenses,
@@ -127,5 +126,9 @@ SELECT
     CASE WHEN amounts_known THEN take_feeding END AS sale_paid_feeding,
     CASE WHEN amounts_known THEN take_fines END AS sale_paid_fines,
     CASE WHEN amounts_known THEN take_security END AS sale_paid_security,
-    s17_sale, source
+    s17_sale,
+    -- for the reports: the pound's name, the month of impounding, days from impounding to closing
+    pound_name, month_of(impounded_on) AS impounded_month,
+    CASE WHEN heads_in_pound <= 0 THEN CAST(last_left_on - impounded_on AS BIGINT) END AS days_to_close,
+    source
 FROM waterfall

@@ -9,7 +9,7 @@ WITH protest AS (
     SELECT r.*, k.filed_on, k.decided_on, k.outcome,
            r.released_on + getvariable('complaint_window') AS window_end,
            (k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')) AS complained
-    FROM stg_releases r LEFT JOIN stg_complaints k USING (case_id)
+    FROM int_releases r LEFT JOIN stg_complaints k USING (case_id)
     WHERE r.protest_deposit > 0
 ),
 protest_resolved AS (
@@ -44,15 +44,15 @@ moves AS (
            local_authority_id AS account_id, fines_paid AS amount, released_on AS due_on, 1 AS hop,
            'payer' AS from_account, 'fines paid at release ' || release_id AS what,
            case_id, pound_id, local_authority_id, source
-    FROM stg_releases
+    FROM int_releases
     UNION ALL
     SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, charges_paid, released_on, 1,
            'payer', 'feeding charges paid at release ' || release_id, case_id, pound_id, local_authority_id, source
-    FROM stg_releases
+    FROM int_releases
     UNION ALL
     SELECT 'case', case_id, '16(1)', 'protest_deposit_held', pound_id, protest_deposit, released_on, 1,
            'payer', 'deposit under protest at release ' || release_id, case_id, pound_id, local_authority_id, source
-    FROM stg_releases
+    FROM int_releases
     UNION ALL
     SELECT 'case', case_id, '16, 20', 'owner', owner_id, protest_deposit, resolved_on, 2,
            'protest_deposit_held', 'protest deposit of ' || release_id || ' returned: seizure held illegal',
@@ -131,10 +131,15 @@ moves AS (
     -- s.14(3): a Tahsildar's fine
     SELECT 'order', order_id, '14(3)', 'state_government', 'state', fine_imposed, fine_paid_on, 1,
            'payer', 's.14(3) fine paid', NULL, NULL, NULL, _file || ' row ' || _row
-    FROM stg_removal_orders WHERE fine_paid_on IS NOT NULL
+    FROM int_removal_orders WHERE fine_paid_on IS NOT NULL
 )
-SELECT ref_kind, ref_id, section, account, account_id, amount, due_on,
-       hop, from_account, what, case_id, pound_id, local_authority_id, source
-FROM moves
-WHERE amount IS NOT NULL AND amount <> 0
-ORDER BY ref_kind, ref_id, hop, due_on, section, account
+SELECT m.ref_kind, m.ref_id, m.section, m.account, m.account_id, m.amount, m.due_on,
+       m.hop, m.from_account, m.what, m.case_id, m.pound_id, m.local_authority_id,
+       -- a s.14 order has no pound: its district is that of the pounds of its taluk
+       coalesce(p.district, o.district) AS district, month_of(m.due_on) AS month,
+       m.source
+FROM moves m
+LEFT JOIN stg_pounds p ON p.pound_id = m.pound_id
+LEFT JOIN int_removal_orders o ON m.ref_kind = 'order' AND o.order_id = m.ref_id
+WHERE m.amount IS NOT NULL AND m.amount <> 0
+ORDER BY m.ref_kind, m.ref_id, m.hop, m.due_on, m.section, m.account

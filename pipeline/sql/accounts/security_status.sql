@@ -8,7 +8,7 @@ WITH d AS (
     SELECT sd.*, c.pound_id, c.local_authority_id, c.taluk, c.district,
            coalesce(sd.owner_id, c.owner_id) AS depositor,
            add_months(sd.deposited_on, getvariable('security_window_months')) AS window_ends_on
-    FROM stg_deposits sd JOIN stg_cases c USING (case_id)
+    FROM stg_deposits sd JOIN int_cases c USING (case_id)
 ),
 reimpounded AS (
     SELECT d.deposit_id, i.case_id, i.impounded_on,

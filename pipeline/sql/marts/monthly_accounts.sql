@@ -2,16 +2,24 @@
 -- Months run from the month of the first impounding in the database to the
 -- as-of month, for every pound. Heads: start + impounded - released - sold = end
 -- (heads_check must be 0; the build stops otherwise). Money measures are in
--- paise, by the month money was received or fell due (fund_movements.due_on):
---   fines_collected     fines paid at releases (s.18(2)) and fines deducted from sales (s.18(1))
---   feeding_collected   feeding charges paid at releases or deducted from sales (s.18(3))
---   protest_deposits    deposits under protest (s.16(1))
---   security_received / security_refunded / security_forfeited   (s.13, s.18(4))
---   sale_proceeds, sale_expenses   accepted bids, and expenses of every attempt, by sale day
---   surplus_to_dm       unclaimed surplus sent to the DM (s.18(5))
---   local_fund_due      every credit the local fund should receive that falls due in the month
---   local_fund_ledger   credits the local fund's ledger shows for this pound's cases, by entry day
---   findings            findings about the pound whose event falls in the month
+-- paise, each dated one way only:
+--   fines_received          fines received in the month: paid at a release (s.12, to the
+--                           local fund under s.18(2)) or deducted from a sale completed in the
+--                           month (s.17(2), sent to the DM under s.18(1)); by the day received
+--   feeding_received        feeding charges paid at releases or deducted from sales (s.18(3))
+--   protest_deposits        deposits under protest (s.16(1)), by the day of the delivery
+--   security_received       security deposited, and security deducted from s.17 sales (s.13, s.18(4))
+--   security_refunded / security_forfeited   (s.13(2)), by their day
+--   sale_proceeds           accepted bids of the sales completed in the month (by the day of
+--                           the case's last accepted attempt, as the money movements are)
+--   sale_expenses_incurred  expenses of every auction attempt held in the month, accepted
+--                           or not (by the attempt's day)
+--   sale_expenses_deducted  expenses taken out of the proceeds of the sales completed in the
+--                           month (s.17(2)); they include earlier failed attempts of those cases
+--   surplus_to_dm           unclaimed surplus sent to the DM (s.18(5))
+--   local_fund_due          every credit the local fund should receive that falls due in the month
+--   local_fund_ledger       credits the local fund's ledger shows for this pound's cases, by entry day
+--   findings, findings_high findings about the pound whose event falls in the month
 WITH months AS (
     SELECT CAST(m AS DATE) AS month_start,
            CAST(m + INTERVAL 1 MONTH AS DATE) - 1 AS month_end
@@ -19,17 +27,17 @@ WITH months AS (
                date_trunc('month', as_of()) + INTERVAL 1 MONTH, INTERVAL 1 MONTH) t(m)
 ),
 grid AS (
-    SELECT p.pound_id, p.local_authority_id, p.taluk, p.district, m.month_start, m.month_end
-    FROM pounds p CROSS JOIN months m
+    SELECT p.pound_id, p.pound_name, p.local_authority_id, p.taluk, p.district, m.month_start, m.month_end
+    FROM stg_pounds p CROSS JOIN months m
 ),
 flows AS (
     SELECT pound_id, CAST(date_trunc('month', impounded_on) AS DATE) AS month_start,
            head_count AS heads_in, 0 AS heads_released, 0 AS heads_sold, 1 AS cases_in
-    FROM stg_cases
+    FROM int_cases
     UNION ALL
-    SELECT r.pound_id, CAST(date_trunc('month', r.released_on) AS DATE), 0, r.head_count, 0, 0 FROM stg_releases r
+    SELECT r.pound_id, CAST(date_trunc('month', r.released_on) AS DATE), 0, r.head_count, 0, 0 FROM int_releases r
     UNION ALL
-    SELECT s.pound_id, CAST(date_trunc('month', s.sale_on) AS DATE), 0, 0, s.head_sold, 0 FROM stg_sales s WHERE s.accepted
+    SELECT s.pound_id, CAST(date_trunc('month', s.sale_on) AS DATE), 0, 0, s.head_sold, 0 FROM int_sales s WHERE s.accepted
 ),
 flow_month AS (
     SELECT pound_id, month_start, sum(heads_in) AS heads_in, sum(heads_released) AS heads_released,
@@ -43,7 +51,7 @@ before_range AS (
 heads AS (
     SELECT g.*,
            coalesce(f.heads_in, 0) AS heads_impounded, coalesce(f.heads_released, 0) AS heads_released,
-           coalesce(f.heads_sold, 0) AS heads_sold, coalesce(f.cases_in, 0) AS cases_impounded,
+           coalesce(f.heads_sold, 0) AS heads_sold, coalesce(f.cases_in, 0) AS cases_in,
            coalesce(b.heads, 0) + coalesce(sum(coalesce(f.heads_in, 0) - coalesce(f.heads_released, 0) - coalesce(f.heads_sold, 0))
                OVER (PARTITION BY g.pound_id ORDER BY g.month_start ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS heads_start,
            coalesce(b.heads, 0) + sum(coalesce(f.heads_in, 0) - coalesce(f.heads_released, 0) - coalesce(f.heads_sold, 0))
@@ -54,25 +62,29 @@ heads AS (
 ),
 money AS (
     SELECT pound_id, CAST(date_trunc('month', due_on) AS DATE) AS month_start,
-           sum(amount) FILTER (WHERE hop = 1 AND account IN ('local_fund', 'dm_remittance') AND section IN ('18(1)', '18(2)')) AS fines_collected,
-           sum(amount) FILTER (WHERE hop = 1 AND account = 'pound_keeper') AS feeding_collected,
+           sum(amount) FILTER (WHERE hop = 1 AND account IN ('local_fund', 'dm_remittance') AND section IN ('18(1)', '18(2)')) AS fines_received,
+           sum(amount) FILTER (WHERE hop = 1 AND account = 'pound_keeper') AS feeding_received,
            sum(amount) FILTER (WHERE hop = 1 AND account = 'protest_deposit_held') AS protest_deposits,
            sum(amount) FILTER (WHERE hop = 1 AND account = 'pound_keeper_custody') AS security_received,
            sum(amount) FILTER (WHERE hop = 2 AND account = 'owner' AND section = '13(2)') AS security_refunded,
            sum(amount) FILTER (WHERE hop = 2 AND account = 'state_government' AND section = '13(2)') AS security_forfeited,
+           sum(amount) FILTER (WHERE hop = 1 AND account = 'sale_officer') AS sale_expenses_deducted,
            sum(amount) FILTER (WHERE hop = 1 AND account = 'dm_deposit') AS surplus_to_dm,
            sum(amount) FILTER (WHERE account = 'local_fund') AS local_fund_due
     FROM fund_movements WHERE pound_id IS NOT NULL
     GROUP BY ALL
 ),
-sales AS (
-    SELECT pound_id, CAST(date_trunc('month', sale_on) AS DATE) AS month_start,
-           sum(proceeds) AS sale_proceeds, sum(sale_expenses) AS sale_expenses
-    FROM stg_sales GROUP BY ALL
+sold AS (
+    SELECT pound_id, CAST(date_trunc('month', sold_on) AS DATE) AS month_start, sum(sale_proceeds) AS sale_proceeds
+    FROM case_accounts WHERE sold_on IS NOT NULL GROUP BY ALL
+),
+attempts AS (
+    SELECT pound_id, CAST(date_trunc('month', sale_on) AS DATE) AS month_start, sum(sale_expenses) AS sale_expenses_incurred
+    FROM int_sales GROUP BY ALL
 ),
 ledger AS (
     SELECT c.pound_id, CAST(date_trunc('month', l.entry_on) AS DATE) AS month_start, sum(l.amount) AS local_fund_ledger
-    FROM stg_local_fund l JOIN stg_cases c ON lower(c.case_id) = lower(trim(l.reference))
+    FROM stg_local_fund l JOIN int_cases c ON lower(c.case_id) = lower(trim(l.reference))
     GROUP BY ALL
 ),
 found AS (
@@ -80,26 +92,31 @@ found AS (
            count(*) FILTER (WHERE severity = 'high') AS findings_high
     FROM findings WHERE pound_id IS NOT NULL GROUP BY ALL
 )
-SELECT strftime(h.month_start, '%Y-%m') AS month, h.pound_id, h.local_authority_id, h.taluk, h.district,
+SELECT month_of(h.month_start) AS month, h.pound_id, h.local_authority_id, h.taluk, h.district,
        h.heads_start, h.heads_impounded, h.heads_released, h.heads_sold, h.heads_end,
        h.heads_start + h.heads_impounded - h.heads_released - h.heads_sold - h.heads_end AS heads_check,
-       h.cases_impounded,
-       coalesce(m.fines_collected, 0) AS fines_collected,
-       coalesce(m.feeding_collected, 0) AS feeding_collected,
+       h.cases_in AS cases_impounded,
+       coalesce(m.fines_received, 0) AS fines_received,
+       coalesce(m.feeding_received, 0) AS feeding_received,
        coalesce(m.protest_deposits, 0) AS protest_deposits,
        coalesce(m.security_received, 0) AS security_received,
        coalesce(m.security_refunded, 0) AS security_refunded,
        coalesce(m.security_forfeited, 0) AS security_forfeited,
        coalesce(s.sale_proceeds, 0) AS sale_proceeds,
-       coalesce(s.sale_expenses, 0) AS sale_expenses,
+       coalesce(a.sale_expenses_incurred, 0) AS sale_expenses_incurred,
+       coalesce(m.sale_expenses_deducted, 0) AS sale_expenses_deducted,
        coalesce(m.surplus_to_dm, 0) AS surplus_to_dm,
        coalesce(m.local_fund_due, 0) AS local_fund_due,
        coalesce(l.local_fund_ledger, 0) AS local_fund_ledger,
        coalesce(f.findings, 0) AS findings,
-       coalesce(f.findings_high, 0) AS findings_high
+       coalesce(f.findings_high, 0) AS findings_high,
+       h.pound_name,
+       h.heads_impounded + h.heads_released + h.heads_sold AS heads_moved,
+       h.heads_start + h.heads_impounded - h.heads_released - h.heads_sold = h.heads_end AS rollforward_ties
 FROM heads h
 LEFT JOIN money m ON m.pound_id = h.pound_id AND m.month_start = h.month_start
-LEFT JOIN sales s ON s.pound_id = h.pound_id AND s.month_start = h.month_start
+LEFT JOIN sold s ON s.pound_id = h.pound_id AND s.month_start = h.month_start
+LEFT JOIN attempts a ON a.pound_id = h.pound_id AND a.month_start = h.month_start
 LEFT JOIN ledger l ON l.pound_id = h.pound_id AND l.month_start = h.month_start
 LEFT JOIN found f ON f.pound_id = h.pound_id AND f.month_start = h.month_start
 ORDER BY month, pound_id

@@ -29,7 +29,7 @@ expected AS (
     UNION ALL
     SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(d.reference), 'credit_to_local_fund',
            sum(d.amount), max(d.entry_on)
-    FROM stg_dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    FROM stg_dm_deposit d LEFT JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
     WHERE d.kind = 'credit_to_local_fund'
     GROUP BY ALL
 ),
@@ -41,7 +41,7 @@ entries AS (
     UNION ALL
     SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(coalesce(d.reference, '')), 'receipt',
            sum(d.amount), max(d.entry_on), min(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
-    FROM stg_dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    FROM stg_dm_deposit d LEFT JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
     WHERE d.kind = 'receipt' GROUP BY ALL
     UNION ALL
     SELECT 'dm_deposit', local_authority_id, trim(coalesce(reference, '')), 'credit_to_local_fund',
@@ -51,7 +51,7 @@ entries AS (
     -- dm_deposit refunds to claimants and any other kinds have no expected movement
     SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(coalesce(d.reference, '')), d.kind,
            sum(d.amount), max(d.entry_on), min(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
-    FROM stg_dm_deposit d LEFT JOIN stg_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    FROM stg_dm_deposit d LEFT JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
     WHERE d.kind NOT IN ('receipt', 'credit_to_local_fund') GROUP BY ALL
 ),
 joined AS (
@@ -84,13 +84,31 @@ classified AS (
            END AS status
     FROM joined j LEFT JOIN sale_days s ON lower(s.case_id) = lower(j.reference)
 )
-SELECT ledger, local_authority_id, reference, head, expected_amount, due_on, ledger_amount, entry_on,
-       coalesce(ledger_amount, 0) - coalesce(expected_amount, 0) AS difference,
-       status,
+SELECT c.ledger, c.local_authority_id, c.reference, c.head, c.expected_amount, c.due_on, c.ledger_amount, c.entry_on,
+       coalesce(c.ledger_amount, 0) - coalesce(c.expected_amount, 0) AS difference,
+       c.status,
        -- beyond the export contract
-       entry_ids,
-       CASE WHEN entry_on IS NOT NULL AND due_on IS NOT NULL THEN CAST(entry_on - due_on AS BIGINT) END AS days_after_due,
-       CASE WHEN status IN ('missing', 'pending') THEN CAST(as_of() - due_on AS BIGINT) END AS days_outstanding,
-       sold_on
-FROM classified
-ORDER BY ledger, local_authority_id, reference, head
+       c.entry_ids,
+       CASE WHEN c.entry_on IS NOT NULL AND c.due_on IS NOT NULL THEN CAST(c.entry_on - c.due_on AS BIGINT) END AS days_after_due,
+       CASE WHEN c.status IN ('missing', 'pending') THEN CAST(as_of() - c.due_on AS BIGINT) END AS days_outstanding,
+       c.sold_on,
+       la.local_authority_name, la.district,
+       -- a break is what an auditor must take up: anything but matched, and pending (not yet due
+       -- with the lag) is not one yet
+       c.status NOT IN ('matched', 'pending') AS is_break,
+       -- the order an auditor takes breaks up in: wrong amounts and missing credits first
+       CASE c.status WHEN 'amount_mismatch' THEN 1 WHEN 'missing' THEN 2 WHEN 'unexpected' THEN 3
+                     WHEN 'late' THEN 4 WHEN 'early' THEN 5 WHEN 'pending' THEN 6 ELSE 7 END AS status_rank,
+       month_of(c.due_on) AS due_month, month_of(c.entry_on) AS entry_month,
+       -- how long a missing credit has been outstanding past its due day, in bands
+       CASE WHEN c.status = 'missing' THEN
+           CASE WHEN as_of() - c.due_on <= 30 THEN 1 WHEN as_of() - c.due_on <= 60 THEN 2
+                WHEN as_of() - c.due_on <= 90 THEN 3 WHEN as_of() - c.due_on <= 180 THEN 4
+                WHEN as_of() - c.due_on <= 365 THEN 5 ELSE 6 END END AS ageing_band,
+       CASE WHEN c.status = 'missing' THEN
+           CASE WHEN as_of() - c.due_on <= 30 THEN 'up to 30 days' WHEN as_of() - c.due_on <= 60 THEN '31-60 days'
+                WHEN as_of() - c.due_on <= 90 THEN '61-90 days' WHEN as_of() - c.due_on <= 180 THEN '91-180 days'
+                WHEN as_of() - c.due_on <= 365 THEN '181-365 days' ELSE 'over a year' END END AS ageing
+FROM classified c
+LEFT JOIN stg_local_authorities la ON la.local_authority_id = c.local_authority_id
+ORDER BY c.ledger, c.local_authority_id, c.reference, c.head

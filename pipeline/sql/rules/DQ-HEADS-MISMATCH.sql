@@ -14,7 +14,7 @@ FROM (
            coalesce(sum(l.heads) FILTER (WHERE l.event = 'release'), 0) AS heads_released,
            coalesce(sum(l.heads) FILTER (WHERE l.event = 'sale'), 0) AS heads_sold,
            max(l.left_on) AS last_left_on
-    FROM stg_cases c JOIN stg_leaves l USING (case_id)
+    FROM int_cases c JOIN int_leaves l USING (case_id)
     GROUP BY ALL
 )
 WHERE heads_out > head_count

@@ -8,5 +8,5 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
        seized_on AS event_on,
        'Case ' || case_id || ' records the seizure on ' || seized_on || ', after the impounding on ' || impounded_on
        || '; one of the two dates is wrong.' AS detail
-FROM stg_cases
+FROM int_cases
 WHERE seized_on > impounded_on

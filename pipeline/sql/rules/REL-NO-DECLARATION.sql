@@ -10,5 +10,5 @@ SELECT 'release' AS subject_kind, release_id AS subject_id, case_id, pound_id, l
        released_on AS event_on,
        'Release ' || release_id || ' (case ' || case_id || ') on ' || released_on || ' in ' || taluk
        || ' taluk, where s.13 is notified, was made without the owner''s declaration of ownership.' AS detail
-FROM stg_releases
+FROM int_releases
 WHERE basis = 's12_payment' AND s13_on_release AND NOT declaration_made

@@ -19,7 +19,7 @@ SELECT 'release' AS subject_kind, r.release_id AS subject_id, r.case_id, r.pound
                WHEN d.case_id <> r.case_id THEN 'deposit ' || r.security_deposit_id || ' was made for case ' || d.case_id || ', not this one.'
                WHEN d.deposited_on > r.released_on THEN 'deposit ' || r.security_deposit_id || ' was made only on ' || d.deposited_on || '.'
                ELSE 'deposit ' || r.security_deposit_id || ' is only ' || rs(d.amount) || '.' END AS detail
-FROM stg_releases r
+FROM int_releases r
 LEFT JOIN stg_deposits d ON d.deposit_id = r.security_deposit_id
 WHERE r.basis = 's12_payment' AND r.s13_on_release
   AND NOT (d.deposit_id IS NOT NULL AND d.case_id = r.case_id

@@ -10,5 +10,5 @@ SELECT 'release' AS subject_kind, release_id AS subject_id, case_id, pound_id, l
        'Release ' || release_id || ' (case ' || case_id || ') under protest on ' || released_on || ' took a deposit of '
        || rs(protest_deposit) || ' against ' || rs(fine_due_r + feeding_due_r) || ' of fines and charges due (s.16(1)): short by '
        || rs(fine_due_r + feeding_due_r - protest_deposit) || '.' AS detail
-FROM stg_releases
+FROM int_releases
 WHERE basis = 's16_protest' AND rate_found AND protest_deposit < fine_due_r + feeding_due_r

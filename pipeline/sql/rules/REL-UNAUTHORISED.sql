@@ -9,14 +9,14 @@
 --   that day included). One finding per release, naming every reason that applies.
 WITH counted AS (
     SELECT r.*,
-           (SELECT sum(r2.head_count) FROM stg_releases r2
+           (SELECT sum(r2.head_count) FROM int_releases r2
              WHERE r2.case_id = r.case_id AND r2.released_on <= r.released_on) AS released_by_then,
-           coalesce((SELECT sum(s.head_sold) FROM stg_sales s
+           coalesce((SELECT sum(s.head_sold) FROM int_sales s
              WHERE s.case_id = r.case_id AND s.accepted AND s.sale_on <= r.released_on), 0) AS sold_by_then,
-           EXISTS (SELECT 1 FROM stg_sales s WHERE s.case_id = r.case_id AND s.accepted
+           EXISTS (SELECT 1 FROM int_sales s WHERE s.case_id = r.case_id AND s.accepted
                      AND s.path = 's17_refusal' AND s.sale_on <= r.released_on) AS s17_sold_before,
            c.head_count AS impounded_heads
-    FROM stg_releases r JOIN stg_cases c USING (case_id)
+    FROM int_releases r JOIN int_cases c USING (case_id)
 ),
 reasons AS (
     SELECT *, list_filter([

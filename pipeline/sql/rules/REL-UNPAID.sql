@@ -12,6 +12,6 @@ SELECT 'release' AS subject_kind, release_id AS subject_id, case_id, pound_id, l
        || ') on ' || released_on || ' collected ' || rs(fines_paid) || ' of ' || rs(fine_due_r) || ' fines and '
        || rs(charges_paid) || ' of ' || rs(feeding_due_r) || ' feeding charges due under s.12(1): short by '
        || rs(greatest(fine_due_r - fines_paid, 0) + greatest(feeding_due_r - charges_paid, 0)) || '.' AS detail
-FROM stg_releases
+FROM int_releases
 WHERE basis = 's12_payment' AND rate_found
   AND (fines_paid < fine_due_r OR charges_paid < feeding_due_r)

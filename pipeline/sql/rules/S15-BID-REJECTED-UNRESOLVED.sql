@@ -10,8 +10,8 @@ SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s
        s.sale_on AS event_on,
        'The bid of ' || rs(s.bid_amount) || ' at auction ' || s.sale_id || ' (case ' || s.case_id || ') on ' || s.sale_on
        || ' was rejected, and neither a disposal, a later auction nor a release is recorded (s.15(3) proviso).' AS detail
-FROM stg_sales s JOIN stg_case_timeline t USING (case_id)
+FROM int_sales s JOIN int_case_timeline t USING (case_id)
 WHERE NOT s.accepted AND s.disposal_note IS NULL AND NOT t.owner_appeared
-  AND NOT EXISTS (SELECT 1 FROM stg_sales l WHERE l.case_id = s.case_id
+  AND NOT EXISTS (SELECT 1 FROM int_sales l WHERE l.case_id = s.case_id
                     AND (l.sale_on > s.sale_on OR (l.sale_on = s.sale_on AND l.sale_id > s.sale_id)))
-  AND NOT EXISTS (SELECT 1 FROM stg_releases r WHERE r.case_id = s.case_id AND r.released_on >= s.sale_on)
+  AND NOT EXISTS (SELECT 1 FROM int_releases r WHERE r.case_id = s.case_id AND r.released_on >= s.sale_on)

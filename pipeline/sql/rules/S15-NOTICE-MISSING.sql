@@ -17,7 +17,7 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
                         WHEN notice_on IS NULL THEN 'the notice is'
                         ELSE 'the proclamation by beat of drum is' END
                 || ' not recorded (due by ' || (reported_on + getvariable('notice_grace')) || ', s.15(2)).' END AS detail
-FROM stg_case_timeline
+FROM int_case_timeline
 WHERE NOT owner_appeared
   AND ((reported_on IS NOT NULL AND (notice_on IS NULL OR proclamation_on IS NULL)
         AND as_of() > reported_on + getvariable('notice_grace'))

@@ -8,6 +8,6 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
        reported_on AS event_on,
        'Case ' || case_id || ' (' || animal_class || ', impounded ' || impounded_on || ') was reported to the police as unclaimed on '
        || reported_on || ', while the owner could still claim until ' || claim_ends_on || ' (s.15(1)).' AS detail
-FROM stg_case_timeline
+FROM int_case_timeline
 WHERE NOT owner_appeared
   AND reported_on <= claim_ends_on

@@ -9,6 +9,6 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
        'Unclaimed ' || animal_class || ' of case ' || case_id || ' (impounded ' || impounded_on || ') were reported to the police on '
        || reported_on || ', ' || (reported_on - report_due_on) || ' day(s) after the report was due on ' || report_due_on
        || ' (s.15(1)).' AS detail
-FROM stg_case_timeline
+FROM int_case_timeline
 WHERE NOT owner_appeared
   AND reported_on > report_due_on + getvariable('report_grace')

@@ -12,7 +12,7 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
        || ') were not claimed within ' || w || ' days, yet no report to the police is recorded; it was due on '
        || report_due_on || ' (s.15(1)) and the cattle were still in the pound '
        || CASE WHEN first_left_on IS NULL THEN 'on ' || as_of() ELSE 'until ' || first_left_on END || '.' AS detail
-FROM stg_case_timeline
+FROM int_case_timeline
 WHERE NOT owner_appeared
   AND reported_on IS NULL
   AND (first_left_on IS NULL OR first_left_on > claim_ends_on)

@@ -9,7 +9,7 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
        notice_on + w + 1 + getvariable('sale_grace') AS event_on,
        head_count || ' unclaimed ' || animal_class || ' of case ' || case_id || ' could be auctioned from '
        || (notice_on + w + 1) || ' but no auction was attempted by ' || as_of() || ' (s.15(3)); feeding charges keep rising.' AS detail
-FROM stg_case_timeline
+FROM int_case_timeline
 WHERE NOT owner_appeared
   AND notice_on IS NOT NULL
   AND first_left_on IS NULL

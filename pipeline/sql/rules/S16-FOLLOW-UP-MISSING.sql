@@ -14,7 +14,7 @@ WITH triggered AS (
            CASE WHEN k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')
                 THEN (CASE WHEN k.outcome = 'lawful' THEN k.decided_on END)
                 ELSE r.released_on + getvariable('complaint_window') END AS u
-    FROM stg_releases r LEFT JOIN stg_complaints k USING (case_id)
+    FROM int_releases r LEFT JOIN stg_complaints k USING (case_id)
     WHERE r.basis = 's16_protest'
 )
 SELECT 'release' AS subject_kind, t.release_id AS subject_id, t.case_id, t.pound_id, t.local_authority_id,
@@ -28,4 +28,4 @@ WHERE t.u IS NOT NULL
   AND as_of() > t.u + getvariable('followup_grace')
   AND notified('13', t.taluk, t.u)
   AND NOT EXISTS (SELECT 1 FROM stg_deposits d WHERE d.case_id = t.case_id AND d.deposited_on > t.released_on)
-  AND NOT EXISTS (SELECT 1 FROM stg_sales s WHERE s.case_id = t.case_id AND s.accepted AND s.path = 's17_refusal')
+  AND NOT EXISTS (SELECT 1 FROM int_sales s WHERE s.case_id = t.case_id AND s.accepted AND s.path = 's17_refusal')

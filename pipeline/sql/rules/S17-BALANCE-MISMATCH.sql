@@ -12,6 +12,6 @@ SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, a.case_id, a.pound_id, a
        || rs(a.sale_paid_feeding) || ', fines ' || rs(a.sale_paid_fines) || ', security ' || rs(a.sale_paid_security) || ').' AS detail
 FROM case_accounts a
 JOIN (SELECT case_id, arg_max(sale_id, {'on': sale_on, 'id': sale_id}) AS sale_id
-      FROM stg_sales WHERE accepted AND path = 's17_refusal' GROUP BY case_id) last USING (case_id)
-JOIN stg_sales s ON s.sale_id = last.sale_id
+      FROM int_sales WHERE accepted AND path = 's17_refusal' GROUP BY case_id) last USING (case_id)
+JOIN int_sales s ON s.sale_id = last.sale_id
 WHERE a.amounts_known AND coalesce(s.balance_paid, 0) <> a.balance_to_owner

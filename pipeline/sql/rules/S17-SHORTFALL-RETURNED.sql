@@ -12,5 +12,5 @@ SELECT 'case' AS subject_kind, a.case_id AS subject_id, a.case_id, a.pound_id, a
        || ' (s.17(1)).' AS detail
 FROM case_accounts a
 JOIN (SELECT case_id, sum(head_count) AS heads, min(released_on) AS returned_on
-      FROM stg_releases WHERE basis = 's17_remainder' GROUP BY case_id) r USING (case_id)
+      FROM int_releases WHERE basis = 's17_remainder' GROUP BY case_id) r USING (case_id)
 WHERE a.s17_sale AND a.unrecovered > 0

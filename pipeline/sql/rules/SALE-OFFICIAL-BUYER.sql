@@ -8,8 +8,8 @@
 WITH matched AS (
     SELECT s.*, o.person_id, o.name AS official_name, o.role,
            row_number() OVER (PARTITION BY s.sale_id ORDER BY (o.person_id = s.buyer_person_id) DESC, o.person_id) AS k
-    FROM stg_sales s
-    JOIN officials o
+    FROM int_sales s
+    JOIN stg_officials o
       ON o.person_id = s.buyer_person_id
       OR (s.buyer_name IS NOT NULL AND lower(o.district) = lower(s.district)
           AND regexp_replace(lower(o.name), '\s+', '', 'g') = regexp_replace(lower(s.buyer_name), '\s+', '', 'g'))

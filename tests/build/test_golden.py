@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 AS_OF = "2026-12-31"
 TABLES = ["case_accounts", "fund_movements", "security_status", "monthly_accounts", "owner_accounts", "findings",
           "reconciliation"]
@@ -57,6 +57,10 @@ def test_golden_audit_workbook_matches_the_reconciliation(golden_out):
     got = [[text(v, c) for v, c in zip(r, header, strict=False)] for r in rows[1:]]
     assert got == expected
     summary = load_workbook(golden_out / "audit_workbook.xlsx")["summary"]
-    la2 = [r for r in summary.iter_rows(values_only=True) if r[0] == "LA2" and r[3] == "local_fund"][0]
+    header = [c.value for c in next(summary.iter_rows(max_row=1))]
+    la2 = [dict(zip(header, r, strict=True)) for r in summary.iter_rows(min_row=2, values_only=True)
+           if r[0] == "LA2" and r[3] == "local_fund"]
     # LA2 local fund: expected 800 + 1600 + 1000 + 3000 + 800 + 450 = 7650; credited 800 + 1600 + 600 + 400 + 3000 + 750 + 450
-    assert (la2[4], la2[5]) == (7650, 7600)
+    assert (sum(r["expected"] for r in la2), sum(r["credited"] for r in la2)) == (7650, 7600)
+    # of which surplus (s.18(5)): G05's 3,000, booked on time
+    assert [(r["expected"], r["credited"]) for r in la2 if r["head"] == "surplus"] == [(3000, 3000)]

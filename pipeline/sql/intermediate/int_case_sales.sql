@@ -1,4 +1,4 @@
--- stg_case_sales: the auction attempts of a case summed up (s.15(3), s.17).
+-- int_case_sales: the auction attempts of a case summed up (s.15(3), s.17).
 -- Proceeds P = bids of accepted attempts; expenses E = expenses of every
 -- attempt, accepted or not; S = the day of the last accepted attempt.
 SELECT
@@ -18,5 +18,5 @@ SELECT
     arg_max(conducted_by, {'on': sale_on, 'id': sale_id}) FILTER (WHERE accepted) AS sale_officer,
     arg_max(balance_paid, {'on': sale_on, 'id': sale_id}) FILTER (WHERE accepted AND path = 's17_refusal') AS balance_paid,
     string_agg(source, '; ' ORDER BY sale_on, sale_id) AS source
-FROM stg_sales
+FROM int_sales
 GROUP BY case_id

@@ -39,12 +39,23 @@ def test_roll_forward_balances_on_the_sample(sample_bundle):
 
 def test_money_measures_of_a_month_on_the_sample(sample_bundle):
     con = built(sample_bundle)
-    got = con.execute("""SELECT fines_collected, feeding_collected, protest_deposits, sale_proceeds, sale_expenses,
+    got = con.execute("""SELECT fines_received, feeding_received, protest_deposits, sale_proceeds,
+                                sale_expenses_incurred, sale_expenses_deducted,
                                 surplus_to_dm, local_fund_due, local_fund_ledger, findings
                          FROM monthly_accounts WHERE month = '2026-10' AND pound_id = 'P02'""").fetchone()
     # N-2610-013: s.17 sale 22,000 (fines 2,800, feeding 7,200, expenses 500); N-2610-014: s.15 sale 10,800
     # (fines 900, feeding 2,700, expenses 400, surplus 6,800); ledger LF-012 2,800 and LF-013 900.
-    assert got == (370000, 990000, 0, 3280000, 90000, 680000, 370000, 370000, 0)
+    assert got == (370000, 990000, 0, 3280000, 90000, 90000, 680000, 370000, 370000, 0)
+
+
+def test_sale_expenses_incurred_and_deducted_are_two_figures(sample_bundle):
+    """M-2609-006 (P01): a bid rejected on 2026-09-28 (expenses 300), sold on 2026-10-03 (expenses 300).
+    October incurred only the second attempt's 300; the October sale deducted both, 600 (s.17(2))."""
+    con = built(sample_bundle)
+    rows = dict(con.execute("""SELECT month, (sale_expenses_incurred, sale_expenses_deducted) FROM monthly_accounts
+                               WHERE pound_id = 'P01' AND month IN ('2026-09', '2026-10')""").fetchall())
+    assert rows == {"2026-09": (30000, 0), "2026-10": (30000, 60000)}
+    assert con.execute("SELECT sale_expenses FROM case_accounts WHERE case_id = 'M-2609-006'").fetchone()[0] == 60000
 
 
 def test_accounts_are_drawn_up_as_of_their_date(sample_bundle):

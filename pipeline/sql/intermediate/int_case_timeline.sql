@@ -1,11 +1,11 @@
--- stg_case_timeline: one row per case with the dates the s.15 path turns on.
+-- int_case_timeline: one row per case with the dates the s.15 path turns on.
 -- w = 7 days, 3 for asses and sheep (parameter claim_window). The owner may
 -- claim on D+1 .. D+w; the report to the police is due on D+w+1 (s.15(1));
 -- after the notice N the cattle may be sold from N+w+1 (s.15(3)).
 -- owner_appeared: the case has an s17_refusal attempt (the owner came and
 -- refused to pay), which takes it out of every S15 rule.
 WITH leaves AS (
-    SELECT case_id, min(left_on) AS first_left_on FROM stg_leaves GROUP BY case_id
+    SELECT case_id, min(left_on) AS first_left_on FROM int_leaves GROUP BY case_id
 )
 SELECT
     c.case_id, c.pound_id, c.local_authority_id, c.taluk, c.district, c.animal_class, c.head_count,
@@ -17,7 +17,7 @@ SELECT
     s.first_s15_attempt_on,
     p.reported_on, p.reported_to, p.notice_on, p.proclamation_on,
     p.case_id IS NOT NULL AS has_report_row
-FROM stg_cases c
+FROM int_cases c
 LEFT JOIN leaves l USING (case_id)
-LEFT JOIN stg_case_sales s USING (case_id)
+LEFT JOIN int_case_sales s USING (case_id)
 LEFT JOIN stg_police_reports p USING (case_id)

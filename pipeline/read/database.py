@@ -1,0 +1,90 @@
+"""A built database, opened read-only: what every report, workbook and document reads."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+from pipeline.core.errors import PoundError
+
+# The tables a reader needs; a database without them has not been built.
+REQUIRED_TABLES = ("case_accounts", "fund_movements", "findings", "reconciliation", "monthly_accounts",
+                   "deadlines", "district_months", "impoundment_cohorts", "dm_deposit_position",
+                   "parameters", "loads")
+
+
+def connect(db):
+    """A read-only connection to a built database; PoundError with a plain reason otherwise."""
+    import duckdb
+
+    path = Path(db)
+    if not path.exists():
+        raise PoundError(f"database {path} does not exist; make one with 'pound run BUNDLE --out DIR' "
+                         "(it is written to DIR/pound.duckdb)")
+    if path.is_dir():
+        raise PoundError(f"--db {path} is a folder, not a database file")
+    try:
+        con = duckdb.connect(str(path), read_only=True)
+    except duckdb.Error as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
+        if "lock" in reason.lower():
+            raise PoundError(f"database {path} is being written by another program; "
+                             f"try again when it has finished ({reason})") from None
+        raise PoundError(f"{path} is not a database written by 'pound run' or 'pound ingest' ({reason})") from None
+    have = {r[0] for r in con.execute(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()}
+    missing = [t for t in REQUIRED_TABLES if t not in have]
+    if missing:
+        con.close()
+        raise PoundError(f"{path} holds no finished accounts (no table {', '.join(missing)}); "
+                         f"compute them with 'pound build --db {path} --out DIR'")
+    return con
+
+
+def parameter(con, name: str, default=None):
+    """A statutory reading in force when the accounts were built, its JSON value decoded."""
+    row = con.execute("SELECT value FROM parameters WHERE name = ?", [name]).fetchone()
+    if row is None or row[0] is None:
+        return default
+    try:
+        return json.loads(row[0])
+    except (TypeError, ValueError):
+        return row[0]
+
+
+def changed_parameters(con) -> list[tuple[str, str]]:
+    """(name, value) of every reading that is not its default (the as-of date aside)."""
+    return con.execute("SELECT name, value FROM parameters WHERE NOT is_default AND name <> 'as_of' "
+                       "ORDER BY name").fetchall()
+
+
+def as_of(con) -> dt.date | None:
+    value = parameter(con, "as_of")
+    try:
+        return dt.date.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
+
+
+def loaded_files(con) -> tuple[int, dt.datetime | None]:
+    """How many files were loaded, and when the last one was."""
+    n, last = con.execute("SELECT count(*), max(loaded_at) FROM loads").fetchone()
+    return int(n), last
+
+
+def districts(con) -> list[str]:
+    return [r[0] for r in con.execute(
+        "SELECT DISTINCT district FROM monthly_accounts WHERE district IS NOT NULL ORDER BY 1").fetchall()]
+
+
+def check_district(con, district: str | None) -> str | None:
+    """The district as the database spells it (case is ignored), or PoundError naming those it has."""
+    if district is None or str(district).strip() == "":
+        return None
+    known = districts(con)
+    for d in known:
+        if d.lower() == str(district).strip().lower():
+            return d
+    raise PoundError(f"no pound is in district {district!r}; the database has "
+                     + (", ".join(repr(d) for d in known) if known else "no pounds"))

@@ -1,0 +1,152 @@
+"""The reconciliation, read for auditors: by the reconciliation report and the audit workbook.
+
+Selections of the finished `reconciliation` model (one row per expected credit or ledger
+entry key) and of `dm_deposit_position` (what the District Magistrate should hold and
+what his ledger shows he holds), filtered by district.
+"""
+
+from __future__ import annotations
+
+from pipeline.core.months import month_bounds
+from pipeline.read.select import Cond, between, col, count, count_if, either, select, total, total_if
+
+STATUS_ORDER = ("matched", "late", "early", "amount_mismatch", "missing", "pending", "unexpected")
+# What each status contributes to the two totals of a ledger.
+EXPECTED_SIDE = ("matched", "late", "early", "amount_mismatch", "missing", "pending")
+LEDGER_SIDE = ("matched", "late", "early", "amount_mismatch", "unexpected")
+LEDGER_NAMES = {"local_fund": "local funds", "dm_deposit": "the District Magistrate's deposit"}
+HEAD_LABELS = {"fines": "fines (s.18(2))", "surplus": "unclaimed surplus (s.18(5))",
+               "receipt": "surplus received by the DM (s.18(5))",
+               "credit_to_local_fund": "surplus credited by the DM to the local fund (s.18(5))",
+               "refund_to_claimant": "refunded to a claimant", "other": "other"}
+
+
+def _district(district: str | None) -> list[Cond]:
+    return [Cond("district", "=", district)] if district else []
+
+
+def by_authority(con, district: str | None = None):
+    """Per ledger, head and local authority: expected, credited, difference, breaks and each status."""
+    return select(con, "reconciliation", col("ledger"), col("head"), col("local_authority_id"),
+                  col("local_authority_name"), total("expected_amount", "expected"),
+                  total("ledger_amount", "credited"), total("difference"),
+                  count_if("is_break", True, "breaks"),
+                  *(count_if("status", s, s) for s in STATUS_ORDER),
+                  where=_district(district), order=["ledger", "local_authority_id", "head"],
+                  key=["ledger", "head", "local_authority_id"])
+
+
+def summary(con, district: str | None = None):
+    """Per local authority, ledger and head: the totals and the amount of each status (the
+    workbook's summary sheet), with the breaks."""
+    return select(con, "reconciliation", col("local_authority_id"), col("local_authority_name"), col("district"),
+                  col("ledger"), col("head"), total("expected_amount", "expected"),
+                  total("ledger_amount", "credited"), total("difference"),
+                  total_if("expected_amount", "status", "matched", "matched"),
+                  total_if("expected_amount", "status", "late", "late"),
+                  total_if("expected_amount", "status", "early", "early"),
+                  total_if("expected_amount", "status", "amount_mismatch", "mismatch_expected"),
+                  total_if("ledger_amount", "status", "amount_mismatch", "mismatch_credited"),
+                  total_if("expected_amount", "status", "missing", "missing"),
+                  total_if("expected_amount", "status", "pending", "pending"),
+                  total_if("ledger_amount", "status", "unexpected", "unexpected"),
+                  count_if("is_break", True, "breaks"),
+                  where=_district(district), order=["local_authority_id", "ledger", "head"],
+                  key=["local_authority_id", "ledger", "head"])
+
+
+def dm_deposit_held(con, district: str | None = None):
+    """Per local authority: what the DM should hold in deposit and what his ledger shows he holds."""
+    return select(con, "dm_deposit_position", col("local_authority_id"), col("local_authority_name"),
+                  col("surplus_received_due"), col("surplus_credit_due"), col("held_due"),
+                  col("receipts_booked"), col("credits_booked"), col("refunds_booked"), col("held_booked"),
+                  col("held_difference"),
+                  where=_district(district), order=["local_authority_id"], key=["local_authority_id"])
+
+
+def by_status(con, district: str | None = None, ledger: str | None = None):
+    """Per ledger and status: rows, expected and credited (the parts of the ties)."""
+    return select(con, "reconciliation", col("ledger"), col("status"), count("rows"),
+                  total("expected_amount", "expected"), total("ledger_amount", "credited"),
+                  where=[*_district(district), *([Cond("ledger", "=", ledger)] if ledger else [])],
+                  order=["ledger", "status"], key=["ledger", "status"])
+
+
+def status_by_authority(con, district: str | None = None):
+    """Per ledger, local authority and status: expected and credited (for the chart of statuses)."""
+    return select(con, "reconciliation", col("ledger"), col("local_authority_id"), col("status"),
+                  total("expected_amount", "expected"), total("ledger_amount", "credited"),
+                  where=_district(district), order=["ledger", "local_authority_id", "status"])
+
+
+def ledger_totals(con, district: str | None = None, ledger: str | None = None):
+    """Per ledger: the totals of the whole table (what the parts must add up to)."""
+    return select(con, "reconciliation", col("ledger"), total("expected_amount", "expected"),
+                  total("ledger_amount", "credited"), total("difference"),
+                  where=[*_district(district), *([Cond("ledger", "=", ledger)] if ledger else [])],
+                  order=["ledger"], key=["ledger"])
+
+
+def ties(con, district: str | None = None) -> list[dict]:
+    """Per ledger: each status's rows and amounts, their sums on each side, the table's totals,
+    and whether they tie (expected = its statuses' sum, credited likewise, difference = credited - expected)."""
+    out = []
+    for ledger in ledger_totals(con, district)["ledger"]:
+        parts = by_status(con, district, ledger)
+        totals = ledger_totals(con, district, ledger)
+        t = totals.to_dict("records")[0]
+        by = {s: (0, 0, 0) for s in STATUS_ORDER}
+        for r in parts.to_dict("records"):
+            by[r["status"]] = (int(r["rows"]), int(r["expected"]), int(r["credited"]))
+        exp_sum = sum(by[s][1] for s in EXPECTED_SIDE)
+        led_sum = sum(by[s][2] for s in LEDGER_SIDE)
+        out.append(dict(ledger=ledger, by_status=by, expected_sum=exp_sum, credited_sum=led_sum,
+                        expected_total=int(t["expected"]), credited_total=int(t["credited"]),
+                        difference_total=int(t["difference"]),
+                        ties=exp_sum == t["expected"] and led_sum == t["credited"]
+                        and t["credited"] - t["expected"] == t["difference"],
+                        parts=parts, totals=totals))
+    return out
+
+
+BREAK_COLUMNS = ("ledger", "local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
+                 "difference", "due_on", "entry_on", "days_after_due", "days_outstanding", "entry_ids")
+
+
+def breaks(con, district: str | None = None):
+    """Every row an auditor must take up (is_break: not matched, not pending), worst first."""
+    return select(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS),
+                  where=[Cond("is_break", "=", True), *_district(district)],
+                  order=["status_rank", "ledger", "local_authority_id", "reference", "head"],
+                  key=["ledger", "local_authority_id", "reference", "head"])
+
+
+def pending(con, district: str | None = None):
+    """Expected credits not entered yet whose lag has not run out (not breaks yet)."""
+    return select(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS if c not in ("ledger_amount", "entry_on",
+                                                                                       "days_after_due", "entry_ids")),
+                  where=[Cond("status", "=", "pending"), *_district(district)],
+                  order=["due_on", "ledger", "local_authority_id", "reference", "head"],
+                  key=["ledger", "local_authority_id", "reference", "head"])
+
+
+def ageing(con, district: str | None = None):
+    """What is missing, by how long it has been outstanding past its due day."""
+    return select(con, "reconciliation", col("ageing_band"), col("ageing"), count("items"),
+                  total("expected_amount", "amount"),
+                  total_if("expected_amount", "ledger", "local_fund", "local_fund"),
+                  total_if("expected_amount", "ledger", "dm_deposit", "dm_deposit"),
+                  where=[Cond("status", "=", "missing"), *_district(district)], order=["ageing_band"],
+                  key=["ageing_band", "ageing"])
+
+
+def in_month(con, month: str, district: str | None = None):
+    """Rows due in the month or entered in a ledger in it."""
+    first, last = month_bounds(month)
+    return select(con, "reconciliation", *(col(c) for c in ("ledger", "local_authority_id", "reference", "head",
+                                                            "status", "expected_amount", "ledger_amount", "difference",
+                                                            "due_on", "entry_on")),
+                  where=[either(between("due_on", first, last), between("entry_on", first, last)),
+                         *_district(district)],
+                  order=["ledger", "local_authority_id", "reference", "head"],
+                  key=["ledger", "local_authority_id", "reference", "head"])

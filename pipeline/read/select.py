@@ -1,0 +1,235 @@
+"""Reading the finished models: a selection is a model, its columns or sums, a filter and an order.
+
+Everything a report, a workbook sheet or a document shows is read through `select()`:
+one finished table (a model of pipeline/sql/), the columns wanted as they are or summed
+over the rows in scope, conditions on its own columns, and an order. A selection cannot
+join tables or compute a date or an amount: what a figure means is defined once, in its
+model; here it is only filtered, added up over the scope and ordered.
+
+The DataFrame a selection returns carries the selection itself (`frame.attrs["selection"]`),
+so a page can write, beside each figure, the model, column and row it came from, and a test
+can read every figure back from the page and check it against its model.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+_NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
+AGGREGATES = {"": "{c}", "sum": "sum({c})", "count": "count(*)", "count_if": "count(*) FILTER (WHERE {c} = {v})",
+              "sum_if": "sum({c}) FILTER (WHERE {w} = {v})", "median": "median({c})", "min": "min({c})",
+              "max": "max({c})", "count_distinct": "count(DISTINCT {c})",
+              "share": "100.0 * sum({c}) / nullif(sum({w}), 0)", "list": "string_agg(DISTINCT {c}, ', ' ORDER BY {c})"}
+OPS = ("=", "<>", "<", "<=", ">", ">=", "in", "is_null", "not_null")
+
+
+def _name(text: str) -> str:
+    if not _NAME.match(text):
+        raise ValueError(f"not a column name: {text!r}")
+    return text
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One output column: a model column as it is (agg ''), or an aggregate of it over the rows."""
+
+    name: str
+    agg: str = ""
+    column: str | None = None
+    when: str | None = None         # sum_if: the column compared with `value`
+    value: object = None            # count_if / sum_if
+
+    def sql(self, params: list) -> str:
+        if self.agg not in AGGREGATES:
+            raise ValueError(f"unknown aggregate {self.agg!r}")
+        v = ""
+        if self.agg in ("count_if", "sum_if"):
+            params.append(self.value)
+            v = "?"
+        expr = AGGREGATES[self.agg].format(c=_name(self.column) if self.column else "",
+                                           w=_name(self.when) if self.when else "", v=v)
+        if self.agg in ("sum", "sum_if", "count", "count_if", "count_distinct"):
+            expr = f"CAST(coalesce({expr}, 0) AS BIGINT)"
+        return f"{expr} AS {_name(self.name)}"
+
+
+def col(column: str, as_: str | None = None) -> Measure:
+    return Measure(as_ or column, "", column)
+
+
+def total(column: str, as_: str | None = None) -> Measure:
+    return Measure(as_ or column, "sum", column)
+
+
+def total_if(column: str, when: str, value, as_: str) -> Measure:
+    return Measure(as_, "sum_if", column, when, value)
+
+
+def count(as_: str = "rows") -> Measure:
+    return Measure(as_, "count")
+
+
+def count_if(column: str, value, as_: str) -> Measure:
+    return Measure(as_, "count_if", column, None, value)
+
+
+def share(column: str, of: str, as_: str) -> Measure:
+    """sum(column) as a percentage of sum(of) over the rows in scope."""
+    return Measure(as_, "share", column, of)
+
+
+def median(column: str, as_: str | None = None) -> Measure:
+    return Measure(as_ or column, "median", column)
+
+
+def largest(column: str, as_: str | None = None) -> Measure:
+    return Measure(as_ or column, "max", column)
+
+
+def smallest(column: str, as_: str | None = None) -> Measure:
+    return Measure(as_ or column, "min", column)
+
+
+def distinct(column: str, as_: str | None = None) -> Measure:
+    return Measure(as_ or column, "count_distinct", column)
+
+
+def listing(column: str, as_: str | None = None) -> Measure:
+    return Measure(as_ or column, "list", column)
+
+
+@dataclass(frozen=True)
+class Cond:
+    """A condition on a column of the model: column op value."""
+
+    column: str
+    op: str
+    value: object = None
+
+    def sql(self, params: list) -> str:
+        c = _name(self.column)
+        if self.op not in OPS:
+            raise ValueError(f"unknown operator {self.op!r}")
+        if self.op == "is_null":
+            return f"{c} IS NULL"
+        if self.op == "not_null":
+            return f"{c} IS NOT NULL"
+        if self.op == "in":
+            values = list(self.value)
+            if not values:
+                return "false"
+            params.extend(values)
+            return f"{c} IN ({', '.join('?' for _ in values)})"
+        params.append(self.value)
+        return f"{c} {self.op} ?"
+
+    def as_dict(self) -> dict:
+        v = self.value
+        if isinstance(v, dt.date):
+            v = v.isoformat()
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            v = sorted(str(x) for x in v)
+        return {"column": self.column, "op": self.op, "value": v}
+
+
+@dataclass(frozen=True)
+class Either:
+    """Any of several conditions (all others are joined with AND)."""
+
+    conds: tuple[Cond, ...]
+
+    def sql(self, params: list) -> str:
+        return "(" + " OR ".join(f"({c.sql(params)})" for c in self.conds) + ")"
+
+    def as_dict(self) -> dict:
+        return {"any": [c.as_dict() for c in self.conds]}
+
+
+def either(*conds: Cond | list[Cond]) -> Either:
+    """Either of the conditions; a list among them stands for its conditions all holding."""
+    parts: list = []
+    for c in conds:
+        parts.append(All(tuple(c)) if isinstance(c, list) else c)
+    return Either(tuple(parts))
+
+
+@dataclass(frozen=True)
+class All:
+    """Every one of several conditions (for use inside `either`)."""
+
+    conds: tuple[Cond, ...]
+
+    def sql(self, params: list) -> str:
+        return "(" + " AND ".join(c.sql(params) for c in self.conds) + ")"
+
+    def as_dict(self) -> dict:
+        return {"all": [c.as_dict() for c in self.conds]}
+
+
+def between(column: str, first, last) -> list[Cond]:
+    return [Cond(column, ">=", first), Cond(column, "<=", last)]
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What to read from one model."""
+
+    model: str
+    measures: tuple[Measure, ...]
+    where: tuple[Cond | Either, ...] = ()
+    order: tuple[str, ...] = ()
+    key: tuple[str, ...] = ()          # the columns that name a row of the result
+    limit: int | None = None
+    having: tuple[Cond, ...] = field(default=())
+
+    @property
+    def grouped(self) -> bool:
+        return any(m.agg for m in self.measures)
+
+    def sql(self) -> tuple[str, list]:
+        params: list = []
+        cols = ", ".join(m.sql(params) for m in self.measures)
+        sql = f"SELECT {cols} FROM {_name(self.model)}"
+        where_params: list = []
+        if self.where:
+            sql += " WHERE " + " AND ".join(c.sql(where_params) for c in self.where)
+        params += where_params
+        if self.grouped:
+            plain = [m.column for m in self.measures if not m.agg]
+            if plain:
+                sql += " GROUP BY " + ", ".join(_name(c) for c in plain)
+        if self.having:
+            sql += " HAVING " + " AND ".join(c.sql(params) for c in self.having)
+        if self.order:
+            parts = []
+            for o in self.order:
+                name, _, direction = o.partition(" ")
+                if direction not in ("", "DESC", "ASC"):
+                    raise ValueError(f"bad order {o!r}")
+                parts.append(f"{_name(name)} {direction}".strip())
+            sql += " ORDER BY " + ", ".join(parts)
+        if self.limit is not None:
+            sql += f" LIMIT {int(self.limit)}"
+        return sql, params
+
+    def as_dict(self) -> dict:
+        """What a page writes beside the table: enough to read each figure again from the model."""
+        return {"model": self.model, "where": [c.as_dict() for c in self.where],
+                "key": list(self.key or [m.name for m in self.measures if not m.agg]),
+                "columns": {m.name: {"agg": m.agg, "column": m.column, "when": m.when,
+                                     "value": m.value if not isinstance(m.value, dt.date) else m.value.isoformat()}
+                            for m in self.measures}}
+
+
+def select(con, model: str, *measures: Measure, where=(), order=(), key=(), limit=None, having=()):
+    """Run a selection on a read-only connection: a DataFrame whose attrs hold the selection."""
+    flat: list[Cond] = []
+    for w in where:
+        flat.extend(w if isinstance(w, list) else [w])
+    s = Selection(model, tuple(measures), tuple(flat), tuple(order), tuple(key), limit, tuple(having))
+    sql, params = s.sql()
+    frame = con.execute(sql, params).df()
+    frame.attrs["selection"] = s.as_dict()
+    return frame

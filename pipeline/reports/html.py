@@ -1,0 +1,261 @@
+"""The pieces of a report page: tables of figures, headline figures, notes (Jinja2 templates).
+
+A table is made from a DataFrame read by pipeline.read.select: every figure cell says
+which column of which model it is (data-col, and the table's data-selection) and which
+row (data-key), so a reader, or a test, can trace it back. Money is integer paise to
+the last moment and written with Indian digit groups (1,20,000.00); dates are written
+day first (05-10-2026). Text from the registers is escaped by the templates: it shows
+as text, never as markup.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from pipeline.core.money import paise_text
+from pipeline.core.months import day_text
+
+MAX_ROWS = 500      # rows shown in one table of a page; the CSV exports and the workbooks hold them all
+
+_ENV = Environment(loader=FileSystemLoader(str(Path(__file__).resolve().parent / "templates" / "html")),
+                   autoescape=select_autoescape(default=True, default_for_string=True),
+                   trim_blocks=False, lstrip_blocks=False)
+
+
+class Html(str):
+    """A piece of HTML that a notebook displays as HTML (it is also a plain str)."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def _render(template: str, **values) -> Html:
+    return Html(_ENV.get_template(template).render(**values))
+
+
+def esc(value) -> str:
+    from markupsafe import escape
+    return str(escape("" if value is None else str(value)))
+
+
+def note(text: str, kind: str = "note") -> Html:
+    """A short paragraph in a box: kind 'note', 'empty' or 'warn'."""
+    return Html(f'<p class="pound-{kind}">{esc(text)}</p>')
+
+
+def heading(text: str, level: int = 1) -> Html:
+    return Html(f"<h{level}>{esc(text)}</h{level}>")
+
+
+def rupees(paise) -> str:
+    """Integer paise as rupees, Indian digit groups, two decimals: 12000000 -> '1,20,000.00'.
+
+    Blank for a missing value. Money is never carried as a float: a float is accepted
+    only if it is a whole number of paise (pandas may hand one back), else TypeError.
+    """
+    if is_blank(paise):
+        return ""
+    if isinstance(paise, float) and not paise.is_integer():
+        raise TypeError(f"money must be whole paise, got {paise!r}")
+    return paise_text(paise, grouping=True)
+
+
+def is_blank(v) -> bool:
+    if v is None:
+        return True
+    try:
+        import pandas as pd
+        if v is pd.NA or v is pd.NaT:
+            return True
+    except ImportError:  # pragma: no cover
+        pass
+    try:
+        return bool(v != v)  # NaN
+    except (TypeError, ValueError):
+        return False
+
+
+def cell_text(v, money: bool = False, percent: bool = False) -> tuple[str, str]:
+    """(text, css class) for one value."""
+    if is_blank(v):
+        return "", "blank"
+    if money:
+        return rupees(v), "num money"
+    if percent:
+        return f"{float(v):.1f}%", "num"
+    if isinstance(v, bool) or type(v).__name__ == "bool_":
+        return ("yes" if v else "no"), "text"
+    if isinstance(v, int) or type(v).__name__.startswith(("int", "uint", "Int")):
+        return f"{int(v):,}", "num"
+    if isinstance(v, float):
+        if math.isfinite(v) and v.is_integer():
+            return f"{int(v):,}", "num"
+        return f"{v:,.1f}", "num"
+    if type(v).__name__ == "Timestamp" or isinstance(v, (dt.date, dt.datetime)):
+        return day_text(v), "date"
+    return str(v), "text"
+
+
+def _numeric(series) -> bool:
+    import pandas as pd
+    return pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)
+
+
+def _key(rec: Mapping, key: Sequence[str]) -> dict:
+    out = {}
+    for k in key:
+        v = rec.get(k)
+        if is_blank(v):
+            out[k] = None
+        elif type(v).__name__ == "Timestamp" or isinstance(v, dt.date):
+            out[k] = (v.date() if hasattr(v, "date") and callable(v.date) else v).isoformat()
+        elif isinstance(v, bool) or type(v).__name__ == "bool_":
+            out[k] = bool(v)
+        elif type(v).__name__.startswith(("int", "Int", "uint")):
+            out[k] = int(v)
+        else:
+            out[k] = str(v)
+    return out
+
+
+def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels: Mapping | None = None,
+          value_labels: Mapping[str, Mapping] | None = None, hide: Iterable[str] = (),
+          table_id: str | None = None, empty: str = "Nothing to show.", total: str | None = None,
+          row_class: str | None = None, max_rows: int = MAX_ROWS) -> Html:
+    """A DataFrame as an HTML table.
+
+    money: integer-paise columns, written as rupees. percent: shares, written 12.5%.
+    labels: column -> heading. value_labels: column -> {value: words} (the value stays in data-value).
+    hide: columns read (to name rows) but not shown. total: a last row with that label summing the
+    numeric columns of every row (shown or not). row_class: a column whose value becomes the row's
+    CSS class. Only the first max_rows rows are shown, with a line saying how many more there are.
+    """
+    money, percent, hide = set(money), set(percent), set(hide)
+    labels, value_labels = dict(labels or {}), dict(value_labels or {})
+    if df is None or len(df) == 0:
+        return note(empty, "empty")
+    selection = df.attrs.get("selection")
+    key = selection["key"] if selection else []
+    cols = [c for c in df.columns if c not in hide]
+    columns = []
+    for c in cols:
+        head = labels.get(c, c.replace("_", " ")) + (" (Rs)" if c in money else "")
+        columns.append({"name": c, "head": head,
+                        "cls": "num" if c in money or c in percent or _numeric(df[c]) else "text"})
+    shown = df.head(max_rows) if len(df) > max_rows else df
+    rows = []
+    for rec in shown.to_dict("records"):
+        cells = []
+        for c in cols:
+            text, cls = cell_text(rec[c], c in money, c in percent)
+            value = None
+            if c in value_labels and not is_blank(rec[c]):
+                value, text = str(rec[c]), str(value_labels[c].get(rec[c], rec[c]))
+            cells.append({"col": c, "text": text, "cls": cls, "key": None, "value": value})
+        cls = None
+        if row_class and not is_blank(rec.get(row_class)):
+            cls = str(rec[row_class])
+        rows.append({"cells": cells, "cls": cls, "key": _key(rec, key) if selection else None})
+    foot = None
+    if total is not None:
+        foot = []
+        for i, c in enumerate(cols):
+            if i == 0:
+                foot.append({"col": None, "text": total, "cls": "text"})
+            elif c in money or (c not in percent and _numeric(df[c]) and c not in key
+                                and selection and selection["columns"].get(c, {}).get("agg") in ("", "sum", "count",
+                                                                                                 "count_if", "sum_if")):
+                s = sum(int(v) for v in df[c] if not is_blank(v))
+                foot.append({"col": c, "text": rupees(s) if c in money else f"{s:,}", "cls": "num money" if c in money else "num"})
+            else:
+                foot.append({"col": None, "text": "", "cls": "blank"})
+    return _render("table.html.j2", table_id=table_id, selection=selection, columns=columns, rows=rows,
+                   total=foot, hidden=len(df) > max_rows, shown=f"{max_rows:,}", count=f"{len(df):,}")
+
+
+def pivot(df, index: str, column: str, value: str, *, money: bool = False, table_id: str | None = None,
+          empty: str = "Nothing to show.", index_label: str | None = None, total_label: str | None = None) -> Html:
+    """A long selection (index, column, value) shown wide: one row per index value, one column per
+    column value. Each cell names its own row of the selection (data-key)."""
+    if df is None or len(df) == 0:
+        return note(empty, "empty")
+    selection = df.attrs.get("selection")
+    heads = sorted({str(v) for v in df[column] if not is_blank(v)})
+    index_values = list(dict.fromkeys(df[index]))
+    lookup = {(r[index], str(r[column])): r[value] for r in df.to_dict("records")}
+    columns = [{"name": index, "head": index_label or index.replace("_", " "), "cls": "text"}]
+    columns += [{"name": h, "head": h, "cls": "num"} for h in heads]
+    if total_label:
+        columns.append({"name": "all", "head": total_label, "cls": "num"})
+    rows = []
+    for iv in index_values:
+        cells = [{"col": index, "text": cell_text(iv)[0], "cls": "text", "key": None, "value": None}]
+        row_total = 0
+        for h in heads:
+            v = lookup.get((iv, h), 0)
+            row_total += int(v)
+            text, cls = cell_text(v, money)
+            cells.append({"col": value, "text": text, "cls": cls, "value": None,
+                          "key": _key({index: iv, column: h}, [index, column])})
+        if total_label:
+            cells.append({"col": value, "text": rupees(row_total) if money else f"{row_total:,}",
+                          "cls": "num money" if money else "num",
+                          "value": None, "key": _key({index: iv}, [index])})
+        rows.append({"cells": cells, "cls": None, "key": None})
+    return _render("table.html.j2", table_id=table_id, selection=selection, columns=columns, rows=rows,
+                   total=None, hidden=False)
+
+
+def transposed(df, measures: Sequence[tuple[str, str]], by: str, *, money: bool = True, table_id: str | None = None,
+               total_label: str | None = None, empty: str = "Nothing to show.") -> Html:
+    """One row per measure (column of df, with its label), one column per value of `by` (and a total)."""
+    if df is None or len(df) == 0:
+        return note(empty, "empty")
+    selection = df.attrs.get("selection")
+    records = df.to_dict("records")
+    columns = [{"name": "measure", "head": "measure", "cls": "text"}]
+    columns += [{"name": str(r[by]), "head": str(r[by]), "cls": "num"} for r in records]
+    if total_label:
+        columns.append({"name": "total", "head": total_label, "cls": "num"})
+    rows = []
+    for m, label in measures:
+        cells = [{"col": "measure", "text": label, "cls": "text", "key": None, "value": m}]
+        for r in records:
+            text, cls = cell_text(r[m], money)
+            cells.append({"col": m, "text": text, "cls": cls, "value": None, "key": _key(r, [by])})
+        if total_label:
+            s = sum(int(r[m]) for r in records if not is_blank(r[m]))
+            cells.append({"col": m, "text": rupees(s) if money else f"{s:,}", "cls": "num money" if money else "num",
+                          "value": None, "key": {}})
+        rows.append({"cells": cells, "cls": None, "key": None})
+    return _render("table.html.j2", table_id=table_id, selection=selection, columns=columns, rows=rows,
+                   total=None, hidden=False)
+
+
+def figure(label: str, df, column: str, money: bool = False) -> dict:
+    """A headline figure: the one value of `column` in a one-row selection."""
+    v = df[column].iloc[0] if len(df) else 0
+    text = rupees(v) if money else cell_text(v)[0]
+    return {"label": label, "text": text or ("0.00" if money else "0"), "col": column, "money": money,
+            "selection": df.attrs.get("selection")}
+
+
+def key_figures(figures: Sequence[dict]) -> Html:
+    """A row of headline figures (see figure())."""
+    return _render("key_figures.html.j2", figures=figures)
+
+
+def parameters_table(rows: Sequence[tuple[str, str]], warnings: Sequence[str] = ()) -> Html:
+    return _render("parameters.html.j2", rows=rows, warnings=warnings)
+
+
+def figure_or_note(fig, text: str | None = None):
+    """The figure; when there was nothing to draw (charts return None then), the note, or nothing."""
+    if fig is not None:
+        return fig
+    return note(text, "empty") if text else Html("")

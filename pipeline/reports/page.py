@@ -1,0 +1,56 @@
+"""What every report page has: its opening (a read-only connection, the district checked,
+plotly set up offline), its parameters block, and the month the demo shows."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pipeline.core.errors import PoundError
+from pipeline.core.months import day_text, month_bounds, month_label
+from pipeline.read.database import as_of, changed_parameters, check_district, connect, loaded_files
+from pipeline.read.select import col, select, total
+from pipeline.reports.html import Html, parameters_table
+
+SAMPLE_AS_OF = dt.date(2026, 11, 30)    # the sample registers run from March to November 2026
+
+
+def open_report(db, month: str, district: str | None):
+    """What every report notebook starts with: plotly set up for an offline page, a read-only
+    connection, the district checked against the database, and the month's label."""
+    from pipeline.reports import charts
+
+    charts.setup()
+    con = connect(db)
+    return con, check_district(con, district), month_label(month)
+
+
+def parameters_block(con, *, db, month: str, district: str | None, report: str) -> Html:
+    """The report's parameters and what it was drawn from, for the top of the page."""
+    first, last = month_bounds(month)
+    asof = as_of(con)
+    changed = changed_parameters(con)
+    files, loaded_at = loaded_files(con)
+    rows = [
+        ("Report", report),
+        ("Month", f"{month} ({month_label(month)}: {day_text(first)} to {day_text(last)})"),
+        ("District", district or "all districts"),
+        ("Database", str(db)),
+        ("Accounts drawn up to (as of)", day_text(asof) if asof else "not recorded"),
+        ("Register files loaded", f"{files:,}" + (f", last on {day_text(loaded_at)} {loaded_at:%H:%M}" if loaded_at else "")),
+        ("Readings changed from the defaults",
+         "; ".join(f"{n} = {v}" for n, v in changed) if changed else "none (every statutory reading is the default)"),
+    ]
+    warnings = []
+    if asof and last > asof:
+        warnings.append(f"The month runs past {day_text(asof)}, the date the accounts are drawn up to: "
+                        "nothing after that date is in these figures.")
+    return parameters_table(rows, warnings)
+
+
+def busiest_month(con) -> str:
+    """The month with the most heads impounded, released or sold (the latest one on a tie)."""
+    busiest = select(con, "monthly_accounts", col("month"), total("heads_moved"),
+                     order=["heads_moved DESC", "month DESC"], limit=1)
+    if len(busiest) == 0:
+        raise PoundError("the database holds no monthly accounts")
+    return str(busiest["month"].iloc[0])

@@ -1,0 +1,139 @@
+"""Rendering the report notebooks into pages that open offline.
+
+Each notebook in notebooks/ (a jupytext percent file) is converted with jupytext, run
+by papermill on the `python3` kernel with the parameters db, month and district, and
+exported by nbconvert with the code hidden, through the template in
+pipeline/reports/templates/pound, which loads nothing from the network (no require.js,
+MathJax, mermaid or widget scripts). plotly.js is embedded once per page by
+charts.setup(). As a last guard, any <script src=...> or stylesheet <link> that points
+off the machine is removed from the page.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from pipeline.core import paths
+from pipeline.core.errors import PoundError
+from pipeline.core.months import month_bounds
+from pipeline.read.database import check_district, connect
+from pipeline.reports import review
+
+NOTEBOOK_DIR = paths.NOTEBOOK_DIR
+TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
+
+# (file stem in notebooks/, title of the page)
+REPORTS: tuple[tuple[str, str], ...] = (
+    ("monthly_review", "Monthly accounts review"),
+    ("reconciliation", "Local fund reconciliation"),
+    ("trends", "Impoundment trends"),
+)
+
+
+_REMOTE_SCRIPT = re.compile(r"<script\b[^>]*\bsrc\s*=\s*[\"']?\s*(?:https?:)?//[^>]*>\s*</script\s*>", re.I)
+_REMOTE_LINK = re.compile(r"<link\b[^>]*\bhref\s*=\s*[\"']?\s*(?:https?:)?//[^>]*>", re.I)
+
+
+def strip_remote(page: str) -> str:
+    """Remove any <script src> or <link href> that points off the machine (a guard; the template adds none)."""
+    return _REMOTE_LINK.sub("", _REMOTE_SCRIPT.sub("", page))
+
+
+def remote_references(page: str) -> list[str]:
+    """The <script src> and <link href> tags of a page that would load from the network."""
+    return _REMOTE_SCRIPT.findall(page) + _REMOTE_LINK.findall(page)
+
+
+def _exporter():
+    from nbconvert import HTMLExporter
+
+    return HTMLExporter(template_name="pound", extra_template_basedirs=[str(TEMPLATE_DIR)],
+                        exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
+
+
+def notebook_html(nb, title: str) -> str:
+    """An executed notebook as a page: code hidden, error-free streams only, nothing remote."""
+    nb.metadata["title"] = title
+    for cell in nb.cells:
+        if cell.get("cell_type") == "code":
+            cell["outputs"] = [o for o in cell.get("outputs", [])
+                               if not (o.get("output_type") == "stream" and o.get("name") == "stderr")]
+    body, _ = _exporter().from_notebook_node(nb)
+    return strip_remote(body)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-") or "district"
+
+
+def report_paths(out: Path, month: str, district: str | None) -> list[Path]:
+    suffix = f"_{_slug(district)}" if district else ""
+    return [Path(out) / f"{name}_{month}{suffix}.html" for name, _ in REPORTS]
+
+
+def _run_notebook(name: str, title: str, parameters: dict):
+    import jupytext
+    import papermill as pm
+    from jupyter_client.kernelspec import NoSuchKernel
+
+    source = NOTEBOOK_DIR / f"{name}.py"
+    if not source.exists():
+        raise PoundError(f"the notebook {source} is missing; the reports need the notebooks/ folder of the project")
+    nb = jupytext.read(source)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    try:
+        # The kernel starts in the project root (resources' path; papermill's cwd= would chdir this
+        # process), so that it imports this very package. Its own log is noise here (a warning that
+        # it talks TCP on loopback, the interrupt jupyter_client sends at shutdown): an error in a
+        # cell still comes back as PapermillExecutionError. Nothing needs a graceful shutdown.
+        return pm.execute_notebook(nb, None, parameters=parameters, kernel_name="python3", progress_bar=False,
+                                   log_output=False, request_save_on_cell_execute=False,
+                                   resources={"metadata": {"path": str(paths.ROOT)}},
+                                   extra_arguments=["--IPKernelApp.log_level=CRITICAL"],
+                                   shutdown_kernel="immediate")
+    except NoSuchKernel:
+        raise PoundError("the Jupyter kernel 'python3' is not installed in this environment; run 'make install'") from None
+    except pm.PapermillExecutionError as exc:
+        if exc.ename == "PoundError":
+            raise PoundError(exc.evalue) from None
+        raise RuntimeError(f"the {title} report failed at cell {exc.exec_count}: {exc.ename}: {exc.evalue}") from None
+
+
+def render_reports(db: Path, month: str, district: str | None, out: Path) -> list[Path]:
+    """Render the three reports of a month into `out`; returns the three HTML paths.
+
+    The month must be written YYYY-MM; the database must have been built. A month with
+    nothing in it still renders, each report saying so (and a note is printed).
+    """
+    db = Path(db).resolve()
+    month_bounds(month)
+    con = connect(db)
+    try:
+        district = check_district(con, district)
+        active = review.has_activity(con, month, district)
+    finally:
+        con.close()
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise PoundError(f"--out {out} exists and is not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    if not active:
+        where = f" in district {district}" if district else ""
+        print(f"note: nothing was impounded, paid or found in {month}{where}; the reports say so", file=sys.stderr)
+    params = {"db": str(db), "month": month, "district": district}
+    paths = report_paths(out, month, district)
+    def one(report, path):
+        name, title = report
+        nb = _run_notebook(name, title, params)
+        page_title = f"{title}, {month}" + (f", {district}" if district else "")
+        path.write_text(notebook_html(nb, page_title), encoding="utf-8")
+
+    # The three kernels run side by side: most of a report's time is its kernel starting
+    # and importing pandas and plotly, which overlaps well even on two cores.
+    with ThreadPoolExecutor(max_workers=len(REPORTS)) as pool:
+        for f in [pool.submit(one, rep, path) for rep, path in zip(REPORTS, paths, strict=True)]:
+            f.result()
+    return paths

@@ -1,0 +1,140 @@
+"""The monthly accounts review (for the District Magistrate): what it reads, and from where.
+
+Every function is a selection of finished models (pipeline.read.select) for one month
+and, optionally, one district: the month's roll-forward and money (monthly_accounts),
+the money received and passed on (fund_movements), the sales completed (case_accounts),
+the findings (findings) and the deadlines after the month (deadlines).
+"""
+
+from __future__ import annotations
+
+from pipeline.core.months import month_bounds
+from pipeline.read.database import parameter
+from pipeline.read.select import Cond, between, col, count, count_if, select, total
+
+ACCOUNT_LABELS = {
+    "local_fund": "Local fund of the local authority",
+    "pound_keeper": "Pound-keeper (feeding charges)",
+    "pound_keeper_custody": "Security held by the pound-keeper",
+    "protest_deposit_held": "Deposits under protest, held",
+    "dm_deposit": "District Magistrate's deposit (unclaimed surplus)",
+    "dm_remittance": "Sent to the District Magistrate (fines from sales)",
+    "sale_officer": "Officer conducting the sale (expenses)",
+    "owner": "Owner",
+    "state_government": "State Government",
+    "payer": "Paid at the pound",
+    "buyer": "Buyer at an auction",
+    "unallocated": "Not apportioned (no rate)",
+}
+
+# The money measures of monthly_accounts shown per pound, with the words the page uses.
+MONEY_BY_POUND = (
+    ("fines_received", "fines received: paid at release (s.18(2)) and deducted from sales (s.18(1))"),
+    ("feeding_received", "feeding charges received (s.18(3))"),
+    ("protest_deposits", "deposits under protest (s.16(1))"),
+    ("security_received", "security received (s.13, s.18(4))"),
+    ("security_refunded", "security refunded (s.13(2))"),
+    ("security_forfeited", "security forfeited (s.13(2))"),
+    ("sale_proceeds", "proceeds of sales completed"),
+    ("sale_expenses_deducted", "expenses of sale deducted from those proceeds (s.17(2))"),
+    ("sale_expenses_incurred", "expenses of the auctions held in the month"),
+    ("surplus_to_dm", "surplus to the District Magistrate (s.18(5))"),
+    ("local_fund_due", "credits due to the local fund"),
+    ("local_fund_ledger", "credits found in the local fund's ledger"),
+)
+
+SALE_MONEY = ("sale_proceeds", "sale_expenses", "sale_paid_feeding", "sale_paid_fines", "sale_paid_security",
+              "balance_to_owner", "surplus_unclaimed", "unrecovered")
+
+
+def _district(district: str | None) -> list[Cond]:
+    return [Cond("district", "=", district)] if district else []
+
+
+def rollforward(con, month: str, district: str | None = None):
+    """Per pound: heads at the start of the month, impounded, released, sold, at the end."""
+    return select(con, "monthly_accounts",
+                  col("pound_id"), col("pound_name"), col("taluk"), col("heads_start"), col("heads_impounded"),
+                  col("heads_released"), col("heads_sold"), col("heads_end"), col("cases_impounded"),
+                  col("rollforward_ties"),
+                  where=[Cond("month", "=", month), *_district(district)], order=["pound_id"], key=["pound_id"])
+
+
+def month_totals(con, month: str, district: str | None = None):
+    """The month's heads in and out, in all the pounds in scope (one row)."""
+    return select(con, "monthly_accounts", total("heads_impounded"), total("heads_released"), total("heads_sold"),
+                  total("heads_end"), where=[Cond("month", "=", month), *_district(district)])
+
+
+def money_by_pound(con, month: str, district: str | None = None):
+    """The month's money measures of monthly_accounts, one row per pound."""
+    return select(con, "monthly_accounts", col("pound_id"), *(col(c) for c, _ in MONEY_BY_POUND),
+                  where=[Cond("month", "=", month), *_district(district)], order=["pound_id"], key=["pound_id"])
+
+
+def _movements(con, month: str, district: str | None, hop: Cond):
+    return select(con, "fund_movements", col("section"), col("from_account"), col("account"),
+                  total("amount"), count("movements"),
+                  where=[Cond("month", "=", month), hop, *_district(district)],
+                  order=["section", "account", "from_account"])
+
+
+def money_received(con, month: str, district: str | None = None):
+    """Money received in the month (first movements, from a payer or a buyer), by section and account."""
+    return _movements(con, month, district, Cond("hop", "=", 1))
+
+
+def money_passed_on(con, month: str, district: str | None = None):
+    """Onward movements due in the month: money already held, passed on under the Act."""
+    return _movements(con, month, district, Cond("hop", ">", 1))
+
+
+def received_total(con, month: str, district: str | None = None):
+    return select(con, "fund_movements", total("amount"),
+                  where=[Cond("month", "=", month), Cond("hop", "=", 1), *_district(district)])
+
+
+def sales_in_month(con, month: str, district: str | None = None):
+    """Cases whose sale was completed in the month (last accepted auction in it) and where the proceeds went."""
+    first, last = month_bounds(month)
+    return select(con, "case_accounts", col("case_id"), col("pound_id"), col("last_sale_id"), col("sold_on"),
+                  col("s17_sale"), col("head_sold"), *(col(c) for c in SALE_MONEY),
+                  where=[*between("sold_on", first, last), *_district(district)], order=["sold_on", "case_id"],
+                  key=["case_id"])
+
+
+def findings_in_month(con, month: str, district: str | None = None):
+    """Findings whose event falls in the month: high severity first, then by date."""
+    return select(con, "findings", col("severity"), col("rule_id"), col("section"), col("subject_kind"),
+                  col("subject_id"), col("case_id"), col("pound_id"), col("event_on"), col("detail"),
+                  where=[Cond("month", "=", month), *_district(district)],
+                  order=["severity_rank", "event_on", "rule_id", "subject_id"], key=["rule_id", "subject_id"])
+
+
+def high_findings(con, month: str, district: str | None = None):
+    return select(con, "findings", count_if("severity", "high", "high_findings"),
+                  where=[Cond("month", "=", month), *_district(district)])
+
+
+def deadlines(con, month: str, district: str | None = None):
+    """Cases pending at the end of the month that reach a statutory deadline within the horizon."""
+    return select(con, "deadlines", col("due_on"), col("days_after_month_end"), col("case_id"), col("pound_id"),
+                  col("section"), col("deadline"), col("what"),
+                  where=[Cond("month", "=", month), *_district(district)],
+                  order=["due_on", "case_id", "section", "deadline"], key=["case_id", "section", "deadline"])
+
+
+def deadline_count(con, month: str, district: str | None = None):
+    return select(con, "deadlines", count("deadlines"), where=[Cond("month", "=", month), *_district(district)])
+
+
+def horizon(con) -> int:
+    """The days after a month's end that its list of deadlines looks ahead (parameter deadline_horizon)."""
+    return int(parameter(con, "deadline_horizon", 7))
+
+
+def has_activity(con, month: str, district: str | None = None) -> bool:
+    """Whether anything was in a pound, moved, fell due or was found in the month."""
+    active = select(con, "district_months", count_if("active", True, "active"),
+                    where=[Cond("month", "=", month), *_district(district)])
+    return bool(active["active"].iloc[0])

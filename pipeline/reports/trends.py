@@ -1,0 +1,78 @@
+"""The impoundment trends (for analysts): what they read, and from where.
+
+Selections of monthly_accounts (impoundments by month and pound), impoundment_cohorts
+(the cases impounded each month and what became of them) and case_accounts (time to
+close, repeat owners), every month up to the month of the report.
+"""
+
+from __future__ import annotations
+
+from pipeline.core.months import month_bounds, months_between
+from pipeline.read.select import Cond, col, count, distinct, largest, listing, median, select, share, smallest, total
+
+
+def _district(district: str | None) -> list[Cond]:
+    return [Cond("district", "=", district)] if district else []
+
+
+def months_upto(con, month: str) -> list[str]:
+    """Every month from the first one in the accounts to `month`."""
+    first = select(con, "monthly_accounts", smallest("month"))["month"].iloc[0]
+    return months_between(first or month, month)
+
+
+def impoundments_by_month(con, month: str, district: str | None = None):
+    """Month x pound (with taluk): heads and cases impounded, up to the month."""
+    return select(con, "monthly_accounts", col("month"), col("pound_id"), col("taluk"), col("heads_impounded"),
+                  col("cases_impounded"), where=[Cond("month", "<=", month), *_district(district)],
+                  order=["month", "pound_id"], key=["month", "pound_id"])
+
+
+def impoundments_by_class(con, month: str, district: str | None = None):
+    """Heads impounded per month and animal class, up to the month."""
+    return select(con, "impoundment_cohorts", col("month"), col("animal_class"), total("heads"),
+                  where=[Cond("month", "<=", month), *_district(district)], order=["month", "animal_class"])
+
+
+def outcomes_by_month(con, month: str, district: str | None = None):
+    """By month of impoundment: cases, how many were sold unclaimed (s.15), had any head sold, are still held."""
+    return select(con, "impoundment_cohorts", col("month"), total("cases"), total("sold_unclaimed"),
+                  total("sold_any"), total("still_in_pound"), share("sold_unclaimed", "cases", "share_unclaimed"),
+                  share("sold_any", "cases", "share_sold"),
+                  where=[Cond("month", "<=", month), *_district(district)], order=["month"])
+
+
+def time_to_close(con, month: str, district: str | None = None):
+    """Cases impounded and closed by the end of the month: days from impounding to closing."""
+    _, last = month_bounds(month)
+    return select(con, "case_accounts", col("case_id"), col("pound_id"), col("taluk"), col("animal_class"),
+                  col("status"), col("impounded_on"), col("closed_on"), col("days_to_close"),
+                  where=[Cond("impounded_on", "<=", last), Cond("closed_on", "<=", last), *_district(district)],
+                  order=["impounded_on", "case_id"], key=["case_id"])
+
+
+def time_to_close_summary(con, month: str, district: str | None = None):
+    """The same cases by how they closed: how many, median and longest days."""
+    _, last = month_bounds(month)
+    return select(con, "case_accounts", col("status"), count("cases"), median("days_to_close", "median_days"),
+                  largest("days_to_close", "longest_days"),
+                  where=[Cond("impounded_on", "<=", last), Cond("closed_on", "<=", last), *_district(district)],
+                  order=["cases DESC", "status"])
+
+
+def repeat_owners(con, month: str, district: str | None = None):
+    """Owners with more than one case impounded up to the month."""
+    _, last = month_bounds(month)
+    return select(con, "case_accounts", col("owner_id"), largest("owner_name"), count("cases"),
+                  total("head_count", "heads"), smallest("impounded_on", "first_impounded"),
+                  largest("impounded_on", "last_impounded"), distinct("pound_id", "pounds"),
+                  listing("case_id", "case_ids"),
+                  where=[Cond("owner_id", "not_null"), Cond("impounded_on", "<=", last), *_district(district)],
+                  having=[Cond("cases", ">", 1)], order=["cases DESC", "owner_id"])
+
+
+def fines_due_vs_collected(con, month: str, district: str | None = None):
+    """By month of impoundment: fines due (s.10(1)) and what of them reached the local fund (s.18(2))."""
+    return select(con, "impoundment_cohorts", col("month"), total("cases"), total("fines_due"),
+                  total("fines_collected"), total("fines_not_collected"),
+                  where=[Cond("month", "<=", month), *_district(district)], order=["month"])

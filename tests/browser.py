@@ -1,0 +1,53 @@
+"""Headless Chromium for the tests, through playwright: every request is recorded and all
+but file: and data: refused, so a page that reaches for the network is caught."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+class Browser:
+    def __init__(self):
+        from playwright.sync_api import sync_playwright
+
+        self._pw = sync_playwright().start()
+        try:
+            self._browser = self._pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        except Exception:
+            self._pw.stop()
+            raise
+
+    def open(self, path_or_url, charts: bool = True, wait_for: str | None = None, context_args: dict | None = None):
+        """(page, requests, page errors) of a page opened offline."""
+        context = self._browser.new_context(**(context_args or {}))
+        requests: list[str] = []
+
+        def route(r):
+            requests.append(r.request.url)
+            url = r.request.url
+            if url.startswith(("file:", "data:", "http://127.0.0.1", "ws://127.0.0.1")):
+                r.continue_()
+            else:
+                r.abort()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        page.on("request", lambda req: requests.append(req.url))
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        url = path_or_url.as_uri() if isinstance(path_or_url, Path) else path_or_url
+        page.goto(url, wait_until="load")
+        if charts:
+            page.wait_for_selector(".main-svg", state="attached", timeout=15000)
+        if wait_for:
+            page.wait_for_selector(wait_for, state="attached", timeout=60000)
+        page.wait_for_timeout(300)
+        return page, requests, errors
+
+    def close(self):
+        self._browser.close()
+        self._pw.stop()

@@ -1,0 +1,67 @@
+"""The SQL models are layered, and only look back; the presentation reads finished models only."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pipeline.build import LAYERS, Model, check_layers, models
+from pipeline.build.models import tables_read
+from pipeline.core.paths import SQL_DIR
+from pipeline.core.registers import REGISTERS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_model_reads_only_earlier_layers():
+    assert check_layers(models()) == []
+
+
+def test_every_folder_of_sql_is_a_declared_layer():
+    folders = {p.name for p in SQL_DIR.iterdir() if p.is_dir()}
+    assert folders == set(LAYERS)
+
+
+def test_staging_only_types_renames_and_applies_as_of():
+    for m in models():
+        if m.layer == "staging" and not m.is_macros:
+            assert "JOIN" not in m.sql.upper(), f"{m.name} joins: that belongs to the intermediate layer"
+            assert m.reads <= {r.table for r in REGISTERS}, m.name
+
+
+def test_the_check_sees_a_model_that_reads_ahead():
+    ms = models()
+    bad = Model("stg_peek", "staging", SQL_DIR / "staging" / "stg_peek.sql", "SELECT * FROM case_accounts",
+                frozenset({"case_accounts"}))
+    early = Model("int_peek", "intermediate", SQL_DIR / "intermediate" / "int_peek.sql",
+                  "SELECT * FROM findings", frozenset({"findings"}))
+    raw = Model("leaky", "accounts", SQL_DIR / "accounts" / "leaky.sql", "SELECT * FROM releases",
+                frozenset({"releases"}))
+    problems = check_layers([bad, *ms[:20], early, raw, *ms[20:]])
+    assert any("stg_peek" in p and "case_accounts" in p for p in problems)
+    assert any("int_peek" in p and "findings" in p for p in problems)
+    assert any("leaky" in p and "releases" in p for p in problems)
+
+
+def test_tables_read_leaves_out_ctes_and_sees_subqueries():
+    sql = ("WITH a AS (SELECT * FROM t1) SELECT * FROM a JOIN t2 USING (k) "
+           "WHERE EXISTS (SELECT 1 FROM t3) AND k IN (SELECT k FROM range(3) r(k))")
+    assert tables_read(sql) == {"t1", "t2", "t3"}
+
+
+def _sources(*folders: str):
+    for folder in folders:
+        for path in sorted((ROOT / "pipeline" / folder).rglob("*.py")):
+            yield path, path.read_text(encoding="utf-8")
+
+
+def test_the_presentation_reads_finished_models_and_never_joins():
+    """Reports, workbooks and what they share read finished models through pipeline.read.select:
+    no join, no staging or intermediate table, no register read for a figure."""
+    staged = re.compile(r"\b(stg|int)_[a-z_]+")
+    for path, text in _sources("reports", "read", "outputs"):
+        assert not re.search(r"\bJOIN\b", text), f"{path} joins tables"
+        assert not staged.search(text), f"{path} reads a staging or intermediate table"
+    for path in sorted((ROOT / "notebooks").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b(SELECT|JOIN)\b", text), path

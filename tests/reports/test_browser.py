@@ -1,0 +1,115 @@
+"""The rendered pages in a real browser (headless Chromium): nothing fetched from the network,
+no script error, every chart drawn, and known figures in their cells."""
+
+from __future__ import annotations
+
+import pytest
+
+JS_CELL = """([table, keyCol, key, col]) => {
+  for (const tr of document.querySelectorAll(`#${table} tbody tr`)) {
+    const k = tr.querySelector(`td[data-col="${keyCol}"]`);
+    if (k && k.textContent.trim() === key) {
+      const c = tr.querySelector(`td[data-col="${col}"]`);
+      return c ? c.textContent.trim() : null;
+    }
+  }
+  return null;
+}"""
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("reports")]
+
+
+def _check_page(browser, path, min_charts: int):
+    """Open a page; returns a function cell(table, key_col, key, col) -> text, and the page's text."""
+    page, requests, errors = browser.open(path)
+    offsite = [u for u in requests if not u.startswith(("file:", "data:"))]
+    assert offsite == [], offsite
+    assert errors == [], errors
+    assert page.locator(".main-svg").count() >= min_charts
+    assert page.evaluate("[...document.querySelectorAll('.plotly-graph-div')].every(d => d.querySelector('.main-svg'))")
+
+    def cell(table, key_col, key, col):
+        return page.evaluate(JS_CELL, [table, key_col, key, col])
+
+    return cell, page.inner_text("body")
+
+
+def test_the_browser_check_sees_a_cdn_request(browser, tmp_path):
+    page = tmp_path / "cdn.html"
+    page.write_text('<html><head><script src="https://cdn.example.org/require.js"></script></head><body>x</body></html>')
+    _, requests, _ = browser.open(page, charts=False)
+    assert "https://cdn.example.org/require.js" in requests
+
+
+def test_monthly_review_in_a_browser(browser, october):
+    cell, text = _check_page(browser, october["monthly_review"], min_charts=3)
+    assert "Monthly accounts review" in text and "October 2026, all districts" in text
+    assert cell("rollforward", "pound_id", "P02", "heads_impounded") == "10"
+    assert cell("rollforward", "pound_id", "P02", "rollforward_ties") == "yes"
+    assert cell("sales", "case_id", "N-2610-013", "sale_proceeds") == "22,000.00"
+    assert cell("sales", "case_id", "N-2610-013", "s17_sale").startswith("s.17")
+    assert cell("findings", "subject_id", "S-006", "rule_id") == "SALE-OFFICIAL-BUYER"
+    assert cell("findings", "subject_id", "S-006", "severity") == "high"
+    assert cell("deadlines", "case_id", "M-2610-008", "deadline") == "auction allowed from"
+    assert cell("deadlines", "case_id", "M-2610-008", "due_on") == "06-11-2026"
+    assert "deadlines in the next 7 days" in text
+    # high severity first: the first finding row is the high one
+    assert text.index("SALE-OFFICIAL-BUYER") < text.index("S15-NOTICE-MISSING")
+
+
+def test_reconciliation_in_a_browser(browser, october):
+    cell, text = _check_page(browser, october["reconciliation"], min_charts=3)
+    assert "Local fund reconciliation" in text and "Totals that tie" in text
+    assert cell("breaks", "reference", "N-2609-012", "status") == "amount_mismatch"
+    assert cell("breaks", "reference", "N-2609-012", "difference") == "-100.00"
+    assert cell("breaks", "reference", "H-2609-017", "status") == "missing"
+    assert cell("ageing", "ageing", "61-90 days", "amount") == "1,200.00"
+    assert cell("dm-deposit-held", "local_authority_id", "LA01", "held_booked") == "4,150.00"
+    assert "Expected: 46,550.00 = matched 14,400.00" in text
+
+
+def test_trends_in_a_browser(browser, october):
+    cell, text = _check_page(browser, october["trends"], min_charts=7)
+    assert "Impoundment trends" in text and "2026-03 to 2026-10" in text
+    assert cell("by-class", "month", "2026-10", "heads") is not None
+    assert cell("fines", "month", "2026-10", "fines_due") == "8,200.00"
+    assert cell("fines", "month", "2026-10", "fines_collected") == "5,000.00"
+    assert cell("repeat-owners", "owner_id", "O101", "cases") == "2"
+
+
+def test_reconciliation_breaks_show_whatever_the_month(browser, quiet_month):
+    cell, _ = _check_page(browser, quiet_month["reconciliation"], min_charts=2)
+    assert cell("breaks", "reference", "N-2609-012", "difference") == "-100.00"
+    assert cell("breaks", "reference", "N-2609-012", "status") == "amount_mismatch"
+
+
+def test_quiet_month_pages_open_offline(browser, quiet_month):
+    # the review of a month with nothing in it has no chart to draw; trends still has its charts
+    _, text = _check_page(browser, quiet_month["trends"], min_charts=3)
+    assert "2026-03 to 2026-05, Mysuru district" in text
+
+
+def test_golden_monthly_review_in_a_browser(browser, golden_august):
+    cell, text = _check_page(browser, golden_august["monthly_review"], min_charts=2)
+    assert "August 2026, all districts" in text and "No findings for August 2026." in text
+    # G05: 10 sheep in and sold at PB; G06: 3 cattle in at PA, 2 sold and 1 returned
+    assert "21,000.00" in text and "12,000.00" in text and "4,850.00" in text
+    assert cell("rollforward", "pound_id", "PB", "heads_impounded") == "10"
+    assert cell("rollforward", "pound_id", "PB", "heads_sold") == "10"
+    assert cell("rollforward", "pound_id", "PA", "heads_released") == "1"
+    assert cell("sales", "case_id", "G06", "sale_proceeds") == "12,000.00"
+    assert cell("sales", "case_id", "G05", "sale_proceeds") == "9,000.00"
+
+
+def test_golden_reconciliation_in_a_browser(browser, golden_august):
+    cell, text = _check_page(browser, golden_august["reconciliation"], min_charts=2)
+    assert "Totals that tie" in text
+    assert cell("breaks", "reference", "G09", "status") == "amount_mismatch"
+    assert cell("breaks", "reference", "G09", "difference") == "-50.00"
+    assert cell("breaks", "reference", "G10", "status") == "missing"
+    assert cell("breaks", "reference", "G06", "status") == "late"
+
+
+def test_golden_trends_in_a_browser(browser, golden_august):
+    _, text = _check_page(browser, golden_august["trends"], min_charts=5)
+    assert "2026-02 to 2026-08" in text

@@ -1,0 +1,135 @@
+"""The pieces of a page: tables, headline figures, charts; no markup from the registers."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from pipeline.read import reconciliation as rec
+from pipeline.read.select import Cond, col, select, total
+from pipeline.reports import charts, html, review, trends
+
+
+@pytest.mark.parametrize("paise, text", [
+    (0, "0.00"), (5, "0.05"), (100, "1.00"), (2200000, "22,000.00"), (-10000, "-100.00"), (-150, "-1.50"),
+    (-5, "-0.05"), (12000000, "1,20,000.00"), (123456789012, "1,23,45,67,890.12"), (None, ""), (pd.NA, ""),
+    (float("nan"), ""), (250000.0, "2,500.00"),
+])
+def test_rupees_writes_exact_paise_in_indian_groups(paise, text):
+    assert html.rupees(paise) == text
+
+
+def test_rupees_refuses_fractions_of_a_paisa():
+    with pytest.raises(TypeError):
+        html.rupees(100.5)
+
+
+def test_dates_are_written_day_first():
+    import datetime as dt
+    assert html.cell_text(dt.date(2026, 10, 5)) == ("05-10-2026", "date")
+    assert html.cell_text(pd.Timestamp("2026-10-05")) == ("05-10-2026", "date")
+
+
+def test_table_writes_money_and_escapes_text():
+    df = pd.DataFrame({"case_id": ["<script>alert(1)</script>", "B"],
+                       "amount": pd.array([2200000, -10000], dtype="Int64"), "heads": [3, 4]})
+    page = html.table(df, money=["amount"], table_id="t", total="total")
+    assert 'id="t"' in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>" not in page
+    assert '<td class="num money" data-col="amount">22,000.00</td>' in page
+    assert '<td class="num money" data-col="amount">-100.00</td>' in page
+    assert "amount (Rs)" in page
+    assert "Nothing here" in html.table(df.iloc[0:0], empty="Nothing here")
+
+
+def test_a_table_names_its_selection_and_each_row(con):
+    roll = review.rollforward(con, "2026-10")
+    page = html.table(roll, table_id="r", total="all")
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(page, "html.parser")
+    sel = json.loads(soup.select_one("#r")["data-selection"])
+    assert sel["model"] == "monthly_accounts" and sel["key"] == ["pound_id"]
+    assert {"column": "month", "op": "=", "value": "2026-10"} in sel["where"]
+    assert [json.loads(tr["data-key"]) for tr in soup.select("#r tbody tr")] == \
+        [{"pound_id": p} for p in roll["pound_id"]]
+    assert soup.select_one("#r tfoot tr")["data-key"] == "{}"
+
+
+def test_a_long_table_shows_its_first_rows_and_says_how_many_more():
+    df = pd.DataFrame({"case_id": [f"C{i}" for i in range(1200)], "amount": [100] * 1200})
+    out = str(html.table(df, money=["amount"], total="all", max_rows=500))
+    assert out.count("<tr") == 1 + 500 + 1 and "C499" in out and "C500" not in out
+    assert "The first 500 of 1,200 rows are shown (the total is of all of them)" in out
+    assert ">1,200.00<" in out                       # the total counts every row: 1,200 x Rs 1.00
+    assert "are shown" not in str(html.table(df.head(10), money=["amount"]))
+
+
+def test_a_selection_cannot_join_or_read_outside_its_model():
+    from pipeline.read.select import Selection
+    with pytest.raises(ValueError):
+        Selection("case_accounts c JOIN impoundments i", (col("case_id"),)).sql()
+    with pytest.raises(ValueError):
+        Selection("case_accounts", (col("case_id); DROP TABLE x; --"),)).sql()
+    sql, params = Selection("fund_movements", (col("section"), total("amount")), (Cond("month", "=", "2026-10"),)).sql()
+    assert sql == ("SELECT section AS section, CAST(coalesce(sum(amount), 0) AS BIGINT) AS amount FROM fund_movements "
+                   "WHERE month = ? GROUP BY section") and params == ["2026-10"]
+
+
+def test_charts_have_titles_and_axis_titles(con):
+    month = "2026-10"
+    months = trends.months_upto(con, month)
+    figs = {
+        "rollforward": charts.rollforward(review.rollforward(con, month), "October 2026"),
+        "money": charts.money_received(review.money_received(con, month), "October 2026", review.ACCOUNT_LABELS),
+        "findings": charts.findings_by_rule(review.findings_in_month(con, month), "October 2026"),
+        "by_authority": charts.reconciliation_by_authority(rec.by_authority(con)),
+        "status": charts.reconciliation_status(rec.status_by_authority(con)),
+        "ageing": charts.ageing(rec.ageing(con)),
+        "impoundments": charts.impoundments(trends.impoundments_by_month(con, month), months),
+        "by_taluk": charts.impoundments(trends.impoundments_by_month(con, month), months, by="taluk"),
+        "by_class": charts.impoundments_by_class(trends.impoundments_by_class(con, month), months),
+        "shares": charts.outcome_shares(trends.outcomes_by_month(con, month), months),
+        "ttr": charts.time_to_release(trends.time_to_close(con, month)),
+        "owners": charts.repeat_owners(trends.repeat_owners(con, month)),
+        "fines": charts.fines(trends.fines_due_vs_collected(con, month), months),
+    }
+    for name, fig in figs.items():
+        assert fig is not None, name
+        lay = fig.layout
+        assert lay.title.text, name
+        assert lay.xaxis.title.text or lay.yaxis.title.text, name
+        assert len(fig.data) >= 1, name
+    for name in ("money", "by_authority", "status", "ageing", "fines"):
+        titles = (figs[name].layout.xaxis.title.text or "") + (figs[name].layout.yaxis.title.text or "")
+        assert "Rupees" in titles, name
+    for name in ("rollforward", "impoundments", "by_class"):
+        assert figs[name].layout.yaxis.title.text == "Heads", name
+    assert charts.rollforward(review.rollforward(con, "2031-01"), "x") is None
+
+
+def test_offline_renderer_adds_no_script_src():
+    import plotly.graph_objects as go
+    import plotly.io as pio
+
+    charts.setup()
+    bundle = pio.renderers[charts.RENDERER].to_mimebundle(go.Figure(go.Bar(x=[1], y=[2])).to_dict())
+    page = bundle["text/html"]
+    assert "<script src" not in page.replace(" ", "") and "cdn" not in page.lower()
+
+
+def test_charts_stay_readable_at_state_scale():
+    months = ["2025-01", "2025-02"]
+    df = pd.DataFrame({"month": months * 30, "pound_id": [f"P{i:03d}" for i in range(30) for _ in range(2)],
+                       "heads_impounded": list(range(60))})
+    fig = charts.impoundments(df, months)
+    names = [t.name for t in fig.data]
+    assert len(names) == charts.SERIES_SHOWN and names[-1] == "19 others" and names[0] == "P029"
+    many = pd.DataFrame({"status": ["released"] * 5000, "days_to_close": list(range(5000)), "case_id": ["C"] * 5000})
+    box = charts.time_to_release(many).data[0]
+    assert box.boxpoints is False and box.median == (2499.5,)
+
+
+def test_select_keeps_money_exact(con):
+    got = select(con, "fund_movements", total("amount"), where=[Cond("hop", "=", 1)])
+    assert pd.api.types.is_integer_dtype(got["amount"])

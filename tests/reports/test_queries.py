@@ -1,0 +1,196 @@
+"""What the reports read: selections of finished models, for the sample's October and others."""
+
+from __future__ import annotations
+
+import duckdb
+import pandas as pd
+import pytest
+
+from pipeline.core.errors import PoundError
+from pipeline.read import reconciliation as rec
+from pipeline.read.database import check_district, connect
+from pipeline.reports import review, trends
+from pipeline.reports.page import busiest_month
+
+
+def test_missing_database_is_a_plain_error(tmp_path):
+    with pytest.raises(PoundError, match="does not exist"):
+        connect(tmp_path / "nope.duckdb")
+
+
+def test_a_file_that_is_not_a_database_is_a_plain_error(tmp_path):
+    p = tmp_path / "x.duckdb"
+    p.write_text("not a database")
+    with pytest.raises(PoundError, match="is not a database written by 'pound run'"):
+        connect(p)
+
+
+def test_a_database_never_built_is_a_plain_error(tmp_path):
+    p = tmp_path / "raw.duckdb"
+    duckdb.connect(str(p)).close()
+    with pytest.raises(PoundError, match="holds no finished accounts .*pound build"):
+        connect(p)
+
+
+def test_the_connection_is_read_only(con):
+    with pytest.raises(duckdb.Error):
+        con.execute("DELETE FROM findings")
+
+
+# --------------------------------------------------------------------------- the monthly review
+
+def test_rollforward_of_october(con):
+    roll = review.rollforward(con, "2026-10").set_index("pound_id")
+    assert roll.loc["P02", ["heads_start", "heads_impounded", "heads_released", "heads_sold", "heads_end"]].tolist() \
+        == [0, 10, 2, 8, 0]
+    assert roll["rollforward_ties"].all()
+
+
+def test_money_stays_integer_paise(con):
+    frames = {
+        "received": (review.money_received(con, "2026-10"), ["amount"]),
+        "passed_on": (review.money_passed_on(con, "2026-10"), ["amount"]),
+        "sales": (review.sales_in_month(con, "2026-10"), list(review.SALE_MONEY)),
+        "by_pound": (review.money_by_pound(con, "2026-10"), [c for c, _ in review.MONEY_BY_POUND]),
+        "by_authority": (rec.by_authority(con), ["expected", "credited", "difference"]),
+        "dm_held": (rec.dm_deposit_held(con), ["held_due", "held_booked"]),
+        "fines": (trends.fines_due_vs_collected(con, "2026-10"), ["fines_due", "fines_collected", "fines_not_collected"]),
+    }
+    for name, (df, cols) in frames.items():
+        for c in cols:
+            assert pd.api.types.is_integer_dtype(df[c]), (name, c, df[c].dtype)
+
+
+def test_money_received_is_every_first_movement_of_the_month(con):
+    received = review.money_received(con, "2026-10")
+    total = con.execute("SELECT sum(amount) FROM fund_movements WHERE hop = 1 "
+                        "AND due_on BETWEEN DATE '2026-10-01' AND DATE '2026-10-31'").fetchone()[0]
+    assert sum(int(v) for v in received["amount"]) == total == 5490000
+    assert int(review.received_total(con, "2026-10")["amount"].iloc[0]) == total
+
+
+def test_the_s17_sale_of_n_2610_013(con):
+    row = review.sales_in_month(con, "2026-10").set_index("case_id").loc["N-2610-013"]
+    assert int(row["sale_proceeds"]) == 2200000 and bool(row["s17_sale"])
+    assert int(row["balance_to_owner"]) == 550000
+
+
+def test_findings_are_high_severity_first(con):
+    f = review.findings_in_month(con, "2026-10")
+    assert f["severity"].tolist() == sorted(f["severity"], key=["high", "medium", "low"].index)
+    top = f.iloc[0]
+    assert (top["rule_id"], top["subject_kind"], top["subject_id"], top["section"]) == \
+        ("SALE-OFFICIAL-BUYER", "sale", "S-006", "19(1)")
+    assert "Ramesh Gowda" in top["detail"]
+    assert int(review.high_findings(con, "2026-10")["high_findings"].iloc[0]) == 1
+
+
+def test_deadlines_after_october(con):
+    d = review.deadlines(con, "2026-10")
+    got = {(r.case_id, r.deadline, r.due_on.date().isoformat()) for r in d.itertuples()}
+    assert got == {("H-2610-019", "claim window ends", "2026-11-04"),
+                   ("H-2610-019", "report to the police due", "2026-11-05"),
+                   ("M-2610-008", "auction allowed from", "2026-11-06")}
+    # M-2610-007 went under protest on 2026-10-06 but its complaint was filed on 2026-10-10
+    assert "M-2610-007" not in set(d["case_id"])
+    assert int(review.deadline_count(con, "2026-10")["deadlines"].iloc[0]) == 3
+    assert review.horizon(con) == 7
+
+
+def test_deadlines_after_november(con):
+    d = review.deadlines(con, "2026-11")
+    got = {(r.case_id, r.deadline) for r in d.itertuples()}
+    assert got == {("N-2611-015", "claim window ends"), ("N-2611-015", "report to the police due"),
+                   ("M-2610-008", "auction overdue after")}
+    assert (d["days_after_month_end"] <= 7).all()
+
+
+def test_a_quiet_month_has_no_activity(con):
+    assert review.has_activity(con, "2026-10", None)
+    assert not review.has_activity(con, "2026-05", None)
+    assert not review.has_activity(con, "2031-01", "Mysuru")
+
+
+def test_busiest_month_of_the_sample(con):
+    assert busiest_month(con) == "2026-10"
+
+
+# --------------------------------------------------------------------------- reconciliation
+
+def test_reconciliation_totals_tie(con):
+    ties = {t["ledger"]: t for t in rec.ties(con)}
+    assert set(ties) == {"local_fund", "dm_deposit"}
+    for t in ties.values():
+        assert t["ties"]
+        by = t["by_status"]
+        assert t["expected_total"] == sum(by[s][1] for s in rec.EXPECTED_SIDE)
+        assert t["credited_total"] == sum(by[s][2] for s in rec.LEDGER_SIDE)
+    lf = ties["local_fund"]
+    assert lf["by_status"]["amount_mismatch"] == (1, 60000, 50000)
+    assert lf["by_status"]["unexpected"] == (1, 0, 250000)
+
+
+def test_every_break_is_listed_with_its_difference(con):
+    breaks = rec.breaks(con)
+    assert len(breaks) == con.execute("SELECT count(*) FROM reconciliation WHERE status NOT IN ('matched', 'pending')").fetchone()[0]
+    r = breaks[breaks["reference"] == "N-2609-012"].iloc[0]
+    assert (r["status"], int(r["difference"])) == ("amount_mismatch", -10000)
+    assert breaks.iloc[0]["status"] == "amount_mismatch"
+    assert set(rec.pending(con)["status"]) <= {"pending"}
+
+
+def test_ageing_of_missing(con):
+    aged = rec.ageing(con).set_index("ageing")
+    assert int(aged["items"].sum()) == 2
+    assert aged.loc["31-60 days", "dm_deposit"] == 485000      # H-2610-018's surplus, 42 days
+    assert aged.loc["61-90 days", "local_fund"] == 120000      # H-2609-017's fines, 79 days
+    assert int(aged["amount"].sum()) == 605000
+
+
+def test_the_dm_deposit_position(con):
+    held = rec.dm_deposit_held(con).set_index("local_authority_id")
+    la01 = held.loc["LA01"]
+    assert int(la01["held_booked"]) == 415000
+    assert int(la01["held_booked"]) == int(la01["receipts_booked"]) - int(la01["credits_booked"]) - int(la01["refunds_booked"])
+    assert int(la01["held_difference"]) == int(la01["held_booked"]) - int(la01["held_due"])
+
+
+# --------------------------------------------------------------------------- trends
+
+def test_trends_queries(con):
+    assert trends.months_upto(con, "2026-10")[0] == "2026-03" and trends.months_upto(con, "2026-10")[-1] == "2026-10"
+    by_class = trends.impoundments_by_class(con, "2026-10")
+    october = by_class[by_class["month"] == "2026-10"].set_index("animal_class")["heads"]
+    assert october["cattle"] == 11 and october.sum() == 17
+    out = trends.outcomes_by_month(con, "2026-10").set_index("month")
+    assert out.loc["2026-10", "cases"] == 7 and out.loc["2026-10", "sold_unclaimed"] == 2
+    assert abs(out.loc["2026-10", "share_unclaimed"] - 100 * 2 / 7) < 1e-9
+    ttr = trends.time_to_close(con, "2026-10").set_index("case_id")
+    assert ttr.loc["M-2608-003", "days_to_close"] == 17
+    summary = trends.time_to_close_summary(con, "2026-10")
+    assert int(summary["cases"].sum()) == len(ttr)
+    owners = trends.repeat_owners(con, "2026-10")
+    assert set(owners["owner_id"]) == {"O101", "O201"} and (owners["cases"] > 1).all()
+    fines = trends.fines_due_vs_collected(con, "2026-10").set_index("month")
+    assert (fines.loc["2026-10", "fines_due"], fines.loc["2026-10", "fines_collected"]) == (820000, 500000)
+
+
+def test_district_filter(two_districts):
+    c = connect(two_districts)
+    try:
+        assert check_district(c, "mandya") == "Mandya"
+        assert check_district(c, None) is None and check_district(c, " ") is None
+        with pytest.raises(PoundError, match="no pound is in district 'Kodagu'"):
+            check_district(c, "Kodagu")
+        every = review.rollforward(c, "2026-10")
+        mandya = review.rollforward(c, "2026-10", "Mandya")
+        mysuru = review.rollforward(c, "2026-10", "Mysuru")
+        assert set(every["pound_id"]) == {"P1", "P2"}
+        assert mandya["pound_id"].tolist() == ["P2"] and int(mandya["heads_impounded"].sum()) == 4
+        assert mysuru["pound_id"].tolist() == ["P1"] and int(mysuru["heads_impounded"].sum()) == 2
+        assert set(trends.impoundments_by_month(c, "2026-10", "Mandya")["pound_id"]) == {"P2"}
+        assert trends.repeat_owners(c, "2026-10", "Mysuru").empty
+        assert trends.repeat_owners(c, "2026-10", "Mandya")["owner_id"].tolist() == ["O2"]
+        assert set(rec.by_authority(c, "Mandya")["local_authority_id"].dropna()) <= {"LA2"}
+    finally:
+        c.close()

@@ -1,0 +1,121 @@
+"""The notebooks, and the pages they render (without a browser)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import jupytext
+import pytest
+from conftest import RENDER_SECONDS
+
+from pipeline.core.errors import PoundError
+from pipeline.reports import render
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = [ROOT / "notebooks" / f"{name}.py" for name, _ in render.REPORTS]
+SQL_WORDS = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|ATTACH|COPY|PRAGMA|EXPORT)\b")
+
+
+def test_bad_month_and_unknown_district_fail_before_any_kernel(sample_db, tmp_path):
+    with pytest.raises(PoundError, match="not a month"):
+        render.render_reports(sample_db, "2026-10-01", None, tmp_path / "o")
+    with pytest.raises(PoundError, match="no pound is in district 'Mandya'; the database has 'Mysuru'"):
+        render.render_reports(sample_db, "2026-10", "Mandya", tmp_path / "o")
+    assert not (tmp_path / "o").exists()
+
+
+def test_missing_database_writes_nothing(tmp_path):
+    with pytest.raises(PoundError, match="does not exist"):
+        render.render_reports(tmp_path / "nope.duckdb", "2026-10", None, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("reports")
+def test_a_pound_error_inside_a_notebook_reaches_the_user_as_one(tmp_path):
+    with pytest.raises(PoundError, match="does not exist"):
+        render._run_notebook("trends", "Impoundment trends",
+                             {"db": str(tmp_path / "gone.duckdb"), "month": "2026-10", "district": None})
+
+
+def test_report_command_prints_one_line_for_a_missing_database(tmp_path, run_cli):
+    code, _, err = run_cli("report", "--db", tmp_path / "nope.duckdb", "--month", "2026-10", "--out", tmp_path)
+    assert code == 1 and err.startswith("pound: database") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_has_parameters_and_is_thin(path):
+    nb = jupytext.read(path)
+    params = [c for c in nb.cells if "parameters" in c.metadata.get("tags", [])]
+    assert len(params) == 1
+    names = {t.id for node in ast.walk(ast.parse(params[0].source)) if isinstance(node, ast.Assign)
+             for t in node.targets if isinstance(t, ast.Name)}
+    assert names == {"db", "month", "district"}
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert any(c.cell_type == "markdown" for c in nb.cells)
+    for c in code:
+        src = c.source
+        ast.parse(src)
+        assert not SQL_WORDS.search(src), src            # what a page reads lives in pipeline/reports and pipeline/read
+        assert ".execute(" not in src and ".sql(" not in src and "import duckdb" not in src, src
+        logic = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.For, ast.While)
+        assert not any(isinstance(n, logic) for n in ast.walk(ast.parse(src))), src   # logic lives in the package
+        lines = [ln for ln in src.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+        assert len(lines) <= 16, src
+    assert sum(len(c.source.splitlines()) for c in code) <= 110
+    assert "pio.renderers.default" not in "".join(c.source for c in code)  # charts.setup() does it
+
+
+def test_template_loads_nothing_from_the_network():
+    text = (render.TEMPLATE_DIR / "pound" / "index.html.j2").read_text()
+    assert "http" not in text and "src=" not in text
+
+
+def test_strip_remote():
+    page = ('<head><script src="https://cdn.example.org/require.js"></script><script src=//x.org/a.js></script>'
+            '<link rel="stylesheet" href="https://fonts.example.org/a.css"><script>var a = 1;</script></head>')
+    cleaned = render.strip_remote(page)
+    assert render.remote_references(cleaned) == []
+    assert "<script>var a = 1;</script>" in cleaned
+    assert len(render.remote_references(page)) == 3
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("reports")
+def test_render_returns_three_pages_named_by_month(october, quiet_month):
+    assert [p.name for p in october.values()] == ["monthly_review_2026-10.html", "reconciliation_2026-10.html",
+                                                  "trends_2026-10.html"]
+    assert [p.name for p in quiet_month.values()] == ["monthly_review_2026-05_Mysuru.html",
+                                                      "reconciliation_2026-05_Mysuru.html",
+                                                      "trends_2026-05_Mysuru.html"]
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("reports")
+@pytest.mark.parametrize("name", [n for n, _ in render.REPORTS])
+def test_page_is_self_contained_with_code_hidden(october, name):
+    page = october[name].read_text(encoding="utf-8")
+    assert render.remote_references(page) == []
+    assert not re.search(r"<(script|img|iframe)\b[^>]*\bsrc\s*=\s*[\"']?(https?:)?//", page, re.I)
+    assert not re.search(r"<link\b[^>]*href\s*=\s*[\"']?(https?:)?//", page, re.I)
+    assert page.count("* plotly.js v") == 1                  # plotly.js embedded once
+    assert "from pipeline" not in page and "charts.setup()" not in page   # code hidden
+    assert 'id="parameters"' in page and "2026-10 (October 2026" in page
+    assert page.index('id="parameters"') < page.index('class="pound-table"')   # the parameters come first
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("reports")
+def test_quiet_month_renders_and_says_so(quiet_month):
+    review = quiet_month["monthly_review"].read_text(encoding="utf-8")
+    assert "Nothing was impounded, released, sold, paid or found in May 2026." in review
+    assert "No findings for May 2026." in review and "Mysuru district" in review
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("reports")
+def test_render_time(october):
+    # one month's three reports on a 2-core machine, three kernels side by side
+    assert RENDER_SECONDS["2026-10"] < 90, RENDER_SECONDS
