@@ -26,7 +26,6 @@ from pipeline.synth.config import (
     S17,
     SHORT,
 )
-from pipeline.synth.reference import rate
 from pipeline.synth.state import NONE, Generator, add_months, ids
 
 
@@ -63,9 +62,8 @@ def impoundments(g: Generator) -> None:
     unique = np.isin(kind, [S16, S17, COURT])
     owner[unique] = np.char.add("U", cid[unique].astype(str))
     owner[(kind == S15) & (rng.random(n) < 0.7)] = ""
-    fine, feed, _ = rate(g, cls, taluk, D)
     g.c = pd.DataFrame({"i": np.arange(n), "case_id": cid, "pound": pound, "taluk": taluk, "D": D, "cls": cls,
-                        "heads": heads, "w": w, "kind": kind, "owner": owner, "fine": fine, "feed": feed,
+                        "heads": heads, "w": w, "kind": kind, "owner": owner,
                         "s13": g.s13[taluk], "price": rng.integers(PRICE_LOW[cls], PRICE_HIGH[cls] + 1) // 100 * 100})
     g.t["impoundments"] = pd.DataFrame({
         "case_id": cid, "pound_id": g.pound_ids[pound], "seized_on": D - (rng.random(n) < 0.2),
@@ -78,6 +76,11 @@ def impoundments(g: Generator) -> None:
 
 
 def releases(g: Generator) -> None:
+    """Releases on payment, under protest and by court order, with their security and complaints.
+
+    What each release pays, and each security deposit holds, is left blank here: settle_dues
+    fills in what the accounts say was due (the first build, accounts.dues).
+    """
     rng, c, end = g.rng, g.c, g.end
     n = len(c)
     r = np.minimum(rng.choice(8, n, p=[0.15, 0.35, 0.2, 0.1, 0.08, 0.06, 0.04, 0.02]), c.w.to_numpy())
@@ -87,9 +90,6 @@ def releases(g: Generator) -> None:
     x = c[m].copy()
     x["R"] = R[m]
     h = x.heads.to_numpy()
-    fine_r = h * x.fine.to_numpy()
-    feed_r = h * x.feed.to_numpy() * (x.R.to_numpy() - x.D.to_numpy() + 1)
-    sec_r = h * rate(g, x.cls.to_numpy(), x.taluk.to_numpy(), x.R.to_numpy())[2]
     kk = x.kind.to_numpy()
     is12, is16, isc = kk == S12, kk == S16, kk == COURT
     dep = is12 & x.s13.to_numpy()
@@ -98,14 +98,13 @@ def releases(g: Generator) -> None:
     g.t["releases"] = pd.DataFrame({
         "release_id": rid, "case_id": x.case_id.to_numpy(), "released_on": x.R.to_numpy(), "head_count": h,
         "basis": np.array(["s12_payment", "s16_protest", "", "court_order"], dtype=object)[kk],
-        "released_to": "owner", "fines_paid": np.where(is12, fine_r, NONE),
-        "charges_paid": np.where(is12 | isc, feed_r, NONE), "protest_deposit": np.where(is16, fine_r + feed_r, NONE),
+        "released_to": "owner", "fines_paid": NONE, "charges_paid": NONE, "protest_deposit": NONE,
         "declaration_made": dep, "security_deposit_id": did, "receipt_signed": True,
         "court_order_ref": np.where(isc, np.char.add("OS ", np.char.add(rid.astype(str), " of the JMFC court")), "").astype(object),
-        "_i": x.i.to_numpy(), "_fine_r": fine_r, "_feed_r": feed_r, "_sec_r": sec_r})
+        "_i": x.i.to_numpy(), "_kind": kk})
     deposits = pd.DataFrame({"deposit_id": did[dep], "case_id": x.case_id.to_numpy()[dep],
                              "owner_id": x.owner.to_numpy()[dep], "deposited_on": x.R.to_numpy()[dep],
-                             "amount": sec_r[dep], "_release": rid[dep]})
+                             "amount": NONE, "_release": rid[dep]})
     # complaints after a delivery under protest (s.16, s.20)
     p = x[is16]
     pr = p.R.to_numpy()
@@ -126,9 +125,7 @@ def releases(g: Generator) -> None:
     ok = needs & (on <= end)
     follow = pd.DataFrame({"deposit_id": np.char.add("F", p.case_id.to_numpy()[ok].astype(str)).astype(object),
                            "case_id": p.case_id.to_numpy()[ok], "owner_id": p.owner.to_numpy()[ok],
-                           "deposited_on": on[ok],
-                           "amount": p.heads.to_numpy()[ok] * rate(g, p.cls.to_numpy()[ok], p.taluk.to_numpy()[ok], on[ok])[2],
-                           "_release": rid[is16][ok]})
+                           "deposited_on": on[ok], "amount": NONE, "_release": rid[is16][ok]})
     g.protest = pd.DataFrame({"release_id": rid[is16], "trigger": trig, "has_trigger": needs,
                               "outcome": np.where(has, outcome, "")})
     g.t["security_deposits"] = pd.concat([deposits, follow], ignore_index=True)
@@ -171,19 +168,21 @@ def unclaimed(g: Generator) -> None:
 
 
 def refusals(g: Generator) -> None:
-    """s.17: the owner appears and refuses; as many head as necessary are sold and the rest delivered."""
+    """s.17: the owner appears and refuses to pay; the sale is drafted selling every head.
+
+    settle_dues then sells only as many heads as the dues need (s.17(1)); the rest are
+    delivered back to the owner on the sale day (remainders).
+    """
     rng = g.rng
     s = g.c[g.c.kind == S17]
     k = len(s)
     D, h = s.D.to_numpy(), s.heads.to_numpy()
     S = D + rng.integers(1, s.w.to_numpy() + 1) + rng.integers(3, 11, k)
     expenses = rng.integers(2, 9, k) * 10000
-    due = dues(g, s, S, expenses, s17=True)
-    need = np.minimum(np.maximum(1, -(-due // s.price.to_numpy())), h)
     district = g.pound_district[s.pound.to_numpy()]
     g.sale_parts.append(pd.DataFrame({
-        "case_id": s.case_id.to_numpy(), "path": "s17_refusal", "sale_on": S, "head_offered": h, "head_sold": need,
-        "bid_amount": s.price.to_numpy() * need, "accepted": True,
+        "case_id": s.case_id.to_numpy(), "path": "s17_refusal", "sale_on": S, "head_offered": h, "head_sold": h,
+        "bid_amount": s.price.to_numpy() * h, "accepted": True,
         "buyer_name": np.array(BUYER, dtype=object)[rng.integers(0, len(BUYER), k)],
         "conducted_by": g.sale_officer[district], "sale_expenses": expenses, "disposal_note": ""}))
     sales = pd.concat(g.sale_parts, ignore_index=True)
@@ -192,18 +191,39 @@ def refusals(g: Generator) -> None:
     sales["buyer_person_id"] = ""
     sales["balance_paid"] = NONE
     g.t["sales"] = sales
+
+
+def settle_dues(g: Generator, dues) -> None:
+    """Pay what the accounts say was due (dues: accounts.Dues, from the first build).
+
+    A release on payment pays its fines and feeding, a court release the feeding, a delivery
+    under protest deposits both (s.16(1)); a security deposit holds the security due on its
+    day (s.13(1)); an s.17 sale sells as many heads as necessary, at least one, to raise its
+    dues (s.17(1)), and the rest go back to the owner.
+    """
+    g.sale_dues = dues.sales
+    r = g.t["releases"]
+    kk = r._kind.to_numpy()
+    is12, is16, isc = kk == S12, kk == S16, kk == COURT
+    fine = r.release_id.map(dues.releases.fine).to_numpy(np.int64)
+    feed = r.release_id.map(dues.releases.feeding).to_numpy(np.int64)
+    r["fines_paid"] = np.where(is12, fine, NONE)
+    r["charges_paid"] = np.where(is12 | isc, feed, NONE)
+    r["protest_deposit"] = np.where(is16, fine + feed, NONE)
+    d = g.t["security_deposits"]
+    d["amount"] = d.deposit_id.map(dues.deposits).to_numpy(np.int64)
+    s = g.t["sales"]
+    m = (s.path == "s17_refusal").to_numpy()
+    price = s.case_id[m].map(g.c.set_index("case_id").price).to_numpy()
+    need = np.minimum(np.maximum(1, -(-s.case_id[m].map(dues.sales).to_numpy(np.int64) // price)),
+                      s.head_offered[m].to_numpy())
+    s.loc[m, "head_sold"] = need
+    s.loc[m, "bid_amount"] = price * need
     remainders(g)
 
 
-def dues(g: Generator, cases: pd.DataFrame, S: np.ndarray, expenses: np.ndarray, s17: bool) -> np.ndarray:
-    h, D = cases.heads.to_numpy(), cases.D.to_numpy()
-    sec = rate(g, cases.cls.to_numpy(), cases.taluk.to_numpy(), S)[2]
-    security = np.where(cases.s13.to_numpy() & s17, h * sec, 0)
-    return expenses + h * cases.feed.to_numpy() * (S - D + 1) + h * cases.fine.to_numpy() + security
-
-
 def remainders(g: Generator) -> None:
-    """Deliver the unsold heads of every s.17 sale on the sale day; record the owner's balance."""
+    """Deliver the unsold heads of every s.17 sale on the sale day."""
     rel = g.t["releases"]
     rel = rel[rel.basis != "s17_remainder"]
     sales = g.t["sales"]
@@ -216,38 +236,8 @@ def remainders(g: Generator) -> None:
         "case_id": s17.case_id.to_numpy()[m], "released_on": s17.sale_on.to_numpy()[m], "head_count": left[m],
         "basis": "s17_remainder", "released_to": "owner", "fines_paid": NONE, "charges_paid": NONE,
         "protest_deposit": NONE, "declaration_made": False, "security_deposit_id": "", "receipt_signed": True,
-        "court_order_ref": "", "_i": cases.i.to_numpy()[m], "_fine_r": 0, "_feed_r": 0, "_sec_r": 0})
+        "court_order_ref": "", "_i": cases.i.to_numpy()[m], "_kind": S17})
     g.t["releases"] = pd.concat([rel, extra], ignore_index=True)
-    acc = waterfall(g)
-    bal = acc.set_index("case_id")["balance"]
-    idx = s17.index
-    g.t["sales"].loc[idx, "balance_paid"] = bal.loc[s17.case_id].to_numpy()
-
-
-def waterfall(g: Generator) -> pd.DataFrame:
-    """Each sold case's dues and what its proceeds paid (s.15(3), s.17(2)), in the default order."""
-    sales = g.t["sales"]
-    acc = sales.accepted.to_numpy(bool)
-    frame = pd.DataFrame({"case_id": sales.case_id, "P": np.where(acc, sales.bid_amount, 0),
-                          "E": sales.sale_expenses, "S": np.where(acc, sales.sale_on, NONE),
-                          "s17": acc & (sales.path == "s17_refusal").to_numpy()})
-    agg = frame.groupby("case_id").agg(P=("P", "sum"), E=("E", "sum"), S=("S", "max"), s17=("s17", "any"))
-    agg = agg[agg.S != NONE]
-    cases = g.c.set_index("case_id").loc[agg.index]
-    h, D, S = cases.heads.to_numpy(), cases.D.to_numpy(), agg.S.to_numpy()
-    s17 = agg.s17.to_numpy()
-    feeding = h * cases.feed.to_numpy() * (S - D + 1)
-    fines = h * cases.fine.to_numpy()
-    sec = np.where(s17 & cases.s13.to_numpy(), h * rate(g, cases.cls.to_numpy(), cases.taluk.to_numpy(), S)[2], 0)
-    left = agg.P.to_numpy()
-    takes = []
-    for due in (agg.E.to_numpy(), feeding, fines, sec):
-        take = np.minimum(due, left)
-        takes.append(take)
-        left = left - take
-    return pd.DataFrame({"case_id": agg.index, "S": S, "P": agg.P.to_numpy(), "s17": s17,
-                         "fines_take": takes[2], "balance": np.where(s17, left, 0),
-                         "surplus": np.where(s17, 0, left), "pound": cases.pound.to_numpy()})
 
 
 def deposit_outcomes(g: Generator) -> None:

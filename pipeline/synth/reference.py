@@ -14,7 +14,7 @@ import datetime as dt
 import numpy as np
 import pandas as pd
 
-from pipeline.synth.config import CATTLE, CLASSES, DISTRICTS, FEED_NEW, FEED_OLD, FINE, FIRST, LAST, MULE, SECURITY, TALUK_CATTLE
+from pipeline.synth.config import CLASSES, DISTRICTS, FEED_NEW, FEED_OLD, FINE, FIRST, LAST, MULE, SECURITY, TALUK_CATTLE
 from pipeline.synth.state import NONE, Generator, add_months, day, ids
 
 
@@ -87,12 +87,3 @@ def names_of(n: int, offset: int = 0) -> list[str]:
     return [f"{FIRST[(i * 7 + 3) % len(FIRST)]} {LAST[(i * 11 + i // len(FIRST)) % len(LAST)]} "
             f"{chr(65 + i % 26)}{i // 26 or ''}" for i in range(offset, offset + n)]
 
-
-def rate(g: Generator, cls, taluk, on):
-    """Fine, feeding per day and security (paise) in force for each (class, taluk, day)."""
-    fine = FINE[cls].copy()
-    feed = np.where(on >= g.revision, FEED_NEW[cls], FEED_OLD[cls])
-    sec = SECURITY[cls].copy()
-    own = g.taluk_rate[taluk] & (cls == CATTLE)
-    fine[own], feed[own], sec[own] = TALUK_CATTLE
-    return fine, feed, sec

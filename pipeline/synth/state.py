@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.core.errors import PoundError
+from pipeline.core.params import Parameters
 from pipeline.synth.config import SynthConfig
 
 EPOCH = dt.date(1970, 1, 1)
@@ -44,13 +45,16 @@ def ids(prefix: str, n: int, start: int = 1) -> np.ndarray:
 class Generator:
     """The bundle being made: its configuration, its random stream, its frames and what the steps found out."""
 
-    def __init__(self, cfg: SynthConfig):
+    def __init__(self, cfg: SynthConfig, params: Parameters | None = None):
         if not 0 <= cfg.violation_rate <= 0.5:
             raise PoundError("--violation-rate must be between 0 and 0.5")
         self.cfg = cfg
         self.rng = np.random.default_rng(cfg.seed)
         self.first, self.end_date = cfg.months_span()
         self.start, self.end = day(self.first), day(self.end_date)
+        # the readings the accounts are built with (accounts.py), as of the last day
+        self.params = Parameters(dict(params.values) if params else None, as_of=self.end_date,
+                                 source=params.source if params else "defaults")
         self.t: dict[str, pd.DataFrame] = {}              # register name -> typed frame
         self.planted: list[tuple[str, str]] = []          # (rule_id, subject_id) of every planted violation
         # reference.py: the district's make-up, per taluk and per pound
@@ -71,6 +75,7 @@ class Generator:
         self.c: pd.DataFrame
         self.protest: pd.DataFrame
         self.sale_parts: list[pd.DataFrame]
+        self.sale_dues: pd.Series                          # by case_id: what an s.17 sale had to raise
         # plants/: cases, deposits and orders already given a violation, sales whose balance is to be
         # misrecorded, and ledger entries to be dated after the last day
         self.case_info: pd.DataFrame

@@ -9,9 +9,10 @@ import numpy as np
 import pandas as pd
 
 from pipeline.core.errors import PoundError
+from pipeline.core.params import Parameters
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import BY_NAME, COUNT, DATE, FLAG, MONEY
-from pipeline.synth import cases
+from pipeline.synth import accounts, cases
 from pipeline.synth.config import SynthConfig
 from pipeline.synth.ledgers import ledgers
 from pipeline.synth.plants import plant
@@ -36,13 +37,6 @@ def rupees(paise: np.ndarray, valid: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
-def settle(g: Generator) -> None:
-    """Recompute what follows from the final registers: s.17 remainders and balances."""
-    cases.remainders(g)
-    s = g.t["sales"]
-    s.loc[s.sale_id.isin(g.balance_off), "balance_paid"] += 10000        # S17-BALANCE-MISMATCH
-
-
 def to_text(frame: pd.DataFrame, register: str) -> pd.DataFrame:
     """Typed frame -> the text a clerk's CSV holds (dates ISO, rupees with two decimals, yes/no)."""
     reg = BY_NAME[register]
@@ -65,14 +59,22 @@ def to_text(frame: pd.DataFrame, register: str) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def write_bundle(out: Path, cfg: SynthConfig, progress: Progress = QUIET) -> str:
+def write_bundle(out: Path, cfg: SynthConfig, progress: Progress = QUIET, params: Parameters | None = None) -> str:
+    """Synthesise a bundle into the empty folder out; params: the readings its accounts follow (default: the defaults)."""
     if out.exists() and any(out.iterdir()):
         raise PoundError(f"{out} exists and is not empty; give a new folder for the synthetic bundle")
-    g = Generator(cfg)
+    g = Generator(cfg, params)
+    held = {}
+
+    def settle(g):
+        held["books"] = accounts.settle(g)
+
     steps = [("reference tables", reference), ("cases", cases.impoundments), ("releases and deposits", cases.releases),
              ("unclaimed cattle", cases.unclaimed), ("s.17 sales", cases.refusals),
+             ("the dues (first build)", lambda g: cases.settle_dues(g, accounts.dues(g))),
              ("security outcomes", cases.deposit_outcomes), ("removal orders", cases.removal_orders),
-             ("planted violations", plant), ("accounts", settle), ("ledgers", ledgers)]
+             ("planted violations", plant), ("the accounts (second build)", settle),
+             ("ledgers", lambda g: ledgers(g, *accounts.credits(held["books"])))]
     for i, (what, step) in enumerate(steps, 1):
         progress.step(f"[{i}/{len(steps) + 1}] {what}")
         step(g)

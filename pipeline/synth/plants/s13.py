@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from pipeline.synth.config import SECURITY
 from pipeline.synth.plants.registry import pick, plants, releases_of
 from pipeline.synth.state import NONE, add_months
 
@@ -52,9 +53,11 @@ def s13_security_unauthorised(g, k):
     free = (nxt == NONE) | (nxt > add_months(on, 6))          # no re-impounding would make it forfeitable
     x = pick(g, r, m & free, k)
     dep = np.char.add("X", x.release_id.to_numpy().astype(str)).astype(object)
+    info = g.case_info.loc[x.case_id]
+    taken = info.heads.to_numpy() * SECURITY[info.cls.to_numpy()]         # at the general rate; nothing is due
     extra = pd.DataFrame({"deposit_id": dep, "case_id": x.case_id.to_numpy(),
                           "owner_id": x.case_id.map(g.case_info.owner).to_numpy(), "deposited_on": x.released_on.to_numpy(),
-                          "amount": x._sec_r.to_numpy(), "refund_applied_on": NONE, "refunded_on": NONE,
+                          "amount": taken, "refund_applied_on": NONE, "refunded_on": NONE,
                           "refunded_amount": NONE, "forfeited_on": NONE, "forfeited_amount": NONE,
                           "_release": x.release_id.to_numpy(), "_forfeitable": False})
     g.t["security_deposits"] = pd.concat([g.t["security_deposits"], extra], ignore_index=True)
