@@ -72,6 +72,15 @@ LAST = ["Gowda", "Naik", "Patil", "Hegde", "Shetty", "Reddy", "Kumar", "Rao", "S
 BUYER = ["Traders Co-op", "Sri Durga Livestock", "Hanuman Dairy", "Kaveri Farms", "Annapoorna Goshala",
          "Nandi Cattle Traders", "Mariamma Sheep Breeders", "Tungabhadra Agro", "Malnad Dairy Farm"]
 
+# Readings of the Act (pipeline/core/params.py) that the generator's own timeline is drawn with:
+# claim windows, grace periods, the s.13 window, the s.14 limits. A bundle is clean, and its
+# planted violations are found, only at their defaults. Every other reading (feeding days,
+# the waterfall order, where money goes and when) reaches synth through the build, so a
+# bundle follows any value of it (accounts.py).
+TIMELINE_READINGS = ("claim_days", "claim_days_short", "short_classes", "count_first_day", "security_window_months",
+                     "report_grace", "notice_grace", "sale_grace", "complaint_window", "followup_grace",
+                     "s14_fine_cap", "s14_herd_threshold")
+
 # How a case ends: paid (s.12), delivered under protest (s.16), sold on refusal (s.17),
 # released by a court, or unclaimed and sold (s.15).
 S12, S16, S17, COURT, S15 = range(5)

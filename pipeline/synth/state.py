@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 
 from pipeline.core.errors import PoundError
-from pipeline.core.params import Parameters
-from pipeline.synth.config import SynthConfig
+from pipeline.core.params import PARAMS, Parameters
+from pipeline.synth.config import TIMELINE_READINGS, SynthConfig
 
 EPOCH = dt.date(1970, 1, 1)
 NONE = -1                        # a blank date, amount or count in the typed frames
@@ -55,6 +55,12 @@ class Generator:
         # the readings the accounts are built with (accounts.py), as of the last day
         self.params = Parameters(dict(params.values) if params else None, as_of=self.end_date,
                                  source=params.source if params else "defaults")
+        self.params_differ = {p.name: self.params[p.name] for p in PARAMS if self.params[p.name] != p.default}
+        fixed = [name for name in TIMELINE_READINGS if name in self.params_differ]
+        if fixed:
+            free = ", ".join(p.name for p in PARAMS if p.name not in TIMELINE_READINGS)
+            raise PoundError(f"pound synth draws its dates, windows and limits with the default {', '.join(fixed)}; "
+                             f"it can follow other readings only of {free}")
         self.t: dict[str, pd.DataFrame] = {}              # register name -> typed frame
         self.planted: list[tuple[str, str]] = []          # (rule_id, subject_id) of every planted violation
         # reference.py: the district's make-up, per taluk and per pound
