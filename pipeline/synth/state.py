@@ -3,9 +3,9 @@
 A bundle is made as typed frames, one per register, held in `Generator.t`: days as
 integers counted from 1970-01-01, money as integer paise, NONE for a blank date, amount
 or count, '' for a blank text. Columns whose names start with '_' are the generator's own
-and are never written. Each step of write_bundle (reference.py, cases.py, plants/,
-ledgers.py) reads the frames and the facts earlier steps left on the Generator, and adds
-its own. Everything random comes from the one generator `rng`, in a fixed order, so a
+and are never written. Each step of write_bundle (reference.py, cases.py, accounts.py,
+plants/, ledgers.py) reads the frames and the facts earlier steps left on the Generator,
+and adds its own. Everything random comes from the one generator `rng`, in a fixed order, so a
 seed always gives the same bundle.
 """
 

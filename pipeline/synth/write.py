@@ -1,4 +1,9 @@
-"""write_bundle: run the steps in order and write the frames as the CSV files of a bundle."""
+"""write_bundle: run the steps in order, then write the registers as the CSV files of a bundle.
+
+The files are written by DuckDB from the register tables of the second build (accounts.settle),
+which hold exactly the frames as planted and settled: dates ISO, money through the SQL macro
+rupees() that the exports use, counts as digits, flags yes/no, blanks empty. What `pound run`
+reads back is therefore what the accounts were built from."""
 
 from __future__ import annotations
 
