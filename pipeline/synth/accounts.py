@@ -20,8 +20,6 @@ pipeline.build.build up to the model it needs, with the readings in force
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import duckdb
 import pandas as pd
 
@@ -31,7 +29,7 @@ from pipeline.core.registers import REGISTERS
 from pipeline.load.db import ensure_schema
 from pipeline.load.typed import insert_typed
 from pipeline.synth import cases
-from pipeline.synth.state import NONE, Generator
+from pipeline.synth.state import NONE, Dues, Generator
 
 DAY = "- DATE '1970-01-01'"          # appended to a date: its day number, as the typed frames count days
 
@@ -56,13 +54,6 @@ class Books:
 
     def frame(self, sql: str) -> pd.DataFrame:
         return self.con.execute(sql).df()
-
-
-@dataclass
-class Dues:
-    releases: pd.DataFrame       # by release_id: fine (s.10(1)) and feeding (s.12(1)) due on the release day
-    deposits: pd.Series          # by deposit_id: the s.13(1) security due on the deposit day
-    sales: pd.Series             # by case_id: what an s.17 sale had to raise (expenses, feeding, fines, security)
 
 
 def dues(g: Generator) -> Dues:

@@ -26,7 +26,7 @@ from pipeline.synth.config import (
     S17,
     SHORT,
 )
-from pipeline.synth.state import NONE, Generator, add_months, ids
+from pipeline.synth.state import NONE, Dues, Generator, add_months, ids
 
 
 def impoundments(g: Generator) -> None:
@@ -193,7 +193,7 @@ def refusals(g: Generator) -> None:
     g.t["sales"] = sales
 
 
-def settle_dues(g: Generator, dues) -> None:
+def settle_dues(g: Generator, dues: Dues) -> None:
     """Pay what the accounts say was due (dues: accounts.Dues, from the first build).
 
     A release on payment pays its fines and feeding, a court release the feeding, a delivery

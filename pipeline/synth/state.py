@@ -12,6 +12,7 @@ seed always gives the same bundle.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -40,6 +41,15 @@ def add_months(days: np.ndarray, n: int) -> np.ndarray:
 
 def ids(prefix: str, n: int, start: int = 1) -> np.ndarray:
     return np.char.add(prefix, np.char.zfill(np.arange(start, start + n).astype(str), 7)).astype(object)
+
+
+@dataclass
+class Dues:
+    """What the first build found due on the clean registers (accounts.dues)."""
+
+    releases: pd.DataFrame       # by release_id: fine (s.10(1)) and feeding (s.12(1)) due on the release day
+    deposits: pd.Series          # by deposit_id: the s.13(1) security due on the deposit day
+    sales: pd.Series             # by case_id: what an s.17 sale had to raise (expenses, feeding, fines, security)
 
 
 class Generator:
