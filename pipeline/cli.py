@@ -113,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--violation-rate", type=float, default=0.02,
                    help="share of cases given one planted violation (default 0.02)")
     s.add_argument("--start", type=_month, default=None, help="first month, YYYY-MM (default: so the last month is the one before today)")
+    s.add_argument("--params", type=Path, default=None,
+                   help="a TOML or JSON file of readings (as for pound run) that the bundle's accounts are to follow")
 
     d = cmd("demo", "run everything on the sample bundle and render the reports; prints where they are",
             "pound demo --out demo/")
@@ -257,12 +259,14 @@ def cmd_report(args) -> int:
 
 
 def cmd_synth(args) -> int:
+    from pipeline.core.params import Parameters
     from pipeline.core.progress import Progress
     from pipeline.synth import SynthConfig, write_bundle
 
     cfg = SynthConfig(pounds=args.pounds, months=args.months, cases_per_month=args.cases_per_month,
                       seed=args.seed, violation_rate=args.violation_rate, start=args.start)
-    summary = write_bundle(args.out, cfg, Progress())
+    params = Parameters.load(args.params) if args.params else None
+    summary = write_bundle(args.out, cfg, Progress(), params)
     print(summary)
     return EXIT_OK
 

@@ -1,0 +1,107 @@
+"""What the pipeline's own SQL models make of the synthetic registers.
+
+synth computes no due, no sale waterfall and no s.18 movement itself: it loads its typed
+frames into an in-memory DuckDB with the registers' schema (pipeline.load.typed), runs
+pipeline.build.build up to the model it needs, with the readings in force
+(Generator.params), and reads the figures back. A bundle takes two builds:
+
+1. the dues (`dues`), before any violation is planted, with every payment and security
+   amount still blank and every s.17 sale provisionally selling all its heads: what each
+   release had to collect (stg_releases), the security each deposit had to hold (the
+   macro security_rate()), and what each s.17 sale had to raise (case_accounts). The dues
+   of a sale do not depend on how many heads it sells, since they are charged for the
+   heads held on the sale day, so one build is enough; cases.settle_dues then sells as
+   many heads as necessary (s.17(1)).
+2. the accounts (`settle`), after planting: the balance each s.17 sale leaves the owner
+   (case_accounts.balance_to_owner, s.17(3)), and the fines and unclaimed surplus that the
+   local funds and the DM's deposit account should receive and when (fund_movements),
+   which ledgers.py records. The CSV files are then written from the same database.
+"""
+
+from __future__ import annotations
+
+import duckdb
+import pandas as pd
+
+from pipeline.build import build
+from pipeline.core.params import Parameters
+from pipeline.core.registers import REGISTERS
+from pipeline.load.db import ensure_schema
+from pipeline.load.typed import insert_typed
+from pipeline.synth import cases
+from pipeline.synth.state import NONE, Dues, Generator
+
+DAY = "- DATE '1970-01-01'"          # appended to a date: its day number, as the typed frames count days
+
+
+class Books:
+    """An in-memory database with the registers' schema, holding the synthetic registers."""
+
+    def __init__(self, params: Parameters):
+        self.params = params
+        self.con = duckdb.connect()
+        ensure_schema(self.con)
+
+    def load(self, frames: dict[str, pd.DataFrame]) -> None:
+        """Put these frames in their register tables, in place of what the tables held."""
+        for reg in REGISTERS:
+            if reg.name in frames:
+                self.con.execute(f"DELETE FROM {reg.table}")
+                insert_typed(self.con, reg.name, frames[reg.name], f"synth/{reg.name}", blank=NONE)
+
+    def build(self, upto: str) -> None:
+        build(self.con, self.params, upto=upto)
+
+    def frame(self, sql: str) -> pd.DataFrame:
+        return self.con.execute(sql).df()
+
+
+def dues(g: Generator) -> Dues:
+    """The first build: the dues of the clean registers, payments and amounts still blank."""
+    books = Books(g.params)
+    books.load({name: frame for name, frame in g.t.items() if name not in ("local_fund", "dm_deposit")})
+    books.build("case_accounts")
+    releases = books.frame("SELECT release_id, fine_due_r AS fine, feeding_due_r AS feeding FROM stg_releases")
+    deposits = books.frame("""
+        SELECT d.deposit_id, c.head_count * coalesce(security_rate(c.animal_class, c.taluk, d.deposited_on), 0) AS due
+        FROM stg_deposits d JOIN stg_cases c USING (case_id)""")
+    sales = books.frame("""
+        SELECT case_id, sale_due_expenses + sale_due_feeding + sale_due_fines + sale_due_security AS due
+        FROM case_accounts WHERE s17_sale""")
+    books.con.close()
+    return Dues(releases.set_index("release_id"), deposits.set_index("deposit_id").due.astype("int64"),
+                sales.set_index("case_id").due.astype("int64"))
+
+
+def settle(g: Generator) -> Books:
+    """The second build, on the registers as planted: record each s.17 balance as the accounts leave it."""
+    cases.remainders(g)
+    books = Books(g.params)
+    books.load({name: frame for name, frame in g.t.items() if name not in ("local_fund", "dm_deposit")})
+    books.build("fund_movements")
+    balance = books.frame("SELECT case_id, balance_to_owner FROM case_accounts WHERE s17_sale AND amounts_known")
+    balance = balance.set_index("case_id").balance_to_owner
+    s = g.t["sales"]
+    m = ((s.path == "s17_refusal") & s.accepted).to_numpy()
+    s["balance_paid"] = NONE
+    s.loc[m, "balance_paid"] = s.case_id[m].map(balance).fillna(NONE).astype("int64")
+    s.loc[s.sale_id.isin(g.balance_off), "balance_paid"] += 10000        # S17-BALANCE-MISMATCH
+    return books
+
+
+def credits(books: Books) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """What the accounts send to the local funds (fines, s.18(2); surplus, s.18(5)) and through the DM's
+    deposit account (s.18(5)), as fund_movements says: amounts in paise, days as day numbers."""
+    local = books.frame(f"""
+        SELECT ref_id AS ref, CASE WHEN section = '18(5)' THEN 'surplus' ELSE 'fines' END AS head,
+               account_id AS local_authority_id, CAST(sum(amount) AS BIGINT) AS amount, max(due_on) {DAY} AS due
+        FROM fund_movements WHERE account = 'local_fund'
+        GROUP BY ALL ORDER BY ref, head""")
+    surplus = books.frame(f"""
+        SELECT ref_id AS case_id, local_authority_id,
+               CAST(sum(amount) FILTER (WHERE account = 'dm_deposit') AS BIGINT) AS amount,
+               max(due_on) FILTER (WHERE account = 'dm_deposit') {DAY} AS received_due,
+               max(due_on) FILTER (WHERE account = 'local_fund') {DAY} AS credit_due
+        FROM fund_movements WHERE section = '18(5)' AND account IN ('dm_deposit', 'local_fund')
+        GROUP BY ALL ORDER BY case_id""")
+    return local, surplus

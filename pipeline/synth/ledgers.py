@@ -1,0 +1,55 @@
+"""What the local funds and the District Magistrate recorded: mostly right, with realistic lags.
+
+What should have been credited, how much and from when, is what the accounts say
+(fund_movements, read by accounts.credits): fines paid at release or taken from a
+protest deposit or a sale (s.18(2)), and the surplus of unclaimed sales, received by the
+DM and credited to the local fund after his six months (s.18(5)). Here the clerks record
+it: most entries a few days late, some a month or two, a few Rs 100 short, one in a
+hundred never; with a few unrelated entries (lease rent) besides.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from pipeline.synth.state import Generator, ids
+
+
+def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
+    """local: (ref, head, local_authority_id, amount, due) per expected credit of a local fund;
+    surplus: (case_id, local_authority_id, amount, received_due, credit_due) per unclaimed surplus."""
+    rng, end = g.rng, g.end
+    k = len(local)
+    roll = rng.random(k)
+    lag = np.where(roll < 0.05, rng.integers(35, 75, k), rng.integers(1, 26, k))
+    amount = np.where((roll > 0.97) & (local.amount > 20000), local.amount - 10000, local.amount)
+    on = local.due.to_numpy() + lag
+    keep = (on <= end) & (roll < 0.99)
+    lf = pd.DataFrame({"local_authority_id": local.local_authority_id.to_numpy()[keep], "entry_on": on[keep],
+                       "amount": amount[keep], "reference": local.ref.to_numpy()[keep],
+                       "head": local["head"].to_numpy()[keep]})
+    n_other = max(1, g.cfg.pounds // 3)
+    other = pd.DataFrame({"local_authority_id": g.la_ids[rng.integers(0, len(g.la_ids), n_other)],
+                          "entry_on": rng.integers(g.start, end + 1, n_other), "amount": rng.integers(5, 50, n_other) * 10000,
+                          "reference": "Pound land lease rent", "head": "other"})
+    future = pd.DataFrame({"local_authority_id": g.la_ids[0], "entry_on": end + 3, "amount": 10000,
+                           "reference": "Advance booking", "head": "other"}, index=range(g.future))
+    lf = pd.concat([lf, other], ignore_index=True).sort_values(["entry_on", "local_authority_id"], kind="stable")
+    lf.insert(0, "entry_id", ids("LF", len(lf)))
+    if len(future):
+        future.insert(0, "entry_id", [f"LFX{i + 1:05d}" for i in range(len(future))])
+        lf = pd.concat([lf, future], ignore_index=True)
+    g.t["local_fund"] = lf
+    # the DM's deposit account: receipts of surplus (s.18(5)) and its credits to the local fund after six months
+    k = len(surplus)
+    rec_on = surplus.received_due.to_numpy() + rng.integers(1, 11, k)
+    credit_on = surplus.credit_due.to_numpy() + rng.integers(0, 10, k)
+    common = {"amount": surplus.amount.to_numpy(), "reference": surplus.case_id.to_numpy(),
+              "local_authority_id": surplus.local_authority_id.to_numpy()}
+    dm = pd.concat([
+        pd.DataFrame({"entry_on": rec_on, "kind": "receipt", **common})[rec_on <= end],
+        pd.DataFrame({"entry_on": credit_on, "kind": "credit_to_local_fund", **common})[credit_on <= end],
+    ], ignore_index=True).sort_values("entry_on", kind="stable")
+    dm.insert(0, "entry_id", ids("DM", len(dm)))
+    g.t["dm_deposit"] = dm

@@ -1,0 +1,34 @@
+"""Planted violations of the checks on the registers themselves: RATE-MISSING and DQ-*.
+
+DQ-HEADS-MISMATCH is not planted: more heads leaving than came in cannot be written
+without also releasing heads no register authorises (REL-UNAUTHORISED).
+"""
+
+from __future__ import annotations
+
+from pipeline.synth.plants.registry import pick, plants, releases_of
+
+
+@plants("RATE-MISSING", subject="case", how="a case paid and released in a taluk without s.13 whose animals "
+        "are mules, a class no rate row covers")
+def rate_missing(g, k):
+    r, m = releases_of(g, "s12_payment", s13=False)
+    x = pick(g, r, m, k)
+    imp = g.t["impoundments"]
+    imp.loc[imp.case_id.isin(x.case_id), "animal_class"] = "mule"          # no mule rate is published
+    return x.case_id
+
+
+@plants("DQ-SEIZED-AFTER-IMPOUNDED", subject="case", how="a case seized the day after it was impounded")
+def dq_seized_after_impounded(g, k):
+    imp = g.t["impoundments"]
+    x = pick(g, imp, (imp.impounded_on + 1 <= g.end).to_numpy(), k)
+    imp.loc[x.index, "seized_on"] = x.impounded_on + 1
+    return x.case_id
+
+
+@plants("DQ-FUTURE-DATE", subject="the row", how="a local fund entry dated three days after the last day "
+        "(written with the ledgers)")
+def dq_future_date(g, k):
+    g.future = k                                   # ledger entries dated after the last day (ledgers.py)
+    return [f"LFX{i + 1:05d}" for i in range(k)]

@@ -1,0 +1,92 @@
+"""Planted violations of s.15 (unclaimed cattle: report, notice, auction) and of s.19(1) at those auctions."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline.synth.plants.registry import drop_sales, pick, plants
+from pipeline.synth.state import NONE
+
+
+@plants("SALE-OFFICIAL-BUYER", subject="sale", how="an unclaimed sale whose buyer is the pound-keeper, "
+        "his name written in capitals")
+def sale_official_buyer(g, k):
+    s = g.t["sales"]
+    x = pick(g, s, ((s.path == "s15_unclaimed") & s.accepted).to_numpy(), k)
+    pound = x.case_id.map(g.case_info.pound).to_numpy(np.int64)
+    # the pound-keeper's own name, in other case and spacing: still an official (s.19(1))
+    s.loc[x.index, "buyer_name"] = np.char.upper(g.keeper_name[pound].astype(str)).astype(object)
+    return x.sale_id
+
+
+@plants("S15-REPORT-MISSING", subject="case", how="an unclaimed case whose police report is struck out, "
+        "with its auctions")
+def s15_report_missing(g, k):
+    p = g.t["police_reports"]
+    x = pick(g, p, (p.reported_on < g.end).to_numpy(), k)
+    g.t["police_reports"] = p.drop(index=x.index)
+    drop_sales(g, x.case_id)
+    return x.case_id
+
+
+@plants("S15-REPORT-LATE", subject="case", how="an unclaimed case whose report, notice, proclamation and "
+        "auctions all come two days later")
+def s15_report_late(g, k):
+    p, s = g.t["police_reports"], g.t["sales"]
+    last = p.case_id.map(s.groupby("case_id").sale_on.max()).fillna(NONE).astype(np.int64).to_numpy()
+    latest = np.maximum(np.maximum(p.notice_on.to_numpy(), p.proclamation_on.to_numpy()), last)
+    ok = (latest + 2 <= g.end) & (p.notice_on != NONE).to_numpy() & (p.proclamation_on != NONE).to_numpy()
+    x = pick(g, p, ok, k)
+    p.loc[x.index, ["reported_on", "notice_on", "proclamation_on"]] += 2
+    s.loc[s.case_id.isin(x.case_id), "sale_on"] += 2
+    return x.case_id
+
+
+@plants("S15-REPORT-EARLY", subject="case", how="an unclaimed case reported to the police a day before the "
+        "claim window closed")
+def s15_report_early(g, k):
+    p = g.t["police_reports"]
+    x = pick(g, p, np.ones(len(p), bool), k)
+    p.loc[x.index, "reported_on"] -= 1
+    return x.case_id
+
+
+@plants("S15-NOTICE-MISSING", subject="case", how="an unclaimed case whose proclamation is blank")
+def s15_notice_missing(g, k):
+    p = g.t["police_reports"]
+    x = pick(g, p, ((p.reported_on + 3 < g.end) & (p.proclamation_on != NONE)).to_numpy(), k)
+    p.loc[x.index, "proclamation_on"] = NONE
+    return x.case_id
+
+
+@plants("S15-SALE-EARLY", subject="sale", how="an unclaimed case sold on the last day of the notice window")
+def s15_sale_early(g, k):
+    s = g.t["sales"]
+    p = g.t["police_reports"].set_index("case_id")
+    attempts = s.groupby("case_id").sale_id.transform("count").to_numpy()
+    notice = s.case_id.map(p.notice_on).fillna(NONE).astype(np.int64).to_numpy()
+    m = ((s.path == "s15_unclaimed") & s.accepted).to_numpy() & (attempts == 1) & (notice != NONE)
+    x = pick(g, s, m, k)
+    s.loc[x.index, "sale_on"] = x.case_id.map(p.notice_on).to_numpy() + x.case_id.map(g.case_info.w).to_numpy()
+    return x.sale_id
+
+
+@plants("S15-SALE-OVERDUE", subject="case", how="an unclaimed case never auctioned although its notice "
+        "window closed more than 30 days before the last day")
+def s15_sale_overdue(g, k):
+    p = g.t["police_reports"]
+    w = p.case_id.map(g.case_info.w).to_numpy()
+    x = pick(g, p, (p.notice_on != NONE).to_numpy() & (p.notice_on.to_numpy() + w + 31 < g.end), k)
+    drop_sales(g, x.case_id)
+    return x.case_id
+
+
+@plants("S15-BID-REJECTED-UNRESOLVED", subject="sale", how="an unclaimed case whose first bid was rejected "
+        "and never auctioned again")
+def s15_bid_rejected_unresolved(g, k):
+    s = g.t["sales"]
+    first = ~s.case_id.duplicated().to_numpy()
+    x = pick(g, s, (s.path == "s15_unclaimed").to_numpy() & first, k)
+    s.loc[x.index, ["accepted", "head_sold", "disposal_note", "buyer_name"]] = [False, 0, "", ""]
+    g.t["sales"] = s[~(s.case_id.isin(x.case_id) & ~s.index.isin(x.index))]
+    return x.sale_id

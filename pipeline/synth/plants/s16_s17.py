@@ -1,0 +1,57 @@
+"""Planted violations of s.16(2) (follow-up after a delivery under protest) and s.17 (sale on refusal)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from pipeline.synth.plants.registry import pick, plants
+from pipeline.synth.state import NONE
+
+
+@plants("S16-FOLLOW-UP-MISSING", subject="release", how="a delivery under protest in an s.13 taluk whose follow-up "
+        "declaration and security are struck out")
+def s16_follow_up_missing(g, k):
+    d = g.t["security_deposits"]
+    trig = d._release.map(g.protest.set_index("release_id").trigger).fillna(NONE).astype(np.int64).to_numpy()
+    x = pick(g, d, d.deposit_id.str.startswith("F").to_numpy() & (trig != NONE) & (trig + 14 < g.end), k)
+    g.t["security_deposits"] = d.drop(index=x.index)
+    return x._release
+
+
+def _s17(g, min_heads: int, unsold_left: bool) -> tuple[pd.DataFrame, np.ndarray]:
+    s = g.t["sales"]
+    heads = s.case_id.map(g.case_info.heads).to_numpy()
+    m = (s.path == "s17_refusal").to_numpy() & (heads >= min_heads)
+    if unsold_left:
+        m &= s.head_sold.to_numpy() < heads
+    return s, m
+
+
+@plants("S17-OVERSALE", subject="case", how="an s.17 sale of one head more than the dues needed")
+def s17_oversale(g, k):
+    s, m = _s17(g, 2, unsold_left=True)
+    x = pick(g, s, m, k)
+    s.loc[x.index, "head_sold"] = x.head_sold + 1
+    s.loc[x.index, "bid_amount"] = x.case_id.map(g.case_info.price).to_numpy() * (x.head_sold.to_numpy() + 1)
+    return x.case_id
+
+
+@plants("S17-SHORTFALL-RETURNED", subject="case", how="an s.17 sale of one head for Rs 100 less than the dues, "
+        "the other heads delivered back to the owner")
+def s17_shortfall_returned(g, k):
+    s, m = _s17(g, 2, unsold_left=False)
+    x = pick(g, s, m, k)
+    due = x.case_id.map(g.sale_dues).to_numpy(np.int64)                  # as the first build found them
+    s.loc[x.index, "head_sold"] = 1
+    s.loc[x.index, "bid_amount"] = np.maximum(100, (due - 10000) // 100 * 100)     # one head, short of the dues
+    return x.case_id
+
+
+@plants("S17-BALANCE-MISMATCH", subject="sale", how="an s.17 sale whose balance paid to the owner is recorded "
+        "Rs 100 more than the waterfall leaves")
+def s17_balance_mismatch(g, k):
+    s, m = _s17(g, 1, unsold_left=False)
+    x = pick(g, s, m, k)
+    g.balance_off = np.concatenate([g.balance_off, x.sale_id.to_numpy(object)])
+    return x.sale_id
