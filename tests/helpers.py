@@ -1,8 +1,13 @@
-"""Small bundles for tests: write register rows as CSV files, load and build them.
+"""Small bundles for tests: register rows as CSV files, or inserted straight into a database.
 
 A bundle starts from a minimal, valid reference set (one local authority,
 two pounds in two taluks, rates for every class, s.13 and s.14 notified in
-one taluk, a few officials); a test adds or replaces the files it cares about.
+one taluk, a few officials); a test adds or replaces the tables it cares about.
+
+Model and rule tests start from typed rows inserted into the register tables
+(`built`, `built_rows`): the rows are typed by the loader's own parser
+(pipeline.load.values) and inserted by pipeline.load.typed, without the GX suite and
+the key checks, which the loading tests cover. `load` goes through the whole load.
 """
 
 from __future__ import annotations
@@ -11,11 +16,16 @@ import csv
 import datetime as dt
 from pathlib import Path
 
+import pandas as pd
+
 from pipeline.build import build
 from pipeline.core.params import Parameters
-from pipeline.core.registers import BY_NAME
+from pipeline.core.registers import BY_NAME, REGISTERS
 from pipeline.load import db
+from pipeline.load.bundle import find_sources, read_source
 from pipeline.load.ingest import ingest
+from pipeline.load.typed import insert_typed
+from pipeline.load.values import parse_problems, typed_select
 
 AS_OF = dt.date(2026, 11, 30)
 
@@ -88,16 +98,62 @@ def case(case_id="C1", pound_id="P1", impounded_on="2026-10-01", animal_class="c
     return row
 
 
+def insert_text(con, register: str, frame: pd.DataFrame, label: str) -> None:
+    """Type a frame of text cells (with `_row`) with the loader's parser and insert it; a cell
+    that does not parse fails the test."""
+    reg = BY_NAME[register]
+    con.register("_text_rows", frame)
+    try:
+        problems, _ = parse_problems(con, reg, "_text_rows", label, 20)
+        assert not problems, [p.render() for p in problems]
+        typed = con.execute(typed_select(reg, "_text_rows", [])).df()
+    finally:
+        con.unregister("_text_rows")
+    insert_typed(con, register, typed.drop(columns=["_extra"]), label)
+
+
+def insert_rows(con, register: str, rows: list[dict], label: str | None = None) -> None:
+    """Insert rows written as a clerk writes them (text; missing columns blank) into a register table."""
+    reg = BY_NAME[register]
+    frame = pd.DataFrame([{c: "" if r.get(c) is None else str(r.get(c)) for c in reg.names} for r in rows],
+                         columns=reg.names, dtype=str)
+    frame.insert(0, "_row", range(2, len(frame) + 2))
+    insert_text(con, register, frame, label or f"{reg.folder}/{register}.csv")
+
+
+def database(reference: bool = True, path: Path | str = ":memory:", **tables: list[dict]):
+    """A database holding the reference set (unless replaced) and the given register rows."""
+    con = db.connect(path)
+    if reference:
+        tables = {**{k: v for k, v in REFERENCE.items() if k not in tables}, **tables}
+    for reg in REGISTERS:
+        if reg.name in tables and tables[reg.name]:
+            insert_rows(con, reg.name, tables[reg.name])
+    return con
+
+
+def built_rows(as_of: dt.date = AS_OF, params: dict | None = None, **tables: list[dict]):
+    """The reference set and the given rows, inserted typed and built. Returns the connection."""
+    con = database(**tables)
+    build(con, Parameters(params or {}, as_of=as_of))
+    return con
+
+
 def load(bundle: Path, path: Path | str = ":memory:"):
-    """Ingest a bundle into a database; returns (connection, result)."""
+    """Ingest a bundle into a database through the whole load; returns (connection, result)."""
     con = db.connect(path)
     return con, ingest(con, bundle)
 
 
 def built(bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
-    """Ingest and build; fails the test if any file is rejected. Returns the connection."""
-    con, result = load(bundle)
-    assert not result.rejected, [p.render() for p in result.problems]
+    """Every file of a bundle folder, typed and inserted (no suite, no key checks), then built."""
+    con = db.connect(":memory:")
+    sources, _, broken = find_sources(bundle)
+    assert not broken, [p.render() for p in broken]
+    for src in sources:
+        read = read_source(src)
+        assert not read.problems, [p.render() for p in read.problems]
+        insert_text(con, src.register.name, read.frame[["_row", *src.register.names]], src.label)
     build(con, Parameters(params or {}, as_of=as_of))
     return con
 

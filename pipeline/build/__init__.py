@@ -19,13 +19,13 @@ from pipeline.core.progress import QUIET, Progress
 
 __all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "check_layers", "load_rules", "models"]
 
-def _settle_types(con: duckdb.DuckDBPyConnection, table: str) -> None:
+def _settle_types(con: duckdb.DuckDBPyConnection, tables: list[str]) -> None:
     """Keep every finished table exact and plain: sums come back from DuckDB as
     HUGEINT (which pandas would turn into floats), so they become BIGINT; a
     floating-point column anywhere is a defect in a model and stops the build."""
-    cols = con.execute("SELECT column_name, data_type FROM information_schema.columns "
-                       "WHERE table_schema = 'main' AND table_name = ?", [table]).fetchall()
-    for col, kind in cols:
+    cols = con.execute("SELECT table_name, column_name, data_type FROM information_schema.columns "
+                       "WHERE table_schema = 'main' AND list_contains(?, table_name)", [tables]).fetchall()
+    for table, col, kind in cols:
         if kind == "HUGEINT":
             con.execute(f'ALTER TABLE {table} ALTER "{col}" TYPE BIGINT')
         elif kind in ("DOUBLE", "FLOAT", "REAL") or kind.startswith("DECIMAL"):
@@ -53,6 +53,7 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
     rules = load_rules()
     steps = models(rules)
     tables = [m for m in steps if not m.is_macros]
+    made: list[str] = []
     n = 0
     for m in steps:
         if m.is_macros:
@@ -65,8 +66,11 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
         except duckdb.Error as exc:
             where = "rules/*.sql" if m.name == "findings" else f"{m.layer}/{m.name}.sql"
             raise RuntimeError(f"model {where} failed: {exc}") from exc
-        _settle_types(con, m.name)
+        made.append(m.name)
         if upto == m.name:
-            return
+            break
+    _settle_types(con, made)
+    if upto is not None and upto in made:
+        return
     _check_rollforward(con)
     progress.done(f"computed {len(tables)} tables and {len(rules)} rules")

@@ -63,6 +63,12 @@ def _walk(node, tables: set[str], ctes: set[str]) -> None:
             _walk(value, tables, ctes)
 
 
+@cache
+def _parser() -> duckdb.DuckDBPyConnection:
+    """An empty in-memory database, kept for parsing the models' SQL."""
+    return duckdb.connect()
+
+
 _FROM = re.compile(r"\b(?:FROM|JOIN)\s+([A-Za-z_][A-Za-z0-9_]*)", re.I)
 
 
@@ -72,11 +78,7 @@ def tables_read(sql: str) -> frozenset[str]:
 
     A macro file is not a SELECT; its table names are taken from FROM and JOIN clauses.
     """
-    con = duckdb.connect()
-    try:
-        parsed = json.loads(con.execute("SELECT json_serialize_sql(?)", [sql]).fetchone()[0])
-    finally:
-        con.close()
+    parsed = json.loads(_parser().execute("SELECT json_serialize_sql(?)", [sql]).fetchone()[0])
     if parsed.get("error"):
         return frozenset(m.lower() for m in _FROM.findall(re.sub(r"--[^\n]*", "", sql)))
     tables: set[str] = set()

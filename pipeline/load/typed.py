@@ -4,8 +4,9 @@ For code that makes register rows itself (pound synth, tests) rather than readin
 from a file: there is no text to parse and no suite is run (the caller vouches for the
 rows), but the table ends up as ingest.py would leave it. Ids and text are trimmed and a
 blank one is NULL, listed values are in lower case, a blank flag is false, every row
-has `_file` (the label given), `_row` (numbered as a spreadsheet would: the first row is
-2), `_load_id` and `_extra` (NULL), and the rows get one `loads` row.
+has `_file` (the label given), `_row` (the frame's own `_row` column when it has one, else
+numbered as a spreadsheet would: the first row is 2), `_load_id` and `_extra` (NULL), and
+the rows get one `loads` row.
 
 What a frame may hold in a column of each kind:
   date                   a date or datetime, or an integer number of days since 1970-01-01
@@ -66,7 +67,7 @@ def insert_typed(con: duckdb.DuckDBPyConnection, register: str, frame: pd.DataFr
     if unknown:
         raise ValueError(f"register {register} has no column {', '.join(unknown)}")
     data = frame[[c for c in reg.names if c in frame.columns]].reset_index(drop=True)
-    data.insert(0, _ORDER, range(2, len(data) + 2))
+    data.insert(0, _ORDER, frame["_row"].to_numpy() if "_row" in frame.columns else range(2, len(data) + 2))
     view = f"_typed_rows_{register}"
     con.register(view, data)
     try:
