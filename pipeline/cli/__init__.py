@@ -1,0 +1,76 @@
+"""The `pound` command line. Commands only: the work is done in the modules they call.
+
+Each module of this package adds its commands (`add(sub)`) and the function each runs;
+main() parses, dispatches, and turns what went wrong into an exit status and one line.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+
+from pipeline.cli import data, report, synth
+from pipeline.cli.common import EXIT_FAILED, EXIT_REJECTED, Parser
+from pipeline.core.errors import InputRejected, PoundError
+
+MAIN_HELP = """\
+Statutory accounts, findings and reconciliations for cattle pounds under the
+Karnataka Cattle Trespass Act 1966, Chapter IV (ss.12-19).
+
+examples:
+  pound run data/sample --out out/            load a bundle, compute, write every export
+  pound run data/sample --out out/ --as-of 2026-10-31
+  pound ingest more_registers/ --db pound.duckdb
+  pound build --db pound.duckdb --out out/
+  pound report --db out/pound.duckdb --month 2026-10 --out reports/
+  pound synth --out big/ --pounds 20 --months 24 --seed 7
+  pound demo
+
+exit status: 0 done (findings are results, not errors); 2 input rejected (every
+reason is printed and nothing from a rejected file is kept); 1 anything else.
+"""
+
+COMMAND_MODULES = (data, report, synth)
+
+
+def build_parser() -> Parser:
+    import argparse
+
+    p = Parser(prog="pound", description=MAIN_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--debug", action="store_true", help="show a traceback when something fails")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for module in COMMAND_MODULES:
+        module.add(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return EXIT_FAILED
+    try:
+        return args.func(args)
+    except InputRejected as exc:
+        for prob in exc.problems:
+            print(prob.render(), file=sys.stderr)
+        return EXIT_REJECTED
+    except PoundError as exc:
+        print(f"pound: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        print("pound: interrupted", file=sys.stderr)
+        return EXIT_FAILED
+    except Exception as exc:  # a defect, not the user's mistake: one line unless --debug
+        if args.debug or os.environ.get("POUND_DEBUG") == "1":
+            traceback.print_exc()
+        else:
+            print(f"pound: failed: {exc.__class__.__name__}: {exc} (run with --debug for the details)",
+                  file=sys.stderr)
+        return EXIT_FAILED
+
+
+def entry() -> None:
+    sys.exit(main())

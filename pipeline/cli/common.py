@@ -1,0 +1,61 @@
+"""What every command shares: exit codes, the argument parser's house rules, value types."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+
+EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake exits 1: status 2 means a rejected bundle here."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"pound: {message}\n")
+        sys.exit(EXIT_FAILED)
+
+
+def command(sub, name: str, help_: str, example: str) -> argparse.ArgumentParser:
+    """A subcommand whose --help ends with an example."""
+    return sub.add_parser(name, help=help_, description=f"{help_}\n\nexample:\n  {example}",
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date written YYYY-MM-DD") from None
+
+
+def month(text: str) -> str:
+    try:
+        dt.date.fromisoformat(text + "-01")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a month written YYYY-MM") from None
+    return text
+
+
+def positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return n
+
+
+def load_params(args):
+    """The readings in force: the defaults, overridden by --params, as of --as-of (default today)."""
+    from pipeline.core.params import Parameters
+
+    as_of = args.as_of or dt.date.today()
+    return Parameters.load(args.params, as_of=as_of)
+
+
+__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_REJECTED", "Parser", "command", "date", "load_params", "month",
+           "positive"]

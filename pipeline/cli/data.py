@@ -1,0 +1,157 @@
+"""pound run, ingest and build: load a bundle, compute every model, write the exports."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, command, date, load_params
+from pipeline.core.errors import PoundError
+
+
+def add(sub) -> None:
+    r = command(sub, "run", "load a bundle into a fresh database, compute everything, write the exports",
+                "pound run data/sample --out out/ --as-of 2026-10-31")
+    r.add_argument("bundle", type=Path, help="the bundle folder (reference/, registers/, ledgers/)")
+    r.add_argument("--out", type=Path, required=True, help="folder for the CSV exports and the workbook")
+    r.add_argument("--as-of", type=date, default=None, help="the date the accounts are drawn up to (default: today)")
+    r.add_argument("--db", type=Path, default=None, help="database file to create (default: OUT/pound.duckdb)")
+    r.add_argument("--params", type=Path, default=None,
+                   help="a TOML or JSON file overriding statutory readings and grace periods")
+    r.set_defaults(func=cmd_run)
+
+    i = command(sub, "ingest", "add a bundle to a persistent database (each file loads whole or not at all)",
+                "pound ingest registers_2026-11/ --db pound.duckdb")
+    i.add_argument("bundle", type=Path)
+    i.add_argument("--db", type=Path, required=True, help="the database file (created if absent)")
+    i.set_defaults(func=cmd_ingest)
+
+    b = command(sub, "build", "recompute every output from what the database holds and write the exports",
+                "pound build --db pound.duckdb --out out/ --as-of 2026-11-30")
+    b.add_argument("--db", type=Path, required=True)
+    b.add_argument("--out", type=Path, required=True)
+    b.add_argument("--as-of", type=date, default=None)
+    b.add_argument("--params", type=Path, default=None)
+    b.set_defaults(func=cmd_build)
+
+
+def _print_rejections(result) -> None:
+    for f in result.rejected:
+        n = len(f.problems) + f.more
+        print(f"REJECTED {f.label}: {n} problem(s); nothing from this file was loaded", file=sys.stderr)
+        for prob in f.problems:
+            print(f"  {prob.render()}", file=sys.stderr)
+        if f.more:
+            print(f"  ... and {f.more:,} more problem(s) in {f.label}, not listed", file=sys.stderr)
+
+
+def _print_summary(result) -> None:
+    for note in result.notes:
+        print(f"note: {note}", file=sys.stderr)
+    loaded = [f for f in result.files if f.status in ("loaded", "no_new_rows")]
+    skipped = [f for f in result.files if f.status == "skipped"]
+    rows = sum(f.new_rows for f in loaded)
+    print(f"loaded {len(loaded)} file(s), {rows:,} new row(s); skipped {len(skipped)} already loaded; "
+          f"rejected {len(result.rejected)}")
+
+
+def cmd_ingest(args) -> int:
+    from pipeline.core.progress import Progress
+    from pipeline.load import db
+    from pipeline.load.ingest import ingest
+
+    if args.db.parent and not args.db.parent.exists():
+        raise PoundError(f"the folder of --db, {args.db.parent}, does not exist")
+    con = db.connect(args.db)
+    try:
+        progress = Progress()
+        result = ingest(con, args.bundle, progress, require_reference=False)
+        progress.close()
+    finally:
+        con.close()
+    _print_summary(result)
+    if result.rejected:
+        _print_rejections(result)
+        return EXIT_REJECTED
+    return EXIT_OK
+
+
+def cmd_run(args) -> int:
+    from pipeline.core.progress import Progress
+    from pipeline.load import db
+    from pipeline.load.ingest import ingest
+
+    out: Path = args.out
+    target = args.db or out / "pound.duckdb"
+    if out.exists() and not out.is_dir():
+        raise PoundError(f"--out {out} exists and is not a folder")
+    if not args.bundle.is_dir():
+        raise PoundError(f"bundle folder {args.bundle} does not exist" if not args.bundle.exists()
+                         else f"{args.bundle} is not a folder")
+    params = load_params(args)
+    # Everything is made in a scratch folder and moved into place only when all
+    # of it succeeded: a rejected bundle (or a failure) leaves OUT as it was.
+    scratch = Path(tempfile.mkdtemp(prefix="pound-run-"))
+    try:
+        tmp_db = scratch / "pound.duckdb"
+        con = db.connect(tmp_db)
+        try:
+            progress = Progress()
+            result = ingest(con, args.bundle, progress, require_reference=True)
+            progress.close()
+            _print_summary(result)
+            if result.rejected:
+                _print_rejections(result)
+                print("nothing was written: correct the file(s) above and run again", file=sys.stderr)
+                return EXIT_REJECTED
+            written = _build_and_export(con, scratch / "out", params, progress)
+        finally:
+            con.close()
+        out.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(tmp_db), str(target))
+        print(f"database: {target}")
+        for path in written:
+            final = out / path.name
+            shutil.move(str(path), str(final))
+            print(f"wrote {final}")
+        return EXIT_OK
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def cmd_build(args) -> int:
+    from pipeline.core.progress import Progress
+    from pipeline.load import db
+
+    if not args.db.exists():
+        raise PoundError(f"database {args.db} does not exist; create it with 'pound ingest' or 'pound run'")
+    params = load_params(args)
+    con = db.connect(args.db)
+    try:
+        written = _build_and_export(con, args.out, params, Progress())
+    finally:
+        con.close()
+    for path in written:
+        print(f"wrote {path}")
+    return EXIT_OK
+
+
+def _build_and_export(con, out: Path, params, progress) -> list[Path]:
+    """Compute every model, then write the CSV exports, the audit workbook and the parameters used."""
+    from pipeline.build import build
+    from pipeline.outputs.exports import write_csvs
+    from pipeline.outputs.workbook import write_workbook
+
+    build(con, params, progress)
+    out.mkdir(parents=True, exist_ok=True)
+    written = write_csvs(con, out, progress)
+    progress.step("writing audit_workbook.xlsx")
+    written.append(write_workbook(con, out / "audit_workbook.xlsx"))
+    params_path = out / "parameters.toml"
+    params_path.write_text(params.to_toml(), encoding="utf-8")
+    written.append(params_path)
+    progress.done(f"wrote {len(written)} files to {out}")
+    return written
