@@ -30,7 +30,7 @@ from pipeline.core.registers import REGISTERS
 LAYERS: tuple[str, ...] = ("staging", "intermediate", "accounts", "rules", "reconcile", "marts")
 REGISTER_TABLES = frozenset(r.table for r in REGISTERS)
 # Tables the database holds besides the models: the registers, what was loaded, the readings.
-SOURCE_TABLES = REGISTER_TABLES | {"loads", "parameters"}
+SOURCE_TABLES = REGISTER_TABLES | {"loads", "parameters", "register_columns"}
 
 
 @dataclass(frozen=True)

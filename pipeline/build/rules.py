@@ -5,7 +5,8 @@ subject, checks, reading) and returns the offending rows in the columns subject_
 subject_id, case_id, pound_id, local_authority_id, event_on and detail. The runner
 adds the rule's id, section and severity, and files each finding under a district
 (its pound's; for a s.14 order, that of its taluk's pounds; else its local
-authority's) and the month of its event.
+authority's) and the month of its event, and gives each the District Magistrate's
+latest decision on it (review_status: open, or the decision).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pipeline.core.paths import SQL_DIR
 FINDING_COLUMNS = ("rule_id", "section", "severity", "subject_kind", "subject_id", "case_id",
                    "pound_id", "local_authority_id", "event_on", "detail")
 # What the findings table reads besides the rules' own reads (the district of a finding).
-FILING_READS = frozenset({"stg_pounds", "int_removal_orders", "stg_local_authorities"})
+FILING_READS = frozenset({"stg_pounds", "int_removal_orders", "stg_local_authorities", "stg_finding_reviews"})
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,9 @@ def findings_sql(rules: list[Rule]) -> str:
         return ("SELECT " + ", ".join(f"CAST(NULL AS {'DATE' if c == 'event_on' else 'VARCHAR'}) AS {c}"
                                       for c in FINDING_COLUMNS)
                 + ", CAST(NULL AS VARCHAR) AS district, CAST(NULL AS VARCHAR) AS month, CAST(NULL AS INTEGER) AS severity_rank"
-                + " WHERE false")
+                + ", CAST(NULL AS VARCHAR) AS review_status, CAST(NULL AS DATE) AS reviewed_on,"
+                + " CAST(NULL AS VARCHAR) AS reviewed_by, CAST(NULL AS VARCHAR) AS review_note,"
+                + " CAST(NULL AS BIGINT) AS days_open WHERE false")
     parts = []
     for r in rules:
         body = r.sql.strip().rstrip(";")
@@ -91,11 +94,25 @@ def findings_sql(rules: list[Rule]) -> str:
             f"CAST(pound_id AS VARCHAR) AS pound_id, CAST(local_authority_id AS VARCHAR) AS local_authority_id, "
             f"CAST(event_on AS DATE) AS event_on, detail FROM (\n{body}\n)")
     cols = ", ".join(f"f.{c}" for c in FINDING_COLUMNS)
-    return (f"SELECT {cols}, coalesce(p.district, o.district, la.district) AS district, "
+    return (f"WITH raised AS (\nSELECT {cols}, coalesce(p.district, o.district, la.district) AS district, "
             "month_of(f.event_on) AS month, "
-            "CASE f.severity WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END AS severity_rank FROM (\n" + "\nUNION ALL\n".join(parts) + "\n) f\n"
+            "CASE f.severity WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END AS severity_rank FROM (\n"
+            + "\nUNION ALL\n".join(parts) + "\n) f\n"
             "LEFT JOIN stg_pounds p ON p.pound_id = f.pound_id\n"
             "LEFT JOIN int_removal_orders o ON f.subject_kind = 'order' AND o.order_id = f.subject_id\n"
             "LEFT JOIN stg_local_authorities la ON la.local_authority_id = f.local_authority_id\n"
-            "ORDER BY CASE f.severity WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END, "
-            "f.rule_id, f.event_on, f.subject_id")
+            "),\n" + REVIEWED)
+
+
+# The District Magistrate's latest decision on each finding (finding_reviews): a finding is open
+# while it has none, or while the latest is `reopened`; days_open counts from its event to as_of.
+REVIEWED = """latest AS (
+    SELECT * FROM stg_finding_reviews
+    QUALIFY row_number() OVER (PARTITION BY rule_id, subject_id ORDER BY reviewed_on DESC, source DESC) = 1
+)
+SELECT r.*,
+       CASE WHEN l.decision IS NULL OR l.decision = 'reopened' THEN 'open' ELSE l.decision END AS review_status,
+       l.reviewed_on, l.reviewed_by, l.note AS review_note,
+       CASE WHEN l.decision IS NULL OR l.decision = 'reopened' THEN CAST(as_of() - r.event_on AS BIGINT) END AS days_open
+FROM raised r LEFT JOIN latest l ON l.rule_id = r.rule_id AND l.subject_id = r.subject_id
+ORDER BY r.severity_rank, r.rule_id, r.event_on, r.subject_id"""

@@ -50,6 +50,8 @@ def _print_rejections(result) -> None:
 def _print_summary(result) -> None:
     for note in result.notes:
         print(f"note: {note}", file=sys.stderr)
+    for warning in result.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     loaded = [f for f in result.files if f.status in ("loaded", "no_new_rows")]
     skipped = [f for f in result.files if f.status == "skipped"]
     rows = sum(f.new_rows for f in loaded)
@@ -99,7 +101,7 @@ def cmd_run(args) -> int:
         con = db.connect(tmp_db)
         try:
             progress = Progress()
-            result = ingest(con, args.bundle, progress, require_reference=True)
+            result = ingest(con, args.bundle, progress, require_reference=True, as_of=params.as_of)
             progress.close()
             _print_summary(result)
             if result.rejected:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pipeline.core.paths import SQL_DIR
+
 ANIMAL_CLASSES = (
     "cattle", "calf", "buffalo", "horse", "mule", "ass", "pig",
     "sheep", "goat", "camel", "elephant",
@@ -38,6 +40,7 @@ class Column:
     refers_to: str | None = None    # "register.column" that must hold the value
     minimum: int | None = None      # for COUNT / MONEY, in the column's own unit
     what: str = ""                  # plain words for messages and docs
+    optional: bool = False          # a file may leave the column out (it is then blank)
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,30 @@ class Register:
     exact_name: bool = False        # reference files have one fixed name
     what: str = ""
     extra_checks: tuple[str, ...] = field(default=())
+    event_date: tuple[str, ...] = ()   # the row's own date (the first of these that is filled)
+
+    def __post_init__(self):
+        # Registers and ledgers change: a row may be sent again as a corrected version, or struck
+        # out (void), with a note saying why. Reference tables are replaced, not corrected.
+        if self.folder in ("registers", "ledgers") and "correction_note" not in self.names:
+            object.__setattr__(self, "columns", self.columns + (
+                Column("correction_note", TEXT, optional=True,
+                       what="why this row corrects, strikes out or restores one sent before"),
+                Column("void", FLAG, optional=True, what="yes: the row was entered in error and is withdrawn")))
+
+    @property
+    def correctable(self) -> bool:
+        return self.folder in ("registers", "ledgers")
+
+    @property
+    def required_names(self) -> list[str]:
+        """The columns every file of the register must have."""
+        return [c.name for c in self.columns if not c.optional]
+
+    @property
+    def data_names(self) -> list[str]:
+        """The columns that say what the row records (its correction note aside)."""
+        return [c.name for c in self.columns if c.name != "correction_note"]
 
     def column(self, name: str) -> Column:
         for c in self.columns:
@@ -70,6 +97,14 @@ def _c(name, kind, required=False, values=(), refers_to=None, minimum=None, what
     if kind in (MONEY, COUNT) and minimum is None:
         minimum = 0
     return Column(name, kind, required, tuple(values), refers_to, minimum, what)
+
+
+def _rule_ids() -> tuple[str, ...]:
+    """The rule ids, one per file of pipeline/sql/rules: what a finding review may name."""
+    return tuple(sorted(p.stem for p in (SQL_DIR / "rules").glob("*.sql")))
+
+
+DECISIONS = ("explained", "action_ordered", "accepted", "referred", "reopened")
 
 
 LOCAL_AUTHORITIES = Register(
@@ -136,7 +171,7 @@ NOTIFICATIONS = Register(
 )
 
 IMPOUNDMENTS = Register(
-    "impoundments", "registers", key=("case_id",), section="s.10, s.12",
+    "impoundments", "registers", key=("case_id",), event_date=("impounded_on",), section="s.10, s.12",
     what="one case per owner's animals of one class brought to a pound",
     columns=(
         _c("case_id", ID, True),
@@ -156,7 +191,7 @@ IMPOUNDMENTS = Register(
 )
 
 SECURITY_DEPOSITS = Register(
-    "security_deposits", "registers", key=("deposit_id",), section="s.13",
+    "security_deposits", "registers", key=("deposit_id",), event_date=("deposited_on",), section="s.13",
     what="security deposited with the pound-keeper before a release in a notified area",
     columns=(
         _c("deposit_id", ID, True),
@@ -173,7 +208,7 @@ SECURITY_DEPOSITS = Register(
 )
 
 RELEASES = Register(
-    "releases", "registers", key=("release_id",), section="s.12, s.13, s.16, s.17(3), s.19(2)",
+    "releases", "registers", key=("release_id",), event_date=("released_on",), section="s.12, s.13, s.16, s.17(3), s.19(2)",
     what="every delivery of impounded animals out of the pound",
     columns=(
         _c("release_id", ID, True),
@@ -193,7 +228,7 @@ RELEASES = Register(
 )
 
 POLICE_REPORTS = Register(
-    "police_reports", "registers", key=("case_id",), section="s.15(1), s.15(2)",
+    "police_reports", "registers", key=("case_id",), event_date=("reported_on", "notice_on", "proclamation_on"), section="s.15(1), s.15(2)",
     what="the report of unclaimed cattle, the notice and the proclamation by beat of drum",
     columns=(
         _c("case_id", ID, True, refers_to="impoundments.case_id"),
@@ -205,7 +240,7 @@ POLICE_REPORTS = Register(
 )
 
 SALES = Register(
-    "sales", "registers", key=("sale_id",), section="s.15(3), s.17, s.19(1)",
+    "sales", "registers", key=("sale_id",), event_date=("sale_on",), section="s.15(3), s.17, s.19(1)",
     what="one row per auction attempt; a rejected bid has accepted = no and head_sold = 0",
     columns=(
         _c("sale_id", ID, True),
@@ -226,7 +261,7 @@ SALES = Register(
 )
 
 COMPLAINTS = Register(
-    "complaints", "registers", key=("case_id",), section="s.16, s.20",
+    "complaints", "registers", key=("case_id",), event_date=("filed_on",), section="s.16, s.20",
     what="complaints of illegal seizure and their outcome",
     columns=(
         _c("case_id", ID, True, refers_to="impoundments.case_id"),
@@ -237,7 +272,7 @@ COMPLAINTS = Register(
 )
 
 REMOVAL_ORDERS = Register(
-    "removal_orders", "registers", key=("order_id",), section="s.14",
+    "removal_orders", "registers", key=("order_id",), event_date=("issued_on",), section="s.14",
     what="Tahsildar's orders to remove cattle from grazing land, and their enforcement",
     columns=(
         _c("order_id", ID, True),
@@ -257,7 +292,7 @@ REMOVAL_ORDERS = Register(
 )
 
 LOCAL_FUND = Register(
-    "local_fund", "ledgers", key=("entry_id",), section="s.18(2), s.18(5)",
+    "local_fund", "ledgers", key=("entry_id",), event_date=("entry_on",), section="s.18(2), s.18(5)",
     what="what each local fund recorded as credited (the auditors' side)",
     columns=(
         _c("entry_id", ID, True),
@@ -270,7 +305,7 @@ LOCAL_FUND = Register(
 )
 
 DM_DEPOSIT = Register(
-    "dm_deposit", "ledgers", key=("entry_id",), section="s.18(5)",
+    "dm_deposit", "ledgers", key=("entry_id",), event_date=("entry_on",), section="s.18(5)",
     what="the District Magistrate's deposit account for unclaimed sale surplus",
     columns=(
         _c("entry_id", ID, True),
@@ -282,11 +317,25 @@ DM_DEPOSIT = Register(
     ),
 )
 
+FINDING_REVIEWS = Register(
+    "finding_reviews", "registers", key=("rule_id", "subject_id", "reviewed_on"), section="—",
+    what="the District Magistrate's decisions on findings: explained, action ordered, accepted, referred, reopened",
+    event_date=("reviewed_on",), extra_checks=("not_after_as_of",),
+    columns=(
+        _c("rule_id", ENUM, True, _rule_ids()),
+        _c("subject_id", ID, True),
+        _c("reviewed_on", DATE, True),
+        _c("reviewed_by", TEXT, True),
+        _c("decision", ENUM, True, DECISIONS),
+        _c("note", TEXT),
+    ),
+)
+
 # Load order: a file is loaded only after the files it refers to.
 REGISTERS: tuple[Register, ...] = (
     LOCAL_AUTHORITIES, OFFICIALS, POUNDS, RATES, NOTIFICATIONS,
     IMPOUNDMENTS, SECURITY_DEPOSITS, RELEASES, POLICE_REPORTS, SALES,
-    COMPLAINTS, REMOVAL_ORDERS, LOCAL_FUND, DM_DEPOSIT,
+    COMPLAINTS, REMOVAL_ORDERS, LOCAL_FUND, DM_DEPOSIT, FINDING_REVIEWS,
 )
 BY_NAME = {r.name: r for r in REGISTERS}
 REFERENCE = tuple(r for r in REGISTERS if r.folder == "reference")

@@ -143,12 +143,14 @@ def _normalise_header(source: Source, header: list[str]) -> tuple[list[str], lis
             problems.append(Problem(source.label, 1, n, None,
                                     f"appears twice in the header (columns {seen[n] + 1} and {i + 1}); each column name must appear once"))
         seen.setdefault(n, i)
-    missing = [c for c in source.register.names if c not in seen]
+    missing = [c for c in source.register.required_names if c not in seen]
     if missing:
+        optional = [c for c in source.register.names if c not in source.register.required_names]
         problems.append(Problem(source.label, 1, None, None,
                                 "the header lacks the column(s) " + ", ".join(missing)
                                 + f"; a {source.register.name} file must have the columns "
-                                + ", ".join(source.register.names)))
+                                + ", ".join(source.register.required_names)
+                                + (f" (and may have {', '.join(optional)})" if optional else "")))
     return names, problems
 
 
@@ -219,6 +221,10 @@ def _parser_message(exc: Exception, width: int) -> tuple[int | None, str]:
 def _finish(source: Source, frame: pd.DataFrame, digest: str, names: list[str]) -> Read:
     wanted = set(source.register.names)
     extra = [n for n in names if n not in wanted and not n.startswith("_unnamed_")]
+    # A column a file may leave out (correction_note, void) is blank when it does.
+    for name in source.register.names:
+        if name not in frame.columns:
+            frame[name] = ""
     # Wholly blank rows are dropped later (values.py), keeping every row's number.
     frame = frame[[ROW] + source.register.names + extra]
     return Read(source, frame, digest, [], extra)

@@ -2,8 +2,12 @@
 
 Register tables are named after their register (impoundments, releases, ...)
 and hold the typed columns of registers.py plus where each row came from:
-`_file` and `_row` (the spreadsheet row), `_load_id` (a row of `loads`) and
-`_extra` (any columns the file had beyond the declared ones, kept as text).
+`_file` and `_row` (the spreadsheet row), `_load_id` (a row of `loads`),
+`_extra` (any columns the file had beyond the declared ones, kept as text) and
+`_version`: a register or ledger row sent again with different values and a
+correction note is kept as a new version of its key (1, 2, ...); nothing is ever
+overwritten, and the computations read the latest version of each key (see
+current_rows()).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ CREATE TABLE IF NOT EXISTS loads (
 def table_ddl(reg: Register) -> str:
     cols = [f'"{c.name}" {SQL_TYPE[c.kind]}' for c in reg.columns]
     cols += ["_extra MAP(VARCHAR, VARCHAR)", "_file VARCHAR NOT NULL", "_row BIGINT NOT NULL",
-             "_load_id INTEGER NOT NULL"]
+             "_load_id INTEGER NOT NULL", "_version INTEGER NOT NULL DEFAULT 1"]
     return f"CREATE TABLE IF NOT EXISTS {reg.table} (\n    " + ",\n    ".join(cols) + "\n)"
 
 
@@ -40,6 +44,12 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(LOADS_DDL)
     for reg in REGISTERS:
         con.execute(table_ddl(reg))
+    # The contract's columns and their kinds, as data the models can read (the corrections
+    # write a corrected amount as rupees and a corrected flag as yes/no).
+    con.execute("CREATE OR REPLACE TABLE register_columns (register VARCHAR, column_name VARCHAR, kind VARCHAR, "
+                "position INTEGER)")
+    con.executemany("INSERT INTO register_columns VALUES (?, ?, ?, ?)",
+                    [(reg.name, c.name, c.kind, i) for reg in REGISTERS for i, c in enumerate(reg.columns)])
 
 
 def connect(path: Path | str, read_only: bool = False) -> duckdb.DuckDBPyConnection:
@@ -57,3 +67,11 @@ def snapshot(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple]]:
             "AND table_type = 'BASE TABLE' ORDER BY 1").fetchall():
         out[name] = con.execute(f'SELECT * FROM "{name}" ORDER BY ALL').fetchall()
     return out
+
+
+def current_rows(reg: Register, table: str | None = None) -> str:
+    """SQL for the current version of each key of a register: the latest one loaded
+    (struck-out rows included; a caller that wants the rows in force also asks NOT void)."""
+    keys = ", ".join(f'"{k}"' for k in reg.key)
+    return (f"(SELECT * FROM {table or reg.table} "
+            f"QUALIFY _version = max(_version) OVER (PARTITION BY {keys}))")

@@ -60,6 +60,13 @@ def suite_for(reg: Register) -> dict:
             exps.append({"type": "expect_column_values_to_be_between",
                          "kwargs": {"column": col.name, "min_value": col.minimum},
                          "meta": {"message": msg}})
+    if reg.correctable:
+        exps.append({"type": "expect_column_values_to_not_be_null",
+                     "kwargs": {"column": "correction_note",
+                                "row_condition": {"type": "comparison", "column": {"name": "void"},
+                                                  "operator": "==", "parameter": True}},
+                     "meta": {"message": "is blank on a row struck out (void = yes); say why the row is withdrawn "
+                                         "in its correction_note"}})
     for col in reg.columns:
         if col.refers_to:
             target, tcol = col.refers_to.split(".")

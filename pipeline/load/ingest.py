@@ -5,9 +5,11 @@ For each file, in the load order of registers.py:
   2. read its cells as text (bundle.py) and type them (values.py);
   3. validate the typed rows with the register's GX suite (expectations.py),
      with the ids already in the database as the sets that references must hit;
-  4. compare its keys with rows already loaded: an identical row is not added
-     twice, a key with different values rejects the file, naming both files;
-  5. insert the new rows and a `loads` row in one transaction.
+  4. compare its keys with the rows already held (versions.py): an identical row
+     is not added twice; a key with other values is a new version when the row
+     has a correction note, else it rejects the file naming both files; a row
+     struck out (void) may not leave rows of other registers referring to it;
+  5. insert the new rows and versions and a `loads` row in one transaction.
 A file with any problem is rejected with every problem listed, and nothing
 from it is written.
 """
@@ -22,10 +24,12 @@ import duckdb
 
 from pipeline.core.errors import Problem
 from pipeline.core.progress import QUIET, Progress
-from pipeline.core.registers import Register
+from pipeline.core.registers import BY_NAME, Register
+from pipeline.load import versions
 from pipeline.load.bundle import ROW, Read, Source, find_sources, missing_reference, read_source
+from pipeline.load.db import current_rows
 from pipeline.load.expectations import known_flag, validator
-from pipeline.load.values import parse_problems, typed_select
+from pipeline.load.values import TRUE_WORDS, parse_problems, typed_select
 
 MAX_LISTED = 200       # problems listed per file; the rest are counted
 
@@ -46,6 +50,7 @@ class FileResult:
 class IngestResult:
     files: list[FileResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def rejected(self) -> list[FileResult]:
@@ -57,7 +62,9 @@ class IngestResult:
 
 
 def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QUIET,
-           require_reference: bool = True) -> IngestResult:
+           require_reference: bool = True, as_of: dt.date | None = None) -> IngestResult:
+    """Load every file of a bundle. `as_of`: the date the accounts are drawn up to (default today);
+    a decision on a finding dated after it is refused, for it cannot have been made yet."""
     sources, notes, broken = find_sources(bundle)
     result = IngestResult(notes=notes)
     for problem in broken:
@@ -70,9 +77,11 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
                 label, None, None, None,
                 "is missing; reference/ must hold local_authorities.csv, officials.csv, pounds.csv, "
                 "rates.csv and notifications.csv (or sheets with those names in a workbook)")]))
+    reads, voids = _plan_voids(sources)
     for i, src in enumerate(sources, 1):
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
-        res = load_source(con, src, bundle, progress, f"[{i}/{len(sources)}]")
+        res = load_source(con, src, bundle, progress, f"[{i}/{len(sources)}]", voids, reads.pop(src.label, None),
+                          as_of or dt.date.today())
         result.files.append(res)
         if res.status in ("loaded", "no_new_rows"):
             progress.done(f"[{i}/{len(sources)}] {src.label}: {res.new_rows:,} new row(s) of {res.rows:,}")
@@ -80,13 +89,44 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
             progress.done(f"[{i}/{len(sources)}] {src.label}: skipped, {res.note}")
         else:
             progress.done(f"[{i}/{len(sources)}] {src.label}: REJECTED")
+    result.warnings += versions.left_orphaned(con, voids)
     return result
 
 
+def _plan_voids(sources: list[Source]) -> tuple[dict[str, Read], versions.Voids]:
+    """The keys that the files of this load strike out (void = yes), read before any is loaded,
+    so that a row and the rows that refer to it may be struck out by two files of one load."""
+    voids = versions.Voids()
+    reads: dict[str, Read] = {}
+    for src in sources:
+        if not src.register.correctable or not _may_void(src):
+            continue
+        read = read_source(src)
+        reads[src.label] = read
+        if read.frame is None or "void" not in read.frame.columns:
+            continue
+        f = read.frame
+        struck = f[f["void"].astype(str).str.strip().str.lower().isin(TRUE_WORDS)]
+        keys = [tuple(str(v).strip() for v in row) for row in struck[list(src.register.key)].itertuples(index=False)]
+        voids.plan(src.register.name, src.label, keys)
+    return reads, voids
+
+
+def _may_void(src: Source) -> bool:
+    """Whether a file has a void column (a CSV file's header is read; a workbook sheet is read whole)."""
+    if src.sheet is not None:
+        return True
+    with src.path.open("rb") as fh:
+        head = fh.readline().decode("utf-8", errors="replace").lower()
+    return "void" in head
+
+
 def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
-                progress: Progress = QUIET, tag: str = "") -> FileResult:
+                progress: Progress = QUIET, tag: str = "", voids: versions.Voids | None = None,
+                read: Read | None = None, as_of: dt.date | None = None) -> FileResult:
     reg = src.register
-    read = read_source(src)
+    voids = voids or versions.Voids()
+    read = read or read_source(src)
     seen = con.execute("SELECT file, loaded_at FROM loads WHERE sha256 = ? ORDER BY load_id LIMIT 1",
                        [read.sha256]).fetchone()
     if seen:
@@ -107,12 +147,17 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         rows = con.execute("SELECT count(*) FROM _typed").fetchone()[0]
         progress.step(f"{tag} validating {src.label} with its expectation suite ({rows:,} rows)")
         problems += _suite_problems(con, reg, src.label, {(p.row, p.column) for p in problems})
-        problems += _conflicts(con, reg, src.label)
+        problems += versions.conflicts(con, reg, src.label)
+        problems += versions.void_orphans(con, reg, src.label, voids)
         problems += _overlaps(con, reg, src.label)
+        problems += _after_as_of(con, reg, src.label, as_of or dt.date.today())
         if problems:
             return _rejected(src, problems, unlisted)
         progress.step(f"{tag} writing {src.label}")
-        return _insert(con, src, read, rows, bundle)
+        res = _insert(con, src, read, rows, bundle)
+        if versions.voided_keys(con, reg):
+            voids.done.append((reg, src.label))
+        return res
     finally:
         con.execute("DROP TABLE IF EXISTS _typed")
 
@@ -129,35 +174,14 @@ def _suite_problems(con, reg: Register, label: str, already: set) -> list[Proble
     joins = []
     for i, col in enumerate(c for c in reg.columns if c.refers_to):
         table, tcol = col.refers_to.split(".")
-        joins.append(f'LEFT JOIN (SELECT DISTINCT "{tcol}" AS id FROM {table}) k{i} ON k{i}.id = t."{col.name}"')
+        target = BY_NAME[table]
+        rows_in_force = f"{current_rows(target)} WHERE NOT void" if target.correctable else table
+        joins.append(f'LEFT JOIN (SELECT DISTINCT "{tcol}" AS id FROM {rows_in_force}) k{i} ON k{i}.id = t."{col.name}"')
         cols.append(f'CASE WHEN t."{col.name}" IS NULL THEN NULL ELSE k{i}.id IS NOT NULL END AS "{known_flag(col.name)}"')
     frame = con.execute(f"SELECT {', '.join(cols)} FROM _typed t {' '.join(joins)} ORDER BY t.{ROW}").df()
     found = validator().validate(reg, frame, label)
     # A cell that did not parse is already reported; its NULL would only repeat it.
     return [p for p in found if (p.row, p.column) not in already]
-
-
-def _conflicts(con, reg: Register, label: str) -> list[Problem]:
-    """Keys already loaded (from another file) with different values."""
-    on = " AND ".join(f'n."{k}" = o."{k}"' for k in reg.key)
-    same = " AND ".join(f'n."{c}" IS NOT DISTINCT FROM o."{c}"' for c in reg.names)
-    diffs = ", ".join(
-        f"""CASE WHEN n."{c}" IS DISTINCT FROM o."{c}" THEN '{c}' END""" for c in reg.names)
-    rows = con.execute(f"""
-        SELECT n._row, o._file, o._row, list_filter([{diffs}], lambda x: x IS NOT NULL),
-               {", ".join(f'CAST(n."{k}" AS VARCHAR)' for k in reg.key)}
-        FROM _typed n JOIN {reg.table} o ON {on}
-        WHERE NOT ({same})
-        ORDER BY n._row LIMIT {MAX_LISTED}""").fetchall()
-    out = []
-    keyname = " + ".join(reg.key)
-    for r in rows:
-        row, ofile, orow, cols = r[0], r[1], r[2], r[3]
-        key = " / ".join(str(v) for v in r[4:])
-        out.append(Problem(label, row, keyname, key,
-                           f"was already loaded from {ofile} (row {orow}) with different values in "
-                           f"{', '.join(cols)}; a {keyname} must mean one thing. Correct one of the two files"))
-    return out
 
 
 def _overlaps(con, reg: Register, label: str) -> list[Problem]:
@@ -190,18 +214,24 @@ def _overlaps(con, reg: Register, label: str) -> list[Problem]:
     return out
 
 
+def _after_as_of(con, reg: Register, label: str, as_of: dt.date) -> list[Problem]:
+    """Rows dated after the accounts' date that could not have happened yet (a decision on a finding)."""
+    if "not_after_as_of" not in reg.extra_checks:
+        return []
+    col = reg.event_date[0]
+    rows = con.execute(f'SELECT _row, "{col}" FROM _typed WHERE "{col}" > ? ORDER BY _row LIMIT {MAX_LISTED}',
+                       [as_of]).fetchall()
+    return [Problem(label, row, col, day.strftime("%d-%m-%Y"),
+                    f"is after {as_of:%d-%m-%Y}, the date the accounts are drawn up to: a decision cannot be "
+                    "recorded before it is made") for row, day in rows]
+
+
 def _insert(con, src: Source, read: Read, rows: int, bundle: Path) -> FileResult:
     reg = src.register
-    cols = ", ".join(f'"{c}"' for c in reg.names)
-    on = " AND ".join(f'n."{k}" = o."{k}"' for k in reg.key)
     con.execute("BEGIN TRANSACTION")
     try:
         load_id = con.execute("SELECT coalesce(max(load_id), 0) + 1 FROM loads").fetchone()[0]
-        new_rows = con.execute(f"""
-            INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id)
-            SELECT {cols}, _extra, ?, _row, ? FROM _typed n
-            WHERE NOT EXISTS (SELECT 1 FROM {reg.table} o WHERE {on})""",
-                               [src.label, load_id]).fetchone()[0]
+        new_rows = con.execute(versions.insert_sql(reg), [src.label, load_id]).fetchone()[0]
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
         con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,

@@ -55,7 +55,9 @@ def _expr(col: Column, kind: str | None, blank: int | None) -> str:
     if col.kind == FLAG:
         return f"coalesce(CAST({x} AS BOOLEAN), false)"
     text = f"NULLIF(trim(CAST({x} AS VARCHAR)), '')"
-    return f"lower({text})" if col.kind == ENUM else text
+    if col.kind == ENUM:
+        return f"{'upper' if col.values and all(v == v.upper() for v in col.values) else 'lower'}({text})"
+    return text
 
 
 def insert_typed(con: duckdb.DuckDBPyConnection, register: str, frame: pd.DataFrame, label: str,
@@ -72,7 +74,7 @@ def insert_typed(con: duckdb.DuckDBPyConnection, register: str, frame: pd.DataFr
     con.register(view, data)
     try:
         kinds = {name: kind for name, kind, *_ in con.execute(f"DESCRIBE SELECT * FROM {view}").fetchall()}
-        values = ", ".join(_expr(c, kinds.get(c.name), blank) for c in reg.columns)
+        values = ", ".join(f"{_expr(c, kinds.get(c.name), blank)} AS {_q(c.name)}" for c in reg.columns)
         cols = ", ".join(_q(c) for c in reg.names)
         # a digest of the rows (each row's hash, with its place, summed), as `loads` keeps one per file
         every = ", ".join(_q(c) for c in data.columns)
@@ -80,8 +82,12 @@ def insert_typed(con: duckdb.DuckDBPyConnection, register: str, frame: pd.DataFr
         con.execute("BEGIN TRANSACTION")
         try:
             load_id = con.execute("SELECT coalesce(max(load_id), 0) + 1 FROM loads").fetchone()[0]
-            con.execute(f"INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id) "
-                        f"SELECT {values}, NULL, ?, {_ORDER}, ? FROM {view} ORDER BY {_ORDER}", [label, load_id])
+            # a key already held gets the next version (the rows are taken as corrections of it)
+            held = " AND ".join(f'o.{_q(k)} = n.{_q(k)}' for k in reg.key)
+            con.execute(f"INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id, _version) "
+                        f"SELECT {cols}, NULL, ?, {_ORDER}, ?, 1 + coalesce((SELECT max(o._version) FROM {reg.table} o "
+                        f"WHERE {held}), 0) FROM (SELECT {values}, {_ORDER} FROM {view}) n ORDER BY {_ORDER}",
+                        [label, load_id])
             con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         [load_id, label, reg.name, digest, len(data), len(data),
                          dt.datetime.now().replace(microsecond=0), "loaded", None])

@@ -43,7 +43,9 @@ def typed_expr(col: Column) -> str:
     if k in (ID, TEXT):
         return f"CASE WHEN {blank} THEN NULL ELSE {x} END"
     if k == ENUM:
-        return f"CASE WHEN {blank} THEN NULL ELSE lower({x}) END"
+        # listed values are read in any case and kept as the list writes them (cattle, REL-UNPAID)
+        fold = "upper" if col.values and all(v == v.upper() for v in col.values) else "lower"
+        return f"CASE WHEN {blank} THEN NULL ELSE {fold}({x}) END"
     if k == FLAG:
         t = ", ".join(f"'{w}'" for w in TRUE_WORDS)
         f = ", ".join(f"'{w}'" for w in FALSE_WORDS)

@@ -22,6 +22,11 @@ class Export:
     columns: tuple[str, ...]        # the contract's columns, in order
     money: frozenset[str]           # paise columns, written as rupees
     order: str                      # ORDER BY, for files that compare byte for byte
+    file: str = ""                  # the file's name, when it is not the table's
+
+    @property
+    def name(self) -> str:
+        return self.file or self.table
 
 
 EXPORTS: tuple[Export, ...] = (
@@ -45,7 +50,8 @@ EXPORTS: tuple[Export, ...] = (
            "deposit_id"),
     Export("findings",
            ("rule_id", "section", "severity", "subject_kind", "subject_id", "case_id", "pound_id",
-            "local_authority_id", "event_on", "detail"),
+            "local_authority_id", "event_on", "detail", "review_status", "reviewed_on", "reviewed_by", "review_note",
+            "days_open"),
            frozenset(),
            "CASE severity WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END, rule_id, event_on, subject_id"),
     Export("reconciliation",
@@ -66,6 +72,15 @@ EXPORTS: tuple[Export, ...] = (
                       "f_expenses_of_sale", "f_feeding_deducted", "f_fines_deducted", "f_security_deducted",
                       "f_balance_to_owner", "f_surplus_to_dm", "f_unrecovered"}),
            "case_id"),
+    Export("corrections",
+           ("register", "key", "version", "field", "was", "now", "correction_note", "file", "row", "loaded_at",
+            "event_month"),
+           frozenset(),
+           "register, key, version, field_position"),
+    Export("review_log",
+           ("rule_id", "subject_id", "reviewed_on", "reviewed_by", "decision", "note", "finding_raised"),
+           frozenset(),
+           "reviewed_on, rule_id, subject_id", file="finding_reviews"),
 )
 BY_TABLE = {e.table: e for e in EXPORTS}
 
@@ -105,6 +120,6 @@ def write_csvs(con: duckdb.DuckDBPyConnection, out: Path, progress: Progress = Q
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for spec in EXPORTS:
-        progress.step(f"writing {spec.table}.csv")
-        written.append(write_csv(con, spec, out / f"{spec.table}.csv"))
+        progress.step(f"writing {spec.name}.csv")
+        written.append(write_csv(con, spec, out / f"{spec.name}.csv"))
     return written

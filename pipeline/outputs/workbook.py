@@ -46,12 +46,16 @@ ROLLUPS = {
     "security_status": ("computed, recorded, strftime(deposited_on, '%Y-%m') AS month", ["amount"]),
     "owner_accounts": ("pound_id, path, strftime(sold_on, '%Y-%m') AS month",
                        ["e_proceeds", "f_balance_to_owner", "f_surplus_to_dm", "f_unrecovered"]),
+    "corrections": ("register, field, event_month", []),
+    "review_log": ("decision, finding_raised", []),
     "monthly_accounts": ("month, district", ["heads_impounded", "heads_released", "heads_sold", "fines_received",
                                               "feeding_received", "local_fund_due", "local_fund_ledger"]),
 }
 # The two long tables keep to the contract's columns (and where each row comes from) in
 # the workbook; the CSV files carry every tracing column. The others are written whole.
 NARROW = {"case_accounts": ("source",), "fund_movements": ("hop", "what", "source")}
+# Sheets written only when the table has rows: the corrections of the registers and the DM's decisions.
+WHEN_ANY = ("corrections", "review_log")
 SHEETS = ("reconciliation", "findings", "fund_movements", "case_accounts", "security_status", "owner_accounts",
           "monthly_accounts")
 
@@ -178,12 +182,14 @@ def _write_sheet(wb: Workbook, title: str, names: list[str], first: list[tuple],
 def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:
     wb = Workbook(write_only=True)
     _frame_sheet(wb, "summary", reconciliation.summary(con), SUMMARY_MONEY)
-    for table in SHEETS:
+    for table in SHEETS + WHEN_ANY:
         spec = BY_TABLE[table]
         count = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        if count == 0 and table in WHEN_ANY:
+            continue
         if count + 1 <= EXCEL_MAX_ROWS:
             sql = export_select(con, spec, money_as_text=False, only=NARROW.get(table))
-            _sheet(wb, con, table, sql, set(spec.money))
+            _sheet(wb, con, spec.name, sql, set(spec.money))
         else:
             keys, sums = ROLLUPS[table]
             agg = ", ".join([f"sum({c}) AS {c}" for c in sums] + ["count(*) AS rows"])

@@ -26,7 +26,7 @@ def test_staging_only_types_renames_and_applies_as_of():
     for m in models():
         if m.layer == "staging" and not m.is_macros:
             assert "JOIN" not in m.sql.upper(), f"{m.name} joins: that belongs to the intermediate layer"
-            assert m.reads <= {r.table for r in REGISTERS}, m.name
+            assert m.reads <= {r.table for r in REGISTERS} | {"loads", "register_columns"}, m.name
 
 
 def test_the_check_sees_a_model_that_reads_ahead():

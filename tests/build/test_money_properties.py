@@ -6,6 +6,9 @@ from helpers import REFERENCE, built, make_bundle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pipeline.core.registers import BY_NAME
+from pipeline.load.db import current_rows
+
 CLASSES = ["cattle", "calf", "sheep", "ass", "goat", "buffalo", "elephant"]
 D0 = dt.date(2026, 6, 1)
 
@@ -83,13 +86,19 @@ def a_bundle(draw):
     return {k: v for k, v in tables.items() if v}
 
 
-RECEIVED = """
+def _in_force(name: str) -> str:
+    """The rows of a register in force: the current version of each key, not struck out."""
+    return f"(SELECT * FROM {current_rows(BY_NAME[name])} WHERE NOT void)"
+
+
+RECEIVED = f"""
 WITH received AS (
     SELECT 'case' AS ref_kind, case_id AS ref_id,
-           coalesce(fines_paid, 0) + coalesce(charges_paid, 0) + coalesce(protest_deposit, 0) AS amount FROM releases
-    UNION ALL SELECT 'case', case_id, CASE WHEN accepted THEN coalesce(bid_amount, 0) ELSE 0 END FROM sales
-    UNION ALL SELECT 'deposit', deposit_id, amount FROM security_deposits
-    UNION ALL SELECT 'order', order_id, fine_imposed FROM removal_orders WHERE fine_paid_on IS NOT NULL
+           coalesce(fines_paid, 0) + coalesce(charges_paid, 0) + coalesce(protest_deposit, 0) AS amount
+    FROM {_in_force("releases")}
+    UNION ALL SELECT 'case', case_id, CASE WHEN accepted THEN coalesce(bid_amount, 0) ELSE 0 END FROM {_in_force("sales")}
+    UNION ALL SELECT 'deposit', deposit_id, amount FROM {_in_force("security_deposits")}
+    UNION ALL SELECT 'order', order_id, fine_imposed FROM {_in_force("removal_orders")} WHERE fine_paid_on IS NOT NULL
 ),
 r AS (SELECT ref_kind, ref_id, sum(amount) AS amount FROM received GROUP BY ALL HAVING sum(amount) <> 0),
 m AS (SELECT ref_kind, ref_id, sum(amount) AS amount FROM fund_movements WHERE hop = 1 GROUP BY ALL)

@@ -1,5 +1,6 @@
 """Reading CSV and Excel bundles and loading them (bundle.py, ingest.py)."""
 
+import csv
 import datetime as dt
 import shutil
 
@@ -60,49 +61,58 @@ def test_same_content_under_another_name_is_skipped_and_overlapping_files_add_on
     assert [r[0] for r in con.execute("SELECT case_id FROM impoundments ORDER BY 1").fetchall()] == ["C1", "C2", "C3"]
 
 
-def _workbook_twin(csv_bundle, path):
-    """The same bundle as one workbook: a sheet per file, typed cells where Excel would have them."""
-    import csv as csvmod
-    wb = Workbook()
-    wb.remove(wb.active)
+def _workbook_twin(csv_bundle, folder):
+    """The same bundle as workbooks: the first file of each register as a sheet of sample.xlsx, the
+    later ones (corrections) as sheets of their own workbooks, named so they load in the same order;
+    typed cells where Excel would have them."""
+    books = {}
     for reg in REGISTERS:
-        files = sorted((csv_bundle / reg.folder).glob(f"{reg.name}*.csv"))
-        if not files:
+        for n, file in enumerate(sorted((csv_bundle / reg.folder).glob(f"{reg.name}*.csv"))):
+            name = "sample.xlsx" if n == 0 else f"sample_{n}.xlsx"
+            books.setdefault(name, []).append((reg, file))
+    for name, sheets in books.items():
+        wb = Workbook()
+        wb.remove(wb.active)
+        for reg, file in sheets:
+            _sheet_twin(wb.create_sheet(reg.name), reg, file)
+        wb.save(folder / name)
+
+
+def _sheet_twin(ws, reg, file):
+    """One CSV file as a sheet: dates, counts, amounts and times as Excel holds them."""
+    for i, row in enumerate(csv.reader(file.open(encoding="utf-8-sig"))):
+        if i == 0:
+            ws.append(row)
+            header = [reg.column(h.strip().lower()) for h in row]
             continue
-        ws = wb.create_sheet(reg.name)
-        for i, row in enumerate(csvmod.reader(files[0].open(encoding="utf-8-sig"))):
-            if i == 0:
-                ws.append(row)
-                continue
-            cells = []
-            for col, text in zip(reg.columns, row, strict=True):
-                value = text
-                if text and col.kind == "date":
-                    if "/" in text:
-                        d, m, y = text.split("/")
-                        value = dt.datetime(int(y), int(m), int(d))
-                    else:
-                        value = dt.datetime.fromisoformat(text)
-                elif text and col.kind == "count":
-                    value = int(text)
-                elif text and col.kind == "money":
-                    value = float(text.replace(",", ""))      # what Excel holds for a number cell
-                elif text and col.kind == "time":
-                    h, m = text.split(":")
-                    value = dt.time(int(h), int(m))
-                cells.append(value)
-            ws.append(cells)
-    wb.save(path)
+        cells = []
+        for col, text in zip(header, row, strict=True):
+            value = text
+            if text and col.kind == "date":
+                if "/" in text:
+                    d, m, y = text.split("/")
+                    value = dt.datetime(int(y), int(m), int(d))
+                else:
+                    value = dt.datetime.fromisoformat(text)
+            elif text and col.kind == "count":
+                value = int(text)
+            elif text and col.kind == "money":
+                value = float(text.replace(",", ""))      # what Excel holds for a number cell
+            elif text and col.kind == "time":
+                h, m = text.split(":")
+                value = dt.time(int(h), int(m))
+            cells.append(value)
+        ws.append(cells)
 
 
 def test_an_excel_workbook_bundle_equals_its_csv_twin(tmp_path, sample_bundle):
     twin = tmp_path / "xlsx"
     (twin / "registers").mkdir(parents=True)
-    _workbook_twin(sample_bundle, twin / "registers" / "sample.xlsx")
+    _workbook_twin(sample_bundle, twin / "registers")
     a, b = db.connect(":memory:"), db.connect(":memory:")
     ra, rb = ingest(a, sample_bundle), ingest(b, twin)
     assert not ra.rejected and not rb.rejected, [p.render() for p in rb.problems]
-    assert all(f.label.startswith("registers/sample.xlsx [sheet ") for f in rb.files)
+    assert all(f.label.startswith("registers/sample") and "xlsx [sheet " in f.label for f in rb.files)
     for reg in REGISTERS:
         cols = ", ".join(f'"{c}"' for c in reg.names + ["_row"])
         ta = a.execute(f"SELECT {cols} FROM {reg.table} ORDER BY ALL").fetchall()

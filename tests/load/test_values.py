@@ -15,7 +15,7 @@ def typed(kind: str, text: str):
     con = duckdb.connect()
     con.register("raw", pd.DataFrame({"_row": [2], "v": [text]}, dtype=str))
     value = con.execute(f"SELECT {typed_expr(col)} FROM raw").fetchone()[0]
-    problems, _ = parse_problems(con, Register("t", "registers", (col,), key=("v",)), "raw", "t.csv", 10)
+    problems, _ = parse_problems(con, Register("t", "reference", (col,), key=("v",)), "raw", "t.csv", 10)
     return value, problems
 
 

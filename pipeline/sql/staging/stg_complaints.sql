@@ -5,4 +5,4 @@ SELECT case_id, filed_on,
        CASE WHEN decided_on > as_of() THEN 'pending' ELSE outcome END AS outcome,
        _file, _row
 FROM complaints
-WHERE filed_on <= as_of()
+QUALIFY _version = max(_version) OVER (PARTITION BY case_id) AND NOT void AND filed_on <= as_of()

@@ -7,4 +7,4 @@ SELECT deposit_id, case_id, owner_id, deposited_on, amount,
        CASE WHEN forfeited_on <= as_of() THEN forfeited_amount END AS forfeited_amount,
        _file, _row
 FROM security_deposits
-WHERE deposited_on <= as_of()
+QUALIFY _version = max(_version) OVER (PARTITION BY deposit_id) AND NOT void AND deposited_on <= as_of()

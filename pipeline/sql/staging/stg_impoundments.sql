@@ -2,4 +2,7 @@
 -- Every computed table sees the registers "as of" the run's date: a row dated after
 -- it has not happened yet (it is reported as DQ-FUTURE-DATE, which reads the raw
 -- registers). This and the other stg_ "as of" models are the only place that filters.
-SELECT * FROM impoundments WHERE impounded_on <= as_of()
+-- A register row may have been sent several times (corrections): each staging model reads
+-- the current version of every key (the one loaded last) and leaves struck-out rows out.
+SELECT * FROM impoundments
+QUALIFY _version = max(_version) OVER (PARTITION BY case_id) AND NOT void AND impounded_on <= as_of()

@@ -5,3 +5,4 @@ SELECT case_id,
        CASE WHEN proclamation_on <= as_of() THEN proclamation_on END AS proclamation_on,
        _file, _row
 FROM police_reports
+QUALIFY _version = max(_version) OVER (PARTITION BY case_id) AND NOT void

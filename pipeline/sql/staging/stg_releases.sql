@@ -7,4 +7,4 @@ SELECT release_id, case_id, released_on, head_count, basis, released_to,
        declaration_made, security_deposit_id, receipt_signed, court_order_ref,
        _file || ' row ' || _row AS source
 FROM releases
-WHERE released_on <= as_of()
+QUALIFY _version = max(_version) OVER (PARTITION BY release_id) AND NOT void AND released_on <= as_of()

@@ -7,4 +7,4 @@ SELECT order_id, taluk, owner_id, owner_name, clause, owner_head_count, head_cou
        CASE WHEN fine_paid_on <= as_of() THEN fine_paid_on END AS fine_paid_on,
        _file, _row
 FROM removal_orders
-WHERE issued_on <= as_of()
+QUALIFY _version = max(_version) OVER (PARTITION BY order_id) AND NOT void AND issued_on <= as_of()

@@ -6,4 +6,4 @@ SELECT sale_id, case_id, path, sale_on, head_offered, head_sold, bid_amount, acc
        balance_paid, disposal_note,
        _file || ' row ' || _row AS source
 FROM sales
-WHERE sale_on <= as_of()
+QUALIFY _version = max(_version) OVER (PARTITION BY sale_id) AND NOT void AND sale_on <= as_of()

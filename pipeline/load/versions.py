@@ -1,0 +1,161 @@
+"""Registers that change: a row sent again is a new version of its key, never an overwrite.
+
+A register or ledger row whose key is already held with other values is accepted as a
+new version of that key when its `correction_note` says why; without a note the file is
+rejected, and the message says how to correct a row. `void = yes` (with a note) strikes a
+row out: the new version is kept, and the computations leave a struck-out key out. A key
+struck out may be sent again (with a note) to restore it. A row identical to the current
+version adds nothing. Every version is kept with the file, row and load it came from; the
+current version of a key is the one loaded last (`_version`, 1, 2, ...).
+
+Reference tables are not corrected this way: a key held with other values is refused.
+
+These checks run on the typed rows of one file (the temporary table `_typed`) before
+anything of the file is written (ingest.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline.core.errors import Problem
+from pipeline.core.registers import REGISTERS, Register
+from pipeline.load.db import current_rows
+
+MAX_LISTED = 200
+
+
+@dataclass
+class Voids:
+    """Keys struck out by the files of one load (a bundle ingested in one run), by register;
+    a struck-out row's dependents may be struck out by another file of the same load."""
+
+    planned: dict[str, set[tuple]] = field(default_factory=dict)
+    done: list[tuple[Register, str]] = field(default_factory=list)   # (register, label of the file)
+
+    def planned_by_others(self, register: str, label: str) -> set[tuple]:
+        return {k for (lbl, k) in self.planned.get(register, set()) if lbl != label}
+
+    def plan(self, register: str, label: str, keys: list[tuple]) -> None:
+        self.planned.setdefault(register, set()).update((label, tuple(k)) for k in keys)
+
+
+def _on(reg: Register, left: str = "n", right: str = "o") -> str:
+    return " AND ".join(f'{left}."{k}" = {right}."{k}"' for k in reg.key)
+
+
+def _same(reg: Register, left: str = "n", right: str = "o") -> str:
+    names = reg.data_names if reg.correctable else reg.names
+    return " AND ".join(f'{left}."{c}" IS NOT DISTINCT FROM {right}."{c}"' for c in names)
+
+
+def _key_text(reg: Register, alias: str) -> str:
+    return " || ' / ' || ".join(f'CAST({alias}."{k}" AS VARCHAR)' for k in reg.key)
+
+
+def conflicts(con, reg: Register, label: str) -> list[Problem]:
+    """Keys already held with other values: a new version when the row has a correction note,
+    else a problem saying how to correct; a struck-out row with no key held to strike out."""
+    names = reg.data_names if reg.correctable else reg.names
+    diffs = ", ".join(f"""CASE WHEN n."{c}" IS DISTINCT FROM o."{c}" THEN '{c}' END""" for c in names)
+    noted = "n.correction_note IS NOT NULL" if reg.correctable else "false"
+    rows = con.execute(f"""
+        SELECT n._row, o._file, o._row, list_filter([{diffs}], lambda x: x IS NOT NULL), {_key_text(reg, 'n')}
+        FROM _typed n JOIN {current_rows(reg)} o ON {_on(reg)}
+        WHERE NOT ({_same(reg)}) AND NOT ({noted})
+        ORDER BY n._row LIMIT {MAX_LISTED}""").fetchall()
+    keyname = " + ".join(reg.key)
+    out = []
+    for row, ofile, orow, cols, key in rows:
+        if reg.correctable:
+            how = ("To correct it, send the row again with a correction_note saying why (and void = yes to "
+                   "strike it out)")
+        else:
+            how = "Correct one of the two files"
+        out.append(Problem(label, row, keyname, key,
+                           f"was already loaded from {ofile} (row {orow}) with different values in "
+                           f"{', '.join(cols)}; a {keyname} must mean one thing. {how}"))
+    if reg.correctable:
+        for row, key in con.execute(f"""
+                SELECT n._row, {_key_text(reg, 'n')} FROM _typed n
+                WHERE n.void AND NOT EXISTS (SELECT 1 FROM {reg.table} o WHERE {_on(reg)})
+                ORDER BY n._row LIMIT {MAX_LISTED}""").fetchall():
+            out.append(Problem(label, row, "void", "yes",
+                               f"strikes out {keyname} {key}, which was never loaded: there is nothing to "
+                               "withdraw (leave the row out instead)"))
+    return out
+
+
+def dependents(reg: Register) -> list[tuple[Register, str, str]]:
+    """(register, its column, the column of `reg` it names) for every column that refers to `reg`."""
+    out = []
+    for other in REGISTERS:
+        for c in other.columns:
+            if c.refers_to and c.refers_to.split(".")[0] == reg.table:
+                out.append((other, c.name, c.refers_to.split(".")[1]))
+    return out
+
+
+def void_orphans(con, reg: Register, label: str, voids: Voids) -> list[Problem]:
+    """Rows this file strikes out that current rows of other registers still refer to, unless
+    another file of the same load strikes those out too."""
+    if not reg.correctable:
+        return []
+    out = []
+    for other, col, target in dependents(reg):
+        if not other.correctable:
+            continue
+        spared = voids.planned_by_others(other.name, label)
+        rows = con.execute(f"""
+            SELECT n._row, CAST(n."{target}" AS VARCHAR), r._file, r._row, [{", ".join(f'CAST(r."{k}" AS VARCHAR)' for k in other.key)}]
+            FROM _typed n JOIN {current_rows(other)} r ON r."{col}" = n."{target}"
+            WHERE n.void AND NOT r.void
+            ORDER BY n._row, r._file, r._row""").fetchall()
+        for row, value, rfile, rrow, rkey in rows:
+            if tuple(rkey) in spared:
+                continue
+            out.append(Problem(label, row, "void", "yes",
+                               f"strikes out {target} {value}, but {other.name} {' / '.join(rkey)} ({rfile} row {rrow}) "
+                               f"still refers to it; strike that row out too, in the same load, or correct it first"))
+    return out[:MAX_LISTED]
+
+
+def left_orphaned(con, voids: Voids) -> list[str]:
+    """After a load: rows struck out in it that current rows still refer to (the file that was to
+    strike those out was rejected), as sentences."""
+    out = []
+    for reg, label in voids.done:
+        for other, col, target in dependents(reg):
+            if not other.correctable:
+                continue
+            for value, rfile, rrow in con.execute(f"""
+                    SELECT DISTINCT CAST(v."{target}" AS VARCHAR), r._file, r._row
+                    FROM {current_rows(reg)} v JOIN {current_rows(other)} r ON r."{col}" = v."{target}"
+                    WHERE v.void AND v._file = ? AND NOT r.void ORDER BY 2, 3""", [label]).fetchall():
+                out.append(f"{label} struck out {target} {value}, but the {other.name} row of {rfile} row {rrow} "
+                           "still refers to it (the file that was to strike it out was rejected): correct that file "
+                           "and load it again")
+    return out
+
+
+def insert_sql(reg: Register) -> str:
+    """INSERT of the file's rows that add something: new keys, and (for a register) new versions
+    of held keys; parameters: the file's label and its load id."""
+    cols = ", ".join(f'"{c}"' for c in reg.names)
+    ncols = ", ".join(f'n."{c}"' for c in reg.names)
+    if not reg.correctable:
+        return (f"INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id) "
+                f"SELECT {ncols}, n._extra, ?, n._row, ? FROM _typed n "
+                f"WHERE NOT EXISTS (SELECT 1 FROM {reg.table} o WHERE {_on(reg)})")
+    return (f"INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id, _version) "
+            f"SELECT {ncols}, n._extra, ?, n._row, ?, coalesce(o._version, 0) + 1 "
+            f"FROM _typed n LEFT JOIN {current_rows(reg)} o ON {_on(reg)} "
+            f"WHERE o._version IS NULL OR NOT ({_same(reg)})")
+
+
+def voided_keys(con, reg: Register) -> list[tuple]:
+    """The keys the file's rows strike out."""
+    if not reg.correctable:
+        return []
+    keys = ", ".join(f'CAST("{k}" AS VARCHAR)' for k in reg.key)
+    return [tuple(r) for r in con.execute(f"SELECT {keys} FROM _typed WHERE void").fetchall()]
