@@ -130,14 +130,32 @@ h.transposed(review.money_by_pound(con, month, district), review.MONEY_BY_POUND,
              table_id="money-by-pound", total_label="all pounds", empty=f"No pound has accounts for {label}.")
 
 # %% [markdown]
-# ## 3. Findings of the month, high severity first
+# ## 3. Findings of the month: open ones first, high severity first
 #
 # Each finding names the section of the Act it is checked against and what the
-# registers show.
+# registers show. *Open* means no decision has been recorded on it (or it was reopened);
+# the District Magistrate's office records decisions in `registers/finding_reviews.csv`,
+# for instance by filling in the `review_<month>.xlsx` that `pound report` writes beside
+# these pages.
 
 # %%
 findings = review.findings_in_month(con, month, district)
-h.table(findings, table_id="findings", row_class="severity", empty=f"No findings for {label}.")
+h.table(findings, table_id="findings", row_class="severity", empty=f"No findings for {label}.",
+        labels={"review_status": "decision", "days_open": "days open", "review_note": "note on the decision"})
+
+# %% [markdown]
+# Every finding up to this month still waiting for a decision on the date the accounts are
+# drawn up to, by how long it has waited; and the decisions recorded so far.
+
+# %%
+h.table(review.open_findings_by_age(con, month, district), table_id="open-by-age",
+        labels={"open_age": "waiting", "high": "of which high severity", "longest_days": "longest (days)"},
+        total="all open", empty="Every finding up to this month has a decision.")
+
+# %%
+h.table(review.decided_findings(con, month, district), table_id="decided", total="all decided",
+        labels={"review_status": "decision", "high": "of which high severity"},
+        empty="No decision has been recorded yet.")
 
 # %%
 h.figure_or_note(charts.findings_by_rule(findings, label))
@@ -161,6 +179,16 @@ h.figure_or_note(charts.findings_by_rule(findings, label))
 h.table(review.deadlines(con, month, district), table_id="deadlines",
         labels={"days_after_month_end": "days after month end"},
         empty=f"No pending case reaches a deadline in the {days} days after {label}.")
+
+# %% [markdown]
+# ## 5. Corrections to earlier months
+#
+# Register rows of earlier months corrected or struck out since this month began (each
+# changed field, with the note the clerk gave): figures of those months have moved.
+
+# %%
+h.table(review.corrections_to_earlier_months(con, month, district), table_id="corrections",
+        empty="No row of an earlier month was corrected this month.")
 
 # %%
 con.close()

@@ -144,5 +144,15 @@ h.table(rec.in_month(con, month, district), money=["expected_amount", "ledger_am
         table_id="month-items", row_class="status", labels={"ledger_amount": "in the ledger"},
         empty=f"No credit was due, and no entry was made, in {label}.")
 
+# %% [markdown]
+# ## 7. Corrections of the month
+#
+# Every correction of a register or ledger row dated in the month: the field, what it was,
+# what it is now, why, and the file and row it came in.
+
+# %%
+h.table(rec.corrections_of(con, month, district), table_id="corrections",
+        empty=f"No register or ledger row of {label} was corrected.")
+
 # %%
 con.close()

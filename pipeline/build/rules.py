@@ -84,7 +84,7 @@ def findings_sql(rules: list[Rule]) -> str:
                 + ", CAST(NULL AS VARCHAR) AS district, CAST(NULL AS VARCHAR) AS month, CAST(NULL AS INTEGER) AS severity_rank"
                 + ", CAST(NULL AS VARCHAR) AS review_status, CAST(NULL AS DATE) AS reviewed_on,"
                 + " CAST(NULL AS VARCHAR) AS reviewed_by, CAST(NULL AS VARCHAR) AS review_note,"
-                + " CAST(NULL AS BIGINT) AS days_open WHERE false")
+                + " CAST(NULL AS BIGINT) AS days_open, CAST(NULL AS VARCHAR) AS open_age, 0 AS review_rank WHERE false")
     parts = []
     for r in rules:
         body = r.sql.strip().rstrip(";")
@@ -113,6 +113,13 @@ REVIEWED = """latest AS (
 SELECT r.*,
        CASE WHEN l.decision IS NULL OR l.decision = 'reopened' THEN 'open' ELSE l.decision END AS review_status,
        l.reviewed_on, l.reviewed_by, l.note AS review_note,
-       CASE WHEN l.decision IS NULL OR l.decision = 'reopened' THEN CAST(as_of() - r.event_on AS BIGINT) END AS days_open
+       CASE WHEN l.decision IS NULL OR l.decision = 'reopened' THEN CAST(as_of() - r.event_on AS BIGINT) END AS days_open,
+       -- how long an open finding has waited for a decision, in the bands the monthly review shows
+       CASE WHEN l.decision IS NOT NULL AND l.decision <> 'reopened' THEN NULL
+            WHEN as_of() - r.event_on > 90 THEN 'open more than 90 days'
+            WHEN as_of() - r.event_on > 60 THEN 'open 61-90 days'
+            WHEN as_of() - r.event_on > 30 THEN 'open 31-60 days'
+            ELSE 'open up to 30 days' END AS open_age,
+       CASE WHEN l.decision IS NOT NULL AND l.decision <> 'reopened' THEN 1 ELSE 0 END AS review_rank
 FROM raised r LEFT JOIN latest l ON l.rule_id = r.rule_id AND l.subject_id = r.subject_id
 ORDER BY r.severity_rank, r.rule_id, r.event_on, r.subject_id"""

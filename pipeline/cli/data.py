@@ -26,6 +26,9 @@ def add(sub) -> None:
                 "pound ingest registers_2026-11/ --db pound.duckdb")
     i.add_argument("bundle", type=Path)
     i.add_argument("--db", type=Path, required=True, help="the database file (created if absent)")
+    i.add_argument("--as-of", type=date, default=None,
+                   help="the date the accounts will be drawn up to: a decision on a finding dated after it is "
+                        "refused (default: today)")
     i.set_defaults(func=cmd_ingest)
 
     b = command(sub, "build", "recompute every output from what the database holds and write the exports",
@@ -69,7 +72,7 @@ def cmd_ingest(args) -> int:
     con = db.connect(args.db)
     try:
         progress = Progress()
-        result = ingest(con, args.bundle, progress, require_reference=False)
+        result = ingest(con, args.bundle, progress, require_reference=False, as_of=args.as_of)
         progress.close()
     finally:
         con.close()

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from pipeline.cli import data
+from pipeline.cli import data, report
 from pipeline.cli.common import EXIT_OK, command, month, positive
 from pipeline.core.errors import PoundError
 
@@ -60,7 +60,6 @@ def cmd_demo(args) -> int:
     from pipeline.core.paths import SAMPLE_BUNDLE
     from pipeline.read.database import connect
     from pipeline.reports.page import SAMPLE_AS_OF, busiest_month
-    from pipeline.reports.render import render_reports
 
     out = Path(args.out)
     t0 = time.perf_counter()
@@ -74,7 +73,7 @@ def cmd_demo(args) -> int:
     finally:
         con.close()
     print(f"rendering the reports of {month} ({month_label(month)}), the sample's busiest month", file=sys.stderr)
-    paths = render_reports(db_path, month, None, out / "reports")
+    paths = report.month_papers(db_path, month, None, out / "reports")
     print(f"done in {time.perf_counter() - t0:.1f} s; the reports open in any browser, offline:", file=sys.stderr)
     for p in paths:
         print(p)

@@ -78,6 +78,7 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
                 "is missing; reference/ must hold local_authorities.csv, officials.csv, pounds.csv, "
                 "rates.csv and notifications.csv (or sheets with those names in a workbook)")]))
     reads, voids = _plan_voids(sources)
+    sources = _voids_last(sources, voids)
     for i, src in enumerate(sources, 1):
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
         res = load_source(con, src, bundle, progress, f"[{i}/{len(sources)}]", voids, reads.pop(src.label, None),
@@ -110,6 +111,22 @@ def _plan_voids(sources: list[Source]) -> tuple[dict[str, Read], versions.Voids]
         keys = [tuple(str(v).strip() for v in row) for row in struck[list(src.register.key)].itertuples(index=False)]
         voids.plan(src.register.name, src.label, keys)
     return reads, voids
+
+
+def _voids_last(sources: list[Source], voids: versions.Voids) -> list[Source]:
+    """The load order, with the files that strike out rows other registers refer to (cases,
+    deposits) moved after every other file, so that the rows referring to them are held, and may
+    be struck out too, before they are. The files of one register keep their order: from the first
+    of a register's files that strikes a row out, that file and those after it move together."""
+    late: list[Source] = []
+    for reg_name, struck in voids.planned.items():
+        reg = next(s.register for s in sources if s.register.name == reg_name)
+        if not versions.dependents(reg):
+            continue
+        mine = [s for s in sources if s.register.name == reg_name]
+        first = next(i for i, s in enumerate(mine) if any(lbl == s.label for lbl, _ in struck))
+        late += mine[first:]
+    return [s for s in sources if s not in late] + late
 
 
 def _may_void(src: Source) -> bool:

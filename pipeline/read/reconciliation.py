@@ -150,3 +150,11 @@ def in_month(con, month: str, district: str | None = None):
                          *_district(district)],
                   order=["ledger", "local_authority_id", "reference", "head"],
                   key=["ledger", "local_authority_id", "reference", "head"])
+
+
+def corrections_of(con, month: str, district: str | None = None):
+    """Every correction of a register or ledger row whose own date falls in the month."""
+    return select(con, "corrections", col("register"), col("key"), col("version"), col("field"), col("was"),
+                  col("now"), col("correction_note"), col("loaded_on"), col("file"), col("row"),
+                  where=[Cond("event_month", "=", month), *_district(district)],
+                  order=["register", "key", "version", "field_position"], key=["register", "key", "version", "field"])

@@ -69,9 +69,13 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-") or "district"
 
 
+def report_suffix(district: str | None) -> str:
+    """What a report's file name carries after its month: the district, when there is one."""
+    return f"_{_slug(district)}" if district else ""
+
+
 def report_paths(out: Path, month: str, district: str | None) -> list[Path]:
-    suffix = f"_{_slug(district)}" if district else ""
-    return [Path(out) / f"{name}_{month}{suffix}.html" for name, _ in REPORTS]
+    return [Path(out) / f"{name}_{month}{report_suffix(district)}.html" for name, _ in REPORTS]
 
 
 def _run_notebook(name: str, title: str, parameters: dict):

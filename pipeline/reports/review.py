@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pipeline.core.months import month_bounds
 from pipeline.read.database import parameter
-from pipeline.read.select import Cond, between, col, count, count_if, select, total
+from pipeline.read.select import Cond, between, col, count, count_if, largest, select, total
 
 ACCOUNT_LABELS = {
     "local_fund": "Local fund of the local authority",
@@ -104,11 +104,38 @@ def sales_in_month(con, month: str, district: str | None = None):
 
 
 def findings_in_month(con, month: str, district: str | None = None):
-    """Findings whose event falls in the month: high severity first, then by date."""
-    return select(con, "findings", col("severity"), col("rule_id"), col("section"), col("subject_kind"),
-                  col("subject_id"), col("case_id"), col("pound_id"), col("event_on"), col("detail"),
+    """Findings whose event falls in the month: open ones first, then high severity first, then by date."""
+    return select(con, "findings", col("review_status"), col("severity"), col("rule_id"), col("section"),
+                  col("subject_kind"), col("subject_id"), col("case_id"), col("pound_id"), col("event_on"),
+                  col("days_open"), col("detail"), col("review_note"),
                   where=[Cond("month", "=", month), *_district(district)],
-                  order=["severity_rank", "event_on", "rule_id", "subject_id"], key=["rule_id", "subject_id"])
+                  order=["review_rank", "severity_rank", "event_on", "rule_id", "subject_id"],
+                  key=["rule_id", "subject_id"])
+
+
+def open_findings_by_age(con, month: str, district: str | None = None):
+    """Every finding up to the month still waiting for a decision on the accounts' date, by how long."""
+    return select(con, "findings", col("open_age"), count("findings"), count_if("severity", "high", "high"),
+                  largest("days_open", "longest_days"),
+                  where=[Cond("month", "<=", month), Cond("review_status", "=", "open"), *_district(district)],
+                  order=["longest_days DESC"], key=["open_age"])
+
+
+def decided_findings(con, month: str, district: str | None = None):
+    """The District Magistrate's decisions in force on the findings up to the month, by decision."""
+    return select(con, "findings", col("review_status"), count("findings"), count_if("severity", "high", "high"),
+                  where=[Cond("month", "<=", month), Cond("review_status", "<>", "open"), *_district(district)],
+                  order=["review_status"], key=["review_status"])
+
+
+def corrections_to_earlier_months(con, month: str, district: str | None = None):
+    """Corrections loaded since the month began that change rows of earlier months."""
+    first, _ = month_bounds(month)
+    return select(con, "corrections", col("register"), col("key"), col("version"), col("field"), col("was"),
+                  col("now"), col("correction_note"), col("event_month"), col("loaded_on"), col("file"), col("row"),
+                  where=[Cond("event_month", "<", month), Cond("loaded_on", ">=", first), *_district(district)],
+                  order=["event_month", "register", "key", "version", "field_position"],
+                  key=["register", "key", "version", "field"])
 
 
 def high_findings(con, month: str, district: str | None = None):

@@ -2,10 +2,12 @@
 
 import datetime as dt
 
-from helpers import REFERENCE, built, make_bundle
+from helpers import REFERENCE, built, database, insert_rows, make_bundle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pipeline.build import build
+from pipeline.core.params import Parameters
 from pipeline.core.registers import BY_NAME
 from pipeline.load.db import current_rows
 
@@ -134,6 +136,43 @@ def assert_money_conserved(con):
 def test_money_received_equals_first_hop_movements(tmp_path_factory, tables):
     bundle = make_bundle(tmp_path_factory.mktemp("h"), **tables)
     assert_money_conserved(built(bundle, as_of=dt.date(2027, 6, 30)))
+
+
+@st.composite
+def a_corrected_bundle(draw):
+    """A bundle, and corrections of some of its rows: amounts changed, rows struck out, rows restored."""
+    tables = draw(a_bundle())
+    corrections: dict[str, list[dict]] = {}
+    for name, amount_cols in (("releases", ["fines_paid", "charges_paid", "protest_deposit"]),
+                              ("sales", ["bid_amount", "sale_expenses"]),
+                              ("security_deposits", ["amount"])):
+        for row in tables.get(name, []):
+            what = draw(st.sampled_from(["keep", "keep", "amount", "void", "void_and_restore"]))
+            if what == "keep":
+                continue
+            if what == "amount":
+                col = draw(st.sampled_from(amount_cols))
+                if row.get(col) in ("", None) and col != "amount":
+                    continue
+                changed = dict(row, **{col: rupees(draw(money)), "correction_note": "amount corrected"})
+                corrections.setdefault(name, []).append(changed)
+            elif name != "security_deposits":       # a deposit a release names may not be struck out alone
+                corrections.setdefault(name, []).append(dict(row, void="yes", correction_note="entered in error"))
+                if what == "void_and_restore":
+                    corrections.setdefault(f"{name}+", []).append(dict(row, void="no", correction_note="restored"))
+    return tables, corrections
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(drawn=a_corrected_bundle())
+def test_money_is_conserved_on_corrected_registers(drawn):
+    tables, corrections = drawn
+    con = database(**tables)
+    for name in ("releases", "sales", "security_deposits", "releases+", "sales+"):
+        if corrections.get(name):
+            insert_rows(con, name.rstrip("+"), corrections[name], label=f"registers/{name.rstrip('+')}_corrections.csv")
+    build(con, Parameters({}, as_of=dt.date(2027, 6, 30)))
+    assert_money_conserved(con)
 
 
 def test_money_is_conserved_on_the_sample(sample_bundle):

@@ -24,8 +24,13 @@ SELECT c.register, c.key, c.version, c.field,
        c.correction_note, c._file AS file, c._row AS row, l.loaded_at,
        month_of(c.event_on) AS event_month,
        -- beyond the export columns
-       c.event_on, CAST(l.loaded_at AS DATE) AS loaded_on, c.position AS field_position
+       c.event_on, CAST(l.loaded_at AS DATE) AS loaded_on, c.position AS field_position,
+       -- the district of the row: its case's, its local authority's, or its taluk's
+       coalesce(k.district, la.district,
+                (SELECT min(p.district) FROM stg_pounds p WHERE lower(p.taluk) = lower(c.row_json ->> 'taluk'))) AS district
 FROM changed c JOIN stg_loads l ON l.load_id = c._load_id
+LEFT JOIN int_cases k ON k.case_id = c.row_json ->> 'case_id'
+LEFT JOIN stg_local_authorities la ON la.local_authority_id = c.row_json ->> 'local_authority_id'
 WHERE c.was_raw IS DISTINCT FROM c.now_raw
   -- a row struck out is the one line that says so
   AND (NOT c.void OR c.prev_void OR c.field = 'void')

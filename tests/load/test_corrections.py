@@ -1,0 +1,169 @@
+"""Registers that change: corrections, rows struck out and restored, on the golden bundle.
+
+G12 (pound PA, 2 cattle impounded 2026-11-02) had one head released by R12 on 2026-11-03 on
+payment of Rs 600.00 fines and Rs 300.00 feeding (1 head x Rs 600 fine; 1 head x Rs 150 x 2
+days), and the local fund booked the Rs 600.00 on 2026-11-20 (E09): matched.
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.load import db
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bundle"
+AS_OF = "2026-12-31"
+REL = ("release_id,case_id,released_on,head_count,basis,released_to,fines_paid,charges_paid,protest_deposit,"
+       "declaration_made,security_deposit_id,receipt_signed,court_order_ref,correction_note,void\n")
+R12 = "R12,G12,2026-11-03,1,s12_payment,Owner K,{fines},300,,no,,yes,,{note},{void}\n"
+IMP = ("case_id,pound_id,seized_on,impounded_on,impounded_time,place_of_seizure,seized_by,animal_class,head_count,"
+       "description,owner_id,owner_name,owner_village,correction_note,void\n")
+G12 = "G12,PA,2026-11-02,2026-11-02,,,,cattle,2,,K,Owner K,,{note},{void}\n"
+
+
+def read(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def bundle_with(tmp_path: Path, files: dict[str, str]) -> Path:
+    bundle = tmp_path / "bundle"
+    shutil.copytree(GOLDEN, bundle)
+    for rel, text in files.items():
+        (bundle / rel).write_text(text, encoding="utf-8")
+    return bundle
+
+
+def run(run_cli, bundle: Path, out: Path):
+    code, _, err = run_cli("run", bundle, "--out", out, "--as-of", AS_OF)
+    assert code == 0, err
+    return {name: read(out / f"{name}.csv") for name in
+            ("case_accounts", "fund_movements", "findings", "reconciliation", "corrections", "monthly_accounts")}
+
+
+def g12(outs) -> dict:
+    return {
+        "movements": sorted((m["section"], m["account"], m["amount"]) for m in outs["fund_movements"]
+                            if m["ref_id"] == "G12"),
+        "status": [c["status"] for c in outs["case_accounts"] if c["case_id"] == "G12"],
+        "reconciliation": [(r["status"], r["expected_amount"], r["ledger_amount"], r["difference"])
+                           for r in outs["reconciliation"] if r["reference"] == "G12"],
+        "findings": sorted((f["rule_id"], f["subject_id"]) for f in outs["findings"] if f["case_id"] == "G12"),
+    }
+
+
+@pytest.fixture(scope="module")
+def original(tmp_path_factory, ):
+    from pipeline.cli import main
+    out = tmp_path_factory.mktemp("original")
+    assert main(["run", str(GOLDEN), "--out", str(out), "--as-of", AS_OF]) == 0
+    return {name: read(out / f"{name}.csv") for name in
+            ("case_accounts", "fund_movements", "findings", "reconciliation", "corrections", "monthly_accounts")}
+
+
+def test_the_golden_g12_as_it_stands(original):
+    assert g12(original) == {
+        "movements": [("18(2)", "local_fund", "600.00"), ("18(3)", "pound_keeper", "300.00")],
+        "status": ["mixed"], "reconciliation": [("matched", "600.00", "600.00", "0.00")], "findings": []}
+    assert original["corrections"] == []
+
+
+def test_an_amount_corrected_moves_every_output(tmp_path, run_cli):
+    note = "Receipt book shows Rs 400 collected; Rs 600 was written in error"
+    outs = run(run_cli, bundle_with(tmp_path, {"registers/releases_2026-12_corrections.csv":
+                                               REL + R12.format(fines=400, note=note, void="")}), tmp_path / "out")
+    after = g12(outs)
+    # the local fund is owed what was paid (Rs 400.00), which the Rs 600.00 booked no longer matches;
+    # and Rs 400.00 of a Rs 600.00 fine is a release on less than the fines fixed (s.12(1))
+    assert after["movements"] == [("18(2)", "local_fund", "400.00"), ("18(3)", "pound_keeper", "300.00")]
+    assert after["reconciliation"] == [("amount_mismatch", "400.00", "600.00", "200.00")]
+    assert after["findings"] == [("REL-UNPAID", "R12")]
+    november = [m for m in outs["monthly_accounts"] if m["month"] == "2026-11" and m["pound_id"] == "PA"][0]
+    assert november["fines_received"] == "400.00"
+    contract = ("register", "key", "version", "field", "was", "now", "correction_note", "file", "row", "loaded_at",
+                "event_month")
+    assert [{c: r[c] for c in contract} for r in outs["corrections"]] == [{
+        "register": "releases", "key": "R12", "version": "2", "field": "fines_paid", "was": "600.00", "now": "400.00",
+        "correction_note": note, "file": "registers/releases_2026-12_corrections.csv", "row": "2",
+        "loaded_at": outs["corrections"][0]["loaded_at"], "event_month": "2026-11"}]
+
+
+def test_a_row_struck_out_vanishes_and_a_restored_one_returns(tmp_path, run_cli, original):
+    struck = REL + R12.format(fines=600, note="Entered against the wrong case", void="yes")
+    outs = run(run_cli, bundle_with(tmp_path / "a", {"registers/releases_2026-12_corrections.csv": struck}),
+               tmp_path / "a" / "out")
+    after = g12(outs)
+    assert after["movements"] == [] and after["status"] == ["in_pound"]
+    assert after["reconciliation"] == [("unexpected", "", "600.00", "600.00")]     # E09 now explains nothing
+    assert [(c["field"], c["was"], c["now"]) for c in outs["corrections"]] == [("void", "no", "yes")]
+    # sent again, with a note, in a later file: R12 is back as it was
+    restored = REL + R12.format(fines=600, note="Restored: it was the right case after all", void="no")
+    outs = run(run_cli, bundle_with(tmp_path / "b", {"registers/releases_2026-12_corrections.csv": struck,
+                                                     "registers/releases_2026-12_corrections_2.csv": restored}),
+               tmp_path / "b" / "out")
+    assert g12(outs) == g12(original)
+    assert [(c["version"], c["field"], c["was"], c["now"]) for c in outs["corrections"]] == \
+        [("2", "void", "no", "yes"), ("3", "void", "yes", "no")]
+
+
+def test_an_identical_row_sent_again_adds_nothing(tmp_path, run_cli, original):
+    same = REL + R12.format(fines=600, note="Sent again by mistake", void="")
+    bundle = bundle_with(tmp_path, {"registers/releases_2026-12_corrections.csv": same})
+    code, out, err = run_cli("run", bundle, "--out", tmp_path / "out", "--as-of", AS_OF)
+    assert code == 0, err
+    assert "0 new row(s)" not in err
+    outs = {n: read(tmp_path / "out" / f"{n}.csv") for n in ("corrections", "fund_movements")}
+    assert outs["corrections"] == [] and outs["fund_movements"] == original["fund_movements"]
+
+
+def test_striking_out_a_case_needs_its_release_struck_out_in_the_same_load(tmp_path, run_cli):
+    case_only = {"registers/impoundments_2026-12_corrections.csv": IMP + G12.format(note="No such case", void="yes")}
+    bundle = bundle_with(tmp_path / "a", case_only)
+    code, _, err = run_cli("run", bundle, "--out", tmp_path / "a" / "out", "--as-of", AS_OF)
+    assert code == 2
+    assert ("registers/impoundments_2026-12_corrections.csv, row 2, column void: 'yes' strikes out case_id G12, "
+            "but releases R12 (registers/releases.csv row 11) still refers to it") in err
+    both = dict(case_only, **{"registers/releases_2026-12_corrections.csv":
+                              REL + R12.format(fines=600, note="No such case", void="yes")})
+    outs = run(run_cli, bundle_with(tmp_path / "b", both), tmp_path / "b" / "out")
+    assert g12(outs)["status"] == [] and g12(outs)["movements"] == []
+    assert sorted((c["register"], c["field"]) for c in outs["corrections"]) == [("impoundments", "void"),
+                                                                               ("releases", "void")]
+
+
+def test_run_of_both_files_equals_ingest_of_each_then_build(tmp_path, run_cli):
+    correction = {"registers/releases_2026-12_corrections.csv":
+                  REL + R12.format(fines=400, note="Receipt book shows Rs 400", void="")}
+    one = bundle_with(tmp_path / "one", correction)
+    run(run_cli, one, tmp_path / "one" / "out")
+    kept = tmp_path / "kept.duckdb"
+    assert run_cli("ingest", GOLDEN, "--db", kept)[0] == 0
+    only = tmp_path / "later"
+    (only / "registers").mkdir(parents=True)
+    for rel, text in correction.items():
+        (only / rel).write_text(text, encoding="utf-8")
+    assert run_cli("ingest", only, "--db", kept)[0] == 0
+    assert run_cli("build", "--db", kept, "--out", tmp_path / "two", "--as-of", AS_OF)[0] == 0
+    for path in sorted((tmp_path / "one" / "out").glob("*.csv")):
+        a, b = read(path), read(tmp_path / "two" / path.name)
+        for r in a + b:
+            r.pop("loaded_at", None)          # when a file was loaded is the one thing that differs
+        assert a == b, path.name
+
+
+def test_versions_are_kept_with_their_file_and_row(tmp_path, run_cli):
+    bundle = bundle_with(tmp_path, {"registers/releases_2026-12_corrections.csv":
+                                    REL + R12.format(fines=400, note="Receipt book", void="")})
+    run(run_cli, bundle, tmp_path / "out")
+    con = db.connect(tmp_path / "out" / "pound.duckdb", read_only=True)
+    try:
+        rows = con.execute("SELECT _version, fines_paid, _file, _row, correction_note FROM releases "
+                           "WHERE release_id = 'R12' ORDER BY _version").fetchall()
+    finally:
+        con.close()
+    assert rows == [(1, 60000, "registers/releases.csv", 11, None),
+                    (2, 40000, "registers/releases_2026-12_corrections.csv", 2, "Receipt book")]

@@ -1,0 +1,80 @@
+"""review_<month>.xlsx: written, filled in as the District Magistrate's office would in a
+spreadsheet, dropped into registers/, loaded back: the findings show the decisions."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from pathlib import Path
+
+from openpyxl import load_workbook
+
+from pipeline.outputs.review_sheet import write_review_workbook
+from pipeline.read.database import connect
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bundle"
+
+
+def read(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_the_review_round_trip_through_a_real_workbook(tmp_path, run_cli):
+    kept = tmp_path / "pound.duckdb"
+    assert run_cli("ingest", GOLDEN, "--db", kept)[0] == 0
+    assert run_cli("build", "--db", kept, "--out", tmp_path / "before", "--as-of", "2026-12-31")[0] == 0
+    before = read(tmp_path / "before" / "findings.csv")
+    december_findings = [f for f in before if f["event_on"].startswith("2026-12")]
+    assert december_findings and all(f["review_status"] == "open" for f in december_findings)
+
+    con = connect(kept)
+    try:
+        path = write_review_workbook(con, "2026-12", None, tmp_path / "review_2026-12.xlsx")
+    finally:
+        con.close()
+    wb = load_workbook(path)
+    ws = wb["finding_reviews"]
+    header = [c.value for c in ws[1]]
+    assert header[:6] == ["rule_id", "subject_id", "reviewed_on", "reviewed_by", "decision", "note"]
+    rows = [dict(zip(header, (c.value for c in r), strict=True)) for r in ws.iter_rows(min_row=2)]
+    assert sorted((r["rule_id"], r["subject_id"]) for r in rows) == \
+        sorted((f["rule_id"], f["subject_id"]) for f in december_findings)
+    assert all(r["reviewed_on"] == dt.datetime(2026, 12, 31) and r["decision"] is None for r in rows)
+    assert ws.data_validations.dataValidation, "the decision cell offers the five decisions"
+
+    # the office decides the first finding and deletes the rows it has not decided
+    ws.cell(2, header.index("decision") + 1, "action_ordered")
+    ws.cell(2, header.index("note") + 1, "Pound-keeper to explain in writing")
+    ws.delete_rows(3, ws.max_row)
+    bundle = tmp_path / "december" / "registers"
+    bundle.mkdir(parents=True)
+    wb.save(bundle / "review_2026-12.xlsx")
+
+    code, _, err = run_cli("ingest", bundle.parent, "--db", kept, "--as-of", "2026-12-31")
+    assert code == 0, err
+    assert run_cli("build", "--db", kept, "--out", tmp_path / "after", "--as-of", "2026-12-31")[0] == 0
+    after = {(f["rule_id"], f["subject_id"]): f for f in read(tmp_path / "after" / "findings.csv")}
+    decided = after[(rows[0]["rule_id"], rows[0]["subject_id"])]
+    assert (decided["review_status"], decided["reviewed_on"], decided["review_note"], decided["days_open"]) == \
+        ("action_ordered", "2026-12-31", "Pound-keeper to explain in writing", "")
+    still_open = [f for k, f in after.items() if k != (rows[0]["rule_id"], rows[0]["subject_id"])
+                  and f["event_on"].startswith("2026-12")]
+    assert all(f["review_status"] == "open" and int(f["days_open"]) > 0 for f in still_open)
+    log = read(tmp_path / "after" / "finding_reviews.csv")
+    assert [(r["rule_id"], r["decision"], r["finding_raised"]) for r in log] == \
+        [(rows[0]["rule_id"], "action_ordered", "true")]
+
+
+def test_a_review_whose_finding_is_no_longer_raised_stays_visible(tmp_path, run_cli):
+    kept = tmp_path / "pound.duckdb"
+    bundle = tmp_path / "b" / "registers"
+    bundle.mkdir(parents=True)
+    (bundle / "finding_reviews.csv").write_text(
+        "rule_id,subject_id,reviewed_on,reviewed_by,decision,note\n"
+        "REL-UNPAID,R99,2026-10-01,DM,explained,a release since corrected\n", encoding="utf-8")
+    assert run_cli("ingest", GOLDEN, "--db", kept)[0] == 0
+    assert run_cli("ingest", bundle.parent, "--db", kept)[0] == 0
+    assert run_cli("build", "--db", kept, "--out", tmp_path / "out", "--as-of", "2026-12-31")[0] == 0
+    log = read(tmp_path / "out" / "finding_reviews.csv")
+    assert [(r["subject_id"], r["finding_raised"]) for r in log] == [("R99", "false")]
