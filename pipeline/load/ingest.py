@@ -124,8 +124,9 @@ def _voids_last(sources: list[Source], voids: versions.Voids) -> list[Source]:
         if not versions.dependents(reg):
             continue
         mine = [s for s in sources if s.register.name == reg_name]
-        first = next(i for i, s in enumerate(mine) if any(lbl == s.label for lbl, _ in struck))
-        late += mine[first:]
+        first = next((i for i, s in enumerate(mine) if any(lbl == s.label for lbl, _ in struck)), None)
+        if first is not None:
+            late += mine[first:]
     return [s for s in sources if s not in late] + late
 
 

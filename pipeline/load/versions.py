@@ -37,6 +37,8 @@ class Voids:
         return {k for (lbl, k) in self.planned.get(register, set()) if lbl != label}
 
     def plan(self, register: str, label: str, keys: list[tuple]) -> None:
+        if not keys:
+            return
         self.planned.setdefault(register, set()).update((label, tuple(k)) for k in keys)
 
 
