@@ -73,8 +73,9 @@ late AS (
            'late entry ' || r.file || ' row ' || r.row || ' (' || r.register || ' ' || r.id || ', dated '
                || strftime(r.day, '%d-%m-%Y') || ')' AS cause
     FROM stg_dated_loads r JOIN c ON month_of(r.day) = c.month
+    JOIN stg_loads ld ON ld.load_id = r.load_id
     LEFT JOIN int_cases k ON k.case_id = r.case_id
-    WHERE r.sha256 NOT IN (SELECT sha256 FROM stg_closed_files f WHERE f.close_id = c.close_id)
+    WHERE ld.sha256 NOT IN (SELECT sha256 FROM stg_closed_files f WHERE f.close_id = c.close_id)
 ),
 readings AS (
     SELECT p.close_id, p.name,

@@ -1,6 +1,6 @@
 -- stg_dated_loads: the first version of each row of the registers and ledgers that carry a
 -- month's figures, with the day that files it in a month, its pound or local authority, and
--- the file it came in (its sha256): a row dated in a closed month whose file the close did not
+-- the load it came in (stg_loads has its file's sha256): a row dated in a closed month whose file the close did not
 -- hold is a late entry (marts/adjustments.sql). Later versions are corrections, traced there.
 WITH r AS (
     SELECT 'impoundments' AS register, case_id AS id, case_id, pound_id, NULL AS local_authority_id,
@@ -15,6 +15,5 @@ WITH r AS (
     UNION ALL SELECT 'dm_deposit', entry_id, NULL, NULL, local_authority_id, entry_on, _file, _row, _load_id
     FROM dm_deposit WHERE _version = 1
 )
-SELECT r.register, r.id, r.case_id, r.pound_id, r.local_authority_id, r.day, r._file AS file, r._row AS row,
-       l.sha256, l.loaded_at
-FROM r JOIN loads l ON l.load_id = r._load_id
+SELECT register, id, case_id, pound_id, local_authority_id, day, _file AS file, _row AS row, _load_id AS load_id
+FROM r
