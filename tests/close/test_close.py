@@ -264,3 +264,36 @@ def test_the_bundle_reader_passes_over_the_closes(closed):
     sources, notes, broken = find_sources(bundle)
     assert not any("closes" in s.label for s in sources)
     assert not any("closes" in n for n in notes) and broken == []
+
+
+def test_the_monthly_review_says_whether_the_month_is_closed_by_whom_and_when(closed, run_cli, tmp_path):
+    from pipeline.read.database import connect
+    from pipeline.reports import review
+    from pipeline.reports.page import _closed_text
+
+    bundle, db = closed
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF)   # reads the closes
+    assert code == 0, err
+    con = connect(db)
+    try:
+        closed_at = json.loads((bundle / "closes" / "2026-11" / "close.json").read_text(encoding="utf-8"))["closed_at"]
+        day, time = closed_at.split(" ")
+        y, m, d = day.split("-")
+        assert _closed_text(con, "2026-11", None) == f"yes, by DM Dist on {d}-{m}-{y} {time[:5]}"
+        assert _closed_text(con, "2026-11", "Dist") == f"yes, by DM Dist on {d}-{m}-{y} {time[:5]}"
+        assert _closed_text(con, "2026-12", None) == "no: the month has not been closed"
+        assert len(review.changes_to_closed_months(con, "2026-12")) == 0
+    finally:
+        con.close()
+
+
+@pytest.mark.slow
+def test_a_close_with_the_rendered_reports_verifies(run_cli, tmp_path):
+    bundle, db = fresh(run_cli, tmp_path)
+    code, out, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
+    assert code == 0, err
+    folder = Path(out.strip())
+    page = (folder / "monthly_review_2026-11.html").read_text(encoding="utf-8")
+    assert "Monthly accounts review, 2026-11" in page and "Changes to closed months" in page
+    code, out, _ = run_cli("verify", folder)
+    assert code == 0 and "intact" in out

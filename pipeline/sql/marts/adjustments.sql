@@ -112,8 +112,10 @@ out AS (
            m.rule_id, m.subject_id, c.closed_by, c.closed_at, c.folder AS close_folder, c.close_id,
            m.measure IN ('fines_received', 'feeding_received', 'protest_deposits', 'security_received',
                          'security_refunded', 'security_forfeited', 'sale_proceeds', 'sale_expenses_incurred',
-                         'sale_expenses_deducted', 'surplus_to_dm', 'local_fund_due', 'local_fund_ledger') AS is_money
+                         'sale_expenses_deducted', 'surplus_to_dm', 'local_fund_due', 'local_fund_ledger') AS is_money,
+           p.district AS pound_district
     FROM moved m JOIN c ON c.close_id = m.close_id
+    LEFT JOIN pound_places p ON p.pound_id = m.pound_id
     LEFT JOIN named n ON n.close_id = m.close_id AND n.pound_id IS NOT DISTINCT FROM m.pound_id AND n.measure = m.measure
          AND n.rule_id IS NOT DISTINCT FROM m.rule_id AND n.subject_id IS NOT DISTINCT FROM m.subject_id
 )
@@ -125,7 +127,7 @@ SELECT month, district, pound_id, measure,
        CASE WHEN is_money THEN rupees(difference) ELSE CAST(difference AS VARCHAR) END AS difference,
        causes,
        -- beyond the export contract
-       rule_id, subject_id, closed_by, closed_at, close_folder, close_id, is_money,
+       rule_id, subject_id, closed_by, closed_at, close_folder, close_id, is_money, pound_district,
        closed_value AS closed_amount, current_value AS current_amount, difference AS difference_amount
 FROM out
 ORDER BY month, district, pound_id, measure, rule_id, subject_id
