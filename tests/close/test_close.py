@@ -166,19 +166,65 @@ def test_close_refuses_a_bundle_the_database_was_not_loaded_from(closed, run_cli
 @pytest.mark.parametrize("where", ["extracts", "review", "reports", "seal"])
 def test_a_close_that_dies_midway_leaves_no_folder_and_the_next_succeeds(closed, run_cli, monkeypatch, where):
     bundle, db = closed
-    month = "2026-09"
+    month = "2026-08"
 
     def boom(*a, **k):
-        raise KeyboardInterrupt          # as a kill would stop it: nothing after this point runs
+        raise KeyboardInterrupt          # as an interrupt stops it: nothing after this point runs
 
     target = {"extracts": "_write_extracts", "review": "write_review_workbook", "reports": "render_reports",
               "seal": "sha256"}[where]
-    monkeypatch.setattr(seal, "render_reports", fake_reports)
-    monkeypatch.setattr(seal, target, boom)
-    code, _, err = run_cli("close", "--db", db, "--month", month, "--by", "DM", "--bundle", bundle)
+    with monkeypatch.context() as mp:
+        mp.setattr(seal, "render_reports", fake_reports)
+        mp.setattr(seal, target, boom)
+        code, _, err = run_cli("close", "--db", db, "--month", month, "--by", "DM", "--bundle", bundle)
     assert code == 1 and "interrupted" in err
-    assert sorted(p.name for p in (bundle / "closes").iterdir()) == ["2026-10", "2026-11"]
-    monkeypatch.undo()
+    assert not [p for p in (bundle / "closes").iterdir() if p.name.startswith((month, "." + month))]
+
+
+KILLER = """
+import os, signal, sys
+from pathlib import Path
+from pipeline.close import seal
+
+point = sys.argv[1]
+
+def die(*a, **k):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+def pages(db, month, district, out):
+    for name in ("monthly_review", "reconciliation", "trends"):
+        Path(out, f"{name}_{month}.html").write_text("<html>page</html>", encoding="utf-8")
+        if point == "reports":
+            die()
+    return []
+
+seal.render_reports = pages
+if point == "review":
+    seal.write_review_workbook = die
+if point == "rename":
+    seal.os.rename = die
+from pipeline.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def test_kill_9_during_a_close_leaves_no_folder_and_the_next_close_succeeds(closed, run_cli, fake):
+    import signal
+    import subprocess
+    import sys
+
+    bundle, db = closed
+    month = "2026-07"
+    for point in ("review", "reports", "rename"):
+        proc = subprocess.run([sys.executable, "-c", KILLER, point, "close", "--db", str(db), "--month", month,
+                               "--by", "DM", "--bundle", str(bundle)], capture_output=True, text=True)
+        assert proc.returncode == -signal.SIGKILL, proc.stderr
+        assert not (bundle / "closes" / month).exists()
+    code, out, err = run_cli("close", "--db", db, "--month", month, "--by", "DM", "--bundle", bundle)
+    assert code == 0, err
+    assert not (bundle / "closes" / f".{month}.partial").exists()
+    code, _, _ = run_cli("verify", bundle / "closes" / month)
+    assert code == 0
 
 
 def test_a_half_folder_left_by_kill_9_is_ignored_and_swept(closed, run_cli, fake, tmp_path):
