@@ -343,3 +343,17 @@ def test_a_close_with_the_rendered_reports_verifies(run_cli, tmp_path):
     assert "Monthly accounts review, 2026-11" in page and "Changes to closed months" in page
     code, out, _ = run_cli("verify", folder)
     assert code == 0 and "intact" in out
+
+
+def test_a_district_close_is_named_after_its_district(closed, run_cli, fake):
+    bundle, db = closed
+    code, out, err = run_cli("close", "--db", db, "--month", "2026-06", "--district", "dist", "--by", "DM Dist",
+                             "--bundle", bundle)
+    assert code == 0, err
+    folder = Path(out.strip())
+    assert folder == bundle / "closes" / "2026-06_Dist"
+    c = json.loads((folder / "close.json").read_text(encoding="utf-8"))
+    assert (c["month"], c["district"]) == ("2026-06", "Dist")
+    assert sorted(p.name for p in folder.glob("*.html")) == ["monthly_review_2026-06_Dist.html",
+                                                             "reconciliation_2026-06_Dist.html", "trends_2026-06_Dist.html"]
+    assert {r["district"] for r in c["figures"]["accounts"]} == {"Dist"}
