@@ -247,7 +247,7 @@ def _insert(con, src: Source, read: Read, rows: int, bundle: Path) -> FileResult
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
         con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,
-                     dt.datetime.now().replace(microsecond=0), status, str(bundle)])
+                     dt.datetime.now().replace(microsecond=0), status, str(Path(bundle).resolve())])
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
