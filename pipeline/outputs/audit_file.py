@@ -37,7 +37,7 @@ TABLES: tuple[tuple[str, str, tuple[str, ...], frozenset[str], tuple[str, ...]],
                                                                          "subject_id")),
     ("case_accounts", "case_accounts", BY_TABLE["case_accounts"].columns + ("source",),
      BY_TABLE["case_accounts"].money, ("case_id",)),
-    ("fund_movements", "fund_movements", BY_TABLE["fund_movements"].columns + ("hop", "what", "source"),
+    ("fund_movements", "fund_movements", BY_TABLE["fund_movements"].columns + ("local_authority_id", "hop", "what", "source"),
      BY_TABLE["fund_movements"].money, ("ref_kind", "ref_id", "hop", "due_on", "section", "account", "account_id")),
     ("monthly_accounts", "monthly_accounts", tuple(c for c in BY_TABLE["monthly_accounts"].columns) + (
         "heads_start", "heads_impounded", "heads_released", "heads_sold", "heads_end", "cases_impounded",
