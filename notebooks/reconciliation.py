@@ -27,8 +27,12 @@
 db = "../demo/pound.duckdb"   # the database written by `pound run` / `pound build`
 month = "2026-10"             # YYYY-MM
 district = None               # None: every district
+local_authority = None        # None: every local authority (section 3's balances only)
+period_from = None            # YYYY-MM-DD: the period of section 3's balances (None: the month)
+period_to = None              # YYYY-MM-DD
 
 # %%
+import pandas as pd
 from IPython.display import display
 
 from pipeline.reports import charts
@@ -90,6 +94,36 @@ h.table(rec.dm_deposit_held(con, district), table_id="dm-deposit-held",
                 "refunds_booked": "refunds to claimants", "held_booked": "holds by his ledger",
                 "held_difference": "ledger - should hold"},
         total="all", empty="No surplus was sent to the District Magistrate.")
+
+# %% [markdown]
+# ## 2b. Balances of the period
+#
+# For each local fund and the District Magistrate's deposit: what was due but not credited
+# at the start of the period, what fell due in it (by the day due) and what was credited in
+# it (by the day entered: for dues of the period, for earlier dues, or for neither), and what
+# was due but not credited at its end. Opening + due - credited = closing, checked on every
+# row. For the deposit, what his ledger shows he held at the start and at the end (receipts
+# less credits to local funds less refunds), and what he should have held by s.18(5).
+
+# %%
+import datetime as _dt
+
+from pipeline.read.balances import MONEY as BALANCE_MONEY
+from pipeline.read.balances import period_balances
+from pipeline.read.database import check_local_authority
+from pipeline.read.scope import make_scope
+
+local_authority = check_local_authority(con, local_authority, district)
+scope = make_scope(district, local_authority, month=None if (period_from or period_to) else month,
+                   start=_dt.date.fromisoformat(period_from) if period_from else None,
+                   end=_dt.date.fromisoformat(period_to) if period_to else None)
+display(h.heading(f"{scope.period_label}" + (f", local authority {local_authority}" if local_authority else ""), 3))
+h.table(pd.DataFrame(period_balances(con, scope)), table_id="balances", money=sorted(BALANCE_MONEY),
+        labels={"local_authority_name": "local authority", "opening_due_not_credited": "opening: due, not credited",
+                "closing_due_not_credited": "closing: due, not credited", "held_start": "held by his ledger at start",
+                "held_end": "held by his ledger at end", "held_due_start": "should hold at start",
+                "held_due_end": "should hold at end"},
+        empty="Nothing was due or credited to any local fund.")
 
 # %% [markdown]
 # ## 3. Totals that tie

@@ -4,18 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, command, date, month
-
-
-def add_scope_arguments(p, month_required: bool = False) -> None:
-    """--district, --local-authority and one period: --financial-year, --month or --from/--to."""
-    p.add_argument("--district", default=None, help="limit to one district")
-    p.add_argument("--local-authority", default=None, metavar="ID", help="limit to one local authority (its id)")
-    p.add_argument("--financial-year", default=None, metavar="2026-27",
-                   help="1 April to 31 March of the financial year")
-    p.add_argument("--month", type=month, default=None, required=month_required, help="YYYY-MM")
-    p.add_argument("--from", dest="start", type=date, default=None, metavar="DATE", help="first day, YYYY-MM-DD")
-    p.add_argument("--to", dest="end", type=date, default=None, metavar="DATE", help="last day, YYYY-MM-DD")
+from pipeline.cli.common import EXIT_OK, add_scope_arguments, command
 
 
 def scope_of(args, con):
