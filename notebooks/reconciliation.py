@@ -27,24 +27,35 @@
 db = "../demo/pound.duckdb"   # the database written by `pound run` / `pound build`
 month = "2026-10"             # YYYY-MM
 district = None               # None: every district
-local_authority = None        # None: every local authority (section 3's balances only)
-period_from = None            # YYYY-MM-DD: the period of section 3's balances (None: the month)
+local_authority = None        # None: every local authority (corrections, section 7, are by district)
+period_from = None            # YYYY-MM-DD: the period of section 2b's balances (None: the month)
 period_to = None              # YYYY-MM-DD
 
 # %%
+import datetime as dt
+
 import pandas as pd
 from IPython.display import display
 
+from pipeline.read import reconciliation as rec
+from pipeline.read.balances import MONEY as BALANCE_MONEY
+from pipeline.read.balances import period_balances
+from pipeline.read.database import check_local_authority
+from pipeline.read.scope import make_scope
 from pipeline.reports import charts
 from pipeline.reports import html as h
-from pipeline.read import reconciliation as rec
 from pipeline.reports.page import open_report, parameters_block
 from pipeline.reports.ties import ties_html
 
 con, district, label = open_report(db, month, district)
+local_authority = check_local_authority(con, local_authority, district)
+scope = make_scope(district, local_authority, month=None if (period_from or period_to) else month,
+                   start=dt.date.fromisoformat(period_from) if period_from else None,
+                   end=dt.date.fromisoformat(period_to) if period_to else None)
 
 # %%
-display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))
+display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts")
+                  + (f", local authority {local_authority}" if local_authority else ""), 2))
 parameters_block(con, db=db, month=month, district=district, report="Local fund reconciliation")
 
 # %% [markdown]
@@ -65,7 +76,7 @@ parameters_block(con, db=db, month=month, district=district, report="Local fund 
 # what he had to receive (`receipt`), and what he credited on to the local funds.
 
 # %%
-by_la = rec.by_authority(con, district)
+by_la = rec.by_authority(con, district, local_authority=local_authority)
 h.table(by_la, money=["expected", "credited", "difference"], table_id="by-authority",
         labels={"local_authority_name": "local authority", "amount_mismatch": "amount mismatch"},
         value_labels={"head": rec.HEAD_LABELS}, empty="The reconciliation has no rows.")
@@ -74,7 +85,7 @@ h.table(by_la, money=["expected", "credited", "difference"], table_id="by-author
 h.figure_or_note(charts.reconciliation_by_authority(by_la))
 
 # %%
-h.figure_or_note(charts.reconciliation_status(rec.status_by_authority(con, district)))
+h.figure_or_note(charts.reconciliation_status(rec.status_by_authority(con, district, local_authority=local_authority)))
 
 # %% [markdown]
 # ## 2. What the District Magistrate holds in deposit
@@ -85,7 +96,7 @@ h.figure_or_note(charts.reconciliation_status(rec.status_by_authority(con, distr
 # ledger* is his receipts less his credits to local funds and his refunds to claimants.
 
 # %%
-h.table(rec.dm_deposit_held(con, district), table_id="dm-deposit-held",
+h.table(rec.dm_deposit_held(con, district, local_authority=local_authority), table_id="dm-deposit-held",
         money=["surplus_received_due", "surplus_credit_due", "held_due", "receipts_booked", "credits_booked",
                "refunds_booked", "held_booked", "held_difference"],
         labels={"local_authority_name": "local authority", "surplus_received_due": "surplus to receive",
@@ -106,17 +117,6 @@ h.table(rec.dm_deposit_held(con, district), table_id="dm-deposit-held",
 # less credits to local funds less refunds), and what he should have held by s.18(5).
 
 # %%
-import datetime as _dt
-
-from pipeline.read.balances import MONEY as BALANCE_MONEY
-from pipeline.read.balances import period_balances
-from pipeline.read.database import check_local_authority
-from pipeline.read.scope import make_scope
-
-local_authority = check_local_authority(con, local_authority, district)
-scope = make_scope(district, local_authority, month=None if (period_from or period_to) else month,
-                   start=_dt.date.fromisoformat(period_from) if period_from else None,
-                   end=_dt.date.fromisoformat(period_to) if period_to else None)
 display(h.heading(f"{scope.period_label}" + (f", local authority {local_authority}" if local_authority else ""), 3))
 h.table(pd.DataFrame(period_balances(con, scope)), table_id="balances", money=sorted(BALANCE_MONEY),
         labels={"local_authority_name": "local authority", "opening_due_not_credited": "opening: due, not credited",
@@ -134,7 +134,7 @@ h.table(pd.DataFrame(period_balances(con, scope)), table_id="balances", money=so
 # total is also taken straight from the reconciliation, and the two must agree.
 
 # %%
-ties_html(con, district)
+ties_html(con, district, local_authority=local_authority)
 
 # %% [markdown]
 # ## 4. Every break
@@ -144,12 +144,12 @@ ties_html(con, district)
 # not yet due (pending) follow, for information.
 
 # %%
-h.table(rec.breaks(con, district), money=["expected_amount", "ledger_amount", "difference"],
+h.table(rec.breaks(con, district, local_authority=local_authority), money=["expected_amount", "ledger_amount", "difference"],
         table_id="breaks", row_class="status", labels={"ledger_amount": "in the ledger"},
         empty="No breaks: every expected credit that is due is matched.")
 
 # %%
-h.table(rec.pending(con, district), money=["expected_amount", "difference"], table_id="pending",
+h.table(rec.pending(con, district, local_authority=local_authority), money=["expected_amount", "difference"], table_id="pending",
         labels={"days_outstanding": "days since due"}, empty="No credit is pending.")
 
 # %% [markdown]
@@ -159,7 +159,7 @@ h.table(rec.pending(con, district), money=["expected_amount", "difference"], tab
 # the accounts are drawn up to.
 
 # %%
-aged = rec.ageing(con, district)
+aged = rec.ageing(con, district, local_authority=local_authority)
 h.table(aged, money=["amount", "local_fund", "dm_deposit"], table_id="ageing", total="total missing",
         hide=["ageing_band"],
         labels={"ageing": "days outstanding", "local_fund": "of which local funds",
@@ -174,7 +174,7 @@ h.figure_or_note(charts.ageing(aged), "Nothing is missing.")
 # Expected credits due in the month, and ledger entries made in it.
 
 # %%
-h.table(rec.in_month(con, month, district), money=["expected_amount", "ledger_amount", "difference"],
+h.table(rec.in_month(con, month, district, local_authority=local_authority), money=["expected_amount", "ledger_amount", "difference"],
         table_id="month-items", row_class="status", labels={"ledger_amount": "in the ledger"},
         empty=f"No credit was due, and no entry was made, in {label}.")
 
