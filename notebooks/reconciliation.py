@@ -32,26 +32,17 @@ period_from = None            # YYYY-MM-DD: the period of section 2b's balances 
 period_to = None              # YYYY-MM-DD
 
 # %%
-import datetime as dt
-
-import pandas as pd
 from IPython.display import display
 
 from pipeline.read import reconciliation as rec
-from pipeline.read.balances import MONEY as BALANCE_MONEY
 from pipeline.read.balances import period_balances
-from pipeline.read.database import check_local_authority
-from pipeline.read.scope import make_scope
 from pipeline.reports import charts
 from pipeline.reports import html as h
-from pipeline.reports.page import open_report, parameters_block
+from pipeline.reports.page import balances_html, open_report, parameters_block, report_scope
 from pipeline.reports.ties import ties_html
 
 con, district, label = open_report(db, month, district)
-local_authority = check_local_authority(con, local_authority, district)
-scope = make_scope(district, local_authority, month=None if (period_from or period_to) else month,
-                   start=dt.date.fromisoformat(period_from) if period_from else None,
-                   end=dt.date.fromisoformat(period_to) if period_to else None)
+local_authority, scope = report_scope(con, month, district, local_authority, period_from, period_to)
 
 # %%
 display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts")
@@ -117,13 +108,7 @@ h.table(rec.dm_deposit_held(con, district, local_authority=local_authority), tab
 # less credits to local funds less refunds), and what he should have held by s.18(5).
 
 # %%
-display(h.heading(f"{scope.period_label}" + (f", local authority {local_authority}" if local_authority else ""), 3))
-h.table(pd.DataFrame(period_balances(con, scope)), table_id="balances", money=sorted(BALANCE_MONEY),
-        labels={"local_authority_name": "local authority", "opening_due_not_credited": "opening: due, not credited",
-                "closing_due_not_credited": "closing: due, not credited", "held_start": "held by his ledger at start",
-                "held_end": "held by his ledger at end", "held_due_start": "should hold at start",
-                "held_due_end": "should hold at end"},
-        empty="Nothing was due or credited to any local fund.")
+display(*balances_html(period_balances(con, scope), scope))
 
 # %% [markdown]
 # ## 3. Totals that tie
