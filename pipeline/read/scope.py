@@ -83,13 +83,6 @@ class Scope:
                 ("from", self.start.isoformat() if self.start else "the first row"),
                 ("to", self.end.isoformat() if self.end else "the last row")]
 
-    def slug(self) -> str:
-        """What a file made for this scope carries in its name."""
-        parts = [self.local_authority or self.district or "all"]
-        if self.start or self.end:
-            parts.append(re.sub(r"[^0-9A-Za-z-]+", "_", self.period_label.replace("financial year ", "FY")))
-        return re.sub(r"[^0-9A-Za-z_-]+", "-", "_".join(parts)).strip("-_")
-
 
 def financial_year(text: str) -> tuple[dt.date, dt.date]:
     """1 April to 31 March of a financial year written 2026-27."""
