@@ -111,7 +111,7 @@ def cmd_run(args) -> int:
                 _print_rejections(result)
                 print("nothing was written: correct the file(s) above and run again", file=sys.stderr)
                 return EXIT_REJECTED
-            written = _build_and_export(con, scratch / "out", params, progress, target)
+            written = _build_and_export(con, scratch / "out", params, progress, target, out)
         finally:
             con.close()
         out.mkdir(parents=True, exist_ok=True)
@@ -136,7 +136,7 @@ def cmd_build(args) -> int:
     params = load_params(args)
     con = db.connect(args.db)
     try:
-        written = _build_and_export(con, args.out, params, Progress(), args.db)
+        written = _build_and_export(con, args.out, params, Progress(), args.db, args.out)
     finally:
         con.close()
     for path in written:
@@ -144,7 +144,7 @@ def cmd_build(args) -> int:
     return EXIT_OK
 
 
-def _build_and_export(con, out: Path, params, progress, db_path: Path) -> list[Path]:
+def _build_and_export(con, out: Path, params, progress, db_path: Path, final_out: Path) -> list[Path]:
     """Compute every model, then write the CSV exports, the audit workbook (when its largest
     sheet holds at most WHOLE_WORKBOOK_MAX_ROWS rows) and the parameters used."""
     from pipeline.build import build
@@ -163,7 +163,7 @@ def _build_and_export(con, out: Path, params, progress, db_path: Path) -> list[P
         print(f"audit_workbook.xlsx not written: its largest sheet, {table}, would hold {rows:,} rows "
               f"(more than {WHOLE_WORKBOOK_MAX_ROWS:,}). Write one local authority's year instead:\n"
               f"  pound workbook --db {db_path} --local-authority ID --financial-year 2026-27 "
-              f"--out audit_ID_2026-27.xlsx\n(the CSV files in {out} hold every row)")
+              f"--out audit_ID_2026-27.xlsx\n(the CSV files in {final_out} hold every row)")
     params_path = out / "parameters.toml"
     params_path.write_text(params.to_toml(), encoding="utf-8")
     written.append(params_path)
