@@ -13,6 +13,7 @@ help:
 	@echo "make demo      synthesise nothing, run the sample bundle, render the three reports"
 	@echo "make test      the whole test suite (installs Chromium from Debian for the report tests)"
 	@echo "make test-fast the tests that need no browser, no notebook and no large bundle (under 90 s)"
+	@echo "make calc      install Debian's libreoffice-calc-nogui (the workbook tests read workbooks back in Calc)"
 	@echo "make bench     time and memory of ingest, build, synth and reports at scale"
 	@echo "make lint      ruff, the import layers (import-linter), and a check that expectations/*.json match registers.py"
 
