@@ -111,7 +111,7 @@ def cmd_run(args) -> int:
                 _print_rejections(result)
                 print("nothing was written: correct the file(s) above and run again", file=sys.stderr)
                 return EXIT_REJECTED
-            written = _build_and_export(con, scratch / "out", params, progress)
+            written = _build_and_export(con, scratch / "out", params, progress, target, out)
         finally:
             con.close()
         out.mkdir(parents=True, exist_ok=True)
@@ -136,7 +136,7 @@ def cmd_build(args) -> int:
     params = load_params(args)
     con = db.connect(args.db)
     try:
-        written = _build_and_export(con, args.out, params, Progress())
+        written = _build_and_export(con, args.out, params, Progress(), args.db, args.out)
     finally:
         con.close()
     for path in written:
@@ -144,19 +144,28 @@ def cmd_build(args) -> int:
     return EXIT_OK
 
 
-def _build_and_export(con, out: Path, params, progress) -> list[Path]:
-    """Compute every model, then write the CSV exports, the audit workbook and the parameters used."""
+def _build_and_export(con, out: Path, params, progress, db_path: Path, final_out: Path) -> list[Path]:
+    """Compute every model, then write the CSV exports, the audit workbook (when its largest
+    sheet holds at most WHOLE_WORKBOOK_MAX_ROWS rows) and the parameters used."""
     from pipeline.build import build
     from pipeline.load.closes import load_closes
     from pipeline.outputs.exports import write_csvs
-    from pipeline.outputs.workbook import write_workbook
+    from pipeline.outputs.workbook import WHOLE_WORKBOOK_MAX_ROWS, largest_sheet, write_workbook
 
     load_closes(con)            # the closes of the bundles loaded: adjustments compares with them
     build(con, params, progress)
     out.mkdir(parents=True, exist_ok=True)
     written = write_csvs(con, out, progress)
-    progress.step("writing audit_workbook.xlsx")
-    written.append(write_workbook(con, out / "audit_workbook.xlsx"))
+    table, rows = largest_sheet(con)
+    if rows <= WHOLE_WORKBOOK_MAX_ROWS:
+        progress.step("writing audit_workbook.xlsx")
+        written.append(write_workbook(con, out / "audit_workbook.xlsx"))
+    else:
+        (out / "audit_workbook.xlsx").unlink(missing_ok=True)
+        print(f"audit_workbook.xlsx not written: its largest sheet, {table}, would hold {rows:,} rows "
+              f"(more than {WHOLE_WORKBOOK_MAX_ROWS:,}). Write one local authority's year instead:\n"
+              f"  pound workbook --db {db_path} --local-authority ID --financial-year 2026-27 "
+              f"--out audit_ID_2026-27.xlsx\n(the CSV files in {final_out} hold every row)")
     params_path = out / "parameters.toml"
     params_path.write_text(params.to_toml(), encoding="utf-8")
     written.append(params_path)

@@ -72,3 +72,35 @@ def _closed_text(con, month: str, district: str | None) -> str:
     if r["closes_of_month"] > 1:
         text += f"; closed again ({r['closes_of_month']} closes), because: {r['reopen']}"
     return text
+
+def report_scope(con, month: str, district: str | None, local_authority: str | None,
+                 period_from: str | None, period_to: str | None):
+    """The local authority checked against the database, and the scope of a page's balances:
+    the period from..to when given, else the month."""
+    from pipeline.read.database import check_local_authority
+    from pipeline.read.scope import make_scope
+
+    la = check_local_authority(con, local_authority, district)
+    if period_from or period_to:
+        return la, make_scope(district, la, start=dt.date.fromisoformat(period_from) if period_from else None,
+                              end=dt.date.fromisoformat(period_to) if period_to else None)
+    return la, make_scope(district, la, month=month)
+
+
+def balances_html(scope_balances: list[dict], scope) -> list[Html]:
+    """The heading and table of a scope's balances (pipeline/read/balances.py)."""
+    import pandas as pd
+
+    from pipeline.read.balances import COLUMNS, MONEY
+    from pipeline.reports import html as h
+
+    heading = h.heading(scope.period_label + (f", local authority {scope.local_authority}" if scope.local_authority
+                                             else ""), 3)
+    table = h.table(pd.DataFrame(scope_balances, columns=list(COLUMNS)), table_id="balances", money=sorted(MONEY),
+                    labels={"local_authority_name": "local authority",
+                            "opening_due_not_credited": "opening: due, not credited",
+                            "closing_due_not_credited": "closing: due, not credited",
+                            "held_start": "held by his ledger at start", "held_end": "held by his ledger at end",
+                            "held_due_start": "should hold at start", "held_due_end": "should hold at end"},
+                    empty="Nothing was due or credited to any local fund.")
+    return [heading, table]
