@@ -54,7 +54,7 @@ by_month = con.execute("""
     GROUP BY ALL ORDER BY year, calendar_month""", scope).df()
 px.line(by_month, x="calendar_month", y="heads", color="year", markers=True,
         title="Heads impounded by calendar month, one line per year",
-        labels={"calendar_month": "month", "heads": "heads impounded"})
+        labels={"calendar_month": "month", "heads": "heads impounded"}).update_xaxes(type="category")
 
 # %% [markdown]
 # ## 2. By taluk, pound and animal class
@@ -84,7 +84,7 @@ outcomes = con.execute("""
     WHERE ($district IS NULL OR district = $district) AND impounded_month BETWEEN $first AND $last
     GROUP BY ALL ORDER BY ALL""", scope).df()
 px.bar(outcomes, x="month", y="cases", color="status", title="Share of the cases impounded each month, by what became of them",
-       labels={"cases": "share of the month's cases (%)"}).update_layout(barnorm="percent")
+       labels={"cases": "share of the month's cases (%)"}).update_layout(barnorm="percent").update_xaxes(type="category")
 
 # %% [markdown]
 # ## 4. Time to release
@@ -151,7 +151,8 @@ dues = con.execute("""
     WHERE ($district IS NULL OR district = $district) AND month BETWEEN $first AND $last
     GROUP BY month ORDER BY month""", scope).df()
 px.bar(dues.melt(id_vars="month", var_name="figure", value_name="paise").eval("rupees = paise / 100"),
-       x="month", y="rupees", color="figure", barmode="group", title="Fines and feeding charges, due and collected (Rs)")
+       x="month", y="rupees", color="figure", barmode="group",
+       title="Fines and feeding charges, due and collected (Rs)").update_xaxes(type="category")
 
 # %% [markdown]
 # ## 8. Deadlines missed, by pound
