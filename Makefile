@@ -53,7 +53,8 @@ lab: install
 	@test -n "$$POUND_DB" || test -f demo/pound.duckdb || $(BIN)/pound demo --out demo
 	@echo "JupyterLab on notebooks/: open the URL printed below (with its token); Ctrl-C stops it"
 	POUND_DB="$$(realpath "$${POUND_DB:-demo/pound.duckdb}")" JUPYTERLAB_SETTINGS_DIR="$(CURDIR)/notebooks/.jupyter/lab/user-settings" \
-	  $(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(LAB_PORT) --ServerApp.root_dir="$(CURDIR)/notebooks"
+	  $(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(LAB_PORT) --ServerApp.root_dir="$(CURDIR)/notebooks" \
+	  $(if $(filter 0,$(shell id -u)),--allow-root)
 
 bench: install browser
 	$(BIN)/python -m pipeline.tools.bench
