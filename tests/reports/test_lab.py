@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -33,12 +34,14 @@ class Lab:
     def __init__(self, db: Path, workdir: Path):
         self.port, self.token = _free_port(), secrets.token_hex(16)
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, POUND_DB=str(db), JUPYTERLAB_SETTINGS_DIR=str(NOTEBOOKS / ".jupyter/lab/user-settings"),
+        # a copy of notebooks/, so that the lab's autosave and checkpoints never touch the checkout
+        root = shutil.copytree(NOTEBOOKS, workdir / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        env = dict(os.environ, POUND_DB=str(db), JUPYTERLAB_SETTINGS_DIR=str(root / ".jupyter/lab/user-settings"),
                    JUPYTER_RUNTIME_DIR=str(workdir / "runtime"), JUPYTER_CONFIG_DIR=str(workdir / "config"),
                    JUPYTERLAB_WORKSPACES_DIR=str(workdir / "workspaces"))
         args = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1",
                 f"--port={self.port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
-                f"--ServerApp.root_dir={NOTEBOOKS}", "--LabApp.expose_app_in_browser=True"]
+                f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--allow-root")
         self.log = open(workdir / "lab.log", "w")  # noqa: SIM115 (closed in stop())
