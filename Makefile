@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 export POUND_QUIET ?= 0
 
-.PHONY: help install browser calc demo test test-fast bench lint expectations clean
+.PHONY: help install browser calc demo test test-fast bench lint expectations clean lab
 
 help:
 	@echo "make install   create .venv and install the pinned dependencies (safe to repeat)"
@@ -15,6 +15,7 @@ help:
 	@echo "make test-fast the tests that need no browser, no notebook and no large bundle (under 90 s)"
 	@echo "make calc      install Debian's libreoffice-calc-nogui (the workbook tests read workbooks back in Calc)"
 	@echo "make bench     time and memory of ingest, build, synth and reports at scale"
+	@echo "make lab       JupyterLab on notebooks/ at 127.0.0.1 (POUND_DB=path picks the database; default demo/)"
 	@echo "make lint      ruff, the import layers (import-linter), and a check that expectations/*.json match registers.py"
 
 install: $(VENV)/.installed
@@ -51,6 +52,16 @@ test: install browser calc lint
 test-fast: install
 	@$(PYTEST) -m "not browser and not slow"; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
+
+# JupyterLab on notebooks/, for analysts: loopback only, the notebooks/*.py open as notebooks
+# (jupytext). The notebooks read $$POUND_DB, or the demo's database.
+LAB_PORT ?= 8888
+lab: install
+	@test -n "$$POUND_DB" || test -f demo/pound.duckdb || $(BIN)/pound demo --out demo
+	@echo "JupyterLab on notebooks/: open the URL printed below (with its token); Ctrl-C stops it"
+	POUND_DB="$$(realpath "$${POUND_DB:-demo/pound.duckdb}")" JUPYTERLAB_SETTINGS_DIR="$(CURDIR)/notebooks/.jupyter/lab/user-settings" \
+	  $(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(LAB_PORT) --ServerApp.root_dir="$(CURDIR)/notebooks" \
+	  $(if $(filter 0,$(shell id -u)),--allow-root)
 
 bench: install browser
 	$(BIN)/python -m pipeline.tools.bench

@@ -19,7 +19,7 @@
 # statutory deadline in the days after the month ends.
 
 # %% tags=["parameters"]
-db = "../demo/pound.duckdb"   # the database written by `pound run` / `pound build`
+db = None                     # the database of `pound run` / `pound build`; None: $POUND_DB, else the demo's
 month = "2026-10"             # YYYY-MM
 district = None               # None: every district
 

@@ -24,7 +24,7 @@
 # month's own items are listed in section 6.
 
 # %% tags=["parameters"]
-db = "../demo/pound.duckdb"   # the database written by `pound run` / `pound build`
+db = None                     # the database of `pound run` / `pound build`; None: $POUND_DB, else the demo's
 month = "2026-10"             # YYYY-MM
 district = None               # None: every district
 local_authority = None        # None: every local authority (corrections, section 7, are by district)

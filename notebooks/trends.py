@@ -20,7 +20,7 @@
 # and what became of them is as known on the date the accounts are drawn up to.
 
 # %% tags=["parameters"]
-db = "../demo/pound.duckdb"   # the database written by `pound run` / `pound build`
+db = None                     # the database of `pound run` / `pound build`; None: $POUND_DB, else the demo's
 month = "2026-10"             # YYYY-MM: the last month shown
 district = None               # None: every district
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from pipeline.core import paths
 from pipeline.core.errors import PoundError
 from pipeline.core.months import day_text, month_bounds, month_label
 from pipeline.read.database import as_of, changed_parameters, check_district, connect, loaded_files
@@ -20,7 +21,7 @@ def open_report(db, month: str, district: str | None):
     from pipeline.reports import charts
 
     charts.setup()
-    con = connect(db)
+    con = connect(paths.database(db))
     return con, check_district(con, district), month_label(month)
 
 
@@ -35,7 +36,7 @@ def parameters_block(con, *, db, month: str, district: str | None, report: str, 
         ("Report", report),
         ("Month", f"{month} ({month_label(month)}: {day_text(first)} to {day_text(last)})"),
         ("District", district or "all districts"),
-        ("Database", str(db)),
+        ("Database", str(paths.database(db))),
         ("Accounts drawn up to (as of)", day_text(asof) if asof else "not recorded"),
         ("Register files loaded", f"{files:,}" + (f", last on {day_text(loaded_at)} {loaded_at:%H:%M}" if loaded_at else "")),
         ("Readings changed from the defaults",

@@ -30,7 +30,16 @@ REPORTS: tuple[tuple[str, str], ...] = (
     ("monthly_review", "Monthly accounts review"),
     ("reconciliation", "Local fund reconciliation"),
     ("trends", "Impoundment trends"),
+    ("explore", "Exploring the pound accounts"),
 )
+
+
+def notebook_parameters(name: str, db: Path, month: str, district: str | None) -> dict:
+    """What a notebook's parameters cell is given: the explore notebook looks at every month up
+    to the report's (from_month, to_month); the others at the report's month."""
+    if name == "explore":
+        return {"db": str(db), "district": district, "from_month": None, "to_month": month}
+    return {"db": str(db), "month": month, "district": district}
 
 
 _REMOTE_SCRIPT = re.compile(r"<script\b[^>]*\bsrc\s*=\s*[\"']?\s*(?:https?:)?//[^>]*>\s*</script\s*>", re.I)
@@ -108,7 +117,7 @@ def _run_notebook(name: str, title: str, parameters: dict):
 
 def render_reports(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
                    period: tuple | None = None) -> list[Path]:
-    """Render the three reports of a month into `out`; returns the three HTML paths.
+    """Render the reports of a month into `out` (REPORTS); returns their HTML paths.
 
     The month must be written YYYY-MM; the database must have been built. A month with
     nothing in it still renders, each report saying so (and a note is printed).
@@ -128,21 +137,23 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
     if not active:
         where = f" in district {district}" if district else ""
         print(f"note: nothing was impounded, paid or found in {month}{where}; the reports say so", file=sys.stderr)
-    params = {"db": str(db), "month": month, "district": district}
-    scoped = dict(params)
+    scoped: dict = {}
     if local_authority or period:
         # the reconciliation's balances (section 2b) for this local authority and period
         start, end = period or (None, None)
-        scoped.update(local_authority=local_authority, period_from=start.isoformat() if start else None,
-                      period_to=end.isoformat() if end else None)
+        scoped = {"local_authority": local_authority, "period_from": start.isoformat() if start else None,
+                  "period_to": end.isoformat() if end else None}
     paths = report_paths(out, month, district)
     def one(report, path):
         name, title = report
-        nb = _run_notebook(name, title, scoped if name == "reconciliation" else params)
+        params = notebook_parameters(name, db, month, district)
+        if name == "reconciliation":
+            params.update(scoped)
+        nb = _run_notebook(name, title, params)
         page_title = f"{title}, {month}" + (f", {district}" if district else "")
         path.write_text(notebook_html(nb, page_title), encoding="utf-8")
 
-    # The three kernels run side by side: most of a report's time is its kernel starting
+    # The kernels run side by side: most of a report's time is its kernel starting
     # and importing pandas and plotly, which overlaps well even on two cores.
     with ThreadPoolExecutor(max_workers=len(REPORTS)) as pool:
         for f in [pool.submit(one, rep, path) for rep, path in zip(REPORTS, paths, strict=True)]:

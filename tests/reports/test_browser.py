@@ -89,6 +89,17 @@ def test_quiet_month_pages_open_offline(browser, quiet_month):
     assert "2026-03 to 2026-05, Mysuru district" in text
 
 
+def test_explore_in_a_browser(browser, october):
+    # all eight questions have something to draw in the sample but the deadlines missed (none by October)
+    _, text = _check_page(browser, october["explore"], min_charts=7)
+    assert "No deadline was missed in these months." in text and "Your own question" in text
+
+
+def test_golden_explore_in_a_browser(browser, golden_august):
+    _, text = _check_page(browser, golden_august["explore"], min_charts=5)
+    assert "1. Impoundments by month" in text
+
+
 def test_golden_monthly_review_in_a_browser(browser, golden_august):
     cell, text = _check_page(browser, golden_august["monthly_review"], min_charts=2)
     assert "August 2026, all districts" in text and "No findings for August 2026." in text

@@ -14,7 +14,13 @@ from pipeline.core.errors import PoundError
 from pipeline.reports import render
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = [ROOT / "notebooks" / f"{name}.py" for name, _ in render.REPORTS]
+# The report notebooks read figures through pipeline/reports only; explore.py, the analysts'
+# starting point, shows its SQL on purpose (test_explore_queries_read_only_finished_tables).
+NOTEBOOKS = [ROOT / "notebooks" / f"{name}.py" for name, _ in render.REPORTS if name != "explore"]
+EXPLORE = ROOT / "notebooks" / "explore.py"
+FINISHED = {"case_accounts", "fund_movements", "security_status", "owner_accounts", "findings", "reconciliation",
+            "monthly_accounts", "impoundment_cohorts", "sale_prices", "deadlines_missed", "deadlines",
+            "dm_deposit_position", "district_months", "corrections", "review_log"}
 SQL_WORDS = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|ATTACH|COPY|PRAGMA|EXPORT)\b")
 
 
@@ -70,6 +76,40 @@ def test_notebook_has_parameters_and_is_thin(path):
     assert "pio.renderers.default" not in "".join(c.source for c in code)  # charts.setup() does it
 
 
+def test_explore_has_its_parameters_and_queries_only_finished_tables():
+    nb = jupytext.read(EXPLORE)
+    params = [c for c in nb.cells if "parameters" in c.metadata.get("tags", [])]
+    assert len(params) == 1
+    names = [t.id for node in ast.walk(ast.parse(params[0].source)) if isinstance(node, ast.Assign)
+             for t in node.targets if isinstance(t, ast.Name)]
+    assert names == ["db", "district", "from_month", "to_month"]
+    assert set(render.notebook_parameters("explore", Path("x"), "2026-10", None)) == set(names)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    queries = [q for src in code for q in re.findall(r'"""(.*?)"""', src, re.S)]
+    assert len(queries) == 8                                   # one per question
+    for q in queries:
+        read = set(re.findall(r"\b(?:FROM|JOIN)\s+([A-Za-z_][A-Za-z0-9_]*)", q))
+        assert read and read <= FINISHED, read                 # never a register, staging or intermediate table
+        assert not re.search(r"\b(INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|ATTACH|COPY)\b", q, re.I), q
+    for src in code:
+        ast.parse(src)
+        logic = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.For, ast.While)
+        assert not any(isinstance(n, logic) for n in ast.walk(ast.parse(src))), src   # logic lives in the package
+
+
+def test_the_notebooks_read_pound_db_or_else_the_demo(monkeypatch, tmp_path):
+    from pipeline.core import paths
+
+    monkeypatch.delenv("POUND_DB", raising=False)
+    assert paths.database(None) == paths.ROOT / "demo" / "pound.duckdb"
+    monkeypatch.setenv("POUND_DB", str(tmp_path / "p.duckdb"))
+    assert paths.database(None) == tmp_path / "p.duckdb"
+    assert paths.database("given.duckdb") == Path("given.duckdb")        # the parameters cell wins
+    for path in [*NOTEBOOKS, EXPLORE]:
+        params = next(c for c in jupytext.read(path).cells if "parameters" in c.metadata.get("tags", []))
+        assert params.source.startswith("db = None"), path.name
+
+
 def test_template_loads_nothing_from_the_network():
     text = (render.TEMPLATE_DIR / "pound" / "index.html.j2").read_text()
     assert "http" not in text and "src=" not in text
@@ -88,10 +128,10 @@ def test_strip_remote():
 @pytest.mark.xdist_group("reports")
 def test_render_returns_three_pages_named_by_month(october, quiet_month):
     assert [p.name for p in october.values()] == ["monthly_review_2026-10.html", "reconciliation_2026-10.html",
-                                                  "trends_2026-10.html"]
+                                                  "trends_2026-10.html", "explore_2026-10.html"]
     assert [p.name for p in quiet_month.values()] == ["monthly_review_2026-05_Mysuru.html",
                                                       "reconciliation_2026-05_Mysuru.html",
-                                                      "trends_2026-05_Mysuru.html"]
+                                                      "trends_2026-05_Mysuru.html", "explore_2026-05_Mysuru.html"]
 
 
 @pytest.mark.slow
@@ -104,6 +144,9 @@ def test_page_is_self_contained_with_code_hidden(october, name):
     assert not re.search(r"<link\b[^>]*href\s*=\s*[\"']?(https?:)?//", page, re.I)
     assert page.count("* plotly.js v") == 1                  # plotly.js embedded once
     assert "from pipeline" not in page and "charts.setup()" not in page   # code hidden
+    if name == "explore":
+        assert 'id="parameters"' in page and "the first to 2026-10" in page
+        return
     assert 'id="parameters"' in page and "2026-10 (October 2026" in page
     assert page.index('id="parameters"') < page.index('class="pound-table"')   # the parameters come first
 

@@ -10,10 +10,17 @@
 --                             deducted from a sale and sent through the DM, taken from a deposit
 --                             under protest)
 --   fines_not_collected       fines_due - fines_collected
+--   charges_due               feeding charges of those cases (s.12(1), s.17(2)), to release or sale,
+--                             or to the accounts' date while held
+--   charges_collected         charges of those cases paid to the pound-keeper under s.18(3) by the
+--                             accounts' date (at release, deducted from a sale, or a deposit under
+--                             protest taken as charges)
 WITH collected AS (
-    SELECT case_id, sum(amount) AS fines_collected
+    SELECT case_id,
+           sum(amount) FILTER (WHERE account = 'local_fund' AND section = '18(2)') AS fines_collected,
+           sum(amount) FILTER (WHERE account = 'pound_keeper' AND section = '18(3)') AS charges_collected
     FROM fund_movements
-    WHERE account = 'local_fund' AND section = '18(2)' AND ref_kind = 'case'
+    WHERE ref_kind = 'case'
     GROUP BY case_id
 )
 SELECT a.impounded_month AS month, a.pound_id, a.pound_name, a.taluk, a.district, a.animal_class,
@@ -24,7 +31,9 @@ SELECT a.impounded_month AS month, a.pound_id, a.pound_name, a.taluk, a.district
        count(*) FILTER (WHERE a.status = 'in_pound') AS still_in_pound,
        coalesce(sum(a.fine_due), 0) AS fines_due,
        coalesce(sum(c.fines_collected), 0) AS fines_collected,
-       coalesce(sum(a.fine_due), 0) - coalesce(sum(c.fines_collected), 0) AS fines_not_collected
+       coalesce(sum(a.fine_due), 0) - coalesce(sum(c.fines_collected), 0) AS fines_not_collected,
+       coalesce(sum(a.feeding_due), 0) AS charges_due,
+       coalesce(sum(c.charges_collected), 0) AS charges_collected
 FROM case_accounts a LEFT JOIN collected c USING (case_id)
 GROUP BY ALL
 ORDER BY month, pound_id, animal_class

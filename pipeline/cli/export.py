@@ -1,0 +1,32 @@
+"""pound export: every finished table, and the registers as loaded, as Parquet or CSV files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.cli.common import EXIT_OK, command
+
+
+def add(sub) -> None:
+    ex = command(sub, "export", "write every finished table (case accounts, fund movements, findings, "
+                 "reconciliation, the marts) and the registers as loaded, for pandas, R or another tool; "
+                 "Parquet keeps the exact types (money in integer paise, dates as dates)",
+                 "pound export --db out/pound.duckdb --out tables/ --format parquet")
+    ex.add_argument("--db", type=Path, required=True)
+    ex.add_argument("--out", type=Path, required=True)
+    ex.add_argument("--format", choices=("parquet", "csv"), default="parquet",
+                    help="parquet (default): exact types; csv: the same values as text, money in paise")
+    ex.set_defaults(func=cmd_export)
+
+
+def cmd_export(args) -> int:
+    from pipeline.outputs.tables import export_tables
+    from pipeline.read.database import connect
+
+    con = connect(args.db)
+    try:
+        for path in export_tables(con, args.out, args.format):
+            print(path)
+    finally:
+        con.close()
+    return EXIT_OK
