@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -18,13 +17,10 @@ from pipeline.reports.render import REPORTS, render_reports
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN_BUNDLE = ROOT / "tests" / "golden" / "bundle"
-RENDER_SECONDS: dict[str, float] = {}
 
 
 def render(db: Path, month: str, district, out: Path) -> dict[str, Path]:
-    t0 = time.perf_counter()
     paths = render_reports(db, month, district, out)
-    RENDER_SECONDS[month] = time.perf_counter() - t0
     assert all(p.parent == out and p.stat().st_size > 0 for p in paths)
     return {name: p for (name, _), p in zip(REPORTS, paths, strict=True)}
 

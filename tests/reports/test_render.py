@@ -8,7 +8,6 @@ from pathlib import Path
 
 import jupytext
 import pytest
-from conftest import RENDER_SECONDS
 
 from pipeline.core.errors import PoundError
 from pipeline.reports import render
@@ -157,10 +156,3 @@ def test_quiet_month_renders_and_says_so(quiet_month):
     review = quiet_month["monthly_review"].read_text(encoding="utf-8")
     assert "Nothing was impounded, released, sold, paid or found in May 2026." in review
     assert "No findings for May 2026." in review and "Mysuru district" in review
-
-
-@pytest.mark.slow
-@pytest.mark.xdist_group("reports")
-def test_render_time(october):
-    # one month's three reports on a 2-core machine, three kernels side by side
-    assert RENDER_SECONDS["2026-10"] < 90, RENDER_SECONDS
