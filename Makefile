@@ -25,11 +25,12 @@ $(VENV)/.installed: pyproject.toml requirements.lock
 	$(BIN)/uv pip install --quiet --python $(BIN)/python --no-deps -e .
 	@touch $@
 
-# Debian's Chromium, for opening the HTML reports in a real browser in the tests.
+# Debian's Chromium, for opening the HTML reports in a real browser in the tests and printing
+# the papers to PDF; fonts-noto-core brings a font for Kannada names and places.
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian's chromium (once)"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	@command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -q "Noto Sans Kannada" || { \
+	  echo "installing Debian's chromium and fonts-noto-core (once)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-core >/dev/null; }
 
 demo: install
 	$(BIN)/pound demo --out demo
