@@ -25,10 +25,10 @@ def names(written, kind: str) -> list[str]:
     return sorted(w.paper.name for w in written if w.paper.kind.name == kind)
 
 
-def _papers(tmp_path, as_of=dt.date(2026, 11, 30), scope=Scope(), **tables):
+def _papers(tmp_path, as_of=dt.date(2026, 11, 30), scope=None, **tables):
     con = built_rows(as_of=as_of, **tables)
     try:
-        return write_papers(con, tmp_path, scope, as_of=as_of)
+        return write_papers(con, tmp_path, scope or Scope(), as_of=as_of)
     finally:
         con.close()
 
