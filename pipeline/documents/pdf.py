@@ -11,6 +11,7 @@ from pathlib import Path
 from pipeline.core.errors import PoundError
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--no-pdf-header-footer")
 
@@ -20,8 +21,8 @@ def chromium() -> str:
         found = shutil.which(name)
         if found:
             return found
-    if Path("/usr/bin/chromium").exists():
-        return "/usr/bin/chromium"
+    if DEBIAN_CHROMIUM.exists():
+        return str(DEBIAN_CHROMIUM)
     raise PoundError("--pdf needs Chromium, which is not installed: install the Debian package 'chromium' "
                      "(sudo apt-get install chromium, or 'make browser'); the HTML pages were written")
 
