@@ -191,4 +191,7 @@ h.table(review.corrections_to_earlier_months(con, month, district), table_id="co
         empty="No row of an earlier month was corrected this month.")
 
 # %%
+h.signature(f"District Magistrate{', ' + district if district else ''}: signature", "Date and seal")
+
+# %%
 con.close()

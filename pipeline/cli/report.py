@@ -15,12 +15,20 @@ def add(sub) -> None:
     rp.add_argument("--month", type=month, required=True, help="YYYY-MM")
     rp.add_argument("--district", default=None, help="limit the reports to one district")
     rp.add_argument("--out", type=Path, required=True)
+    rp.add_argument("--pdf", action="store_true", help="also print each report to PDF beside its HTML "
+                    "(needs Debian's chromium)")
     rp.set_defaults(func=cmd_report)
 
 
 def cmd_report(args) -> int:
-    for p in month_papers(args.db, args.month, args.district, args.out):
+    written = month_papers(args.db, args.month, args.district, args.out)
+    for p in written:
         print(p)
+    if getattr(args, "pdf", False):
+        from pipeline.documents.pdf import print_reports
+
+        for p in print_reports([p for p in written if p.suffix == ".html"]):
+            print(p)
     return EXIT_OK
 
 

@@ -27,10 +27,15 @@ def chromium() -> str:
                      "(sudo apt-get install chromium, or 'make browser'); the HTML pages were written")
 
 
-def print_pdf(html: Path, pdf: Path, browser: str | None = None) -> Path:
+# A report's charts draw themselves once, at the window's width: lay the page out at the width of
+# A4 inside its margins (about 700 CSS px), and let their scripts finish before printing.
+REPORT_ARGS = ("--window-size=700,1000", "--virtual-time-budget=10000")
+
+
+def print_pdf(html: Path, pdf: Path, browser: str | None = None, extra: tuple[str, ...] = ()) -> Path:
     """One HTML page printed to one PDF (A4, as the page's @page rule asks)."""
     browser = browser or chromium()
-    cmd = [browser, *CHROMIUM_ARGS, f"--print-to-pdf={pdf}", Path(html).resolve().as_uri()]
+    cmd = [browser, *CHROMIUM_ARGS, *extra, f"--print-to-pdf={pdf}", Path(html).resolve().as_uri()]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
     except subprocess.TimeoutExpired:
@@ -39,6 +44,12 @@ def print_pdf(html: Path, pdf: Path, browser: str | None = None) -> Path:
         reason = (done.stderr or "").strip().splitlines()[-1:] or ["no PDF written"]
         raise PoundError(f"Chromium could not print {html} to PDF ({reason[0]})")
     return pdf
+
+
+def print_reports(pages: list[Path]) -> list[Path]:
+    """Each report page to a PDF beside it."""
+    browser = chromium()
+    return [print_pdf(p, p.with_suffix(".pdf"), browser, REPORT_ARGS) for p in pages]
 
 
 def combine(pdfs: list[Path], out: Path) -> Path:
