@@ -112,6 +112,18 @@ def _plain(value):
     return value
 
 
+def check_models(con) -> None:
+    """PoundError unless the database holds every model the papers read (built by this version)."""
+    from pipeline.core.errors import PoundError
+
+    have = {r[0] for r in con.execute(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()}
+    missing = sorted({k.model for k in KINDS} - have)
+    if missing:
+        raise PoundError(f"the database has no table {', '.join(missing)}: it was built before the papers "
+                         "could be written; rebuild it with 'pound build --db DB --out DIR'")
+
+
 def papers(con, kind: Kind, scope: Scope) -> list[Paper]:
     """The papers of one kind in scope, in the order they are dated."""
     frame = select(con, kind.model, *[col(c) for c in kind.columns], where=scope.where(), order=kind.order,

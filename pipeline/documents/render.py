@@ -17,7 +17,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined,
 from pipeline.core.errors import PoundError
 from pipeline.core.money import rs
 from pipeline.core.months import day_text
-from pipeline.documents.papers import KINDS, Paper, Scope, papers
+from pipeline.documents.papers import KINDS, Paper, Scope, check_models, papers
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -51,6 +51,7 @@ class Written:
 
 def write_papers(con, out: Path, scope: Scope, templates: Path | None = None, as_of=None) -> list[Written]:
     """Every paper in scope as out/<name>.html, then out/index.html; returns what was written."""
+    check_models(con)
     env = environment(templates)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

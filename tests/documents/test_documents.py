@@ -206,3 +206,37 @@ def test_templates_of_a_district_replace_the_package_s(tmp_path):
     # 01-11 + 7 + 1 = report day 09-11; notice counted from it: claim to 16-11
     assert (tmp_path / "out" / "notice_C1.html").read_text(encoding="utf-8") == "<p>ಸೂಚನೆ C1 16-11-2026</p>"
     assert names(written, "police_report") == ["police_report_C1"]     # the rest from the package
+
+
+# --- the command ---------------------------------------------------------------------------
+
+def test_pound_documents_writes_the_pages_and_the_index(golden_db, tmp_path, run_cli):
+    code, out, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", tmp_path / "p",
+                             "--pound", "PB", "--from", "2026-12-01", "--to", "2026-12-31")
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "p").glob("*.html")) == [
+        "findings_memo_PB_2026-12.html", "index.html", "notice_G04.html", "police_report_G04.html"]
+    assert str(tmp_path / "p" / "index.html") in out
+
+
+def test_pound_documents_mistakes_are_one_line(golden_db, tmp_path, run_cli):
+    code, _, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", tmp_path / "p",
+                           "--from", "2026-12-31", "--to", "2026-12-01")
+    assert code == 1 and "--from 2026-12-31 is after --to 2026-12-01" in err
+    code, _, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", tmp_path / "p",
+                           "--templates", tmp_path / "nowhere")
+    assert code == 1 and "is not a folder of templates" in err and "Traceback" not in err
+
+
+def test_a_database_built_before_the_papers_says_to_rebuild(golden_db, tmp_path, run_cli):
+    import shutil
+
+    import duckdb
+
+    old = tmp_path / "old.duckdb"
+    shutil.copy(golden_db / "pound.duckdb", old)
+    con = duckdb.connect(str(old))
+    con.execute("DROP TABLE doc_police_reports")
+    con.close()
+    code, _, err = run_cli("documents", "--db", old, "--out", tmp_path / "p")
+    assert code == 1 and "no table doc_police_reports" in err and "pound build" in err
