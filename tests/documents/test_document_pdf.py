@@ -42,6 +42,12 @@ def test_pdf_of_each_paper_and_one_per_kind(golden_db, tmp_path, run_cli):
         "notice_G05.pdf", "notice_all.pdf", "owner_account_G05.pdf", "owner_account_G06.pdf",
         "owner_account_all.pdf", "police_report_G05.pdf", "police_report_all.pdf", "release_receipt_R06.pdf",
         "release_receipt_all.pdf"]
+    # every figure of every page (each checked against the exports in test_documents) is in its PDF
+    from test_documents import figures
+    for html in out.glob("*_G0[56].html"):
+        printed = _pdftotext(html.with_suffix(".pdf"))
+        for column, value in figures(html.read_text(encoding="utf-8")).items():
+            assert value in printed, (html.name, column, value)
     pages, text = _text(out / "owner_account_G06.pdf")
     assert pages == 1
     # the figures of tests/golden/expected/owner_accounts.csv, as the paper writes them
