@@ -31,7 +31,7 @@ district = None               # None: every district
 # %%
 from IPython.display import display
 
-from pipeline.reports import charts
+from pipeline.reports import charts, review
 from pipeline.reports import html as h
 from pipeline.read import reconciliation as rec
 from pipeline.reports.page import open_report, parameters_block
@@ -153,6 +153,15 @@ h.table(rec.in_month(con, month, district), money=["expected_amount", "ledger_am
 # %%
 h.table(rec.corrections_of(con, month, district), table_id="corrections",
         empty=f"No register or ledger row of {label} was corrected.")
+
+# %% [markdown]
+# ## 8. Changes to closed months
+#
+# Figures of months the District Magistrate closed that have moved since their close, and why.
+
+# %%
+h.table(review.changes_to_closed_months(con, month, district), table_id="adjustments",
+        empty="No figure of a closed month has moved since its close.")
 
 # %%
 con.close()

@@ -147,9 +147,11 @@ def cmd_build(args) -> int:
 def _build_and_export(con, out: Path, params, progress) -> list[Path]:
     """Compute every model, then write the CSV exports, the audit workbook and the parameters used."""
     from pipeline.build import build
+    from pipeline.load.closes import load_closes
     from pipeline.outputs.exports import write_csvs
     from pipeline.outputs.workbook import write_workbook
 
+    load_closes(con)            # the closes of the bundles loaded: adjustments compares with them
     build(con, params, progress)
     out.mkdir(parents=True, exist_ok=True)
     written = write_csvs(con, out, progress)

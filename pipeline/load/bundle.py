@@ -27,6 +27,9 @@ from pipeline.core.registers import BY_NAME, REFERENCE, REGISTERS, Register
 ROW = "_row"
 # Files a bundle may carry beside its registers: pound synth's answer key and a readme.
 BUNDLE_NOTES = ("planted.csv", "README.txt", "README.md")
+# The folder of the months the District Magistrate closed (pound close): part of the bundle, but
+# sealed evidence, not registers; closes.py reads it.
+CLOSES = "closes"
 
 
 @dataclass
@@ -67,6 +70,8 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
         rel = path.relative_to(bundle).as_posix()
         if any(part.startswith(".") for part in path.relative_to(bundle).parts):
             continue
+        if path.relative_to(bundle).parts[0] == CLOSES:
+            continue                                # sealed closes, not registers
         suffix = path.suffix.lower()
         if path.parent == bundle and path.name in BUNDLE_NOTES:
             continue                                # the bundle's own notes, not registers

@@ -48,6 +48,7 @@ ROLLUPS = {
                        ["e_proceeds", "f_balance_to_owner", "f_surplus_to_dm", "f_unrecovered"]),
     "corrections": ("register, field, event_month", []),
     "review_log": ("decision, finding_raised", []),
+    "adjustments": ("month, district, measure", []),
     "monthly_accounts": ("month, district", ["heads_impounded", "heads_released", "heads_sold", "fines_received",
                                               "feeding_received", "local_fund_due", "local_fund_ledger"]),
 }
@@ -55,7 +56,7 @@ ROLLUPS = {
 # the workbook; the CSV files carry every tracing column. The others are written whole.
 NARROW = {"case_accounts": ("source",), "fund_movements": ("hop", "what", "source")}
 # Sheets written only when the table has rows: the corrections of the registers and the DM's decisions.
-WHEN_ANY = ("corrections", "review_log")
+WHEN_ANY = ("corrections", "review_log", "adjustments")
 SHEETS = ("reconciliation", "findings", "fund_movements", "case_accounts", "security_status", "owner_accounts",
           "monthly_accounts")
 
