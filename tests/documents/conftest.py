@@ -1,4 +1,3 @@
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,3 @@ def golden_db(tmp_path_factory):
     assert main(["run", str(GOLDEN / "bundle"), "--out", str(out), "--as-of", GOLDEN_AS_OF]) == 0
     return out
 
-
-@pytest.fixture(scope="session")
-def browser():
-    from browser import CHROMIUM, Browser
-
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.skip("Chromium is not installed (make test installs Debian's chromium)")
-    b = Browser()
-    yield b
-    b.close()
