@@ -27,11 +27,13 @@ $(VENV)/.installed: pyproject.toml requirements.lock
 	$(BIN)/uv pip install --quiet --python $(BIN)/python --no-deps -e .
 	@touch $@
 
-# Debian's Chromium, for opening the HTML reports in a real browser in the tests.
+# Debian's Chromium, for opening the HTML reports in a real browser in the tests and printing
+# the papers to PDF; fonts-noto-core brings a font for Kannada names and places, poppler-utils the
+# pdftotext the tests read the PDFs back with.
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian's chromium (once)"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	@command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -q "Noto Sans Kannada" && command -v pdftotext >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium, fonts-noto-core and poppler-utils (once)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-core poppler-utils >/dev/null; }
 
 # Debian's LibreOffice Calc without a display, for reading the workbooks back in the tests.
 calc:

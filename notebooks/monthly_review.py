@@ -201,4 +201,7 @@ h.table(review.changes_to_closed_months(con, month, district), table_id="adjustm
         empty="No figure of a closed month has moved since its close.")
 
 # %%
+h.signature(f"District Magistrate{', ' + district if district else ''}: signature", "Date and seal")
+
+# %%
 con.close()

@@ -33,3 +33,17 @@ def run_cli(capsys):
         return code, out.out, out.err
 
     return run
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium per test process (playwright's sync API allows one at a time)."""
+    import shutil
+
+    from browser import CHROMIUM, Browser
+
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.skip("Chromium is not installed (make test installs Debian's chromium)")
+    b = Browser()
+    yield b
+    b.close()

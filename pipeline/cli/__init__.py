@@ -10,7 +10,7 @@ import os
 import sys
 import traceback
 
-from pipeline.cli import close, data, export, report, synth, validate, workbook
+from pipeline.cli import close, data, documents, export, report, synth, validate, workbook
 from pipeline.cli.common import EXIT_FAILED, EXIT_REJECTED, Parser
 from pipeline.core.errors import InputRejected, PoundError
 
@@ -28,6 +28,7 @@ examples:
   pound verify data/sample/closes/2026-10
   pound workbook --db out/pound.duckdb --local-authority LA2 --financial-year 2026-27 --out LA2.xlsx
   pound export --db out/pound.duckdb --out tables/ --format parquet
+  pound documents --db out/pound.duckdb --out papers/ --pdf
   pound synth --out big/ --pounds 20 --months 24 --seed 7
   pound validate --db out/pound.duckdb        run the great-expectations suites over the registers held
   pound demo
@@ -36,7 +37,7 @@ exit status: 0 done (findings are results, not errors); 2 input rejected (every
 reason is printed and nothing from a rejected file is kept); 1 anything else.
 """
 
-COMMAND_MODULES = (data, report, synth, validate, close, workbook, export)
+COMMAND_MODULES = (data, report, synth, validate, close, workbook, export, documents)
 
 
 def build_parser() -> Parser:

@@ -16,6 +16,8 @@ def add(sub) -> None:
     add_scope_arguments(rp)
     rp.epilog = ("The monthly pages are for --month, or for the last month of --financial-year or --from/--to; "
                  "the reconciliation's balances (section 2b) cover the whole period and --local-authority.")
+    rp.add_argument("--pdf", action="store_true", help="also print each report to PDF beside its HTML "
+                    "(needs Debian's chromium)")
     rp.set_defaults(func=cmd_report)
 
 
@@ -33,8 +35,14 @@ def cmd_report(args) -> int:
         raise PoundError("name a period: --month YYYY-MM, --financial-year 2026-27 or --from DATE --to DATE")
     month = args.month or f"{scope.end:%Y-%m}"
     period = None if args.month else (scope.start, scope.end)
-    for p in month_papers(args.db, month, scope.district, args.out, scope.local_authority, period):
+    written = month_papers(args.db, month, scope.district, args.out, scope.local_authority, period)
+    for p in written:
         print(p)
+    if getattr(args, "pdf", False):
+        from pipeline.documents.pdf import print_reports
+
+        for p in print_reports([p for p in written if p.suffix == ".html"]):
+            print(p)
     return EXIT_OK
 
 

@@ -48,6 +48,11 @@ def note(text: str, kind: str = "note") -> Html:
     return Html(f'<p class="pound-{kind}">{esc(text)}</p>')
 
 
+def signature(*lines: str) -> Html:
+    """Lines to sign on a printed page (shown only when printed: the page's print stylesheet)."""
+    return Html('<div class="pound-signature">' + "".join(f"<div>{esc(t)}</div>" for t in lines) + "</div>")
+
+
 def heading(text: str, level: int = 1) -> Html:
     return Html(f"<h{level}>{esc(text)}</h{level}>")
 

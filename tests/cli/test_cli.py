@@ -8,7 +8,7 @@ import pytest
 
 from pipeline.load import db
 
-COMMANDS = ["run", "ingest", "build", "report", "workbook", "synth", "demo"]
+COMMANDS = ["run", "ingest", "build", "report", "workbook", "synth", "demo", "documents"]
 
 
 def test_main_help_lists_commands_and_examples(run_cli):

@@ -4,7 +4,6 @@ and a quiet one, a database with two districts, the golden bundle's August, and 
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 from pathlib import Path
 
 import pytest
@@ -86,12 +85,3 @@ def two_districts(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
-def browser():
-    from browser import CHROMIUM, Browser
-
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.skip("Chromium is not installed (make test installs Debian's chromium)")
-    b = Browser()
-    yield b
-    b.close()

@@ -1,0 +1,55 @@
+"""pound documents: the papers the Act asks officials to produce, from a built database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.cli.common import EXIT_OK, command, date
+
+
+def add(sub) -> None:
+    dp = command(sub, "documents", "write the statutory papers as A4 pages: reports to the police and notices "
+                 "(s.15), accounts of sale (s.17(3)), receipts for cattle delivered (s.12(2)) and the findings "
+                 "memo for each pound-keeper; index.html links them",
+                 "pound documents --db out/pound.duckdb --out papers/ --pound P1 --from 2026-10-01 "
+                 "--to 2026-10-31 --pdf")
+    dp.add_argument("--db", type=Path, required=True)
+    dp.add_argument("--out", type=Path, required=True)
+    dp.add_argument("--case", action="append", default=[], metavar="ID", help="only this case (may be repeated)")
+    dp.add_argument("--pound", default=None, metavar="ID", help="only this pound")
+    dp.add_argument("--from", dest="first", type=date, default=None, metavar="DATE",
+                    help="only papers dated on or after DATE (YYYY-MM-DD)")
+    dp.add_argument("--to", dest="last", type=date, default=None, metavar="DATE",
+                    help="only papers dated on or before DATE (YYYY-MM-DD)")
+    dp.add_argument("--templates", type=Path, default=None, metavar="DIR",
+                    help="a folder of templates to use instead of the package's (same file names)")
+    dp.add_argument("--pdf", action="store_true", help="also print each page to PDF, and one PDF per kind")
+    dp.set_defaults(func=cmd_documents)
+
+
+def cmd_documents(args) -> int:
+    from pipeline.core.errors import PoundError
+    from pipeline.documents.papers import Scope
+    from pipeline.documents.render import write_papers
+    from pipeline.read.database import as_of, connect
+
+    if args.first and args.last and args.first > args.last:
+        raise PoundError(f"--from {args.first} is after --to {args.last}")
+    con = connect(args.db)
+    try:
+        scope = Scope(tuple(args.case), args.pound, args.first, args.last)
+        written = write_papers(con, args.out, scope, args.templates, as_of(con))
+    finally:
+        con.close()
+    for w in written:
+        print(w.path)
+    print(args.out / "index.html")
+    if args.pdf:
+        from pipeline.documents.pdf import print_all
+
+        groups: dict[str, list[Path]] = {}
+        for w in written:
+            groups.setdefault(w.paper.kind.name, []).append(w.path)
+        for p in print_all(groups, args.out):
+            print(p)
+    return EXIT_OK

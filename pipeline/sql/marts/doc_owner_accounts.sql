@@ -1,0 +1,30 @@
+-- doc_owner_accounts: one row per case with an accepted sale: the account of s.17(3) items
+-- (a)-(f) delivered to the owner with the remaining cattle and the balance, for the receipt of
+-- s.17(4); for an s.15 sale, the account of the proceeds and the surplus the DM holds (s.18(5))
+-- with the day it passes to the local fund (the fund_movements credit, sold_on + 6 months + 1).
+-- Read by `pound documents` (owner_account_<case>). Every figure is a column of owner_accounts
+-- or fund_movements; this model only adds the names a page prints.
+WITH to_fund AS (
+    SELECT case_id, min(due_on) AS surplus_to_local_fund_on
+    FROM fund_movements
+    WHERE section = '18(5)' AND account = 'local_fund'
+    GROUP BY case_id
+)
+SELECT
+    o.case_id, o.sale_id, o.path, o.path = 's17_refusal' AS s17_sale,
+    o.owner_id, o.owner_name, c.owner_village, o.pound_id, c.pound_name, c.taluk, c.district,
+    c.animal_class, c.description, coalesce(so.name, a.sale_officer) AS sale_officer,
+    o.a_cattle_seized, o.impounded_on, o.sold_on, o.b_days_impounded,
+    o.c_fines_and_charges_payable, o.c_fines, o.c_feeding, o.c_security,
+    o.d_cattle_sold, o.e_proceeds,
+    o.f_expenses_of_sale, o.f_feeding_deducted, o.f_fines_deducted, o.f_security_deducted,
+    o.f_balance_to_owner, o.f_surplus_to_dm, o.f_unrecovered, o.heads_returned, o.f_disposal,
+    f.surplus_to_local_fund_on,
+    o.sold_on AS doc_on, month_of(o.sold_on) AS month,
+    o.source
+FROM owner_accounts o
+JOIN int_cases c USING (case_id)
+JOIN case_accounts a USING (case_id)
+LEFT JOIN to_fund f USING (case_id)
+LEFT JOIN stg_officials so ON so.person_id = a.sale_officer
+ORDER BY o.sold_on, o.case_id

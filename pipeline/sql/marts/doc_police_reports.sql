@@ -1,0 +1,42 @@
+-- doc_police_reports: one row per case that reached its s.15(1) report day unclaimed: the
+-- report the pound-keeper sends to the police, and the s.15(2) notice and proclamation it
+-- leads to. Read by `pound documents` (police_report_<case>, notice_<case>).
+-- The report day is the one the accounts compute (int_case_timeline.report_due_on = D+w+1,
+-- w = 7, or 3 for asses and sheep), not the day the register records. "Unclaimed": nothing
+-- of the case left the pound by D+w (the last day of the claim window) and the owner did not
+-- come forward and refuse to pay (an s.17 attempt), the reading of S15-REPORT-MISSING; and
+-- the report day has come by as_of.
+-- The notice runs from the day it is recorded, else from the report day itself (the earliest
+-- it can be displayed); the cattle may be sold if still unclaimed from notice + w + 1 (s.15(3)).
+WITH base AS (
+    SELECT t.case_id, t.pound_id, c.pound_name, t.taluk, t.district, t.local_authority_id,
+           k.name AS pound_keeper_name,
+           t.animal_class, t.head_count, c.description, c.place_of_seizure, c.seized_on, t.impounded_on,
+           c.owner_name, c.owner_village,
+           t.w AS claim_window_days, t.claim_ends_on, t.report_due_on,
+           t.reported_on, t.reported_to, t.notice_on, t.proclamation_on,
+           coalesce(t.notice_on, t.report_due_on) AS notice_from,
+           c.source
+    FROM int_case_timeline t
+    JOIN int_cases c USING (case_id)
+    LEFT JOIN stg_officials k ON k.person_id = c.pound_keeper_id
+    WHERE NOT t.owner_appeared
+      AND (t.first_left_on IS NULL OR t.first_left_on > t.claim_ends_on)
+      AND t.report_due_on <= as_of()
+)
+SELECT
+    case_id, pound_id, pound_name, taluk, district, local_authority_id, pound_keeper_name,
+    animal_class, head_count, description, place_of_seizure, seized_on, impounded_on,
+    owner_name, owner_village, claim_window_days, claim_ends_on,
+    report_due_on AS doc_on, report_due_on,
+    coalesce(reported_to, 'The officer in charge of the police station nearest to ' || pound_name)
+        AS addressed_to,
+    reported_on, reported_to, notice_on, proclamation_on,
+    notice_from,
+    notice_on IS NOT NULL AS notice_recorded,
+    notice_from + claim_window_days AS notice_claim_ends_on,
+    notice_from + claim_window_days + 1 AS sale_allowed_from,
+    month_of(report_due_on) AS month,
+    source
+FROM base
+ORDER BY report_due_on, case_id
