@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, command, month
+from pipeline.cli.common import EXIT_OK, add_wait, command, month, wait_of
 
 
 def add(sub) -> None:
@@ -15,10 +15,16 @@ def add(sub) -> None:
     rp.add_argument("--month", type=month, required=True, help="YYYY-MM")
     rp.add_argument("--district", default=None, help="limit the reports to one district")
     rp.add_argument("--out", type=Path, required=True)
+    add_wait(rp)
     rp.set_defaults(func=cmd_report)
 
 
 def cmd_report(args) -> int:
+    from pipeline.read.database import connect
+
+    # Reading commands open the database read-only (any number at once); while a writer holds
+    # it they wait for it, as writers do.
+    connect(args.db, wait=wait_of(args)).close()
     for p in month_papers(args.db, args.month, args.district, args.out):
         print(p)
     return EXIT_OK

@@ -23,10 +23,11 @@ import pandas as pd
 
 from pipeline.core.errors import PoundError, Problem
 from pipeline.core.registers import BY_NAME, REFERENCE, REGISTERS, Register
+from pipeline.load.encodings import not_utf8_problem, utf16_problem
 
 ROW = "_row"
-# Files a bundle may carry beside its registers: pound synth's answer key and a readme.
-BUNDLE_NOTES = ("planted.csv", "README.txt", "README.md")
+# Files a bundle may carry beside its registers: pound synth's answer key, a readme, bundle.toml.
+BUNDLE_NOTES = ("planted.csv", "README.txt", "README.md", "bundle.toml")
 
 
 @dataclass
@@ -157,14 +158,14 @@ def _normalise_header(source: Source, header: list[str]) -> tuple[list[str], lis
 def _read_csv(source: Source) -> Read:
     data = source.path.read_bytes()
     digest = hashlib.sha256(data).hexdigest()
+    utf16 = utf16_problem(data)
+    if utf16:
+        return Read(source, None, digest, [Problem(source.label, None, None, None, utf16)], [])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        bad = data[exc.start: exc.start + 1].hex().upper()
-        return Read(source, None, digest, [Problem(
-            source.label, line, None, None,
-            f"is not valid UTF-8 text (byte 0x{bad}); save the file as 'CSV UTF-8' from the spreadsheet and try again")], [])
+        row, why = not_utf8_problem(data, exc)
+        return Read(source, None, digest, [Problem(source.label, row, None, None, why)], [])
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
