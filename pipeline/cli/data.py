@@ -52,7 +52,8 @@ def _print_rejections(result) -> None:
             print(f"  ... and {f.more:,} more problem(s) in {f.label}, not listed", file=sys.stderr)
 
 
-def _print_summary(result) -> None:
+def _print_summary(result, kept: bool = True) -> None:
+    """The load in one line; `kept` False when nothing loaded is kept (pound run with a rejected file)."""
     for note in result.notes:
         print(f"note: {note}", file=sys.stderr)
     for warning in result.warnings:
@@ -60,6 +61,10 @@ def _print_summary(result) -> None:
     loaded = [f for f in result.files if f.status in ("loaded", "no_new_rows")]
     skipped = [f for f in result.files if f.status == "skipped"]
     rows = sum(f.new_rows for f in loaded)
+    if not kept:
+        print(f"checked {len(loaded) + len(result.rejected)} file(s): {len(loaded)} passed, "
+              f"{len(result.rejected)} rejected; nothing was loaded or written")
+        return
     print(f"loaded {len(loaded)} file(s), {rows:,} new row(s); skipped {len(skipped)} already loaded; "
           f"rejected {len(result.rejected)}")
 
@@ -135,7 +140,7 @@ def cmd_run(args) -> int:
                 result = ingest(con, folder, progress, require_reference=True, as_of=params.as_of,
                                 origin=args.bundle)
                 progress.close()
-                _print_summary(result)
+                _print_summary(result, kept=not result.rejected)
                 if result.rejected:
                     _print_rejections(result)
                     print("nothing was written: correct the file(s) above and run again", file=sys.stderr)

@@ -153,6 +153,9 @@ def test_run_with_a_rejected_file_writes_nothing(tmp_path, sample_bundle, run_cl
     assert code == 2
     assert "registers/sales.csv, row 2, column sale_on: '29/08/26' is not a date" in err
     assert "nothing was written" in err
+    # the summary does not say files were loaded when none was kept
+    assert "loaded" not in stdout.replace("nothing was loaded", "")
+    assert "passed, 1 rejected; nothing was loaded or written" in stdout
     assert not out.exists()
 
 
