@@ -171,11 +171,16 @@ def _read_csv(source: Source) -> Read:
     if not text.strip():
         return Read(source, None, digest, [Problem(source.label, None, None, None,
                                                    "is empty; expected a header row naming the columns")], [])
-    header = next(csv.reader(io.StringIO(text)))
-    names, problems = _normalise_header(source, header)
-    if problems:
-        return Read(source, None, digest, problems, [])
-    short = _short_rows(text, len(names))
+    try:
+        header = next(csv.reader(io.StringIO(text)))
+        names, problems = _normalise_header(source, header)
+        if problems:
+            return Read(source, None, digest, problems, [])
+        short = _short_rows(text, len(names))
+    except _Unreadable as exc:
+        return Read(source, None, digest, [Problem(source.label, exc.row, None, None, exc.why)], [])
+    except csv.Error as exc:
+        return Read(source, None, digest, [Problem(source.label, 1, None, None, f"could not be read as CSV: {exc}")], [])
     if short:
         return Read(source, None, digest, [Problem(source.label, row, None, None,
                                                    f"has {cells} cell(s) but the header names {len(names)} columns; "
@@ -199,10 +204,25 @@ def _short_rows(text: str, width: int) -> list[tuple[int, int]]:
     cut short by a lost comma would load with its last values silently missing.
     """
     out = []
-    for i, row in enumerate(csv.reader(io.StringIO(text)), 1):
+    rows = csv.reader(io.StringIO(text))
+    i = 0
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            return out
+        except csv.Error as exc:      # a cell longer than csv's limit: a quote never closed
+            raise _Unreadable(i + 1, f"could not be read as CSV ({exc}); a cell that long is most likely "
+                                     "a quote (\") that is never closed") from None
+        i += 1
         if 0 < len(row) < width and any(cell.strip() for cell in row):
             out.append((i, len(row)))
-    return out
+
+
+class _Unreadable(Exception):
+    def __init__(self, row: int, why: str):
+        super().__init__(why)
+        self.row, self.why = row, why
 
 
 def _parser_message(exc: Exception, width: int) -> tuple[int | None, str]:
