@@ -5,6 +5,7 @@ process DuckDB shares the open file, so no lock would be met)."""
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from helpers import case, make_bundle
@@ -44,8 +45,7 @@ def built(tmp_path_factory, golden_bundle_path):
 
 @pytest.fixture(scope="module")
 def golden_bundle_path():
-    from conftest import ROOT
-    return ROOT / "tests" / "golden" / "bundle"
+    return Path(__file__).resolve().parents[1] / "golden" / "bundle"
 
 
 def test_a_second_writer_waits_then_stops_with_one_line(built, tmp_path, run_cli):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import shutil
+from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
@@ -44,7 +45,7 @@ def hostile(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("hostile")
     bundle = root / "bundle"
-    shutil.copytree(__import__("conftest").ROOT / "data" / "sample", bundle)
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data" / "sample", bundle)
     for path in bundle.rglob("*.csv"):
         reg = next((r for r in BY_NAME.values() if path.stem.lower().startswith(r.name)), None)
         if reg is not None and reg.name in POISONED:
