@@ -6,13 +6,14 @@ BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 export POUND_QUIET ?= 0
 
-.PHONY: help install browser demo test test-fast bench lint expectations clean
+.PHONY: help install browser calc demo test test-fast bench lint expectations clean
 
 help:
 	@echo "make install   create .venv and install the pinned dependencies (safe to repeat)"
 	@echo "make demo      synthesise nothing, run the sample bundle, render the three reports"
 	@echo "make test      the whole test suite (installs Chromium from Debian for the report tests)"
 	@echo "make test-fast the tests that need no browser, no notebook and no large bundle (under 90 s)"
+	@echo "make calc      install Debian's libreoffice-calc-nogui (the workbook tests read workbooks back in Calc)"
 	@echo "make bench     time and memory of ingest, build, synth and reports at scale"
 	@echo "make lint      ruff, the import layers (import-linter), and a check that expectations/*.json match registers.py"
 
@@ -31,12 +32,18 @@ browser:
 	  echo "installing Debian's chromium (once)"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
+# Debian's LibreOffice Calc without a display, for reading the workbooks back in the tests.
+calc:
+	@command -v soffice >/dev/null 2>&1 || { \
+	  echo "installing Debian's libreoffice-calc-nogui (once)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libreoffice-calc-nogui >/dev/null; }
+
 demo: install
 	$(BIN)/pound demo --out demo
 
 # pytest exits 5 when it collected nothing: that is a failure here, not a pass.
 PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadgroup
-test: install browser lint
+test: install browser calc lint
 	@$(PYTEST); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 

@@ -34,7 +34,7 @@ con, district, label = open_report(db, month, district)
 
 # %%
 display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))
-parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review")
+parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review", closing=True)
 
 # %%
 if not review.has_activity(con, month, district):
@@ -189,6 +189,16 @@ h.table(review.deadlines(con, month, district), table_id="deadlines",
 # %%
 h.table(review.corrections_to_earlier_months(con, month, district), table_id="corrections",
         empty="No row of an earlier month was corrected this month.")
+
+# %% [markdown]
+# ## 6. Changes to closed months
+#
+# Figures of months the District Magistrate closed (pound close) that have moved since: the
+# value sealed, the value now, and what was loaded after the close that moved it.
+
+# %%
+h.table(review.changes_to_closed_months(con, month, district), table_id="adjustments",
+        empty="No figure of a closed month has moved since its close.")
 
 # %%
 con.close()

@@ -27,20 +27,26 @@
 db = "../demo/pound.duckdb"   # the database written by `pound run` / `pound build`
 month = "2026-10"             # YYYY-MM
 district = None               # None: every district
+local_authority = None        # None: every local authority (corrections, section 7, are by district)
+period_from = None            # YYYY-MM-DD: the period of section 2b's balances (None: the month)
+period_to = None              # YYYY-MM-DD
 
 # %%
 from IPython.display import display
 
-from pipeline.reports import charts
-from pipeline.reports import html as h
 from pipeline.read import reconciliation as rec
-from pipeline.reports.page import open_report, parameters_block
+from pipeline.read.balances import period_balances
+from pipeline.reports import charts, review
+from pipeline.reports import html as h
+from pipeline.reports.page import balances_html, open_report, parameters_block, report_scope
 from pipeline.reports.ties import ties_html
 
 con, district, label = open_report(db, month, district)
+local_authority, scope = report_scope(con, month, district, local_authority, period_from, period_to)
 
 # %%
-display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))
+display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts")
+                  + (f", local authority {local_authority}" if local_authority else ""), 2))
 parameters_block(con, db=db, month=month, district=district, report="Local fund reconciliation")
 
 # %% [markdown]
@@ -61,7 +67,7 @@ parameters_block(con, db=db, month=month, district=district, report="Local fund 
 # what he had to receive (`receipt`), and what he credited on to the local funds.
 
 # %%
-by_la = rec.by_authority(con, district)
+by_la = rec.by_authority(con, district, local_authority=local_authority)
 h.table(by_la, money=["expected", "credited", "difference"], table_id="by-authority",
         labels={"local_authority_name": "local authority", "amount_mismatch": "amount mismatch"},
         value_labels={"head": rec.HEAD_LABELS}, empty="The reconciliation has no rows.")
@@ -70,7 +76,7 @@ h.table(by_la, money=["expected", "credited", "difference"], table_id="by-author
 h.figure_or_note(charts.reconciliation_by_authority(by_la))
 
 # %%
-h.figure_or_note(charts.reconciliation_status(rec.status_by_authority(con, district)))
+h.figure_or_note(charts.reconciliation_status(rec.status_by_authority(con, district, local_authority=local_authority)))
 
 # %% [markdown]
 # ## 2. What the District Magistrate holds in deposit
@@ -81,7 +87,7 @@ h.figure_or_note(charts.reconciliation_status(rec.status_by_authority(con, distr
 # ledger* is his receipts less his credits to local funds and his refunds to claimants.
 
 # %%
-h.table(rec.dm_deposit_held(con, district), table_id="dm-deposit-held",
+h.table(rec.dm_deposit_held(con, district, local_authority=local_authority), table_id="dm-deposit-held",
         money=["surplus_received_due", "surplus_credit_due", "held_due", "receipts_booked", "credits_booked",
                "refunds_booked", "held_booked", "held_difference"],
         labels={"local_authority_name": "local authority", "surplus_received_due": "surplus to receive",
@@ -92,6 +98,19 @@ h.table(rec.dm_deposit_held(con, district), table_id="dm-deposit-held",
         total="all", empty="No surplus was sent to the District Magistrate.")
 
 # %% [markdown]
+# ## 2b. Balances of the period
+#
+# For each local fund and the District Magistrate's deposit: what was due but not credited
+# at the start of the period, what fell due in it (by the day due) and what was credited in
+# it (by the day entered: for dues of the period, for earlier dues, or for neither), and what
+# was due but not credited at its end. Opening + due - credited = closing, checked on every
+# row. For the deposit, what his ledger shows he held at the start and at the end (receipts
+# less credits to local funds less refunds), and what he should have held by s.18(5).
+
+# %%
+display(*balances_html(period_balances(con, scope), scope))
+
+# %% [markdown]
 # ## 3. Totals that tie
 #
 # For each ledger, the expected credits are the sum of what was matched, late, early,
@@ -100,7 +119,7 @@ h.table(rec.dm_deposit_held(con, district), table_id="dm-deposit-held",
 # total is also taken straight from the reconciliation, and the two must agree.
 
 # %%
-ties_html(con, district)
+ties_html(con, district, local_authority=local_authority)
 
 # %% [markdown]
 # ## 4. Every break
@@ -110,12 +129,12 @@ ties_html(con, district)
 # not yet due (pending) follow, for information.
 
 # %%
-h.table(rec.breaks(con, district), money=["expected_amount", "ledger_amount", "difference"],
+h.table(rec.breaks(con, district, local_authority=local_authority), money=["expected_amount", "ledger_amount", "difference"],
         table_id="breaks", row_class="status", labels={"ledger_amount": "in the ledger"},
         empty="No breaks: every expected credit that is due is matched.")
 
 # %%
-h.table(rec.pending(con, district), money=["expected_amount", "difference"], table_id="pending",
+h.table(rec.pending(con, district, local_authority=local_authority), money=["expected_amount", "difference"], table_id="pending",
         labels={"days_outstanding": "days since due"}, empty="No credit is pending.")
 
 # %% [markdown]
@@ -125,7 +144,7 @@ h.table(rec.pending(con, district), money=["expected_amount", "difference"], tab
 # the accounts are drawn up to.
 
 # %%
-aged = rec.ageing(con, district)
+aged = rec.ageing(con, district, local_authority=local_authority)
 h.table(aged, money=["amount", "local_fund", "dm_deposit"], table_id="ageing", total="total missing",
         hide=["ageing_band"],
         labels={"ageing": "days outstanding", "local_fund": "of which local funds",
@@ -140,7 +159,7 @@ h.figure_or_note(charts.ageing(aged), "Nothing is missing.")
 # Expected credits due in the month, and ledger entries made in it.
 
 # %%
-h.table(rec.in_month(con, month, district), money=["expected_amount", "ledger_amount", "difference"],
+h.table(rec.in_month(con, month, district, local_authority=local_authority), money=["expected_amount", "ledger_amount", "difference"],
         table_id="month-items", row_class="status", labels={"ledger_amount": "in the ledger"},
         empty=f"No credit was due, and no entry was made, in {label}.")
 
@@ -153,6 +172,15 @@ h.table(rec.in_month(con, month, district), money=["expected_amount", "ledger_am
 # %%
 h.table(rec.corrections_of(con, month, district), table_id="corrections",
         empty=f"No register or ledger row of {label} was corrected.")
+
+# %% [markdown]
+# ## 8. Changes to closed months
+#
+# Figures of months the District Magistrate closed that have moved since their close, and why.
+
+# %%
+h.table(review.changes_to_closed_months(con, month, district), table_id="adjustments",
+        empty="No figure of a closed month has moved since its close.")
 
 # %%
 con.close()

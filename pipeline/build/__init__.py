@@ -36,6 +36,36 @@ def _check_rollforward(con: duckdb.DuckDBPyConnection) -> None:
     bad = con.execute("SELECT month, pound_id, heads_check FROM monthly_accounts WHERE heads_check <> 0 LIMIT 5").fetchall()
     if bad:
         raise RuntimeError(f"the head-count roll-forward does not balance: {bad}")
+    _check_balances(con)
+
+
+# Per ledger and local authority: the last month's closing balance of fund_balances against
+# what the reconciliation leaves due but not credited (its rows' differences, of the same sign).
+_BALANCES_TIE = """
+WITH closing AS (
+    SELECT ledger, local_authority_id, arg_max(closing_due_not_credited, month) AS closing
+    FROM fund_balances GROUP BY ALL
+), reconciled AS (
+    SELECT ledger, local_authority_id, -sum(difference) AS outstanding FROM reconciliation
+    WHERE ledger = 'local_fund' OR head = 'receipt' GROUP BY ALL
+)
+SELECT coalesce(c.ledger, r.ledger), coalesce(c.local_authority_id, r.local_authority_id), c.closing, r.outstanding
+FROM closing c FULL JOIN reconciled r
+  ON c.ledger = r.ledger AND c.local_authority_id IS NOT DISTINCT FROM r.local_authority_id
+WHERE coalesce(c.closing, 0) <> coalesce(r.outstanding, 0) LIMIT 5
+"""
+
+
+def _check_balances(con: duckdb.DuckDBPyConnection) -> None:
+    """opening + due - credited = closing in every month of every fund, and the balances end
+    where the reconciliation does."""
+    bad = con.execute("SELECT ledger, local_authority_id, month, balance_check FROM fund_balances "
+                      "WHERE balance_check <> 0 LIMIT 5").fetchall()
+    if bad:
+        raise RuntimeError(f"the fund balances do not roll forward (opening + due - credited <> closing): {bad}")
+    bad = con.execute(_BALANCES_TIE).fetchall()
+    if bad:
+        raise RuntimeError(f"the fund balances do not end where the reconciliation does: {bad}")
 
 
 def models(rules: list[Rule] | None = None) -> list[Model]:

@@ -30,7 +30,8 @@ from pipeline.core.registers import REGISTERS
 LAYERS: tuple[str, ...] = ("staging", "intermediate", "accounts", "rules", "reconcile", "marts")
 REGISTER_TABLES = frozenset(r.table for r in REGISTERS)
 # Tables the database holds besides the models: the registers, what was loaded, the readings.
-SOURCE_TABLES = REGISTER_TABLES | {"loads", "parameters", "register_columns"}
+SOURCE_TABLES = REGISTER_TABLES | {"loads", "parameters", "register_columns", "closes", "closed_accounts",
+                                     "closed_findings", "closed_files", "closed_parameters"}
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import os
 import sys
 import traceback
 
-from pipeline.cli import data, report, synth
+from pipeline.cli import close, data, report, synth, validate, workbook
 from pipeline.cli.common import EXIT_FAILED, EXIT_REJECTED, Parser
 from pipeline.core.errors import InputRejected, PoundError
 
@@ -24,14 +24,18 @@ examples:
   pound ingest more_registers/ --db pound.duckdb
   pound build --db pound.duckdb --out out/
   pound report --db out/pound.duckdb --month 2026-10 --out reports/
+  pound close --db out/pound.duckdb --month 2026-10 --by "District Magistrate" --bundle data/sample
+  pound verify data/sample/closes/2026-10
+  pound workbook --db out/pound.duckdb --local-authority LA2 --financial-year 2026-27 --out LA2.xlsx
   pound synth --out big/ --pounds 20 --months 24 --seed 7
+  pound validate --db out/pound.duckdb        run the great-expectations suites over the registers held
   pound demo
 
 exit status: 0 done (findings are results, not errors); 2 input rejected (every
 reason is printed and nothing from a rejected file is kept); 1 anything else.
 """
 
-COMMAND_MODULES = (data, report, synth)
+COMMAND_MODULES = (data, report, synth, validate, close, workbook)
 
 
 def build_parser() -> Parser:

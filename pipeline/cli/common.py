@@ -74,6 +74,17 @@ def wait_of(args) -> float:
     return getattr(args, "wait", DEFAULT_WAIT)
 
 
+def add_scope_arguments(p) -> None:
+    """--district, --local-authority and one period: --financial-year, --month or --from/--to."""
+    p.add_argument("--district", default=None, help="limit to one district")
+    p.add_argument("--local-authority", default=None, metavar="ID", help="limit to one local authority (its id)")
+    p.add_argument("--financial-year", default=None, metavar="2026-27",
+                   help="1 April to 31 March of the financial year")
+    p.add_argument("--month", type=month, default=None, help="YYYY-MM")
+    p.add_argument("--from", dest="start", type=date, default=None, metavar="DATE", help="first day, YYYY-MM-DD")
+    p.add_argument("--to", dest="end", type=date, default=None, metavar="DATE", help="last day, YYYY-MM-DD")
+
+
 def load_params(args):
     """The readings in force: the defaults, overridden by --params, as of --as-of (default today)."""
     from pipeline.core.params import Parameters
@@ -82,5 +93,5 @@ def load_params(args):
     return Parameters.load(args.params, as_of=as_of)
 
 
-__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_REJECTED", "Parser", "add_wait", "command", "date", "load_params",
-           "month", "positive", "seconds", "wait_of"]
+__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_REJECTED", "Parser", "add_scope_arguments", "add_wait", "command", "date",
+           "load_params", "month", "positive", "seconds", "wait_of"]

@@ -145,13 +145,14 @@ def cmd_run(args) -> int:
                     _print_rejections(result)
                     print("nothing was written: correct the file(s) above and run again", file=sys.stderr)
                     return EXIT_REJECTED
-                _build_and_export(con, stage.folder, params, progress)
+                _build_and_export(con, stage.folder, params, progress, target, out)
             finally:
                 con.close()
             if target.resolve() != (out / "pound.duckdb").resolve():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.move(str(tmp_db), str(target))
             written = stage.commit()
+    _drop_unwritten_workbook(out, written)
     print(f"database: {target}")
     for path in written:
         if path.name != "pound.duckdb":
@@ -171,8 +172,9 @@ def cmd_build(args) -> int:
     try:
         # The exports replace an earlier set in OUT whole, or not at all (see core/staged.py).
         with Staged(args.out) as stage:
-            _build_and_export(con, stage.folder, params, Progress())
+            _build_and_export(con, stage.folder, params, Progress(), args.db, args.out)
             written = stage.commit()
+        _drop_unwritten_workbook(args.out, written)
     finally:
         con.close()
     for path in written:
@@ -180,17 +182,34 @@ def cmd_build(args) -> int:
     return EXIT_OK
 
 
-def _build_and_export(con, out: Path, params, progress) -> list[Path]:
-    """Compute every model, then write the CSV exports, the audit workbook and the parameters used."""
-    from pipeline.build import build
-    from pipeline.outputs.exports import write_csvs
-    from pipeline.outputs.workbook import write_workbook
+def _drop_unwritten_workbook(out: Path, written: list[Path]) -> None:
+    """An earlier run's audit workbook is not left beside exports it does not match."""
+    if not any(p.name == "audit_workbook.xlsx" for p in written):
+        (out / "audit_workbook.xlsx").unlink(missing_ok=True)
 
+
+def _build_and_export(con, out: Path, params, progress, db_path: Path, final_out: Path) -> list[Path]:
+    """Compute every model, then write the CSV exports, the audit workbook (when its largest
+    sheet holds at most WHOLE_WORKBOOK_MAX_ROWS rows) and the parameters used."""
+    from pipeline.build import build
+    from pipeline.load.closes import load_closes
+    from pipeline.outputs.exports import write_csvs
+    from pipeline.outputs.workbook import WHOLE_WORKBOOK_MAX_ROWS, largest_sheet, write_workbook
+
+    load_closes(con)            # the closes of the bundles loaded: adjustments compares with them
     build(con, params, progress)
     out.mkdir(parents=True, exist_ok=True)
     written = write_csvs(con, out, progress)
-    progress.step("writing audit_workbook.xlsx")
-    written.append(write_workbook(con, out / "audit_workbook.xlsx"))
+    table, rows = largest_sheet(con)
+    if rows <= WHOLE_WORKBOOK_MAX_ROWS:
+        progress.step("writing audit_workbook.xlsx")
+        written.append(write_workbook(con, out / "audit_workbook.xlsx"))
+    else:
+        (out / "audit_workbook.xlsx").unlink(missing_ok=True)
+        print(f"audit_workbook.xlsx not written: its largest sheet, {table}, would hold {rows:,} rows "
+              f"(more than {WHOLE_WORKBOOK_MAX_ROWS:,}). Write one local authority's year instead:\n"
+              f"  pound workbook --db {db_path} --local-authority ID --financial-year 2026-27 "
+              f"--out audit_ID_2026-27.xlsx\n(the CSV files in {final_out} hold every row)")
     params_path = out / "parameters.toml"
     params_path.write_text(params.to_toml(), encoding="utf-8")
     written.append(params_path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, add_wait, command, month, wait_of
+from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command, wait_of
 
 
 def add(sub) -> None:
@@ -12,31 +12,43 @@ def add(sub) -> None:
                  "review_MONTH.xlsx, the month's open findings for the District Magistrate's decisions",
                  "pound report --db out/pound.duckdb --month 2026-10 --district Mysuru --out reports/")
     rp.add_argument("--db", type=Path, required=True)
-    rp.add_argument("--month", type=month, required=True, help="YYYY-MM")
-    rp.add_argument("--district", default=None, help="limit the reports to one district")
     rp.add_argument("--out", type=Path, required=True)
     add_wait(rp)
+    add_scope_arguments(rp)
+    rp.epilog = ("The monthly pages are for --month, or for the last month of --financial-year or --from/--to; "
+                 "the reconciliation's balances (section 2b) cover the whole period and --local-authority.")
     rp.set_defaults(func=cmd_report)
 
 
 def cmd_report(args) -> int:
+    from pipeline.cli.workbook import scope_of
+    from pipeline.core.errors import PoundError
     from pipeline.read.database import connect
 
     # Reading commands open the database read-only (any number at once); while a writer holds
     # it they wait for it, as writers do.
-    connect(args.db, wait=wait_of(args)).close()
-    for p in month_papers(args.db, args.month, args.district, args.out):
+    con = connect(args.db, wait=wait_of(args))
+    try:
+        scope = scope_of(args, con)
+    finally:
+        con.close()
+    if scope.end is None:
+        raise PoundError("name a period: --month YYYY-MM, --financial-year 2026-27 or --from DATE --to DATE")
+    month = args.month or f"{scope.end:%Y-%m}"
+    period = None if args.month else (scope.start, scope.end)
+    for p in month_papers(args.db, month, scope.district, args.out, scope.local_authority, period):
         print(p)
     return EXIT_OK
 
 
-def month_papers(db: Path, month: str, district: str | None, out: Path) -> list[Path]:
+def month_papers(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
+                 period: tuple | None = None) -> list[Path]:
     """The three reports of a month, and review_<month>.xlsx with its open findings for decisions."""
     from pipeline.outputs.review_sheet import write_review_workbook
     from pipeline.read.database import check_district, connect
     from pipeline.reports.render import render_reports, report_suffix
 
-    paths = render_reports(db, month, district, out)
+    paths = render_reports(db, month, district, out, local_authority, period)
     con = connect(db)
     try:
         district = check_district(con, district)

@@ -28,6 +28,9 @@ from pipeline.load.encodings import not_utf8_problem, utf16_problem
 ROW = "_row"
 # Files a bundle may carry beside its registers: pound synth's answer key, a readme, bundle.toml.
 BUNDLE_NOTES = ("planted.csv", "README.txt", "README.md", "bundle.toml")
+# The folder of the months the District Magistrate closed (pound close): part of the bundle, but
+# sealed evidence, not registers; closes.py reads it.
+CLOSES = "closes"
 
 
 @dataclass
@@ -68,6 +71,8 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
         rel = path.relative_to(bundle).as_posix()
         if any(part.startswith(".") for part in path.relative_to(bundle).parts):
             continue
+        if path.relative_to(bundle).parts[0] == CLOSES:
+            continue                                # sealed closes, not registers
         suffix = path.suffix.lower()
         if path.parent == bundle and path.name in BUNDLE_NOTES:
             continue                                # the bundle's own notes, not registers

@@ -43,6 +43,8 @@ def table_ddl(reg: Register) -> str:
 
 def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(LOADS_DDL)
+    for ddl in CLOSES_DDL:
+        con.execute(ddl)
     for reg in REGISTERS:
         con.execute(table_ddl(reg))
     # The contract's columns and their kinds, as data the models can read (the corrections
@@ -77,3 +79,17 @@ def current_rows(reg: Register, table: str | None = None) -> str:
     keys = ", ".join(f'"{k}"' for k in reg.key)
     return (f"(SELECT * FROM {table or reg.table} "
             f"QUALIFY _version = max(_version) OVER (PARTITION BY {keys}))")
+
+
+# The closes of the bundle's months (BUNDLE/closes/*/close.json), read afresh at every build
+# (closes.py): what the District Magistrate signed off, to compare the current figures with.
+CLOSES_DDL = (
+    "CREATE TABLE IF NOT EXISTS closes (close_id INTEGER, folder VARCHAR, month VARCHAR, district VARCHAR, "
+    "closed_by VARCHAR, closed_at TIMESTAMP, note VARCHAR, reopen VARCHAR, as_of DATE)",
+    "CREATE TABLE IF NOT EXISTS closed_accounts (close_id INTEGER, pound_id VARCHAR, measure VARCHAR, value BIGINT)",
+    "CREATE TABLE IF NOT EXISTS closed_findings (close_id INTEGER, rule_id VARCHAR, subject_id VARCHAR, "
+    "pound_id VARCHAR, review_status VARCHAR)",
+    "CREATE TABLE IF NOT EXISTS closed_files (close_id INTEGER, file VARCHAR, sha256 VARCHAR, rows BIGINT)",
+    "CREATE TABLE IF NOT EXISTS closed_parameters (close_id INTEGER, name VARCHAR, value VARCHAR)",
+)
+CLOSE_TABLES = ("closes", "closed_accounts", "closed_findings", "closed_files", "closed_parameters")

@@ -15,10 +15,11 @@ GX as a value set costs minutes; the flag costs a join.)
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import logging
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pandas as pd
@@ -86,6 +87,16 @@ def suite_path(reg: Register) -> Path:
     return SUITES_DIR / f"{reg.name}.json"
 
 
+def suite(reg: Register) -> dict:
+    """The committed suite of a register, as GX reads it."""
+    return _suite(str(suite_path(reg)))
+
+
+@cache
+def _suite(path: str) -> dict:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
 def write_suites(directory: Path = SUITES_DIR) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
@@ -119,23 +130,26 @@ class Validator:
     def _definition(self, reg: Register):
         if reg.name not in self._definitions:
             gx = self._gx
-            data = json.loads(suite_path(reg).read_text(encoding="utf-8"))
-            suite = self._ctx.suites.add(gx.ExpectationSuite(**data))
+            gx_suite = self._ctx.suites.add(gx.ExpectationSuite(**json.loads(json.dumps(suite(reg)))))
             asset = self._source.add_dataframe_asset(reg.name)
             batch = asset.add_batch_definition_whole_dataframe(reg.name)
             self._definitions[reg.name] = self._ctx.validation_definitions.add(
-                gx.ValidationDefinition(name=reg.name, data=batch, suite=suite))
+                gx.ValidationDefinition(name=reg.name, data=batch, suite=gx_suite))
         return self._definitions[reg.name]
 
     def validate(self, reg: Register, frame: pd.DataFrame, label: str) -> list[Problem]:
         """Problems found by the register's suite in a typed frame (with _row and the known flags)."""
+        return [p for exp, hits in self.unexpected(reg, frame) for p in problems_of(reg, exp, hits, label)]
+
+    def unexpected(self, reg: Register, frame: pd.DataFrame) -> list[tuple[dict, list[dict]]]:
+        """GX's verdict: for each failed expectation, (its JSON, the unexpected rows in _row order)."""
         if frame.empty:
             return []
         result = self._definition(reg).run(
             batch_parameters={"dataframe": frame},
             result_format={"result_format": "COMPLETE", "unexpected_index_column_names": [ROW]},
         )
-        problems: list[Problem] = []
+        out = []
         for r in result.results:
             info = r.exception_info or {}
             if info.get("raised_exception"):
@@ -143,23 +157,30 @@ class Validator:
             if r.success:
                 continue
             cfg = r.expectation_config
-            message = (cfg.meta or {}).get("message", cfg.type)
-            kwargs = cfg.kwargs
-            columns = kwargs.get("column_list") or [kwargs["column"]]
-            hits = r.result.get("unexpected_index_list") or []
-            if cfg.type.endswith("to_be_unique"):
-                problems.extend(_duplicate_problems(label, columns, hits, message))
-                continue
-            for hit in hits:
-                value = hit.get(columns[0])
-                text = None if _is_missing(value) else _text(value, columns[0], reg)
-                problems.append(Problem(label, int(hit[ROW]), columns[0], text, message))
-        return problems
+            hits = sorted(r.result.get("unexpected_index_list") or [], key=lambda h: int(h[ROW]))
+            kwargs = {k: v for k, v in dict(cfg.kwargs).items() if k != "batch_id"}
+            out.append(({"type": cfg.type, "kwargs": kwargs, "meta": dict(cfg.meta or {})}, hits))
+        return out
+
+
+def problems_of(reg: Register, exp: dict, hits: list[dict], label: str) -> list[Problem]:
+    """The problems of one failed expectation, from its unexpected rows (GX's or the SQL's)."""
+    message = (exp.get("meta") or {}).get("message", exp["type"])
+    kwargs = exp["kwargs"]
+    columns = kwargs.get("column_list") or [kwargs["column"]]
+    if exp["type"].endswith("to_be_unique"):
+        return _duplicate_problems(label, columns, hits, message)
+    out = []
+    for hit in hits:
+        value = hit.get(columns[0])
+        text = None if _is_missing(value) else _text(value, columns[0], reg)
+        out.append(Problem(label, int(hit[ROW]), columns[0], text, message))
+    return out
 
 
 def _is_missing(value) -> bool:
     try:
-        return value is None or bool(pd.isna(value))
+        return value is None or bool(pd.isna(value))   # NaN, NaT and pandas' NA from GX's frames
     except (TypeError, ValueError):
         return False
 
@@ -171,13 +192,15 @@ def _text(value, column: str, reg: Register) -> str:
         return ("-" if v < 0 else "") + "Rs " + paise_text(abs(v), grouping=True)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, dt.datetime) and value == dt.datetime.combine(value.date(), dt.time()):
+        return value.date().isoformat()       # pandas gives a date as a midnight timestamp
     return str(value)
 
 
 def _duplicate_problems(label: str, columns: list[str], hits: list[dict], message: str) -> list[Problem]:
     groups: dict[tuple, list[int]] = {}
     for hit in hits:
-        groups.setdefault(tuple(str(hit.get(c)) for c in columns), []).append(int(hit[ROW]))
+        groups.setdefault(tuple(_key_text(hit.get(c)) for c in columns), []).append(int(hit[ROW]))
     out = []
     for key, rows in groups.items():
         rows.sort()
@@ -185,6 +208,16 @@ def _duplicate_problems(label: str, columns: list[str], hits: list[dict], messag
         out.append(Problem(label, rows[1] if len(rows) > 1 else rows[0], " + ".join(columns),
                            " / ".join(key), f"{message} (first at row {rows[0]}, again at row {others})"))
     return out
+
+
+def _key_text(value) -> str:
+    if _is_missing(value):
+        return "(blank)"
+    if isinstance(value, dt.datetime) and value == dt.datetime.combine(value.date(), dt.time()):
+        return value.date().isoformat()
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 @lru_cache(maxsize=1)

@@ -17,6 +17,7 @@ from it is written.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,11 +25,9 @@ import duckdb
 
 from pipeline.core.errors import Problem
 from pipeline.core.progress import QUIET, Progress
-from pipeline.core.registers import BY_NAME, Register
-from pipeline.load import versions
-from pipeline.load.bundle import ROW, Read, Source, find_sources, missing_reference, read_source
-from pipeline.load.db import current_rows
-from pipeline.load.expectations import known_flag, validator
+from pipeline.core.registers import Register
+from pipeline.load import checks, versions
+from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
 from pipeline.load.values import TRUE_WORDS, parse_problems, typed_select
 
 MAX_LISTED = 200       # problems listed per file; the rest are counted
@@ -189,16 +188,11 @@ def _rejected(src: Source, problems: list[Problem], unlisted: int) -> FileResult
 
 
 def _suite_problems(con, reg: Register, label: str, already: set) -> list[Problem]:
-    cols = [f't."{c}"' for c in [ROW] + reg.names]
-    joins = []
-    for i, col in enumerate(c for c in reg.columns if c.refers_to):
-        table, tcol = col.refers_to.split(".")
-        target = BY_NAME[table]
-        rows_in_force = f"{current_rows(target)} WHERE NOT void" if target.correctable else table
-        joins.append(f'LEFT JOIN (SELECT DISTINCT "{tcol}" AS id FROM {rows_in_force}) k{i} ON k{i}.id = t."{col.name}"')
-        cols.append(f'CASE WHEN t."{col.name}" IS NULL THEN NULL ELSE k{i}.id IS NOT NULL END AS "{known_flag(col.name)}"')
-    frame = con.execute(f"SELECT {', '.join(cols)} FROM _typed t {' '.join(joins)} ORDER BY t.{ROW}").df()
-    found = validator().validate(reg, frame, label)
+    checks.make_checked(con, reg, "_typed")
+    try:
+        found = checks.judge(con, reg, label, with_gx=os.environ.get("POUND_VALIDATE_WITH") == "gx")
+    finally:
+        con.execute("DROP TABLE IF EXISTS _checked")
     # A cell that did not parse is already reported; its NULL would only repeat it.
     return [p for p in found if (p.row, p.column) not in already]
 
@@ -254,7 +248,7 @@ def _insert(con, src: Source, read: Read, rows: int, bundle: Path) -> FileResult
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
         con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,
-                     dt.datetime.now().replace(microsecond=0), status, str(bundle)])
+                     dt.datetime.now().replace(microsecond=0), status, str(Path(bundle).resolve())])
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")

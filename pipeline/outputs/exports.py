@@ -81,6 +81,10 @@ EXPORTS: tuple[Export, ...] = (
            ("rule_id", "subject_id", "reviewed_on", "reviewed_by", "decision", "note", "finding_raised"),
            frozenset(),
            "reviewed_on, rule_id, subject_id", file="finding_reviews"),
+    Export("adjustments",
+           ("month", "district", "pound_id", "measure", "closed_value", "current_value", "difference", "causes"),
+           frozenset(),
+           "month, district, pound_id, measure, rule_id, subject_id"),
 )
 BY_TABLE = {e.table: e for e in EXPORTS}
 
@@ -123,3 +127,13 @@ def write_csvs(con: duckdb.DuckDBPyConnection, out: Path, progress: Progress = Q
         progress.step(f"writing {spec.name}.csv")
         written.append(write_csv(con, spec, out / f"{spec.name}.csv"))
     return written
+
+
+def write_extract(con: duckdb.DuckDBPyConnection, spec: Export, path: Path, where: list) -> Path:
+    """The rows of an export that meet `where` (conditions of read.select) as a CSV file, written
+    as write_csv writes the whole table: a month's extract, sealed in its close."""
+    params: list = []
+    cond = " AND ".join(w.sql(params) for w in where) or "true"
+    con.execute(f"COPY (SELECT * FROM ({export_select(con, spec)}) WHERE {cond} ORDER BY {spec.order}) "
+                f"TO '{_sql_path(path)}' (HEADER, DELIMITER ',', QUOTE '\"')", params)
+    return path

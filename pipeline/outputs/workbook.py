@@ -25,6 +25,9 @@ from pipeline.outputs.exports import BY_TABLE, export_select
 from pipeline.read import reconciliation
 
 EXCEL_MAX_ROWS = 1_048_576          # including the header row
+# `pound run` and `pound build` write the whole-bundle workbook only up to this many rows in
+# its largest sheet; above it, an auditor makes scoped ones (`pound workbook`, audit_file.py).
+WHOLE_WORKBOOK_MAX_ROWS = 100_000
 RUPEES = '#,##0.00'
 DATE = 'yyyy-mm-dd'
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -48,6 +51,7 @@ ROLLUPS = {
                        ["e_proceeds", "f_balance_to_owner", "f_surplus_to_dm", "f_unrecovered"]),
     "corrections": ("register, field, event_month", []),
     "review_log": ("decision, finding_raised", []),
+    "adjustments": ("month, district, measure", []),
     "monthly_accounts": ("month, district", ["heads_impounded", "heads_released", "heads_sold", "fines_received",
                                               "feeding_received", "local_fund_due", "local_fund_ledger"]),
 }
@@ -55,7 +59,7 @@ ROLLUPS = {
 # the workbook; the CSV files carry every tracing column. The others are written whole.
 NARROW = {"case_accounts": ("source",), "fund_movements": ("hop", "what", "source")}
 # Sheets written only when the table has rows: the corrections of the registers and the DM's decisions.
-WHEN_ANY = ("corrections", "review_log")
+WHEN_ANY = ("corrections", "review_log", "adjustments")
 SHEETS = ("reconciliation", "findings", "fund_movements", "case_accounts", "security_status", "owner_accounts",
           "monthly_accounts")
 
@@ -177,6 +181,14 @@ def _write_sheet(wb: Workbook, title: str, names: list[str], first: list[tuple],
         ws.append([])
         ws.append([note])
     return rows
+
+
+def largest_sheet(con: duckdb.DuckDBPyConnection) -> tuple[str, int]:
+    """The table of the whole-bundle workbook with the most rows, and how many."""
+    from pipeline.read.select import count, select
+
+    sizes = [(t, int(select(con, t, count("rows"))["rows"][0])) for t in SHEETS + WHEN_ANY]
+    return max(sizes, key=lambda s: s[1])
 
 
 def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:

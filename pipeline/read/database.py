@@ -12,6 +12,7 @@ from pipeline.core.locks import opened
 # The tables a reader needs; a database without them has not been built.
 REQUIRED_TABLES = ("case_accounts", "fund_movements", "findings", "reconciliation", "monthly_accounts",
                    "deadlines", "district_months", "impoundment_cohorts", "dm_deposit_position",
+                   "ledger_entries", "balance_items", "fund_balances",
                    "parameters", "loads")
 
 
@@ -90,3 +91,22 @@ def check_district(con, district: str | None) -> str | None:
             return d
     raise PoundError(f"no pound is in district {district!r}; the database has "
                      + (", ".join(repr(d) for d in known) if known else "no pounds"))
+
+
+def check_local_authority(con, local_authority: str | None, district: str | None = None) -> str | None:
+    """The local authority's id as the database spells it (case is ignored), or PoundError naming those it has."""
+    if local_authority is None or str(local_authority).strip() == "":
+        return None
+    from pipeline.read.select import Cond, col, count, select
+
+    # the local authorities whose pounds have monthly accounts (every one with a pound)
+    known = select(con, "monthly_accounts", col("local_authority_id"), col("district"), count("months"),
+                   where=[Cond("local_authority_id", "not_null")], order=["local_authority_id"])
+    rows = [(r["local_authority_id"], r["district"]) for r in known.to_dict("records")]
+    for la, d in rows:
+        if la.lower() == str(local_authority).strip().lower():
+            if district and d and d != district:
+                raise PoundError(f"local authority {la} is in district {d}, not {district}")
+            return la
+    raise PoundError(f"no local authority {local_authority!r}; the database has "
+                     + (", ".join(r[0] for r in rows) if rows else "none"))

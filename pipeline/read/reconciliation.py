@@ -21,22 +21,24 @@ HEAD_LABELS = {"fines": "fines (s.18(2))", "surplus": "unclaimed surplus (s.18(5
                "refund_to_claimant": "refunded to a claimant", "other": "other"}
 
 
-def _district(district: str | None) -> list[Cond]:
-    return [Cond("district", "=", district)] if district else []
+def _district(district: str | None, local_authority: str | None = None) -> list[Cond]:
+    """The place a page is for: a district, and within it (or not) one local authority."""
+    return ([Cond("district", "=", district)] if district else []) + \
+        ([Cond("local_authority_id", "=", local_authority)] if local_authority else [])
 
 
-def by_authority(con, district: str | None = None):
+def by_authority(con, district: str | None = None, local_authority: str | None = None):
     """Per ledger, head and local authority: expected, credited, difference, breaks and each status."""
     return select(con, "reconciliation", col("ledger"), col("head"), col("local_authority_id"),
                   col("local_authority_name"), total("expected_amount", "expected"),
                   total("ledger_amount", "credited"), total("difference"),
                   count_if("is_break", True, "breaks"),
                   *(count_if("status", s, s) for s in STATUS_ORDER),
-                  where=_district(district), order=["ledger", "local_authority_id", "head"],
+                  where=_district(district, local_authority), order=["ledger", "local_authority_id", "head"],
                   key=["ledger", "head", "local_authority_id"])
 
 
-def summary(con, district: str | None = None):
+def summary(con, district: str | None = None, local_authority: str | None = None):
     """Per local authority, ledger and head: the totals and the amount of each status (the
     workbook's summary sheet), with the breaks."""
     return select(con, "reconciliation", col("local_authority_id"), col("local_authority_name"), col("district"),
@@ -51,49 +53,49 @@ def summary(con, district: str | None = None):
                   total_if("expected_amount", "status", "pending", "pending"),
                   total_if("ledger_amount", "status", "unexpected", "unexpected"),
                   count_if("is_break", True, "breaks"),
-                  where=_district(district), order=["local_authority_id", "ledger", "head"],
+                  where=_district(district, local_authority), order=["local_authority_id", "ledger", "head"],
                   key=["local_authority_id", "ledger", "head"])
 
 
-def dm_deposit_held(con, district: str | None = None):
+def dm_deposit_held(con, district: str | None = None, local_authority: str | None = None):
     """Per local authority: what the DM should hold in deposit and what his ledger shows he holds."""
     return select(con, "dm_deposit_position", col("local_authority_id"), col("local_authority_name"),
                   col("surplus_received_due"), col("surplus_credit_due"), col("held_due"),
                   col("receipts_booked"), col("credits_booked"), col("refunds_booked"), col("held_booked"),
                   col("held_difference"),
-                  where=_district(district), order=["local_authority_id"], key=["local_authority_id"])
+                  where=_district(district, local_authority), order=["local_authority_id"], key=["local_authority_id"])
 
 
-def by_status(con, district: str | None = None, ledger: str | None = None):
+def by_status(con, district: str | None = None, ledger: str | None = None, local_authority: str | None = None):
     """Per ledger and status: rows, expected and credited (the parts of the ties)."""
     return select(con, "reconciliation", col("ledger"), col("status"), count("rows"),
                   total("expected_amount", "expected"), total("ledger_amount", "credited"),
-                  where=[*_district(district), *([Cond("ledger", "=", ledger)] if ledger else [])],
+                  where=[*_district(district, local_authority), *([Cond("ledger", "=", ledger)] if ledger else [])],
                   order=["ledger", "status"], key=["ledger", "status"])
 
 
-def status_by_authority(con, district: str | None = None):
+def status_by_authority(con, district: str | None = None, local_authority: str | None = None):
     """Per ledger, local authority and status: expected and credited (for the chart of statuses)."""
     return select(con, "reconciliation", col("ledger"), col("local_authority_id"), col("status"),
                   total("expected_amount", "expected"), total("ledger_amount", "credited"),
-                  where=_district(district), order=["ledger", "local_authority_id", "status"])
+                  where=_district(district, local_authority), order=["ledger", "local_authority_id", "status"])
 
 
-def ledger_totals(con, district: str | None = None, ledger: str | None = None):
+def ledger_totals(con, district: str | None = None, ledger: str | None = None, local_authority: str | None = None):
     """Per ledger: the totals of the whole table (what the parts must add up to)."""
     return select(con, "reconciliation", col("ledger"), total("expected_amount", "expected"),
                   total("ledger_amount", "credited"), total("difference"),
-                  where=[*_district(district), *([Cond("ledger", "=", ledger)] if ledger else [])],
+                  where=[*_district(district, local_authority), *([Cond("ledger", "=", ledger)] if ledger else [])],
                   order=["ledger"], key=["ledger"])
 
 
-def ties(con, district: str | None = None) -> list[dict]:
+def ties(con, district: str | None = None, local_authority: str | None = None) -> list[dict]:
     """Per ledger: each status's rows and amounts, their sums on each side, the table's totals,
     and whether they tie (expected = its statuses' sum, credited likewise, difference = credited - expected)."""
     out = []
-    for ledger in ledger_totals(con, district)["ledger"]:
-        parts = by_status(con, district, ledger)
-        totals = ledger_totals(con, district, ledger)
+    for ledger in ledger_totals(con, district, local_authority=local_authority)["ledger"]:
+        parts = by_status(con, district, ledger, local_authority)
+        totals = ledger_totals(con, district, ledger, local_authority)
         t = totals.to_dict("records")[0]
         by = {s: (0, 0, 0) for s in STATUS_ORDER}
         for r in parts.to_dict("records"):
@@ -113,41 +115,41 @@ BREAK_COLUMNS = ("ledger", "local_authority_id", "reference", "head", "status", 
                  "difference", "due_on", "entry_on", "days_after_due", "days_outstanding", "entry_ids")
 
 
-def breaks(con, district: str | None = None):
+def breaks(con, district: str | None = None, local_authority: str | None = None):
     """Every row an auditor must take up (is_break: not matched, not pending), worst first."""
     return select(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS),
-                  where=[Cond("is_break", "=", True), *_district(district)],
+                  where=[Cond("is_break", "=", True), *_district(district, local_authority)],
                   order=["status_rank", "ledger", "local_authority_id", "reference", "head"],
                   key=["ledger", "local_authority_id", "reference", "head"])
 
 
-def pending(con, district: str | None = None):
+def pending(con, district: str | None = None, local_authority: str | None = None):
     """Expected credits not entered yet whose lag has not run out (not breaks yet)."""
     return select(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS if c not in ("ledger_amount", "entry_on",
                                                                                        "days_after_due", "entry_ids")),
-                  where=[Cond("status", "=", "pending"), *_district(district)],
+                  where=[Cond("status", "=", "pending"), *_district(district, local_authority)],
                   order=["due_on", "ledger", "local_authority_id", "reference", "head"],
                   key=["ledger", "local_authority_id", "reference", "head"])
 
 
-def ageing(con, district: str | None = None):
+def ageing(con, district: str | None = None, local_authority: str | None = None):
     """What is missing, by how long it has been outstanding past its due day."""
     return select(con, "reconciliation", col("ageing_band"), col("ageing"), count("items"),
                   total("expected_amount", "amount"),
                   total_if("expected_amount", "ledger", "local_fund", "local_fund"),
                   total_if("expected_amount", "ledger", "dm_deposit", "dm_deposit"),
-                  where=[Cond("status", "=", "missing"), *_district(district)], order=["ageing_band"],
+                  where=[Cond("status", "=", "missing"), *_district(district, local_authority)], order=["ageing_band"],
                   key=["ageing_band", "ageing"])
 
 
-def in_month(con, month: str, district: str | None = None):
+def in_month(con, month: str, district: str | None = None, local_authority: str | None = None):
     """Rows due in the month or entered in a ledger in it."""
     first, last = month_bounds(month)
     return select(con, "reconciliation", *(col(c) for c in ("ledger", "local_authority_id", "reference", "head",
                                                             "status", "expected_amount", "ledger_amount", "difference",
                                                             "due_on", "entry_on")),
                   where=[either(between("due_on", first, last), between("entry_on", first, last)),
-                         *_district(district)],
+                         *_district(district, local_authority)],
                   order=["ledger", "local_authority_id", "reference", "head"],
                   key=["ledger", "local_authority_id", "reference", "head"])
 

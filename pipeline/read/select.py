@@ -223,13 +223,29 @@ class Selection:
                             for m in self.measures}}
 
 
-def select(con, model: str, *measures: Measure, where=(), order=(), key=(), limit=None, having=()):
-    """Run a selection on a read-only connection: a DataFrame whose attrs hold the selection."""
+def _selection(model, measures, where, order, key, limit, having, scope) -> Selection:
     flat: list[Cond] = []
-    for w in where:
+    for w in [*where, *(scope.where(model) if scope is not None else [])]:
         flat.extend(w if isinstance(w, list) else [w])
-    s = Selection(model, tuple(measures), tuple(flat), tuple(order), tuple(key), limit, tuple(having))
+    return Selection(model, tuple(measures), tuple(flat), tuple(order), tuple(key), limit, tuple(having))
+
+
+def select(con, model: str, *measures: Measure, where=(), order=(), key=(), limit=None, having=(), scope=None):
+    """Run a selection on a read-only connection: a DataFrame whose attrs hold the selection.
+
+    With a scope (pipeline/read/scope.py), only the model's rows in its district, local
+    authority and period (on the model's stated basis) are read."""
+    s = _selection(model, measures, where, order, key, limit, having, scope)
     sql, params = s.sql()
     frame = con.execute(sql, params).df()
     frame.attrs["selection"] = s.as_dict()
     return frame
+
+
+def select_rows(con, model: str, *measures: Measure, where=(), order=(), key=(), scope=None):
+    """The same selection, as (column names, a cursor to fetch rows from) for writers that stream
+    rows (the workbook): values stay as the database holds them (integer paise, dates)."""
+    s = _selection(model, measures, where, order, key, None, (), scope)
+    sql, params = s.sql()
+    cur = con.execute(sql, params)
+    return [d[0] for d in cur.description], cur, s.as_dict()

@@ -24,8 +24,9 @@ def open_report(db, month: str, district: str | None):
     return con, check_district(con, district), month_label(month)
 
 
-def parameters_block(con, *, db, month: str, district: str | None, report: str) -> Html:
-    """The report's parameters and what it was drawn from, for the top of the page."""
+def parameters_block(con, *, db, month: str, district: str | None, report: str, closing: bool = False) -> Html:
+    """The report's parameters and what it was drawn from, for the top of the page; with `closing`,
+    whether the District Magistrate has closed the month, by whom and when."""
     first, last = month_bounds(month)
     asof = as_of(con)
     changed = changed_parameters(con)
@@ -40,6 +41,8 @@ def parameters_block(con, *, db, month: str, district: str | None, report: str) 
         ("Readings changed from the defaults",
          "; ".join(f"{n} = {v}" for n, v in changed) if changed else "none (every statutory reading is the default)"),
     ]
+    if closing:
+        rows.append(("Month closed", _closed_text(con, month, district)))
     warnings = []
     if asof and last > asof:
         warnings.append(f"The month runs past {day_text(asof)}, the date the accounts are drawn up to: "
@@ -54,3 +57,50 @@ def busiest_month(con) -> str:
     if len(busiest) == 0:
         raise PoundError("the database holds no monthly accounts")
     return str(busiest["month"].iloc[0])
+
+
+def _closed_text(con, month: str, district: str | None) -> str:
+    from pipeline.reports.review import month_close
+
+    c = month_close(con, month, district)
+    if len(c) == 0:
+        return "no: the month has not been closed"
+    r = c.iloc[0]
+    text = f"yes, by {r['closed_by']} on {day_text(r['closed_at'].date())} {r['closed_at']:%H:%M}"
+    if r["district"] != "all":
+        text += f" (district {r['district']})"
+    if r["closes_of_month"] > 1:
+        text += f"; closed again ({r['closes_of_month']} closes), because: {r['reopen']}"
+    return text
+
+def report_scope(con, month: str, district: str | None, local_authority: str | None,
+                 period_from: str | None, period_to: str | None):
+    """The local authority checked against the database, and the scope of a page's balances:
+    the period from..to when given, else the month."""
+    from pipeline.read.database import check_local_authority
+    from pipeline.read.scope import make_scope
+
+    la = check_local_authority(con, local_authority, district)
+    if period_from or period_to:
+        return la, make_scope(district, la, start=dt.date.fromisoformat(period_from) if period_from else None,
+                              end=dt.date.fromisoformat(period_to) if period_to else None)
+    return la, make_scope(district, la, month=month)
+
+
+def balances_html(scope_balances: list[dict], scope) -> list[Html]:
+    """The heading and table of a scope's balances (pipeline/read/balances.py)."""
+    import pandas as pd
+
+    from pipeline.read.balances import COLUMNS, MONEY
+    from pipeline.reports import html as h
+
+    heading = h.heading(scope.period_label + (f", local authority {scope.local_authority}" if scope.local_authority
+                                             else ""), 3)
+    table = h.table(pd.DataFrame(scope_balances, columns=list(COLUMNS)), table_id="balances", money=sorted(MONEY),
+                    labels={"local_authority_name": "local authority",
+                            "opening_due_not_credited": "opening: due, not credited",
+                            "closing_due_not_credited": "closing: due, not credited",
+                            "held_start": "held by his ledger at start", "held_end": "held by his ledger at end",
+                            "held_due_start": "should hold at start", "held_due_end": "should hold at end"},
+                    empty="Nothing was due or credited to any local fund.")
+    return [heading, table]

@@ -106,7 +106,8 @@ def _run_notebook(name: str, title: str, parameters: dict):
         raise RuntimeError(f"the {title} report failed at cell {exc.exec_count}: {exc.ename}: {exc.evalue}") from None
 
 
-def render_reports(db: Path, month: str, district: str | None, out: Path) -> list[Path]:
+def render_reports(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
+                   period: tuple | None = None) -> list[Path]:
     """Render the three reports of a month into `out`; returns the three HTML paths.
 
     The month must be written YYYY-MM; the database must have been built. A month with
@@ -128,10 +129,16 @@ def render_reports(db: Path, month: str, district: str | None, out: Path) -> lis
         where = f" in district {district}" if district else ""
         print(f"note: nothing was impounded, paid or found in {month}{where}; the reports say so", file=sys.stderr)
     params = {"db": str(db), "month": month, "district": district}
+    scoped = dict(params)
+    if local_authority or period:
+        # the reconciliation's balances (section 2b) for this local authority and period
+        start, end = period or (None, None)
+        scoped.update(local_authority=local_authority, period_from=start.isoformat() if start else None,
+                      period_to=end.isoformat() if end else None)
     paths = report_paths(out, month, district)
     def one(report, path):
         name, title = report
-        nb = _run_notebook(name, title, params)
+        nb = _run_notebook(name, title, scoped if name == "reconciliation" else params)
         page_title = f"{title}, {month}" + (f", {district}" if district else "")
         path.write_text(notebook_html(nb, page_title), encoding="utf-8")
 

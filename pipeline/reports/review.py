@@ -138,6 +138,24 @@ def corrections_to_earlier_months(con, month: str, district: str | None = None):
                   key=["register", "key", "version", "field"])
 
 
+def month_close(con, month: str, district: str | None = None):
+    """The close in force of the month (of the district, or of every district), if it was closed."""
+    scope = ["all"] + ([district] if district else [])
+    return select(con, "month_closes", col("district"), col("closed_by"), col("closed_at"), col("note"), col("reopen"),
+                  col("closes_of_month"),
+                  where=[Cond("month", "=", month), Cond("in_force", "=", True), Cond("district", "in", scope)],
+                  order=["closed_at DESC"], key=["district"], limit=1)
+
+
+def changes_to_closed_months(con, month: str, district: str | None = None):
+    """How the figures of the months closed up to this one have moved since their close, and why."""
+    where = [Cond("month", "<=", month)] + ([Cond("pound_district", "=", district)] if district else [])
+    return select(con, "adjustments", col("month"), col("pound_id"), col("measure"), col("rule_id"), col("subject_id"),
+                  col("closed_value"), col("current_value"), col("difference"), col("causes"),
+                  where=where, order=["month", "pound_id", "measure", "rule_id", "subject_id"],
+                  key=["month", "pound_id", "measure", "rule_id", "subject_id"])
+
+
 def high_findings(con, month: str, district: str | None = None):
     return select(con, "findings", count_if("severity", "high", "high_findings"),
                   where=[Cond("month", "=", month), *_district(district)])

@@ -11,10 +11,10 @@ def _equation(total: int, side, by: dict, col: int) -> str:
     return f"{rupees(total)} = {terms}"
 
 
-def ties_html(con, district: str | None = None) -> Html:
+def ties_html(con, district: str | None = None, local_authority: str | None = None) -> Html:
     """Each ledger: the amount of each status on each side, the table's totals, and whether they tie."""
     out = []
-    for tie in ties(con, district):
+    for tie in ties(con, district, local_authority):
         ledger = tie["ledger"]
         out.append(heading(f"Ledger: {LEDGER_NAMES.get(ledger, ledger)}", 3))
         out.append(table(tie["parts"], money=["expected", "credited"], hide=["ledger"], total="sum of the statuses",

@@ -8,7 +8,7 @@ import pytest
 
 from pipeline.load import db
 
-COMMANDS = ["run", "ingest", "build", "report", "synth", "demo"]
+COMMANDS = ["run", "ingest", "build", "report", "workbook", "synth", "demo"]
 
 
 def test_main_help_lists_commands_and_examples(run_cli):
@@ -58,7 +58,7 @@ def test_run_writes_every_export_with_two_decimal_money(tmp_path, sample_bundle,
     names = {p.name for p in out.iterdir()}
     assert names == {"pound.duckdb", "case_accounts.csv", "fund_movements.csv", "security_status.csv", "findings.csv",
                      "reconciliation.csv", "monthly_accounts.csv", "owner_accounts.csv", "audit_workbook.xlsx",
-                     "parameters.toml", "corrections.csv", "finding_reviews.csv"}
+                     "parameters.toml", "corrections.csv", "finding_reviews.csv", "adjustments.csv"}
     with (out / "case_accounts.csv").open() as fh:
         rows = list(csv.DictReader(fh))
     assert len(rows) == 20

@@ -27,7 +27,10 @@ SELECT c.register, c.key, c.version, c.field,
        c.event_on, CAST(l.loaded_at AS DATE) AS loaded_on, c.position AS field_position,
        -- the district of the row: its case's, its local authority's, or its taluk's
        coalesce(k.district, la.district,
-                (SELECT min(p.district) FROM stg_pounds p WHERE lower(p.taluk) = lower(c.row_json ->> 'taluk'))) AS district
+                (SELECT min(p.district) FROM stg_pounds p WHERE lower(p.taluk) = lower(c.row_json ->> 'taluk'))) AS district,
+       -- the pound of the row: its case's (or its own), when it has one
+       coalesce(k.pound_id, c.row_json ->> 'pound_id') AS pound_id,
+       l.sha256 AS file_sha256
 FROM changed c JOIN stg_loads l ON l.load_id = c._load_id
 LEFT JOIN int_cases k ON k.case_id = c.row_json ->> 'case_id'
 LEFT JOIN stg_local_authorities la ON la.local_authority_id = c.row_json ->> 'local_authority_id'

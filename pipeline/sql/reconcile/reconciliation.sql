@@ -100,6 +100,9 @@ SELECT c.ledger, c.local_authority_id, c.reference, c.head, c.expected_amount, c
        CASE c.status WHEN 'amount_mismatch' THEN 1 WHEN 'missing' THEN 2 WHEN 'unexpected' THEN 3
                      WHEN 'late' THEN 4 WHEN 'early' THEN 5 WHEN 'pending' THEN 6 ELSE 7 END AS status_rank,
        month_of(c.due_on) AS due_month, month_of(c.entry_on) AS entry_month,
+       -- the day that puts the row in a period: an expected credit's due day, else (an
+       -- entry nothing was due for) the day it was entered
+       coalesce(c.due_on, c.entry_on) AS period_on,
        -- how long a missing credit has been outstanding past its due day, in bands
        CASE WHEN c.status = 'missing' THEN
            CASE WHEN as_of() - c.due_on <= 30 THEN 1 WHEN as_of() - c.due_on <= 60 THEN 2

@@ -1,0 +1,53 @@
+"""pound close and pound verify: seal a month the District Magistrate signed off, and check a seal."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, command, month
+
+
+def add(sub) -> None:
+    c = command(sub, "close", "close a month: seal its figures, reports and decisions into BUNDLE/closes/ "
+                "(every later change to the month then shows in adjustments.csv)",
+                'pound close --db out/pound.duckdb --month 2026-10 --by "District Magistrate, Mysuru" '
+                "--bundle data/sample")
+    c.add_argument("--db", type=Path, required=True, help="the built database (pound run or pound build)")
+    c.add_argument("--month", type=month, required=True, help="YYYY-MM")
+    c.add_argument("--by", required=True, help="who closes the month")
+    c.add_argument("--bundle", type=Path, required=True, help="the bundle the database was loaded from")
+    c.add_argument("--district", default=None, help="close the month of one district (default: all)")
+    c.add_argument("--note", default=None)
+    c.add_argument("--reopen", default=None, metavar="WHY",
+                   help="close a closed month again, saying why (both closes are kept; the later is in force)")
+    c.set_defaults(func=cmd_close)
+
+    v = command(sub, "verify", "check a close folder against its close.json (exit 0 intact, 2 altered); with "
+                "--bundle also rebuild the month from the input files it names",
+                "pound verify data/sample/closes/2026-10 --bundle data/sample")
+    v.add_argument("folder", type=Path, help="BUNDLE/closes/<month>")
+    v.add_argument("--bundle", type=Path, default=None)
+    v.set_defaults(func=cmd_verify)
+
+
+def cmd_close(args) -> int:
+    from pipeline.close.seal import close_month
+
+    folder = close_month(args.db, args.bundle, args.month, args.by, args.district, args.note, args.reopen)
+    print(folder)
+    return EXIT_OK
+
+
+def cmd_verify(args) -> int:
+    from pipeline.close.verify import check_files, rebuild
+
+    record, verdict = check_files(args.folder)
+    if args.bundle is not None and not (verdict.altered or verdict.missing or verdict.added):
+        rebuild(record, args.bundle, verdict)
+    if verdict.intact:
+        print(f"{args.folder}: intact" + (" (the input files rebuild the sealed figures)" if args.bundle else ""))
+        return EXIT_OK
+    for line in verdict.lines():
+        print(f"{args.folder}: {line}", file=sys.stderr)
+    return EXIT_REJECTED

@@ -1,0 +1,54 @@
+"""pound workbook: the workbook an auditor files, for one scope (district, local authority, period)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.cli.common import EXIT_OK, add_scope_arguments, command
+
+
+def scope_of(args, con):
+    """The scope the options name, its district and local authority checked against the database."""
+    import dataclasses
+
+    from pipeline.read.database import check_district, check_local_authority
+    from pipeline.read.scope import make_scope
+
+    scope = make_scope(args.district, args.local_authority, args.financial_year, args.month, args.start, args.end)
+    district = check_district(con, scope.district)
+    la = check_local_authority(con, scope.local_authority, district)
+    return dataclasses.replace(scope, district=district, local_authority=la)
+
+
+def add(sub) -> None:
+    w = command(sub, "workbook", "write the workbook an auditor files for one scope: a cover (scope, as-of date, "
+                "readings, input files with sha256), balances, reconciliation, ledger entries, findings, case "
+                "accounts, fund movements, monthly accounts, corrections",
+                "pound workbook --db out/pound.duckdb --local-authority LA2 --financial-year 2026-27 "
+                "--out audit_LA2_2026-27.xlsx")
+    w.add_argument("--db", type=Path, required=True)
+    w.add_argument("--out", type=Path, required=True, help="the .xlsx file to write")
+    add_scope_arguments(w)
+    w.set_defaults(func=cmd_workbook)
+
+
+def cmd_workbook(args) -> int:
+    from pipeline.core.errors import PoundError
+    from pipeline.outputs.audit_file import write_audit_file
+    from pipeline.read.database import connect
+
+    out: Path = args.out
+    if out.is_dir():
+        raise PoundError(f"--out {out} is a folder; name the .xlsx file to write")
+    if out.suffix.lower() != ".xlsx":
+        raise PoundError(f"--out {out} must end in .xlsx")
+    if not out.parent.exists():
+        raise PoundError(f"the folder of --out, {out.parent}, does not exist")
+    con = connect(args.db)
+    try:
+        scope = scope_of(args, con)
+        path, counts = write_audit_file(con, scope, out)
+    finally:
+        con.close()
+    print(f"wrote {path}: " + ", ".join(f"{sheet} {n:,}" for sheet, n in counts.items()))
+    return EXIT_OK

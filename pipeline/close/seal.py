@@ -1,0 +1,175 @@
+"""pound close: seal a month the District Magistrate has signed off into BUNDLE/closes/.
+
+The folder BUNDLE/closes/<YYYY-MM>[_<district>]/ holds the month's three reports, its
+review_<month>.xlsx with the decisions as they stood, the month's extracts of
+monthly_accounts, findings and reconciliation, and close.json: who closed it and when,
+the as-of date, the tool's version, every reading in force, the sha256 and row count of
+every input file loaded, the month's figures, and the sha256 of every other file of the
+folder. A month closed again (--reopen) keeps both folders; the later close is in force.
+
+Everything is written into a hidden folder beside the target and renamed into place at
+the end: a close that is killed or fails leaves no folder (the hidden one is swept away by
+the next close of the same month).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import shutil
+from importlib import metadata
+from pathlib import Path
+
+from pipeline.core.errors import PoundError
+from pipeline.core.months import day_text, month_bounds
+from pipeline.load.bundle import CLOSES
+from pipeline.load.closes import CLOSE_FILE, FORMAT, bundles_loaded, every_close
+from pipeline.outputs.exports import BY_TABLE, table_columns, write_extract
+from pipeline.outputs.review_sheet import write_review_workbook
+from pipeline.read.database import as_of, check_district, connect
+from pipeline.read.select import Cond, Selection, col, either
+from pipeline.reports.render import render_reports, report_suffix
+from pipeline.reports.review import has_activity
+
+FINDING_FIELDS = ("rule_id", "subject_id", "pound_id", "severity", "section", "event_on", "review_status",
+                  "reviewed_on", "reviewed_by")
+
+
+def close_month(db: Path, bundle: Path, month: str, by: str, district: str | None = None, note: str | None = None,
+                reopen: str | None = None, now: dt.datetime | None = None) -> Path:
+    """Seal the month; returns the close folder. PoundError (nothing written) when it may not be closed."""
+    month_bounds(month)
+    if not str(by or "").strip():
+        raise PoundError("--by must name who closes the month (the District Magistrate)")
+    con = connect(db)
+    try:
+        district = check_district(con, district)
+        where = f" in district {district}" if district else ""
+        day = as_of(con)
+        last = month_bounds(month)[1]
+        if day is None or last > day:
+            raise PoundError(f"cannot close {month}: its last day, {day_text(last)}, is after "
+                             f"{day_text(day) if day else 'the as-of date'}, the date the accounts are drawn up to; "
+                             f"the month is not over in the accounts (build them with --as-of {last.isoformat()} or later)")
+        if not has_activity(con, month, district):
+            raise PoundError(f"cannot close {month}: nothing was impounded, paid, due or found in it{where}")
+        bundle = _check_bundle(con, bundle, db)
+        earlier = [c for _, c in every_close([bundle]) if c["month"] == month and c.get("district") == district]
+        if earlier and not reopen:
+            last_close = max(earlier, key=lambda c: c["closed_at"])
+            raise PoundError(f"{month}{where} was closed by {last_close['closed_by']} on {last_close['closed_at']}; "
+                             "to close it again give --reopen \"the reason\" (both closes are kept)")
+        if reopen and not earlier:
+            raise PoundError(f"--reopen: {month}{where} has not been closed; close it without --reopen")
+        name = f"{month}{report_suffix(district)}" + (f"_r{len(earlier) + 1}" if earlier else "")
+        root = bundle / CLOSES
+        target = root / name
+        if target.exists():
+            raise PoundError(f"{target} already exists; it is not a close of {month}{where}")
+        root.mkdir(exist_ok=True)
+        partial = root / f".{name}.partial"
+        shutil.rmtree(partial, ignore_errors=True)          # left by a close that was killed
+        partial.mkdir()
+        try:
+            record = _record(con, month, district, by, note, reopen, day, now, earlier)
+            _write_extracts(con, month, district, partial)
+            write_review_workbook(con, month, district, partial / f"review_{month}{report_suffix(district)}.xlsx")
+        except BaseException:
+            shutil.rmtree(partial, ignore_errors=True)
+            raise
+    finally:
+        con.close()
+    try:
+        render_reports(db, month, district, partial)
+        record["files"] = {p.name: sha256(p) for p in sorted(partial.iterdir())}
+        (partial / CLOSE_FILE).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        os.rename(partial, target)
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise
+    return target
+
+
+def _check_bundle(con, bundle: Path, db: Path) -> Path:
+    bundle = Path(bundle).resolve()
+    loaded = bundles_loaded(con)
+    if bundle not in [b.resolve() for b in loaded]:
+        raise PoundError(f"{bundle} is not a bundle the database {db} was loaded from (it was loaded from "
+                         + (", ".join(str(b) for b in loaded) or "no bundle") + "); the close is kept in that bundle")
+    return bundle
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with Path(path).open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _rows(con, model: str, columns, where, order) -> list[dict]:
+    """A selection's rows as plain JSON values (exact integers, ISO dates)."""
+    s = Selection(model, tuple(col(c) for c in columns), tuple(where), tuple(order))
+    sql, params = s.sql()
+    cur = con.execute(sql, params)
+    names = [d[0] for d in cur.description]
+    return [{n: _plain(v) for n, v in zip(names, row, strict=True)} for row in cur.fetchall()]
+
+
+def _plain(v):
+    if isinstance(v, dt.datetime):
+        return v.isoformat(sep=" ")
+    if isinstance(v, dt.date):
+        return v.isoformat()
+    return v
+
+
+def _scope(month: str, district: str | None, month_col: str = "month") -> list:
+    return [Cond(month_col, "=", month)] + ([Cond("district", "=", district)] if district else [])
+
+
+def _reconciliation_scope(month: str, district: str | None) -> list:
+    """Reconciliation rows of the month: those due in it, and entries with no due day made in it."""
+    return [either(Cond("due_month", "=", month), [Cond("due_month", "is_null"), Cond("entry_month", "=", month)])] \
+        + ([Cond("district", "=", district)] if district else [])
+
+
+def _record(con, month, district, by, note, reopen, day, now, earlier) -> dict:
+    accounts = _rows(con, "monthly_accounts", table_columns(con, "monthly_accounts"), _scope(month, district),
+                     ["pound_id"])
+    findings = _rows(con, "findings", FINDING_FIELDS, _scope(month, district), ["rule_id", "subject_id"])
+    recon = _rows(con, "reconciliation", BY_TABLE["reconciliation"].columns + ("district",),
+                  _reconciliation_scope(month, district), ["ledger", "local_authority_id", "reference", "head"])
+    params = {name: value for name, value in con.execute("SELECT name, value FROM parameters ORDER BY name").fetchall()}
+    inputs = [{"file": f, "register": r, "sha256": h, "rows": n, "bundle": b} for f, r, h, n, b in con.execute(
+        "SELECT file, register, sha256, rows, bundle FROM loads ORDER BY load_id").fetchall()]
+    return {
+        "format": FORMAT,
+        "month": month,
+        "district": district,
+        "closed_by": by.strip(),
+        "closed_at": (now or dt.datetime.now()).replace(microsecond=0).isoformat(sep=" "),
+        "note": note,
+        "reopen": reopen,
+        "supersedes": max((c["closed_at"] for c in earlier), default=None),
+        "as_of": day.isoformat(),
+        "tool_version": _version(),
+        "parameters": params,
+        "inputs": inputs,
+        "figures": {"accounts": accounts, "findings": findings, "reconciliation": recon},
+    }
+
+
+def _write_extracts(con, month: str, district: str | None, folder: Path) -> None:
+    write_extract(con, BY_TABLE["monthly_accounts"], folder / "monthly_accounts.csv", _scope(month, district))
+    write_extract(con, BY_TABLE["findings"], folder / "findings.csv", _scope(month, district))
+    write_extract(con, BY_TABLE["reconciliation"], folder / "reconciliation.csv", _reconciliation_scope(month, district))
+
+
+def _version() -> str:
+    try:
+        return metadata.version("pound-accounts")
+    except metadata.PackageNotFoundError:
+        return "unknown"

@@ -1,0 +1,109 @@
+"""pound verify: is a close folder still as it was sealed, and do its input files still give its figures?
+
+The sha256 of every file of the folder is compared with the one close.json recorded: a file
+altered, missing or added is named. With the bundle, the month is also rebuilt from the input
+files the close names (each must still be in the bundle with the same sha256), with the
+readings and the as-of date of the close, and the rebuilt figures are compared with the sealed
+ones by the model that compares every close: marts/adjustments (it must find nothing).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.core.errors import PoundError
+from pipeline.load.closes import CLOSE_FILE, read_close
+
+
+@dataclass
+class Verdict:
+    altered: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    added: list[str] = field(default_factory=list)
+    inputs: list[str] = field(default_factory=list)      # input files gone or changed in the bundle
+    figures: list[str] = field(default_factory=list)     # figures the rebuild does not give again
+
+    @property
+    def intact(self) -> bool:
+        return not (self.altered or self.missing or self.added or self.inputs or self.figures)
+
+    def lines(self) -> list[str]:
+        return ([f"altered: {n}" for n in self.altered] + [f"missing: {n}" for n in self.missing]
+                + [f"added: {n}" for n in self.added] + self.inputs + self.figures)
+
+
+def check_files(folder: Path) -> tuple[dict, Verdict]:
+    from pipeline.close.seal import sha256
+
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise PoundError(f"{folder} is not a folder; give a close folder, BUNDLE/closes/<month>")
+    record = read_close(folder)
+    sealed: dict[str, str] = record.get("files", {})
+    present = {p.name for p in folder.iterdir() if p.name != CLOSE_FILE}
+    v = Verdict()
+    for name in sorted(sealed):
+        if name not in present:
+            v.missing.append(name)
+        elif sha256(folder / name) != sealed[name]:
+            v.altered.append(name)
+    v.added = sorted(present - sealed.keys())
+    return record, v
+
+
+def rebuild(record: dict, bundle: Path, verdict: Verdict) -> None:
+    """Rebuild the month from the input files the close names; adds what does not match to `verdict`."""
+    from pipeline.build import build
+    from pipeline.core.params import PARAMS, Parameters
+    from pipeline.core.progress import QUIET
+    from pipeline.load import db
+    from pipeline.load.bundle import find_sources, read_source
+    from pipeline.load.closes import insert_close
+    from pipeline.load.ingest import load_source
+
+    bundle = Path(bundle)
+    sources, _, _ = find_sources(bundle)
+    by_label = {s.label: s for s in sources}
+    wanted = record.get("inputs", [])
+    chosen = []
+    for f in wanted:
+        src = by_label.get(f["file"])
+        if src is None:
+            verdict.inputs.append(f"input missing from the bundle: {f['file']}")
+            continue
+        if read_source(src).sha256 != f["sha256"]:
+            verdict.inputs.append(f"input changed since the close: {f['file']} (its sha256 differs)")
+            continue
+        chosen.append(src)
+    if verdict.inputs:
+        return
+    known = {p.name for p in PARAMS}
+    values = {n: json.loads(v) for n, v in record.get("parameters", {}).items() if n in known}
+    params = Parameters(values, as_of=dt.date.fromisoformat(record["as_of"]), source="the close")
+    scratch = Path(tempfile.mkdtemp(prefix="pound-verify-"))
+    try:
+        con = db.connect(scratch / "verify.duckdb")
+        try:
+            # the files in the order they were loaded when the month was closed
+            for src in sorted(chosen, key=lambda s: [f["file"] for f in wanted].index(s.label)):
+                res = load_source(con, src, bundle, QUIET, as_of=params.as_of)
+                if res.status == "rejected":
+                    verdict.inputs.append(f"input no longer loads: {src.label}")
+            if verdict.inputs:
+                return
+            insert_close(con, 1, bundle, record)
+            build(con, params)
+            for month, measure, pound, rule, subject, closed, current in con.execute(
+                    "SELECT month, measure, pound_id, rule_id, subject_id, closed_value, current_value "
+                    "FROM adjustments ORDER BY ALL").fetchall():
+                what = f"{rule} {subject}" if rule else measure
+                verdict.figures.append(f"rebuilt figure differs: {month} {pound} {what}: sealed {closed}, rebuilt {current}")
+        finally:
+            con.close()
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)

@@ -1,0 +1,142 @@
+"""The expectation suites of expectations/, evaluated as DuckDB SQL on the loading path.
+
+great_expectations defines what valid data is: the suites are GX suites and a GX verdict is
+the reference. Running GX costs seconds before the first row is read (importing it, making a
+context) and a copy of every file into pandas, so the loader compiles each expectation of a
+suite into one SQL query over the typed rows, which are already in DuckDB. Each compiled query
+returns the rows GX would call unexpected, with the same columns GX would list for them.
+
+`tests/load/test_checks.py` runs GX itself and this compiler over a corpus of good and bad
+frames for every expectation type the suites use and proves the two agree row for row; an
+expectation type not compiled here stops the loader rather than being skipped.
+`pound validate` runs GX over the registers of a database (see pipeline/load/expectations.py).
+"""
+
+from __future__ import annotations
+
+import duckdb
+
+from pipeline.core.errors import Problem
+from pipeline.core.registers import BY_NAME, Register
+from pipeline.load import expectations
+from pipeline.load.bundle import ROW
+from pipeline.load.db import current_rows
+from pipeline.load.expectations import known_flag
+
+OPERATORS = {"==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+
+def _q(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _literal(value) -> str:
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+def _condition(kwargs: dict) -> str:
+    """The row condition of an expectation (GX's `row_condition`), or TRUE."""
+    cond = kwargs.get("row_condition")
+    if not cond:
+        return "TRUE"
+    if not isinstance(cond, dict) or cond.get("type") != "comparison" or cond.get("operator") not in OPERATORS:
+        raise NotImplementedError(f"row_condition {cond!r} is not compiled to SQL")
+    # GX filters the frame with the condition first: a row whose column is missing is left out.
+    return f"{_q(cond['column']['name'])} {OPERATORS[cond['operator']]} {_literal(cond['parameter'])}"
+
+
+def compile_expectation(exp: dict, table: str) -> tuple[str, list[str]]:
+    """(SQL returning _row and the listed columns of every unexpected row, those columns)."""
+    kind, kw = exp["type"], exp["kwargs"]
+    where = _condition(kw)
+    if kind == "expect_column_values_to_not_be_null":
+        col = kw["column"]
+        test = f"{_q(col)} IS NULL"
+        return f"SELECT {ROW}, {_q(col)} FROM {table} WHERE ({where}) AND {test}", [col]
+    if kind == "expect_column_values_to_be_null":
+        col = kw["column"]
+        return f"SELECT {ROW}, {_q(col)} FROM {table} WHERE ({where}) AND {_q(col)} IS NOT NULL", [col]
+    if kind == "expect_column_values_to_be_in_set":
+        col = kw["column"]
+        values = ", ".join(_literal(v) for v in kw["value_set"])
+        return (f"SELECT {ROW}, {_q(col)} FROM {table} WHERE ({where}) AND {_q(col)} IS NOT NULL "
+                f"AND {_q(col)} NOT IN ({values})"), [col]
+    if kind == "expect_column_values_to_be_between":
+        col = kw["column"]
+        tests = []
+        if kw.get("min_value") is not None:
+            tests.append(f"{_q(col)} {'<=' if kw.get('strict_min') else '<'} {_literal(kw['min_value'])}")
+        if kw.get("max_value") is not None:
+            tests.append(f"{_q(col)} {'>=' if kw.get('strict_max') else '>'} {_literal(kw['max_value'])}")
+        return (f"SELECT {ROW}, {_q(col)} FROM {table} WHERE ({where}) AND {_q(col)} IS NOT NULL "
+                f"AND ({' OR '.join(tests) or 'FALSE'})"), [col]
+    if kind in ("expect_column_values_to_be_unique", "expect_compound_columns_to_be_unique"):
+        cols = kw.get("column_list") or [kw["column"]]
+        listed = ", ".join(_q(c) for c in cols)
+        # a single column ignores missing values; a compound key ignores rows missing every part
+        present = (" AND ".join(f"{_q(c)} IS NOT NULL" for c in cols) if len(cols) == 1 and "column" in kw
+                   else "NOT (" + " AND ".join(f"{_q(c)} IS NULL" for c in cols) + ")")
+        return (f"SELECT {ROW}, {listed} FROM (SELECT *, count(*) OVER (PARTITION BY {listed}) AS _n "
+                f"FROM {table} WHERE ({where}) AND {present}) WHERE _n > 1"), cols
+    raise NotImplementedError(f"expectation {kind} is not compiled to SQL")
+
+
+def make_checked(con: duckdb.DuckDBPyConnection, reg: Register, source: str, into: str = "_checked") -> None:
+    """The table the suite is run on: the typed rows of `source` with, for each column that names
+    a row of another register, a flag saying whether the database holds that row (in force)."""
+    cols = [f't."{c}"' for c in [ROW] + reg.names]
+    joins = []
+    for i, col in enumerate(c for c in reg.columns if c.refers_to):
+        table, tcol = col.refers_to.split(".")
+        target = BY_NAME[table]
+        rows_in_force = f"{current_rows(target)} WHERE NOT void" if target.correctable else table
+        joins.append(f'LEFT JOIN (SELECT DISTINCT "{tcol}" AS id FROM {rows_in_force}) k{i} ON k{i}.id = t."{col.name}"')
+        cols.append(f'CASE WHEN t."{col.name}" IS NULL THEN NULL ELSE k{i}.id IS NOT NULL END AS "{known_flag(col.name)}"')
+    con.execute(f"CREATE OR REPLACE TEMP TABLE {into} AS SELECT {', '.join(cols)} FROM {source} t {' '.join(joins)}")
+
+
+def judge(con: duckdb.DuckDBPyConnection, reg: Register, label: str, with_gx: bool = False,
+          table: str = "_checked") -> list[Problem]:
+    """The problems the register's suite finds in `table`: by the compiled SQL, or by GX itself."""
+    if with_gx:
+        frame = con.execute(f"SELECT * FROM {table} ORDER BY {ROW}").df()
+        return expectations.validator().validate(reg, frame, label)
+    return problems(con, reg, expectations.suite(reg), table, label)
+
+
+def unexpected(con: duckdb.DuckDBPyConnection, suite: dict, table: str) -> list[tuple[dict, list[dict]]]:
+    """For each expectation of the suite that fails on the table: (expectation, unexpected rows
+    in _row order, each a dict of _row and the listed columns)."""
+    out = []
+    for exp in suite["expectations"]:
+        sql, cols = compile_expectation(exp, table)
+        rows = con.execute(f"SELECT * FROM ({sql}) ORDER BY {ROW}").fetchall()
+        if rows:
+            out.append((exp, [dict(zip([ROW, *cols], r, strict=True)) for r in rows]))
+    return out
+
+
+def problems(con: duckdb.DuckDBPyConnection, reg: Register, suite: dict, table: str, label: str) -> list[Problem]:
+    """The problems GX would report for the suite on the typed rows in `table`."""
+    return [p for exp, hits in unexpected(con, suite, table) for p in expectations.problems_of(reg, exp, hits, label)]
+
+
+def validate_loaded(con: duckdb.DuckDBPyConnection, reg: Register, with_gx: bool = True) -> tuple[int, list[Problem]]:
+    """Run a register's suite over the rows of it the database holds now (the current version of
+    each key), file by file as they were loaded: (rows judged, problems, each naming file and row)."""
+    files = [f for (f,) in con.execute(f"SELECT DISTINCT _file FROM {current_rows(reg)} ORDER BY 1").fetchall()]
+    found: list[Problem] = []
+    rows = 0
+    for file in files:
+        quoted = "'" + file.replace("'", "''") + "'"
+        make_checked(con, reg, f"(SELECT * FROM {current_rows(reg)} WHERE _file = {quoted})", "_loaded")
+        try:
+            rows += con.execute("SELECT count(*) FROM _loaded").fetchone()[0]
+            found += judge(con, reg, file, with_gx=with_gx, table="_loaded")
+        finally:
+            con.execute("DROP TABLE IF EXISTS _loaded")
+    return rows, found

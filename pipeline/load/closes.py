@@ -1,0 +1,90 @@
+"""The closes of a bundle: BUNDLE/closes/<month>[_<district>]/close.json, written by `pound close`.
+
+A close is part of the bundle, like its registers: every build reads every close of the
+bundles the database was loaded from into the tables closes, closed_accounts,
+closed_findings, closed_files and closed_parameters (db.py), afresh, so that the model
+marts/adjustments.sql can compare the current figures of each closed month with the
+figures the District Magistrate signed off. Nothing here compares or computes a figure:
+the file's figures are only copied into rows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import duckdb
+
+from pipeline.core.errors import PoundError
+from pipeline.load.bundle import CLOSES
+from pipeline.load.db import CLOSE_TABLES
+
+FORMAT = "pound-close/1"
+CLOSE_FILE = "close.json"
+
+
+def bundles_loaded(con: duckdb.DuckDBPyConnection) -> list[Path]:
+    """The bundle folders the database's files were loaded from."""
+    return [Path(b) for (b,) in con.execute(
+        "SELECT DISTINCT bundle FROM loads WHERE bundle IS NOT NULL ORDER BY 1").fetchall()]
+
+
+def close_folders(bundle: Path) -> list[Path]:
+    """The close folders of a bundle (hidden folders, a close being written, are passed over)."""
+    root = Path(bundle) / CLOSES
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def read_close(folder: Path) -> dict:
+    """The close.json of a close folder, or PoundError saying why it cannot be read."""
+    path = Path(folder) / CLOSE_FILE
+    if not path.is_file():
+        raise PoundError(f"{folder} is not a close: it has no {CLOSE_FILE}")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise PoundError(f"{path} cannot be read as JSON ({exc.__class__.__name__}); it was not written by pound close "
+                         "or has been altered") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise PoundError(f"{path} is not a close written by pound close (no format {FORMAT!r})")
+    return data
+
+
+def every_close(bundles: list[Path]) -> list[tuple[Path, dict]]:
+    return [(folder, read_close(folder)) for bundle in bundles for folder in close_folders(bundle)]
+
+
+def load_closes(con: duckdb.DuckDBPyConnection, bundles: list[Path] | None = None) -> int:
+    """Replace the close tables with the closes of `bundles` (default: the bundles loaded); returns how many."""
+    found = every_close(bundles_loaded(con) if bundles is None else bundles)
+    for table in CLOSE_TABLES:
+        con.execute(f"DELETE FROM {table}")
+    for close_id, (folder, c) in enumerate(found, 1):
+        insert_close(con, close_id, folder, c)
+    return len(found)
+
+
+def insert_close(con: duckdb.DuckDBPyConnection, close_id: int, folder: Path, c: dict) -> None:
+    figures = c.get("figures", {})
+    con.execute("INSERT INTO closes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [close_id, str(folder), c["month"], c.get("district"), c["closed_by"],
+                 dt.datetime.fromisoformat(c["closed_at"]), c.get("note"), c.get("reopen"),
+                 dt.date.fromisoformat(c["as_of"])])
+    # every whole-number figure of a monthly_accounts row is one measure
+    accounts = [(close_id, row["pound_id"], name, value) for row in figures.get("accounts", [])
+                for name, value in row.items() if isinstance(value, int) and not isinstance(value, bool)]
+    if accounts:
+        con.executemany("INSERT INTO closed_accounts VALUES (?, ?, ?, ?)", accounts)
+    findings = [(close_id, f["rule_id"], f["subject_id"], f.get("pound_id"), f.get("review_status"))
+                for f in figures.get("findings", [])]
+    if findings:
+        con.executemany("INSERT INTO closed_findings VALUES (?, ?, ?, ?, ?)", findings)
+    files = [(close_id, f["file"], f["sha256"], f["rows"]) for f in c.get("inputs", [])]
+    if files:
+        con.executemany("INSERT INTO closed_files VALUES (?, ?, ?, ?)", files)
+    params = [(close_id, name, value) for name, value in c.get("parameters", {}).items()]
+    if params:
+        con.executemany("INSERT INTO closed_parameters VALUES (?, ?, ?)", params)

@@ -1,0 +1,118 @@
+"""The workbook an auditor files: one scope (district, local authority, period) of the accounts.
+
+Sheets: cover (the scope, the accounts' as-of date, the readings in force, every input file
+with its sha256, when the workbook was made and the period basis of each sheet), balances
+(pipeline/read/balances.py), then the scope's rows of reconciliation, ledger_entries (both
+ledgers as loaded, with file and row), findings, case_accounts, fund_movements,
+monthly_accounts and corrections (when there are any). Every table is read through a
+selection with the scope; only its rows are written, streamed (openpyxl write-only).
+Money is a number with two decimals, dates are dates, headers are frozen and filtered,
+and text that a spreadsheet would run as a formula stays text (workbook.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from pathlib import Path
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Font
+
+from pipeline.outputs.exports import BY_TABLE
+from pipeline.outputs.workbook import _write_sheet, safe_text
+from pipeline.read import balances, database
+from pipeline.read.scope import BASIS, NO_AUTHORITY, Scope
+from pipeline.read.select import col, select, select_rows
+
+LEDGER_COLUMNS = ("ledger", "entry_id", "entry_on", "local_authority_id", "local_authority_name", "kind", "reference",
+                  "amount", "correction_note", "version", "file", "row")
+# sheet -> (model, columns, money columns, order)
+TABLES: tuple[tuple[str, str, tuple[str, ...], frozenset[str], tuple[str, ...]], ...] = (
+    ("reconciliation", "reconciliation", BY_TABLE["reconciliation"].columns + ("entry_ids", "is_break"),
+     BY_TABLE["reconciliation"].money, ("ledger", "local_authority_id", "reference", "head")),
+    ("ledger_entries", "ledger_entries", LEDGER_COLUMNS, frozenset({"amount"}), ("ledger", "entry_on", "entry_id")),
+    ("findings", "findings", BY_TABLE["findings"].columns, frozenset(), ("severity_rank", "rule_id", "event_on",
+                                                                         "subject_id")),
+    ("case_accounts", "case_accounts", BY_TABLE["case_accounts"].columns + ("source",),
+     BY_TABLE["case_accounts"].money, ("case_id",)),
+    ("fund_movements", "fund_movements", BY_TABLE["fund_movements"].columns + ("local_authority_id", "hop", "what", "source"),
+     BY_TABLE["fund_movements"].money, ("ref_kind", "ref_id", "hop", "due_on", "section", "account", "account_id")),
+    ("monthly_accounts", "monthly_accounts", tuple(c for c in BY_TABLE["monthly_accounts"].columns) + (
+        "heads_start", "heads_impounded", "heads_released", "heads_sold", "heads_end", "cases_impounded",
+        "fines_received", "feeding_received", "protest_deposits", "security_received", "security_refunded",
+        "security_forfeited", "sale_proceeds", "sale_expenses_incurred", "sale_expenses_deducted", "surplus_to_dm",
+        "local_fund_due", "local_fund_ledger", "findings"), BY_TABLE["monthly_accounts"].money, ("month", "pound_id")),
+    ("corrections", "corrections", BY_TABLE["corrections"].columns, frozenset(),
+     ("register", "key", "version", "field_position")),
+)
+WHEN_ANY = ("corrections",)
+BOLD = Font(bold=True)
+
+
+def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
+    as_of = database.as_of(con)
+    rows: list[list] = [["Audit workbook: local funds and the District Magistrate's deposit "
+                         "(Karnataka Cattle Trespass Act 1966, Chapter IV)"], []]
+    rows += [[what, value] for what, value in scope.describe()]
+    rows += [["accounts drawn up to (as_of)", as_of],
+             ["workbook made", dt.datetime.now().replace(microsecond=0)], [],
+             ["sheet", "rows", "a row is in the period by"]]
+    rows.append(["balances", counts.get("balances", 0), "dues by the day due, entries by the day entered"])
+    for sheet, model, *_ in TABLES:
+        if sheet in counts:
+            rows.append([sheet, counts[sheet], BASIS[model][1]
+                         + ("; the local authority's whole district" if model in NO_AUTHORITY and scope.local_authority
+                            else "")])
+    rows += [[], ["parameter", "value", "section", "default"]]
+    params = select(con, "parameters", col("name"), col("value"), col("section"), col("is_default"), key=["name"])
+    rows += [[r["name"], r["value"], r["section"], "yes" if r["is_default"] else "no"]
+             for r in params.to_dict("records")]
+    rows += [[], ["input file", "register", "sha256", "rows", "loaded_at", "status"]]
+    loads = select(con, "loads", col("file"), col("register"), col("sha256"), col("rows"), col("loaded_at"),
+                   col("status"), order=["load_id"], key=["file"])
+    rows += [[r["file"], r["register"], r["sha256"], int(r["rows"]), r["loaded_at"].to_pydatetime(), r["status"]]
+             for r in loads.to_dict("records")]
+    return rows
+
+
+def _write_cover(wb: Workbook, rows: list[list]) -> None:
+    ws = wb.create_sheet("cover", 0)
+    for letter, width in zip("ABCDEF", (34, 40, 66, 12, 20, 12), strict=True):
+        ws.column_dimensions[letter].width = width
+    for row in rows:
+        out = []
+        for i, v in enumerate(row):
+            c = WriteOnlyCell(ws, value=v if not isinstance(v, str) or safe_text(v) else None)
+            if isinstance(v, str) and not safe_text(v):
+                c.value, c.data_type, c.quotePrefix = v, "s", True
+            if isinstance(v, dt.datetime):
+                c.number_format = "yyyy-mm-dd hh:mm:ss"
+            elif isinstance(v, dt.date):
+                c.number_format = "yyyy-mm-dd"
+            if i == 0 and (len(row) == 1 or row[0] in ("sheet", "parameter", "input file")):
+                c.font = BOLD
+            out.append(c)
+        ws.append(out)
+
+
+def write_audit_file(con, scope: Scope, path: Path) -> tuple[Path, dict[str, int]]:
+    """The scope's workbook at `path`; returns it and the rows written per sheet."""
+    wb = Workbook(write_only=True)
+    counts: dict[str, int] = {}
+    bal = balances.period_balances(con, scope)
+    counts["balances"] = _write_sheet(wb, "balances", list(balances.COLUMNS),
+                                      [tuple(r[c] for c in balances.COLUMNS) for r in bal], lambda: [],
+                                      set(balances.MONEY), None)
+    for sheet, model, columns, money, order in TABLES:
+        # a correction names no local authority: it is cut by the authority's district
+        within = dataclasses.replace(scope, local_authority=None) if model in NO_AUTHORITY else scope
+        names, cur, _ = select_rows(con, model, *(col(c) for c in columns), order=order, scope=within)
+        first = cur.fetchmany(2000)
+        if not first and sheet in WHEN_ANY:
+            continue
+        counts[sheet] = _write_sheet(wb, sheet, names, first, lambda cur=cur: cur.fetchmany(20000), set(money), None)
+    _write_cover(wb, _cover_rows(con, scope, counts))
+    wb.save(path)
+    return path, counts

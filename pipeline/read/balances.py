@@ -1,0 +1,63 @@
+"""The balances of a scope: for each local fund and the DM's deposit, what was due but not
+credited at the start, due and credited in the period, and at the end (s.18(2), s.18(5)).
+
+Every figure is a sum of the model `balance_items` (one row per due or ledger entry, with
+its day) over a stated set of days: before the period (opening), in it, up to its end
+(closing). Opening and closing are read separately from the period's due and credited,
+so the identity opening + due - credited = closing is a check here, not a definition;
+the build checks the same identity month by month on `fund_balances`.
+"""
+
+from __future__ import annotations
+
+from pipeline.read.scope import Scope
+from pipeline.read.select import Cond, col, either, select, total
+
+KEY = ("ledger", "local_authority_id", "local_authority_name")
+COLUMNS = ("ledger", "local_authority_id", "local_authority_name", "opening_due_not_credited", "due", "credited",
+           "credited_for_period_dues", "credited_for_earlier_dues", "credited_other", "closing_due_not_credited",
+           "held_start", "held_end", "held_due_start", "held_due_end", "ties")
+MONEY = frozenset(COLUMNS[3:-1])
+LEDGER_ORDER = {"local_fund": 0, "dm_deposit": 1}
+
+
+def _sums(con, scope: Scope, where: list, **columns: str) -> dict:
+    """{key: {name: sum}} of balance_items over the scope's place and the days in `where`."""
+    frame = select(con, "balance_items", *(col(k) for k in KEY),
+                   *(total(c, name) for name, c in columns.items()),
+                   where=[*scope.where("balance_items", period=False), *where], key=KEY)
+    return {tuple(r[k] for k in KEY): {n: int(r[n]) for n in columns} for r in frame.to_dict("records")}
+
+
+def period_balances(con, scope: Scope) -> list[dict]:
+    """One dict per ledger and local authority in the scope (COLUMNS), ordered local funds first."""
+    start, end = scope.start, scope.end
+    before = [Cond("on_date", "<", start)] if start else [Cond("on_date", "is_null")]
+    upto = [Cond("on_date", "<=", end)] if end else [Cond("on_date", "not_null")]
+    during = ([Cond("on_date", ">=", start)] if start else []) + upto
+    parts = [
+        _sums(con, scope, before, opening_due_not_credited="balance_change", held_start="held_change",
+              held_due_start="held_due_change"),
+        _sums(con, scope, during, due="due_amount", credited="credited_amount"),
+        _sums(con, scope, during + ([Cond("for_due_on", ">=", start)] if start else [Cond("for_due_on", "not_null")])
+              + ([Cond("for_due_on", "<=", end)] if end else []), credited_for_period_dues="credited_amount"),
+        _sums(con, scope, during + ([Cond("for_due_on", "<", start)] if start else [Cond("for_due_on", "is_null"),
+                                                                                    Cond("side", "=", "none")]),
+              credited_for_earlier_dues="credited_amount"),
+        _sums(con, scope, during + [either(Cond("for_due_on", "is_null"),
+                                           *([Cond("for_due_on", ">", end)] if end else []))],
+              credited_other="credited_amount"),
+        _sums(con, scope, upto, closing_due_not_credited="balance_change", held_end="held_change",
+              held_due_end="held_due_change"),
+    ]
+    keys = sorted({k for p in parts for k in p}, key=lambda k: (LEDGER_ORDER.get(k[0], 9), str(k[1])))
+    out = []
+    for k in keys:
+        row = dict(zip(KEY, k, strict=True))
+        for name in COLUMNS[3:-1]:
+            row[name] = next((p[k][name] for p in parts if k in p and name in p[k]), 0)
+        row["ties"] = (row["opening_due_not_credited"] + row["due"] - row["credited"] == row["closing_due_not_credited"]
+                       and row["credited_for_period_dues"] + row["credited_for_earlier_dues"] + row["credited_other"]
+                       == row["credited"])
+        out.append(row)
+    return out

@@ -1,0 +1,133 @@
+-- adjustments: how the figures of each closed month have moved since the District Magistrate
+-- closed it (pound close; the close in force for the month, stg_closes). One row per figure that
+-- moved, none when nothing did:
+--   a monthly_accounts measure of a pound whose current value differs from the sealed one
+--   (difference = current - closed; money in paise, counts in heads, cases or findings);
+--   finding_raised_after_close: a finding of the month now raised that the close did not hold;
+--   finding_no_longer_raised: a finding the close held that is no longer raised.
+-- causes: what was loaded after the close that touches the month: correction rows (the
+-- corrections model: rows of the month whose file the close did not hold, of the pound when the
+-- row has one), late entries (first versions of rows dated in the month whose file the close did not
+-- hold), and readings that changed since (the as-of date too, for findings: time runs on).
+WITH c AS (
+    SELECT * FROM stg_closes WHERE in_force
+),
+measures AS (
+    UNPIVOT (SELECT month, pound_id, district,
+                    CAST(COLUMNS(* EXCLUDE (month, pound_id, local_authority_id, taluk, district, pound_name,
+                                            rollforward_ties)) AS BIGINT)
+             FROM monthly_accounts)
+    ON COLUMNS(* EXCLUDE (month, pound_id, district)) INTO NAME measure VALUE value
+),
+now_accounts AS (
+    SELECT c.close_id, m.pound_id, m.measure, m.value
+    FROM measures m JOIN c ON m.month = c.month AND (c.district IS NULL OR m.district = c.district)
+),
+accounts AS (
+    SELECT coalesce(n.close_id, s.close_id) AS close_id, coalesce(n.pound_id, s.pound_id) AS pound_id,
+           coalesce(n.measure, s.measure) AS measure, NULL AS rule_id, NULL AS subject_id,
+           coalesce(s.value, 0) AS closed_value, coalesce(n.value, 0) AS current_value
+    FROM now_accounts n
+    FULL JOIN (SELECT a.* FROM stg_closed_accounts a JOIN c USING (close_id)) s
+      ON s.close_id = n.close_id AND s.pound_id = n.pound_id AND s.measure = n.measure
+    -- a measure the accounts no longer have is not compared
+    WHERE coalesce(n.measure, s.measure) IN (SELECT DISTINCT measure FROM measures)
+),
+now_findings AS (
+    SELECT c.close_id, f.rule_id, f.subject_id, f.pound_id
+    FROM findings f JOIN c ON f.month = c.month AND (c.district IS NULL OR f.district = c.district)
+),
+found AS (
+    SELECT coalesce(n.close_id, s.close_id) AS close_id, coalesce(n.pound_id, s.pound_id) AS pound_id,
+           CASE WHEN s.rule_id IS NULL THEN 'finding_raised_after_close' ELSE 'finding_no_longer_raised' END AS measure,
+           coalesce(n.rule_id, s.rule_id) AS rule_id, coalesce(n.subject_id, s.subject_id) AS subject_id,
+           CASE WHEN s.rule_id IS NULL THEN 0 ELSE 1 END AS closed_value,
+           CASE WHEN n.rule_id IS NULL THEN 0 ELSE 1 END AS current_value
+    FROM now_findings n
+    FULL JOIN (SELECT f.* FROM stg_closed_findings f JOIN c USING (close_id)) s
+      ON s.close_id = n.close_id AND s.rule_id = n.rule_id AND s.subject_id = n.subject_id
+    WHERE n.rule_id IS NULL OR s.rule_id IS NULL
+),
+moved AS (
+    SELECT * FROM accounts WHERE closed_value <> current_value
+    UNION ALL
+    SELECT * FROM found
+),
+pound_places AS (
+    SELECT pound_id, local_authority_id, district FROM stg_pounds
+),
+corrected AS (
+    SELECT c.close_id, x.pound_id, x.district,
+           'correction ' || x.file || ' row ' || x.row || ' (' || x.register || ' ' || x.key || ': '
+               || string_agg(x.field || ' ' || coalesce(x.was, 'blank') || ' -> ' || coalesce(x.now, 'blank'), ', '
+                             ORDER BY x.field_position)
+               || coalesce('; ' || any_value(x.correction_note), '') || ')' AS cause
+    FROM corrections x JOIN c ON x.event_month = c.month
+         AND (c.district IS NULL OR x.district = c.district)
+    -- loaded after the close: its file is not one the close held
+    WHERE x.file_sha256 NOT IN (SELECT sha256 FROM stg_closed_files f WHERE f.close_id = c.close_id)
+    GROUP BY c.close_id, x.pound_id, x.district, x.file, x.row, x.register, x.key, x.version
+),
+late AS (
+    SELECT c.close_id, coalesce(r.pound_id, k.pound_id) AS pound_id, r.local_authority_id,
+           'late entry ' || r.file || ' row ' || r.row || ' (' || r.register || ' ' || r.id || ', dated '
+               || strftime(r.day, '%d-%m-%Y') || ')' AS cause
+    FROM stg_dated_loads r JOIN c ON month_of(r.day) = c.month
+    JOIN stg_loads ld ON ld.load_id = r.load_id
+    LEFT JOIN int_cases k ON k.case_id = r.case_id
+    WHERE ld.sha256 NOT IN (SELECT sha256 FROM stg_closed_files f WHERE f.close_id = c.close_id)
+),
+readings AS (
+    SELECT p.close_id, p.name,
+           CASE WHEN p.name = 'as_of' THEN 'accounts now drawn up to ' || q.value || ' (closed as of ' || p.value || ')'
+                ELSE 'parameter ' || p.name || ' changed from ' || p.value || ' to ' || q.value END AS cause
+    FROM stg_closed_parameters p JOIN stg_parameters q ON q.name = p.name
+    WHERE p.value IS DISTINCT FROM q.value
+),
+placed AS (
+    SELECT m.*, p.district AS pound_district, p.local_authority_id AS pound_local_authority
+    FROM moved m LEFT JOIN pound_places p ON p.pound_id = m.pound_id
+),
+causes AS (
+    SELECT m.close_id, m.pound_id, m.measure, m.rule_id, m.subject_id, k.cause
+    FROM placed m JOIN corrected k ON k.close_id = m.close_id
+         AND (k.pound_id = m.pound_id OR (k.pound_id IS NULL AND k.district IS NOT DISTINCT FROM m.pound_district))
+    UNION ALL
+    SELECT m.close_id, m.pound_id, m.measure, m.rule_id, m.subject_id, l.cause
+    FROM placed m JOIN late l ON l.close_id = m.close_id
+         AND (l.pound_id = m.pound_id OR (l.pound_id IS NULL AND l.local_authority_id = m.pound_local_authority))
+    UNION ALL
+    SELECT m.close_id, m.pound_id, m.measure, m.rule_id, m.subject_id, r.cause
+    FROM placed m JOIN readings r ON r.close_id = m.close_id
+         AND (r.name <> 'as_of' OR m.measure LIKE 'finding%')
+),
+named AS (
+    SELECT close_id, pound_id, measure, rule_id, subject_id, string_agg(DISTINCT cause, '; ' ORDER BY cause) AS causes
+    FROM causes GROUP BY ALL
+),
+out AS (
+    SELECT c.month, coalesce(c.district, 'all') AS district, m.pound_id, m.measure,
+           m.closed_value, m.current_value, m.current_value - m.closed_value AS difference,
+           coalesce(n.causes, 'nothing loaded after the close touches this month') AS causes,
+           m.rule_id, m.subject_id, c.closed_by, c.closed_at, c.folder AS close_folder, c.close_id,
+           m.measure IN ('fines_received', 'feeding_received', 'protest_deposits', 'security_received',
+                         'security_refunded', 'security_forfeited', 'sale_proceeds', 'sale_expenses_incurred',
+                         'sale_expenses_deducted', 'surplus_to_dm', 'local_fund_due', 'local_fund_ledger') AS is_money,
+           p.district AS pound_district
+    FROM moved m JOIN c ON c.close_id = m.close_id
+    LEFT JOIN pound_places p ON p.pound_id = m.pound_id
+    LEFT JOIN named n ON n.close_id = m.close_id AND n.pound_id IS NOT DISTINCT FROM m.pound_id AND n.measure = m.measure
+         AND n.rule_id IS NOT DISTINCT FROM m.rule_id AND n.subject_id IS NOT DISTINCT FROM m.subject_id
+)
+-- values as the exports write them: money in rupees, counts as whole numbers; the exact
+-- integers (paise for money) follow
+SELECT month, district, pound_id, measure,
+       CASE WHEN is_money THEN rupees(closed_value) ELSE CAST(closed_value AS VARCHAR) END AS closed_value,
+       CASE WHEN is_money THEN rupees(current_value) ELSE CAST(current_value AS VARCHAR) END AS current_value,
+       CASE WHEN is_money THEN rupees(difference) ELSE CAST(difference AS VARCHAR) END AS difference,
+       causes,
+       -- beyond the export contract
+       rule_id, subject_id, closed_by, closed_at, close_folder, close_id, is_money, pound_district,
+       closed_value AS closed_amount, current_value AS current_amount, difference AS difference_amount
+FROM out
+ORDER BY month, district, pound_id, measure, rule_id, subject_id

@@ -1,0 +1,359 @@
+"""Month close on the golden bundle: pound close seals a month, pound verify checks the seal, and
+every later change to a closed month shows in adjustments.csv with its causes.
+
+The golden bundle, accounts drawn up to 31-12-2026. November 2026 at pound PA: G12 (2 cattle
+impounded 02-11-2026), one head released by R12 on 03-11-2026 on payment of Rs 600.00 fines
+(1 head x Rs 600) and Rs 300.00 feeding; the fine is due to local authority LA1's fund (s.18(2)).
+Pound PB impounded nothing in November.
+
+After the close, the office loads (a) R12 again with fines_paid 500 and a correction note, and
+(b) a late impoundment G99 (1 head, pound PB, 15-11-2026), and (c) a correction of R02 (July).
+By hand, November then moves:
+  PA fines_received  600.00 -> 500.00 (-100.00)   cause: the R12 correction
+  PA local_fund_due  600.00 -> 500.00 (-100.00)   cause: the R12 correction
+  PA findings 0 -> 1, findings_high 0 -> 1, finding REL-UNPAID R12 raised (Rs 100 of the fine unpaid)
+  PB heads_impounded, heads_end, heads_moved, cases_impounded 0 -> 1, findings 0 -> 1, finding
+     S15-REPORT-MISSING G99 raised (no police report)   cause: the late entry G99
+October (closed too) and July (the R02 correction; not closed) have no adjustment.
+
+The reports are rendered by a stand-in (three small pages) except in the one slow test: the
+close's own work is what is tested here; the reports have their own tests.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.close import seal
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bundle"
+AS_OF = "2026-12-31"
+R12_FIX = ("release_id,case_id,released_on,head_count,basis,released_to,fines_paid,charges_paid,protest_deposit,"
+           "declaration_made,security_deposit_id,receipt_signed,court_order_ref,correction_note\n"
+           "R12,G12,2026-11-03,1,s12_payment,Owner K,500,300,,no,,yes,,receipt re-read: Rs 500\n"
+           "R02,G02,2026-07-13,1,s12_payment,Owner B,550,600,,no,,yes,,July receipt re-read\n")
+G99 = ("case_id,pound_id,seized_on,impounded_on,impounded_time,place_of_seizure,seized_by,animal_class,head_count,"
+       "description,owner_id,owner_name,owner_village\n"
+       "G99,PB,2026-11-15,2026-11-15,,,,cattle,1,,Z,Owner Z,\n")
+CORRECTION = "correction registers/releases_fix.csv row 2 (releases R12: fines_paid 600.00 -> 500.00; receipt re-read: Rs 500)"
+LATE = "late entry registers/impoundments_late.csv row 2 (impoundments G99, dated 15-11-2026)"
+
+
+def fake_reports(db, month, district, out):
+    """Three small pages in place of the rendered reports."""
+    paths = []
+    for name in ("monthly_review", "reconciliation", "trends"):
+        p = Path(out) / f"{name}_{month}{seal.report_suffix(district)}.html"
+        p.write_text(f"<html><body>{name} {month}</body></html>", encoding="utf-8")
+        paths.append(p)
+    return paths
+
+
+def read(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def fresh(run_cli, root: Path) -> tuple[Path, Path]:
+    bundle = root / "bundle"
+    shutil.copytree(GOLDEN, bundle)
+    code, _, err = run_cli("run", bundle, "--out", root / "out", "--as-of", AS_OF)
+    assert code == 0, err
+    return bundle, root / "out" / "pound.duckdb"
+
+
+@pytest.fixture(scope="module")
+def closed(tmp_path_factory):
+    """The golden bundle run, and October and November closed."""
+    from pipeline.cli import main
+
+    root = tmp_path_factory.mktemp("closed")
+    bundle = root / "bundle"
+    shutil.copytree(GOLDEN, bundle)
+    assert main(["run", str(bundle), "--out", str(root / "out"), "--as-of", AS_OF]) == 0
+    db = root / "out" / "pound.duckdb"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(seal, "render_reports", fake_reports)
+        for month in ("2026-10", "2026-11"):
+            assert main(["close", "--db", str(db), "--month", month, "--by", "DM Dist", "--bundle", str(bundle),
+                         "--note", "reviewed in the monthly meeting"]) == 0
+    return bundle, db
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    monkeypatch.setattr(seal, "render_reports", fake_reports)
+
+
+def test_close_json_holds_who_when_inputs_figures_and_every_file(closed):
+    bundle, _ = closed
+    folder = bundle / "closes" / "2026-11"
+    c = json.loads((folder / "close.json").read_text(encoding="utf-8"))
+    assert (c["month"], c["district"], c["closed_by"], c["note"], c["as_of"]) == \
+        ("2026-11", None, "DM Dist", "reviewed in the monthly meeting", AS_OF)
+    assert c["tool_version"] and c["parameters"]["as_of"] == AS_OF and "reconciliation_lag" in c["parameters"]
+    inputs = {f["file"]: f for f in c["inputs"]}
+    assert inputs["registers/releases.csv"]["rows"] == 12
+    assert inputs["registers/releases.csv"]["sha256"] == seal.sha256(bundle / "registers" / "releases.csv")
+    pa = next(r for r in c["figures"]["accounts"] if r["pound_id"] == "PA")
+    assert (pa["fines_received"], pa["local_fund_due"], pa["heads_impounded"], pa["heads_released"]) == (60000, 60000, 2, 1)
+    assert c["figures"]["findings"] == []
+    assert {r["reference"] for r in c["figures"]["reconciliation"]} >= {"G12"}
+    files = sorted(p.name for p in folder.iterdir() if p.name != "close.json")
+    assert files == ["findings.csv", "monthly_accounts.csv", "monthly_review_2026-11.html", "reconciliation.csv",
+                     "reconciliation_2026-11.html", "review_2026-11.xlsx", "trends_2026-11.html"]
+    assert c["files"] == {name: seal.sha256(folder / name) for name in files}
+    assert [r["month"] for r in read(folder / "monthly_accounts.csv")] == ["2026-11", "2026-11"]
+
+
+def test_verify_intact_and_names_a_file_altered_missing_or_added(closed, run_cli, tmp_path):
+    bundle, _ = closed
+    code, out, _ = run_cli("verify", bundle / "closes" / "2026-11")
+    assert code == 0 and "intact" in out
+    copy = tmp_path / "2026-11"
+    shutil.copytree(bundle / "closes" / "2026-11", copy)
+    page = copy / "reconciliation_2026-11.html"
+    data = bytearray(page.read_bytes())
+    data[10] ^= 1                                      # one byte
+    page.write_bytes(bytes(data))
+    code, _, err = run_cli("verify", copy)
+    assert code == 2 and err.strip().splitlines() == [f"{copy}: altered: reconciliation_2026-11.html"]
+    (copy / "findings.csv").unlink()
+    (copy / "notes.txt").write_text("x", encoding="utf-8")
+    code, _, err = run_cli("verify", copy)
+    assert code == 2
+    assert err.strip().splitlines() == [f"{copy}: altered: reconciliation_2026-11.html", f"{copy}: missing: findings.csv",
+                                        f"{copy}: added: notes.txt"]
+
+
+def test_verify_with_the_bundle_rebuilds_the_sealed_figures(closed, run_cli):
+    bundle, _ = closed
+    code, out, err = run_cli("verify", bundle / "closes" / "2026-11", "--bundle", bundle)
+    assert code == 0, err
+    assert "intact (the input files rebuild the sealed figures)" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--month", "2027-01"), "cannot close 2027-01: its last day, 31-01-2027, is after 31-12-2026"),
+    (("--month", "2025-01"), "cannot close 2025-01: nothing was impounded, paid, due or found in it"),
+    (("--month", "2026-11"), "2026-11 was closed by DM Dist on"),
+    (("--month", "2026-09", "--reopen", "why"), "--reopen: 2026-09 has not been closed"),
+])
+def test_close_refuses_with_one_line_and_writes_nothing(closed, run_cli, fake, args, message):
+    bundle, db = closed
+    before = sorted(p.name for p in (bundle / "closes").iterdir())
+    code, out, err = run_cli("close", "--db", db, "--by", "DM", "--bundle", bundle, *args)
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err
+    assert sorted(p.name for p in (bundle / "closes").iterdir()) == before
+
+
+def test_close_refuses_a_bundle_the_database_was_not_loaded_from(closed, run_cli, fake, tmp_path):
+    _, db = closed
+    other = tmp_path / "other"
+    shutil.copytree(GOLDEN, other)
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", other)
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert "is not a bundle the database" in err
+    assert not (other / "closes").exists()
+
+
+@pytest.mark.parametrize("where", ["extracts", "review", "reports", "seal"])
+def test_a_close_that_dies_midway_leaves_no_folder_and_the_next_succeeds(closed, run_cli, monkeypatch, where):
+    bundle, db = closed
+    month = "2026-08"
+
+    def boom(*a, **k):
+        raise KeyboardInterrupt          # as an interrupt stops it: nothing after this point runs
+
+    target = {"extracts": "_write_extracts", "review": "write_review_workbook", "reports": "render_reports",
+              "seal": "sha256"}[where]
+    with monkeypatch.context() as mp:
+        mp.setattr(seal, "render_reports", fake_reports)
+        mp.setattr(seal, target, boom)
+        code, _, err = run_cli("close", "--db", db, "--month", month, "--by", "DM", "--bundle", bundle)
+    assert code == 1 and "interrupted" in err
+    assert not [p for p in (bundle / "closes").iterdir() if p.name.startswith((month, "." + month))]
+
+
+KILLER = """
+import os, signal, sys
+from pathlib import Path
+from pipeline.close import seal
+
+point = sys.argv[1]
+
+def die(*a, **k):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+def pages(db, month, district, out):
+    for name in ("monthly_review", "reconciliation", "trends"):
+        Path(out, f"{name}_{month}.html").write_text("<html>page</html>", encoding="utf-8")
+        if point == "reports":
+            die()
+    return []
+
+seal.render_reports = pages
+if point == "review":
+    seal.write_review_workbook = die
+if point == "rename":
+    seal.os.rename = die
+from pipeline.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def test_kill_9_during_a_close_leaves_no_folder_and_the_next_close_succeeds(closed, run_cli, fake):
+    import signal
+    import subprocess
+    import sys
+
+    bundle, db = closed
+    month = "2026-07"
+    for point in ("review", "reports", "rename"):
+        proc = subprocess.run([sys.executable, "-c", KILLER, point, "close", "--db", str(db), "--month", month,
+                               "--by", "DM", "--bundle", str(bundle)], capture_output=True, text=True)
+        assert proc.returncode == -signal.SIGKILL, proc.stderr
+        assert not (bundle / "closes" / month).exists()
+    code, out, err = run_cli("close", "--db", db, "--month", month, "--by", "DM", "--bundle", bundle)
+    assert code == 0, err
+    assert not (bundle / "closes" / f".{month}.partial").exists()
+    code, _, _ = run_cli("verify", bundle / "closes" / month)
+    assert code == 0
+
+
+def test_a_half_folder_left_by_kill_9_is_ignored_and_swept(closed, run_cli, fake, tmp_path):
+    """kill -9 runs no clean-up: the hidden folder it leaves is no close, and the next close clears it."""
+    bundle, db = closed
+    half = bundle / "closes" / ".2026-09.partial"
+    half.mkdir()
+    (half / "monthly_accounts.csv").write_text("half", encoding="utf-8")
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF)
+    assert code == 0, err
+    assert read(tmp_path / "out" / "adjustments.csv") == []
+    code, out, err = run_cli("close", "--db", db, "--month", "2026-09", "--by", "DM", "--bundle", bundle)
+    assert code == 0, err
+    assert out.strip() == str(bundle / "closes" / "2026-09")
+    assert not half.exists()
+    code, _, _ = run_cli("verify", bundle / "closes" / "2026-09")
+    assert code == 0
+
+
+def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_path):
+    bundle, db = fresh(run_cli, tmp_path)
+    for month in ("2026-10", "2026-11"):
+        code, _, err = run_cli("close", "--db", db, "--month", month, "--by", "DM Dist", "--bundle", bundle)
+        assert code == 0, err
+    (bundle / "registers" / "releases_fix.csv").write_text(R12_FIX, encoding="utf-8")
+    (bundle / "registers" / "impoundments_late.csv").write_text(G99, encoding="utf-8")
+    # the kept database: ingest the new files, build
+    code, _, err = run_cli("ingest", bundle, "--db", db, "--as-of", AS_OF)
+    assert code == 0, err
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "kept", "--as-of", AS_OF)
+    assert code == 0, err
+    got = [(r["month"], r["district"], r["pound_id"], r["measure"], r["closed_value"], r["current_value"],
+            r["difference"], r["rule_id"], r["subject_id"], r["causes"]) for r in read(tmp_path / "kept" / "adjustments.csv")]
+    assert got == [
+        ("2026-11", "all", "PA", "finding_raised_after_close", "0", "1", "1", "REL-UNPAID", "R12", CORRECTION),
+        ("2026-11", "all", "PA", "findings", "0", "1", "1", "", "", CORRECTION),
+        ("2026-11", "all", "PA", "findings_high", "0", "1", "1", "", "", CORRECTION),
+        ("2026-11", "all", "PA", "fines_received", "600.00", "500.00", "-100.00", "", "", CORRECTION),
+        ("2026-11", "all", "PA", "local_fund_due", "600.00", "500.00", "-100.00", "", "", CORRECTION),
+        ("2026-11", "all", "PB", "cases_impounded", "0", "1", "1", "", "", LATE),
+        ("2026-11", "all", "PB", "finding_raised_after_close", "0", "1", "1", "S15-REPORT-MISSING", "G99", LATE),
+        ("2026-11", "all", "PB", "findings", "0", "1", "1", "", "", LATE),
+        ("2026-11", "all", "PB", "heads_end", "0", "1", "1", "", "", LATE),
+        ("2026-11", "all", "PB", "heads_impounded", "0", "1", "1", "", "", LATE),
+        ("2026-11", "all", "PB", "heads_moved", "0", "1", "1", "", "", LATE),
+    ]
+    # a fresh run of the bundle knows its closes and gives the same adjustments
+    code, _, err = run_cli("run", bundle, "--out", tmp_path / "fresh", "--as-of", AS_OF)
+    assert code == 0, err
+    assert (tmp_path / "fresh" / "adjustments.csv").read_bytes() == (tmp_path / "kept" / "adjustments.csv").read_bytes()
+    # the sealed close is untouched by what came after it
+    code, _, _ = run_cli("verify", bundle / "closes" / "2026-11")
+    assert code == 0
+    # closed again, with the reason: both closes are kept and the later one is in force
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle,
+                           "--reopen", "R12 receipt re-read")
+    assert code == 0, err
+    assert sorted(p.name for p in (bundle / "closes").iterdir()) == ["2026-10", "2026-11", "2026-11_r2"]
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "after", "--as-of", AS_OF)
+    assert code == 0, err
+    assert read(tmp_path / "after" / "adjustments.csv") == []
+
+
+def test_a_change_to_a_month_not_closed_gives_no_adjustment(run_cli, fake, tmp_path):
+    bundle, db = fresh(run_cli, tmp_path)
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
+    assert code == 0, err
+    (bundle / "registers" / "releases_fix.csv").write_text(R12_FIX.splitlines()[0] + "\n" + R12_FIX.splitlines()[2] + "\n",
+                                                           encoding="utf-8")
+    code, _, err = run_cli("ingest", bundle, "--db", db, "--as-of", AS_OF)
+    assert code == 0, err
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF)
+    assert code == 0, err
+    corrections = read(tmp_path / "out" / "corrections.csv")
+    assert [(c["key"], c["field"], c["event_month"]) for c in corrections] == [("R02", "fines_paid", "2026-07")]
+    assert read(tmp_path / "out" / "adjustments.csv") == []
+
+
+def test_the_bundle_reader_passes_over_the_closes(closed):
+    from pipeline.load.bundle import find_sources
+
+    bundle, _ = closed
+    sources, notes, broken = find_sources(bundle)
+    assert not any("closes" in s.label for s in sources)
+    assert not any("closes" in n for n in notes) and broken == []
+
+
+def test_the_monthly_review_says_whether_the_month_is_closed_by_whom_and_when(closed, run_cli, tmp_path):
+    from pipeline.read.database import connect
+    from pipeline.reports import review
+    from pipeline.reports.page import _closed_text
+
+    bundle, db = closed
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF)   # reads the closes
+    assert code == 0, err
+    con = connect(db)
+    try:
+        closed_at = json.loads((bundle / "closes" / "2026-11" / "close.json").read_text(encoding="utf-8"))["closed_at"]
+        day, time = closed_at.split(" ")
+        y, m, d = day.split("-")
+        assert _closed_text(con, "2026-11", None) == f"yes, by DM Dist on {d}-{m}-{y} {time[:5]}"
+        assert _closed_text(con, "2026-11", "Dist") == f"yes, by DM Dist on {d}-{m}-{y} {time[:5]}"
+        assert _closed_text(con, "2026-12", None) == "no: the month has not been closed"
+        assert len(review.changes_to_closed_months(con, "2026-12")) == 0
+    finally:
+        con.close()
+
+
+@pytest.mark.slow
+def test_a_close_with_the_rendered_reports_verifies(run_cli, tmp_path):
+    bundle, db = fresh(run_cli, tmp_path)
+    code, out, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
+    assert code == 0, err
+    folder = Path(out.strip())
+    page = (folder / "monthly_review_2026-11.html").read_text(encoding="utf-8")
+    assert "Monthly accounts review, 2026-11" in page and "Changes to closed months" in page
+    code, out, _ = run_cli("verify", folder)
+    assert code == 0 and "intact" in out
+
+
+def test_a_district_close_is_named_after_its_district(closed, run_cli, fake):
+    bundle, db = closed
+    code, out, err = run_cli("close", "--db", db, "--month", "2026-06", "--district", "dist", "--by", "DM Dist",
+                             "--bundle", bundle)
+    assert code == 0, err
+    folder = Path(out.strip())
+    assert folder == bundle / "closes" / "2026-06_Dist"
+    c = json.loads((folder / "close.json").read_text(encoding="utf-8"))
+    assert (c["month"], c["district"]) == ("2026-06", "Dist")
+    assert sorted(p.name for p in folder.glob("*.html")) == ["monthly_review_2026-06_Dist.html",
+                                                             "reconciliation_2026-06_Dist.html", "trends_2026-06_Dist.html"]
+    assert {r["district"] for r in c["figures"]["accounts"]} == {"Dist"}
