@@ -49,6 +49,31 @@ def positive(text: str) -> int:
     return n
 
 
+def seconds(text: str) -> float:
+    try:
+        n = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not n >= 0:
+        raise argparse.ArgumentTypeError("must be 0 or more seconds")
+    return n
+
+
+def add_wait(parser: argparse.ArgumentParser) -> None:
+    """--wait SECONDS: how long a command waits for a database another pound command is using."""
+    from pipeline.core.locks import DEFAULT_WAIT
+
+    parser.add_argument("--wait", type=seconds, default=DEFAULT_WAIT, metavar="SECONDS",
+                        help="while another program is using the database, wait this long for it "
+                             f"(default {DEFAULT_WAIT}), then stop")
+
+
+def wait_of(args) -> float:
+    from pipeline.core.locks import DEFAULT_WAIT
+
+    return getattr(args, "wait", DEFAULT_WAIT)
+
+
 def add_scope_arguments(p) -> None:
     """--district, --local-authority and one period: --financial-year, --month or --from/--to."""
     p.add_argument("--district", default=None, help="limit to one district")
@@ -68,5 +93,5 @@ def load_params(args):
     return Parameters.load(args.params, as_of=as_of)
 
 
-__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_REJECTED", "Parser", "add_scope_arguments", "command", "date", "load_params", "month",
-           "positive"]
+__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_REJECTED", "Parser", "add_scope_arguments", "add_wait", "command", "date",
+           "load_params", "month", "positive", "seconds", "wait_of"]

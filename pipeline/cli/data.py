@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, command, date, load_params
+from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, command, date, load_params, wait_of
 from pipeline.core.errors import PoundError
 
 
 def add(sub) -> None:
     r = command(sub, "run", "load a bundle into a fresh database, compute everything, write the exports",
                 "pound run data/sample --out out/ --as-of 2026-10-31")
-    r.add_argument("bundle", type=Path, help="the bundle folder (reference/, registers/, ledgers/)")
+    r.add_argument("bundle", type=Path, help="the bundle folder (reference/, registers/, ledgers/), or a .zip of it")
     r.add_argument("--out", type=Path, required=True, help="folder for the CSV exports and the workbook")
-    r.add_argument("--as-of", type=date, default=None, help="the date the accounts are drawn up to (default: today)")
+    r.add_argument("--as-of", type=date, default=None,
+                   help="the date the accounts are drawn up to (default: the bundle's bundle.toml as_of, else today)")
     r.add_argument("--db", type=Path, default=None, help="database file to create (default: OUT/pound.duckdb)")
     r.add_argument("--params", type=Path, default=None,
                    help="a TOML or JSON file overriding statutory readings and grace periods")
@@ -24,11 +24,12 @@ def add(sub) -> None:
 
     i = command(sub, "ingest", "add a bundle to a persistent database (each file loads whole or not at all)",
                 "pound ingest registers_2026-11/ --db pound.duckdb")
-    i.add_argument("bundle", type=Path)
+    i.add_argument("bundle", type=Path, help="the bundle folder, or a .zip of it")
     i.add_argument("--db", type=Path, required=True, help="the database file (created if absent)")
     i.add_argument("--as-of", type=date, default=None,
                    help="the date the accounts will be drawn up to: a decision on a finding dated after it is "
-                        "refused (default: today)")
+                        "refused (default: the bundle's bundle.toml as_of, else today)")
+    add_wait(i)
     i.set_defaults(func=cmd_ingest)
 
     b = command(sub, "build", "recompute every output from what the database holds and write the exports",
@@ -37,6 +38,7 @@ def add(sub) -> None:
     b.add_argument("--out", type=Path, required=True)
     b.add_argument("--as-of", type=date, default=None)
     b.add_argument("--params", type=Path, default=None)
+    add_wait(b)
     b.set_defaults(func=cmd_build)
 
 
@@ -50,7 +52,8 @@ def _print_rejections(result) -> None:
             print(f"  ... and {f.more:,} more problem(s) in {f.label}, not listed", file=sys.stderr)
 
 
-def _print_summary(result) -> None:
+def _print_summary(result, kept: bool = True) -> None:
+    """The load in one line; `kept` False when nothing loaded is kept (pound run with a rejected file)."""
     for note in result.notes:
         print(f"note: {note}", file=sys.stderr)
     for warning in result.warnings:
@@ -58,24 +61,53 @@ def _print_summary(result) -> None:
     loaded = [f for f in result.files if f.status in ("loaded", "no_new_rows")]
     skipped = [f for f in result.files if f.status == "skipped"]
     rows = sum(f.new_rows for f in loaded)
+    if not kept:
+        print(f"checked {len(loaded) + len(result.rejected)} file(s): {len(loaded)} passed, "
+              f"{len(result.rejected)} rejected; nothing was loaded or written")
+        return
     print(f"loaded {len(loaded)} file(s), {rows:,} new row(s); skipped {len(skipped)} already loaded; "
           f"rejected {len(result.rejected)}")
+
+
+def _check_bundle(bundle: Path) -> None:
+    from pipeline.load.zipped import is_zip
+
+    if not bundle.exists():
+        raise PoundError(f"bundle folder {bundle} does not exist")
+    if not bundle.is_dir() and not is_zip(bundle):
+        raise PoundError(f"{bundle} is not a folder or a .zip file; give the bundle folder (reference/, "
+                         "registers/, ledgers/) or a zip of it")
+
+
+def _bundle_as_of(args, folder: Path) -> None:
+    """--as-of, or else the as_of of the bundle's bundle.toml (said on stderr)."""
+    from pipeline.load.bundle_toml import read_bundle_info
+
+    info = read_bundle_info(folder)
+    if args.as_of is None and info is not None and info.as_of is not None:
+        args.as_of = info.as_of
+        print(f"as of {info.as_of.isoformat()}, the date in the bundle's bundle.toml "
+              "(give --as-of to draw the accounts up to another date)", file=sys.stderr)
 
 
 def cmd_ingest(args) -> int:
     from pipeline.core.progress import Progress
     from pipeline.load import db
     from pipeline.load.ingest import ingest
+    from pipeline.load.zipped import unpacked
 
     if args.db.parent and not args.db.parent.exists():
         raise PoundError(f"the folder of --db, {args.db.parent}, does not exist")
-    con = db.connect(args.db)
-    try:
-        progress = Progress()
-        result = ingest(con, args.bundle, progress, require_reference=False, as_of=args.as_of)
-        progress.close()
-    finally:
-        con.close()
+    _check_bundle(args.bundle)
+    with unpacked(args.bundle) as folder:
+        _bundle_as_of(args, folder)
+        con = db.connect(args.db, wait=wait_of(args))
+        try:
+            progress = Progress()
+            result = ingest(con, folder, progress, require_reference=False, as_of=args.as_of, origin=args.bundle)
+            progress.close()
+        finally:
+            con.close()
     _print_summary(result)
     if result.rejected:
         _print_rejections(result)
@@ -85,63 +117,75 @@ def cmd_ingest(args) -> int:
 
 def cmd_run(args) -> int:
     from pipeline.core.progress import Progress
+    from pipeline.core.staged import Staged
     from pipeline.load import db
     from pipeline.load.ingest import ingest
+    from pipeline.load.zipped import unpacked
 
     out: Path = args.out
     target = args.db or out / "pound.duckdb"
     if out.exists() and not out.is_dir():
         raise PoundError(f"--out {out} exists and is not a folder")
-    if not args.bundle.is_dir():
-        raise PoundError(f"bundle folder {args.bundle} does not exist" if not args.bundle.exists()
-                         else f"{args.bundle} is not a folder")
-    params = load_params(args)
-    # Everything is made in a scratch folder and moved into place only when all
-    # of it succeeded: a rejected bundle (or a failure) leaves OUT as it was.
-    scratch = Path(tempfile.mkdtemp(prefix="pound-run-"))
-    try:
-        tmp_db = scratch / "pound.duckdb"
-        con = db.connect(tmp_db)
-        try:
-            progress = Progress()
-            result = ingest(con, args.bundle, progress, require_reference=True, as_of=params.as_of)
-            progress.close()
-            _print_summary(result)
-            if result.rejected:
-                _print_rejections(result)
-                print("nothing was written: correct the file(s) above and run again", file=sys.stderr)
-                return EXIT_REJECTED
-            written = _build_and_export(con, scratch / "out", params, progress, target, out)
-        finally:
-            con.close()
-        out.mkdir(parents=True, exist_ok=True)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(str(tmp_db), str(target))
-        print(f"database: {target}")
-        for path in written:
-            final = out / path.name
-            shutil.move(str(path), str(final))
-            print(f"wrote {final}")
-        return EXIT_OK
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    _check_bundle(args.bundle)
+    with unpacked(args.bundle) as folder:
+        _bundle_as_of(args, folder)
+        params = load_params(args)
+        # Everything is made in a staging folder inside OUT and moved into place, as one set,
+        # only when all of it succeeded: a rejected bundle, a failure or a kill leaves OUT as it was.
+        with Staged(out) as stage:
+            tmp_db = stage.folder / "pound.duckdb"
+            con = db.connect(tmp_db)
+            try:
+                progress = Progress()
+                result = ingest(con, folder, progress, require_reference=True, as_of=params.as_of,
+                                origin=args.bundle)
+                progress.close()
+                _print_summary(result, kept=not result.rejected)
+                if result.rejected:
+                    _print_rejections(result)
+                    print("nothing was written: correct the file(s) above and run again", file=sys.stderr)
+                    return EXIT_REJECTED
+                _build_and_export(con, stage.folder, params, progress, target, out)
+            finally:
+                con.close()
+            if target.resolve() != (out / "pound.duckdb").resolve():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(str(tmp_db), str(target))
+            written = stage.commit()
+    _drop_unwritten_workbook(out, written)
+    print(f"database: {target}")
+    for path in written:
+        if path.name != "pound.duckdb":
+            print(f"wrote {path}")
+    return EXIT_OK
 
 
 def cmd_build(args) -> int:
     from pipeline.core.progress import Progress
+    from pipeline.core.staged import Staged
     from pipeline.load import db
 
     if not args.db.exists():
         raise PoundError(f"database {args.db} does not exist; create it with 'pound ingest' or 'pound run'")
     params = load_params(args)
-    con = db.connect(args.db)
+    con = db.connect(args.db, wait=wait_of(args))
     try:
-        written = _build_and_export(con, args.out, params, Progress(), args.db, args.out)
+        # The exports replace an earlier set in OUT whole, or not at all (see core/staged.py).
+        with Staged(args.out) as stage:
+            _build_and_export(con, stage.folder, params, Progress(), args.db, args.out)
+            written = stage.commit()
+        _drop_unwritten_workbook(args.out, written)
     finally:
         con.close()
     for path in written:
         print(f"wrote {path}")
     return EXIT_OK
+
+
+def _drop_unwritten_workbook(out: Path, written: list[Path]) -> None:
+    """An earlier run's audit workbook is not left beside exports it does not match."""
+    if not any(p.name == "audit_workbook.xlsx" for p in written):
+        (out / "audit_workbook.xlsx").unlink(missing_ok=True)
 
 
 def _build_and_export(con, out: Path, params, progress, db_path: Path, final_out: Path) -> list[Path]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, add_scope_arguments, command
+from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command, wait_of
 
 
 def add(sub) -> None:
@@ -13,6 +13,7 @@ def add(sub) -> None:
                  "pound report --db out/pound.duckdb --month 2026-10 --district Mysuru --out reports/")
     rp.add_argument("--db", type=Path, required=True)
     rp.add_argument("--out", type=Path, required=True)
+    add_wait(rp)
     add_scope_arguments(rp)
     rp.epilog = ("The monthly pages are for --month, or for the last month of --financial-year or --from/--to; "
                  "the reconciliation's balances (section 2b) cover the whole period and --local-authority.")
@@ -26,7 +27,9 @@ def cmd_report(args) -> int:
     from pipeline.core.errors import PoundError
     from pipeline.read.database import connect
 
-    con = connect(args.db)
+    # Reading commands open the database read-only (any number at once); while a writer holds
+    # it they wait for it, as writers do.
+    con = connect(args.db, wait=wait_of(args))
     try:
         scope = scope_of(args, con)
     finally:

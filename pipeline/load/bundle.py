@@ -23,10 +23,11 @@ import pandas as pd
 
 from pipeline.core.errors import PoundError, Problem
 from pipeline.core.registers import BY_NAME, REFERENCE, REGISTERS, Register
+from pipeline.load.encodings import not_utf8_problem, utf16_problem
 
 ROW = "_row"
-# Files a bundle may carry beside its registers: pound synth's answer key and a readme.
-BUNDLE_NOTES = ("planted.csv", "README.txt", "README.md")
+# Files a bundle may carry beside its registers: pound synth's answer key, a readme, bundle.toml.
+BUNDLE_NOTES = ("planted.csv", "README.txt", "README.md", "bundle.toml")
 # The folder of the months the District Magistrate closed (pound close): part of the bundle, but
 # sealed evidence, not registers; closes.py reads it.
 CLOSES = "closes"
@@ -162,24 +163,29 @@ def _normalise_header(source: Source, header: list[str]) -> tuple[list[str], lis
 def _read_csv(source: Source) -> Read:
     data = source.path.read_bytes()
     digest = hashlib.sha256(data).hexdigest()
+    utf16 = utf16_problem(data)
+    if utf16:
+        return Read(source, None, digest, [Problem(source.label, None, None, None, utf16)], [])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        bad = data[exc.start: exc.start + 1].hex().upper()
-        return Read(source, None, digest, [Problem(
-            source.label, line, None, None,
-            f"is not valid UTF-8 text (byte 0x{bad}); save the file as 'CSV UTF-8' from the spreadsheet and try again")], [])
+        row, why = not_utf8_problem(data, exc)
+        return Read(source, None, digest, [Problem(source.label, row, None, None, why)], [])
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
         return Read(source, None, digest, [Problem(source.label, None, None, None,
                                                    "is empty; expected a header row naming the columns")], [])
-    header = next(csv.reader(io.StringIO(text)))
-    names, problems = _normalise_header(source, header)
-    if problems:
-        return Read(source, None, digest, problems, [])
-    short = _short_rows(text, len(names))
+    try:
+        header = next(csv.reader(io.StringIO(text)))
+        names, problems = _normalise_header(source, header)
+        if problems:
+            return Read(source, None, digest, problems, [])
+        short = _short_rows(text, len(names))
+    except _Unreadable as exc:
+        return Read(source, None, digest, [Problem(source.label, exc.row, None, None, exc.why)], [])
+    except csv.Error as exc:
+        return Read(source, None, digest, [Problem(source.label, 1, None, None, f"could not be read as CSV: {exc}")], [])
     if short:
         return Read(source, None, digest, [Problem(source.label, row, None, None,
                                                    f"has {cells} cell(s) but the header names {len(names)} columns; "
@@ -203,10 +209,25 @@ def _short_rows(text: str, width: int) -> list[tuple[int, int]]:
     cut short by a lost comma would load with its last values silently missing.
     """
     out = []
-    for i, row in enumerate(csv.reader(io.StringIO(text)), 1):
+    rows = csv.reader(io.StringIO(text))
+    i = 0
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            return out
+        except csv.Error as exc:      # a cell longer than csv's limit: a quote never closed
+            raise _Unreadable(i + 1, f"could not be read as CSV ({exc}); a cell that long is most likely "
+                                     "a quote (\") that is never closed") from None
+        i += 1
         if 0 < len(row) < width and any(cell.strip() for cell in row):
             out.append((i, len(row)))
-    return out
+
+
+class _Unreadable(Exception):
+    def __init__(self, row: int, why: str):
+        super().__init__(why)
+        self.row, self.why = row, why
 
 
 def _parser_message(exc: Exception, width: int) -> tuple[int | None, str]:

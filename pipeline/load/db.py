@@ -16,6 +16,7 @@ from pathlib import Path
 
 import duckdb
 
+from pipeline.core.locks import opened
 from pipeline.core.registers import REGISTERS, SQL_TYPE, Register
 
 LOADS_DDL = """
@@ -54,8 +55,9 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
                     [(reg.name, c.name, c.kind, i) for reg in REGISTERS for i, c in enumerate(reg.columns)])
 
 
-def connect(path: Path | str, read_only: bool = False) -> duckdb.DuckDBPyConnection:
-    con = duckdb.connect(str(path), read_only=read_only)
+def connect(path: Path | str, read_only: bool = False, wait: float = 0) -> duckdb.DuckDBPyConnection:
+    """Open (or create) a database; while another program holds it, try again for `wait` seconds."""
+    con = opened(lambda: duckdb.connect(str(path), read_only=read_only), Path(path), wait)
     if not read_only:
         ensure_schema(con)
     return con

@@ -61,9 +61,10 @@ class IngestResult:
 
 
 def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QUIET,
-           require_reference: bool = True, as_of: dt.date | None = None) -> IngestResult:
+           require_reference: bool = True, as_of: dt.date | None = None, origin: Path | None = None) -> IngestResult:
     """Load every file of a bundle. `as_of`: the date the accounts are drawn up to (default today);
-    a decision on a finding dated after it is refused, for it cannot have been made yet."""
+    a decision on a finding dated after it is refused, for it cannot have been made yet. `origin`: what
+    the loads table names as the bundle when `bundle` is a zip's unpacked copy."""
     sources, notes, broken = find_sources(bundle)
     result = IngestResult(notes=notes)
     for problem in broken:
@@ -80,7 +81,7 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
     sources = _voids_last(sources, voids)
     for i, src in enumerate(sources, 1):
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
-        res = load_source(con, src, bundle, progress, f"[{i}/{len(sources)}]", voids, reads.pop(src.label, None),
+        res = load_source(con, src, origin or bundle, progress, f"[{i}/{len(sources)}]", voids, reads.pop(src.label, None),
                           as_of or dt.date.today())
         result.files.append(res)
         if res.status in ("loaded", "no_new_rows"):

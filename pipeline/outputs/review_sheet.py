@@ -20,6 +20,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from pipeline.core.months import day_text
 from pipeline.core.registers import BY_NAME, DECISIONS
+from pipeline.outputs.workbook import safe_text
 from pipeline.read.database import as_of
 from pipeline.read.select import Cond, col, select
 
@@ -56,6 +57,9 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
         context = [r[c] for c in CONTEXT]
         context[CONTEXT.index("event_on")] = day_text(r["event_on"]) if r["event_on"] is not None else ""
         ws.append([r["rule_id"], r["subject_id"], day, by, None, None, *context])
+        for cell in ws[ws.max_row]:
+            if isinstance(cell.value, str) and not safe_text(cell.value):
+                cell.data_type, cell.quotePrefix = "s", True   # register text is never run as a formula
     last = ws.max_row
     decision_col = names.index("decision") + 1
     note_col = names.index("note") + 1

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
+from pipeline.core.locks import opened
 
 # The tables a reader needs; a database without them has not been built.
 REQUIRED_TABLES = ("case_accounts", "fund_movements", "findings", "reconciliation", "monthly_accounts",
@@ -15,8 +16,12 @@ REQUIRED_TABLES = ("case_accounts", "fund_movements", "findings", "reconciliatio
                    "parameters", "loads")
 
 
-def connect(db):
-    """A read-only connection to a built database; PoundError with a plain reason otherwise."""
+def connect(db, wait: float = 0):
+    """A read-only connection to a built database; PoundError with a plain reason otherwise.
+
+    Every reading command opens the database this way. Readers do not block one another; while
+    a writer (pound ingest, build, run) holds the file, the reader tries again for `wait` seconds.
+    """
     import duckdb
 
     path = Path(db)
@@ -26,12 +31,9 @@ def connect(db):
     if path.is_dir():
         raise PoundError(f"--db {path} is a folder, not a database file")
     try:
-        con = duckdb.connect(str(path), read_only=True)
+        con = opened(lambda: duckdb.connect(str(path), read_only=True), path, wait)
     except duckdb.Error as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
-        if "lock" in reason.lower():
-            raise PoundError(f"database {path} is being written by another program; "
-                             f"try again when it has finished ({reason})") from None
         raise PoundError(f"{path} is not a database written by 'pound run' or 'pound ingest' ({reason})") from None
     have = {r[0] for r in con.execute(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()}

@@ -17,6 +17,7 @@ from pipeline.core.errors import PoundError
 from pipeline.core.params import Parameters
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import COUNT, DATE, FLAG, MONEY, REGISTERS, Register
+from pipeline.load.bundle_toml import NAME, BundleInfo, bundle_toml
 from pipeline.synth import accounts, cases
 from pipeline.synth.config import SynthConfig
 from pipeline.synth.ledgers import ledgers
@@ -101,6 +102,9 @@ def write_bundle(out: Path, cfg: SynthConfig, progress: Progress = QUIET, params
     planted = pd.DataFrame(sorted(g.planted), columns=["rule_id", "subject_id"])
     planted.to_csv(out / "planted.csv", index=False, lineterminator="\n")
     (out / "README.txt").write_text(_readme(g, len(planted)), encoding="utf-8")
+    info = BundleInfo(as_of=g.end_date, district=g.districts[0] if len(g.districts) == 1 else None,
+                      prepared_by=f"pound synth, seed {cfg.seed}")
+    (out / NAME).write_text(bundle_toml(info), encoding="utf-8")
     progress.done(f"wrote {rows:,} rows to {out}")
     kinds = len(set(planted.rule_id))
     return (f"wrote {out}: {len(g.c):,} cases, {rows:,} rows in all; {len(planted)} planted violations of {kinds} rules "

@@ -70,6 +70,15 @@ CASES = [
      ["row 2, column case_id: is blank; every impoundments row needs a case_id"]),
     ("not utf-8", {"registers/impoundments_x.csv": (IMP + "C2,P1,,2026-10-01,,,,cattle,1,,O9,Jos\xe9,\n").encode("latin-1")},
      ["registers/impoundments_x.csv, row 2: is not valid UTF-8 text (byte 0xE9)", "CSV UTF-8"]),
+    # Excel's "CSV (Comma delimited)" on Windows writes Windows-1252: the first row that is not UTF-8 is named
+    ("ansi in a later row", {"registers/impoundments_x.csv": (IMP + "C2,P1,,2026-10-01,,,,cattle,1,,O9,Jose,\n"
+                                                               "C3,P1,,2026-10-01,,,,cattle,1,,O9,\"Jos\xe9\nsr\",\n").encode("cp1252")},
+     ["registers/impoundments_x.csv, row 3: is not valid UTF-8 text (byte 0xE9); it was probably saved as 'ANSI'",
+      "in Excel, File > Save As, type 'CSV UTF-8 (Comma delimited) (*.csv)'", "in LibreOffice Calc", "'Unicode (UTF-8)'"]),
+    ("utf-16 unicode text", {"registers/impoundments_x.csv": (IMP + "C2,P1,,2026-10-01,,,,cattle,1,,,,\n").encode("utf-16")},
+     ["registers/impoundments_x.csv: is saved as UTF-16 ('Unicode Text'", "CSV UTF-8", "LibreOffice"]),
+    ("utf-16 without a mark", {"registers/impoundments_x.csv": (IMP + "C2,P1,,2026-10-01,,,,cattle,1,,,,\n").encode("utf-16-le")},
+     ["registers/impoundments_x.csv: is saved as UTF-16"]),
     ("ragged row", {"registers/impoundments_x.csv": IMP + "C2,P1,,2026-10-01,,,,cattle,1,,,,\nC3,P1,,2026-10-01,,,,cattle,1,,,,,extra\n"},
      ["registers/impoundments_x.csv, row 3: could not be read as CSV: it has 14 cells but the header names 13 columns"]),
     ("empty file", {"registers/impoundments_x.csv": ""}, ["registers/impoundments_x.csv: is empty; expected a header row"]),
@@ -144,6 +153,9 @@ def test_run_with_a_rejected_file_writes_nothing(tmp_path, sample_bundle, run_cl
     assert code == 2
     assert "registers/sales.csv, row 2, column sale_on: '29/08/26' is not a date" in err
     assert "nothing was written" in err
+    # the summary does not say files were loaded when none was kept
+    assert "loaded" not in stdout.replace("nothing was loaded", "")
+    assert "passed, 1 rejected; nothing was loaded or written" in stdout
     assert not out.exists()
 
 

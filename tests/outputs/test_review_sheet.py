@@ -78,3 +78,27 @@ def test_a_review_whose_finding_is_no_longer_raised_stays_visible(tmp_path, run_
     assert run_cli("build", "--db", kept, "--out", tmp_path / "out", "--as-of", "2026-12-31")[0] == 0
     log = read(tmp_path / "out" / "finding_reviews.csv")
     assert [(r["subject_id"], r["finding_raised"]) for r in log] == [("R99", "false")]
+
+
+def test_register_text_that_looks_like_a_formula_is_written_as_text(tmp_path, monkeypatch):
+    import pandas as pd
+
+    from pipeline.outputs import review_sheet
+
+    texts = ['=HYPERLINK("http://x","y")', "+91 98450 00000", "-1+2", "@SUM(A1)"]
+    rows = pd.DataFrame([{"rule_id": "DQ-X", "subject_id": t, "district": "Mysuru", "severity": "low", "section": "s.12",
+                          "event_on": dt.date(2026, 12, 1), "pound_id": "P1", "days_open": 1, "detail": t}
+                         for t in texts] + [{"rule_id": "DQ-X", "subject_id": "C1", "district": "Mysuru",
+                                             "severity": "low", "section": "s.12", "event_on": dt.date(2026, 12, 1),
+                                             "pound_id": "P1", "days_open": 1, "detail": "a plain note"}])
+    monkeypatch.setattr(review_sheet, "open_findings", lambda con, month, district=None: rows)
+    monkeypatch.setattr(review_sheet, "as_of", lambda con: dt.date(2026, 12, 31))
+    path = write_review_workbook(None, "2026-12", None, tmp_path / "review.xlsx")
+    ws = load_workbook(path)["finding_reviews"]
+    header = [c.value for c in ws[1]]
+    for r, text in enumerate(texts, 2):
+        for name in ("subject_id", "detail"):
+            cell = ws.cell(r, header.index(name) + 1)
+            assert (cell.value, cell.data_type, cell.quotePrefix) == (text, "s", True)
+    plain = ws.cell(len(texts) + 2, header.index("detail") + 1)
+    assert (plain.value, plain.quotePrefix) == ("a plain note", False)
