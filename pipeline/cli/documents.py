@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, command, date
+from pipeline.cli.common import EXIT_OK, add_wait, command, date, wait_of
 
 
 def add(sub) -> None:
@@ -24,6 +24,7 @@ def add(sub) -> None:
     dp.add_argument("--templates", type=Path, default=None, metavar="DIR",
                     help="a folder of templates to use instead of the package's (same file names)")
     dp.add_argument("--pdf", action="store_true", help="also print each page to PDF, and one PDF per kind")
+    add_wait(dp)
     dp.set_defaults(func=cmd_documents)
 
 
@@ -35,7 +36,7 @@ def cmd_documents(args) -> int:
 
     if args.first and args.last and args.first > args.last:
         raise PoundError(f"--from {args.first} is after --to {args.last}")
-    con = connect(args.db)
+    con = connect(args.db, wait=wait_of(args))
     try:
         scope = Scope(tuple(args.case), args.pound, args.first, args.last)
         written = write_papers(con, args.out, scope, args.templates, as_of(con))

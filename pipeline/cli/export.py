@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, command
+from pipeline.cli.common import EXIT_OK, add_wait, command, wait_of
 
 
 def add(sub) -> None:
@@ -16,6 +16,7 @@ def add(sub) -> None:
     ex.add_argument("--out", type=Path, required=True)
     ex.add_argument("--format", choices=("parquet", "csv"), default="parquet",
                     help="parquet (default): exact types; csv: the same values as text, money in paise")
+    add_wait(ex)
     ex.set_defaults(func=cmd_export)
 
 
@@ -23,7 +24,7 @@ def cmd_export(args) -> int:
     from pipeline.outputs.tables import export_tables
     from pipeline.read.database import connect
 
-    con = connect(args.db)
+    con = connect(args.db, wait=wait_of(args))
     try:
         for path in export_tables(con, args.out, args.format):
             print(path)

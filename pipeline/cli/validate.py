@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, command
+from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, command, wait_of
 
 
 def add(sub) -> None:
@@ -17,6 +17,7 @@ def add(sub) -> None:
                    help="only this register (repeat for several; default: every register)")
     v.add_argument("--sql", action="store_true",
                    help="evaluate the suites as the loader does (compiled to SQL) instead of with great-expectations")
+    add_wait(v)
     v.set_defaults(func=cmd_validate)
 
 
@@ -31,7 +32,7 @@ def cmd_validate(args) -> int:
     if unknown:
         raise PoundError(f"no register called {', '.join(unknown)}; the registers are "
                          + ", ".join(r.name for r in REGISTERS))
-    con = connect(args.db)
+    con = connect(args.db, wait=wait_of(args))
     judge = "the compiled SQL" if args.sql else "great-expectations"
     failed = 0
     try:

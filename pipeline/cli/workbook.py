@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, add_scope_arguments, command
+from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command, wait_of
 
 
 def scope_of(args, con):
@@ -29,6 +29,7 @@ def add(sub) -> None:
     w.add_argument("--db", type=Path, required=True)
     w.add_argument("--out", type=Path, required=True, help="the .xlsx file to write")
     add_scope_arguments(w)
+    add_wait(w)
     w.set_defaults(func=cmd_workbook)
 
 
@@ -44,7 +45,7 @@ def cmd_workbook(args) -> int:
         raise PoundError(f"--out {out} must end in .xlsx")
     if not out.parent.exists():
         raise PoundError(f"the folder of --out, {out.parent}, does not exist")
-    con = connect(args.db)
+    con = connect(args.db, wait=wait_of(args))
     try:
         scope = scope_of(args, con)
         path, counts = write_audit_file(con, scope, out)

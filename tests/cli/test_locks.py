@@ -53,7 +53,13 @@ def test_a_second_writer_waits_then_stops_with_one_line(built, tmp_path, run_cli
     holder = Holder(built, "write")
     try:
         for args in (["ingest", bundle, "--db", built, "--wait", "0.2"],
-                     ["build", "--db", built, "--out", tmp_path / "o", "--wait", "0"]):
+                     ["build", "--db", built, "--out", tmp_path / "o", "--wait", "0"],
+                     # the reading commands say the same, in the same one line
+                     ["report", "--db", built, "--month", "2026-10", "--out", tmp_path / "o", "--wait", "0"],
+                     ["workbook", "--db", built, "--out", tmp_path / "w.xlsx", "--wait", "0"],
+                     ["export", "--db", built, "--out", tmp_path / "o", "--wait", "0"],
+                     ["documents", "--db", built, "--out", tmp_path / "o", "--wait", "0"],
+                     ["validate", "--db", built, "--wait", "0"]):
             code, _, err = run_cli(*args)
             assert code == 1, err
             last = err.strip().splitlines()[-1]
