@@ -45,6 +45,10 @@ def add(sub) -> None:
 def _print_rejections(result) -> None:
     for f in result.rejected:
         n = len(f.problems) + f.more
+        if n == 1 and f.problems[0].row is None and f.problems[0].message.startswith("not loaded:"):
+            # a file held back because it names rows of a rejected file: one line
+            print(f"REJECTED {f.label}: {f.problems[0].message}", file=sys.stderr)
+            continue
         print(f"REJECTED {f.label}: {n} problem(s); nothing from this file was loaded", file=sys.stderr)
         for prob in f.problems:
             print(f"  {prob.render()}", file=sys.stderr)

@@ -79,10 +79,19 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
                 "rates.csv and notifications.csv (or sheets with those names in a workbook)")]))
     reads, voids = _plan_voids(sources)
     sources = _voids_last(sources, voids)
+    refused = Refused()
     for i, src in enumerate(sources, 1):
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
-        res = load_source(con, src, origin or bundle, progress, f"[{i}/{len(sources)}]", voids, reads.pop(src.label, None),
-                          as_of or dt.date.today())
+        read = reads.pop(src.label, None)
+        res = None
+        if refused.by_register:
+            read = read or read_source(src)
+            res = refused.blocks(con, src, read)
+        if res is None:
+            res = load_source(con, src, origin or bundle, progress, f"[{i}/{len(sources)}]", voids, read,
+                              as_of or dt.date.today())
+        if res.status == "rejected":
+            refused.add(src, read or read_source(src))
         result.files.append(res)
         if res.status in ("loaded", "no_new_rows"):
             progress.done(f"[{i}/{len(sources)}] {src.label}: {res.new_rows:,} new row(s) of {res.rows:,}")
@@ -92,6 +101,49 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
             progress.done(f"[{i}/{len(sources)}] {src.label}: REJECTED")
     result.warnings += versions.left_orphaned(con, voids)
     return result
+
+
+@dataclass
+class Refused:
+    """The keys of the rows of this load's rejected files, by register, so that a file referring to
+    them is not loaded either and says so once, instead of once per row ("unknown case_id")."""
+
+    by_register: dict[str, tuple[list[str], set[str]]] = field(default_factory=dict)
+
+    def add(self, src: Source, read: Read) -> None:
+        reg = src.register
+        if len(reg.key) != 1 or read.frame is None or reg.key[0] not in read.frame.columns:
+            return
+        labels, keys = self.by_register.setdefault(reg.name, ([], set()))
+        labels.append(src.label)
+        keys.update(v for v in (str(x).strip() for x in read.frame[reg.key[0]].dropna()) if v)
+
+    def blocks(self, con: duckdb.DuckDBPyConnection, src: Source, read: Read) -> FileResult | None:
+        """A rejection in one line when the file names rows only a rejected file of this load holds."""
+        if read.frame is None or read.problems:
+            return None
+        if con.execute("SELECT 1 FROM loads WHERE sha256 = ?", [read.sha256]).fetchone():
+            return None                                  # already held: skipped as usual
+        for col in src.register.columns:
+            if not col.refers_to or col.name not in read.frame.columns:
+                continue
+            target, tcol = col.refers_to.split(".")
+            if target not in self.by_register:
+                continue
+            labels, keys = self.by_register[target]
+            named = {v for v in (str(x).strip() for x in read.frame[col.name].dropna()) if v} & keys
+            held = {r[0] for r in con.execute(
+                f'SELECT DISTINCT CAST("{tcol}" AS VARCHAR) FROM {target} WHERE CAST("{tcol}" AS VARCHAR) IN '
+                f'(SELECT unnest(?::VARCHAR[]))', [sorted(named)]).fetchall()} if named else set()
+            missing = sorted(named - held)
+            if not missing:
+                continue
+            shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+            return FileResult(src.label, src.register.name, "rejected", problems=[Problem(
+                src.label, None, None, None,
+                f"not loaded: it refers to rows of {' and '.join(labels)} ({col.name} {shown}), which was rejected; "
+                "send this file again with the corrected one")])
+        return None
 
 
 def _plan_voids(sources: list[Source]) -> tuple[dict[str, Read], versions.Voids]:

@@ -183,7 +183,11 @@ def test_a_file_rejected_in_the_middle_of_a_bundle(tmp_path, run_cli):
     code, out, err = run_cli("ingest", bundle, "--db", path)
     assert code == 2
     assert "REJECTED registers/impoundments.csv" in err and "'0' is below 1" in err
-    assert "REJECTED registers/releases.csv" in err and "'C1' is not a case_id of any row in impoundments" in err
+    # one mistake, one message: the releases file says once why it was not loaded
+    assert "REJECTED registers/releases.csv" in err and "'C1' is not a case_id" not in err
+    releases_lines = [ln for ln in err.splitlines() if "registers/releases.csv" in ln]
+    assert releases_lines == ["REJECTED registers/releases.csv: not loaded: it refers to rows of registers/impoundments.csv "
+                              "(case_id C1), which was rejected; send this file again with the corrected one"], err
     con = db.connect(path)
     assert con.execute("SELECT count(*) FROM impoundments").fetchone()[0] == 0
     assert con.execute("SELECT count(*) FROM releases").fetchone()[0] == 0
@@ -219,3 +223,27 @@ def test_more_bad_inputs(tmp_path, loaded_db, run_cli):
     assert "Traceback" not in err
     con = db.connect(loaded_db)
     assert db.snapshot(con) == before
+
+
+def test_a_file_naming_only_rows_held_loads_beside_a_rejected_one(tmp_path, run_cli):
+    """The near miss of the one-line refusal: C1 is held from an earlier load, so a release of C1
+    loads even though this load's impoundments file (of C2) is rejected; a release naming a case no
+    file holds still gets its row-by-row message."""
+    first = make_bundle(tmp_path / "first", impoundments=[case("C1")])
+    path = tmp_path / "p.duckdb"
+    code, _, err = run_cli("ingest", first, "--db", path)
+    assert code == 0, err
+    rel = {"released_on": "2026-10-02", "head_count": 1, "basis": "s12_payment", "fines_paid": "600",
+           "charges_paid": "400", "receipt_signed": "yes"}
+    second = make_bundle(tmp_path / "second", reference=False,
+                         impoundments=[case("C2", head_count=0)],
+                         releases=[{"release_id": "R1", "case_id": "C1", **rel}])
+    code, _, err = run_cli("ingest", second, "--db", path)
+    assert code == 2 and "REJECTED registers/impoundments.csv" in err
+    assert "registers/releases.csv" not in err
+    con = db.connect(path)
+    assert con.execute("SELECT release_id FROM releases").fetchall() == [("R1",)]
+    con.close()
+    third = make_bundle(tmp_path / "third", reference=False, releases=[{"release_id": "R2", "case_id": "C9", **rel}])
+    code, _, err = run_cli("ingest", third, "--db", path)
+    assert code == 2 and "'C9' is not a case_id of any row in impoundments" in err
