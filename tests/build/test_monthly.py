@@ -87,5 +87,9 @@ def test_the_sample_as_of_august_leaves_later_rows_out_and_says_how_many(sample_
         "impoundments": 14, "releases": 8, "sales": 5, "complaints": 1, "security_deposits": 3,
         "removal_orders": 2, "local_fund": 13, "dm_deposit": 4}
     assert rows_left_out(con).startswith("50 (complaints 1, dm_deposit 4, impoundments 14")
+    # the monthly review's parameters block says it
+    from pipeline.reports.page import parameters_block
+    block = str(parameters_block(con, db="pound.duckdb", month="2026-08", district=None, report="Monthly review"))
+    assert "Rows dated after the as-of date, left out" in block and "50 (complaints 1," in block
     # the near-miss twin: as of the sample's last day nothing is left out
     assert rows_left_out(built(sample_bundle, as_of=dt.date(2026, 11, 30))) == "none"
