@@ -199,9 +199,11 @@ def _build_and_export(con, out: Path, params, progress, db_path: Path, final_out
     from pipeline.load.closes import load_closes
     from pipeline.outputs.exports import write_csvs
     from pipeline.outputs.workbook import WHOLE_WORKBOOK_MAX_ROWS, largest_sheet, write_workbook
+    from pipeline.read.database import rows_left_out
 
     load_closes(con)            # the closes of the bundles loaded: adjustments compares with them
     build(con, params, progress)
+    print(f"rows dated after {params.as_of.isoformat()}, left out of the accounts: {rows_left_out(con)}")
     out.mkdir(parents=True, exist_ok=True)
     written = write_csvs(con, out, progress)
     table, rows = largest_sheet(con)

@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS loads (
     new_rows  BIGINT NOT NULL,    -- rows added; identical rows already held are not added again
     loaded_at TIMESTAMP NOT NULL,
     status    VARCHAR NOT NULL,   -- loaded | no_new_rows
-    bundle    VARCHAR
+    bundle    VARCHAR,
+    bundle_as_of DATE             -- the as_of of the bundle's bundle.toml, when it gives one
 )
 """
 
@@ -43,6 +44,7 @@ def table_ddl(reg: Register) -> str:
 
 def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(LOADS_DDL)
+    con.execute("ALTER TABLE loads ADD COLUMN IF NOT EXISTS bundle_as_of DATE")   # a database made before it
     for ddl in CLOSES_DDL:
         con.execute(ddl)
     for reg in REGISTERS:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.core.errors import Problem
+from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
 from pipeline.load import checks, versions
@@ -66,6 +66,7 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
     a decision on a finding dated after it is refused, for it cannot have been made yet. `origin`: what
     the loads table names as the bundle when `bundle` is a zip's unpacked copy."""
     sources, notes, broken = find_sources(bundle)
+    bundle_as_of = _bundle_as_of(bundle)
     result = IngestResult(notes=notes)
     for problem in broken:
         result.files.append(FileResult(problem.file, "", "rejected", problems=[problem]))
@@ -89,7 +90,7 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
             res = refused.blocks(con, src, read)
         if res is None:
             res = load_source(con, src, origin or bundle, progress, f"[{i}/{len(sources)}]", voids, read,
-                              as_of or dt.date.today())
+                              as_of or dt.date.today(), bundle_as_of)
         if res.status == "rejected":
             refused.add(src, read or read_source(src))
         result.files.append(res)
@@ -193,7 +194,8 @@ def _may_void(src: Source) -> bool:
 
 def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
                 progress: Progress = QUIET, tag: str = "", voids: versions.Voids | None = None,
-                read: Read | None = None, as_of: dt.date | None = None) -> FileResult:
+                read: Read | None = None, as_of: dt.date | None = None,
+                bundle_as_of: dt.date | None = None) -> FileResult:
     reg = src.register
     voids = voids or versions.Voids()
     read = read or read_source(src)
@@ -224,7 +226,7 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         if problems:
             return _rejected(src, problems, unlisted)
         progress.step(f"{tag} writing {src.label}")
-        res = _insert(con, src, read, rows, bundle)
+        res = _insert(con, src, read, rows, bundle, bundle_as_of)
         if versions.voided_keys(con, reg):
             voids.done.append((reg, src.label))
         return res
@@ -291,19 +293,37 @@ def _after_as_of(con, reg: Register, label: str, as_of: dt.date) -> list[Problem
                     "recorded before it is made") for row, day in rows]
 
 
-def _insert(con, src: Source, read: Read, rows: int, bundle: Path) -> FileResult:
+def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of: dt.date | None) -> FileResult:
     reg = src.register
     con.execute("BEGIN TRANSACTION")
     try:
         load_id = con.execute("SELECT coalesce(max(load_id), 0) + 1 FROM loads").fetchone()[0]
         new_rows = con.execute(versions.insert_sql(reg), [src.label, load_id]).fetchone()[0]
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
-        con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,
-                     dt.datetime.now().replace(microsecond=0), status, str(Path(bundle).resolve())])
+                     _now(), status, str(Path(bundle).resolve()),
+                     bundle_as_of])
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
     return FileResult(src.label, reg.name, status, rows, new_rows)
 
+
+
+def _bundle_as_of(bundle: Path) -> dt.date | None:
+    """The as_of of the bundle's bundle.toml, kept with each load: a row dated after it could not
+    have happened yet (DQ-FUTURE-DATE). A malformed bundle.toml is the command's to reject."""
+    from pipeline.load.bundle_toml import read_bundle_info
+
+    try:
+        info = read_bundle_info(bundle) if Path(bundle).is_dir() else None
+    except InputRejected:
+        return None
+    return info.as_of if info else None
+
+
+def _now() -> dt.datetime:
+    """When a file is loaded (loads.loaded_at); a test of a bundle dated ahead of the clock sets it."""
+    return dt.datetime.now().replace(microsecond=0)

@@ -88,7 +88,7 @@ def insert_typed(con: duckdb.DuckDBPyConnection, register: str, frame: pd.DataFr
                         f"SELECT {cols}, NULL, ?, {_ORDER}, ?, 1 + coalesce((SELECT max(o._version) FROM {reg.table} o "
                         f"WHERE {held}), 0) FROM (SELECT {values}, {_ORDER} FROM {view}) n ORDER BY {_ORDER}",
                         [label, load_id])
-            con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
                         [load_id, label, reg.name, digest, len(data), len(data),
                          dt.datetime.now().replace(microsecond=0), "loaded", None])
             con.execute("COMMIT")

@@ -76,6 +76,16 @@ def loaded_files(con) -> tuple[int, dt.datetime | None]:
     return int(n), last
 
 
+def rows_left_out(con) -> str:
+    """The rows dated after as_of, which the accounts leave out (marts/rows_after_as_of), as one
+    phrase: "50 (complaints 1, impoundments 14, ...)", or "none"."""
+    held = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'rows_after_as_of'").fetchone()[0]
+    rows = con.execute("SELECT register, rows_left_out FROM rows_after_as_of ORDER BY register").fetchall() if held else []
+    if not rows:
+        return "none"
+    return f"{sum(n for _, n in rows):,} (" + ", ".join(f"{r} {n:,}" for r, n in rows) + ")"
+
+
 def districts(con) -> list[str]:
     return [r[0] for r in con.execute(
         "SELECT DISTINCT district FROM monthly_accounts WHERE district IS NOT NULL ORDER BY 1").fetchall()]

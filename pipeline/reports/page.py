@@ -8,7 +8,7 @@ import datetime as dt
 from pipeline.core import paths
 from pipeline.core.errors import PoundError
 from pipeline.core.months import day_text, month_bounds, month_label
-from pipeline.read.database import as_of, changed_parameters, check_district, connect, loaded_files
+from pipeline.read.database import as_of, changed_parameters, check_district, connect, loaded_files, rows_left_out
 from pipeline.read.select import col, select, total
 from pipeline.reports.html import Html, parameters_table
 
@@ -39,6 +39,7 @@ def parameters_block(con, *, db, month: str, district: str | None, report: str, 
         ("Database", str(paths.database(db))),
         ("Accounts drawn up to (as of)", day_text(asof) if asof else "not recorded"),
         ("Register files loaded", f"{files:,}" + (f", last on {day_text(loaded_at)} {loaded_at:%H:%M}" if loaded_at else "")),
+        ("Rows dated after the as-of date, left out", rows_left_out(con)),
         ("Readings changed from the defaults",
          "; ".join(f"{n} = {v}" for n, v in changed) if changed else "none (every statutory reading is the default)"),
     ]

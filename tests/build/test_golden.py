@@ -15,9 +15,16 @@ TABLES = ["case_accounts", "fund_movements", "security_status", "monthly_account
 
 @pytest.fixture(scope="module")
 def golden_out(tmp_path_factory):
+    import datetime as dt
+
     from pipeline.cli import main
+    from pipeline.load import ingest
     out = tmp_path_factory.mktemp("golden")
-    assert main(["run", str(GOLDEN / "bundle"), "--out", str(out), "--as-of", AS_OF]) == 0
+    # loaded the day after the as-of date, whatever the clock says: the bundle's rows run to 2026-12-31
+    # and a row dated after its load day would be a DQ-FUTURE-DATE finding
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ingest, "_now", lambda: dt.datetime(2027, 1, 1, 10, 0))
+        assert main(["run", str(GOLDEN / "bundle"), "--out", str(out), "--as-of", AS_OF]) == 0
     return out
 
 

@@ -77,3 +77,17 @@ def test_synth_writes_one(tmp_path):
     write_bundle(tmp_path / "s", cfg)
     info = read_bundle_info(tmp_path / "s")
     assert info.as_of == cfg.months_span()[1] and info.prepared_by == "pound synth, seed 3"
+
+
+@pytest.mark.parametrize("impounded_on, fires", [("2026-10-31", False), ("2026-11-01", True)])
+def test_a_row_dated_after_the_bundles_own_date_is_a_future_date_finding(tmp_path, run_cli, impounded_on, fires):
+    # the load keeps bundle.toml's as_of (loads.bundle_as_of); a row dated after it could not yet have
+    # happened, whatever --as-of the accounts are drawn up to
+    bundle = make_bundle(tmp_path / "b", impoundments=[case("C1", impounded_on=impounded_on)])
+    (bundle / "bundle.toml").write_text("as_of = 2026-10-31\n", encoding="utf-8")
+    code, out, err = run_cli("run", bundle, "--out", tmp_path / "out", "--as-of", "2026-11-30")
+    assert code == 0, err
+    findings = (tmp_path / "out" / "findings.csv").read_text(encoding="utf-8")
+    assert ("DQ-FUTURE-DATE" in findings) is fires
+    assert ("the bundle's own date (bundle.toml) 2026-10-31" in findings) is fires
+    assert "rows dated after 2026-11-30, left out of the accounts: none" in out

@@ -156,3 +156,16 @@ def test_files_that_are_not_registers_are_named_and_passed_over(tmp_path, run_cl
     assert code == 0
     assert "note: registers/cattle_list.csv: not a register of the bundle" in err
     assert "note: registers/notes.txt: not a CSV or .xlsx file" in err
+
+
+def test_a_database_made_before_bundle_as_of_gets_the_column(tmp_path):
+    import duckdb
+
+    path = tmp_path / "old.duckdb"
+    old = duckdb.connect(str(path))
+    old.execute(db.LOADS_DDL.replace(",\n    bundle_as_of DATE", ""))
+    assert "bundle_as_of" not in [r[0] for r in old.execute("DESCRIBE loads").fetchall()]
+    old.close()
+    con = db.connect(path)
+    assert [r[0] for r in con.execute("DESCRIBE loads").fetchall()][-1] == "bundle_as_of"
+    con.close()

@@ -73,7 +73,9 @@ def run(_template):
     (e.g. notifications=[...]) replaces that reference table.
     """
 
-    def _run(as_of=AS_OF, params: dict | None = None, **tables) -> list[dict]:
+    def _run(as_of=AS_OF, params: dict | None = None, loaded_on=None, bundle_as_of=None, **tables) -> list[dict]:
+        """loaded_on, bundle_as_of: the day every row was loaded (default: as_of, so that no test hangs on
+        the real clock) and the bundle's own date (default: none)."""
         key = _key(tables)
         con = _CACHE.get(key)
         if con is None:
@@ -83,6 +85,8 @@ def run(_template):
                 _CACHE.popitem(last=False)[1].close()
         else:
             _CACHE.move_to_end(key)
+        con.execute("UPDATE loads SET loaded_at = CAST(? AS TIMESTAMP) + INTERVAL 10 HOUR, bundle_as_of = CAST(? AS DATE)",
+                    [_date(loaded_on or as_of), bundle_as_of and _date(bundle_as_of)])
         build(con, Parameters(params or {}, as_of=_date(as_of)), upto="findings")
         cur = con.execute("SELECT * FROM findings")
         cols = [c[0] for c in cur.description]

@@ -1,31 +1,34 @@
 -- stg_dated_rows: every row in force of every register and ledger (the current version of
 -- each key, not struck out) with its dates, whatever they are:
--- unlike the other staging models this one does not stop at as_of, because DQ-FUTURE-DATE is
--- about the rows dated after it. One row per register row: its kind, id, case, pound (for an
--- impoundment), local authority (for a ledger entry) and a list of (column, date).
-SELECT 'impoundment' AS kind, case_id AS id, case_id, pound_id, NULL AS local_authority_id,
+-- unlike the other staging models this one does not stop at as_of: DQ-FUTURE-DATE compares the
+-- dates with the day the row was loaded, and marts/rows_after_as_of counts the rows the accounts
+-- leave out. One row per register row: its kind, id, case, pound (for an impoundment), local
+-- authority (for a ledger entry), the load it came in, the day that files it in a month (`day`,
+-- the date the other staging models stop at as_of by; none for a police report) and a list of
+-- (column, date).
+SELECT 'impoundment' AS kind, case_id AS id, case_id, pound_id, NULL AS local_authority_id, _load_id AS load_id, impounded_on AS day,
        [{'c': 'seized_on', 'd': seized_on}, {'c': 'impounded_on', 'd': impounded_on}] AS ds
 FROM impoundments QUALIFY _version = max(_version) OVER (PARTITION BY case_id) AND NOT void
 UNION ALL
-SELECT 'release', release_id, case_id, NULL, NULL, [{'c': 'released_on', 'd': released_on}] FROM releases QUALIFY _version = max(_version) OVER (PARTITION BY release_id) AND NOT void
+SELECT 'release', release_id, case_id, NULL, NULL, _load_id, released_on, [{'c': 'released_on', 'd': released_on}] FROM releases QUALIFY _version = max(_version) OVER (PARTITION BY release_id) AND NOT void
 UNION ALL
-SELECT 'police_report', case_id, case_id, NULL, NULL,
+SELECT 'police_report', case_id, case_id, NULL, NULL, _load_id, NULL,
        [{'c': 'reported_on', 'd': reported_on}, {'c': 'notice_on', 'd': notice_on},
         {'c': 'proclamation_on', 'd': proclamation_on}] FROM police_reports QUALIFY _version = max(_version) OVER (PARTITION BY case_id) AND NOT void
 UNION ALL
-SELECT 'sale', sale_id, case_id, NULL, NULL, [{'c': 'sale_on', 'd': sale_on}] FROM sales QUALIFY _version = max(_version) OVER (PARTITION BY sale_id) AND NOT void
+SELECT 'sale', sale_id, case_id, NULL, NULL, _load_id, sale_on, [{'c': 'sale_on', 'd': sale_on}] FROM sales QUALIFY _version = max(_version) OVER (PARTITION BY sale_id) AND NOT void
 UNION ALL
-SELECT 'complaint', case_id, case_id, NULL, NULL,
+SELECT 'complaint', case_id, case_id, NULL, NULL, _load_id, filed_on,
        [{'c': 'filed_on', 'd': filed_on}, {'c': 'decided_on', 'd': decided_on}] FROM complaints QUALIFY _version = max(_version) OVER (PARTITION BY case_id) AND NOT void
 UNION ALL
-SELECT 'deposit', deposit_id, case_id, NULL, NULL,
+SELECT 'deposit', deposit_id, case_id, NULL, NULL, _load_id, deposited_on,
        [{'c': 'deposited_on', 'd': deposited_on}, {'c': 'refund_applied_on', 'd': refund_applied_on},
         {'c': 'refunded_on', 'd': refunded_on}, {'c': 'forfeited_on', 'd': forfeited_on}] FROM security_deposits QUALIFY _version = max(_version) OVER (PARTITION BY deposit_id) AND NOT void
 UNION ALL
-SELECT 'order', order_id, NULL, NULL, NULL,
+SELECT 'order', order_id, NULL, NULL, NULL, _load_id, issued_on,
        [{'c': 'issued_on', 'd': issued_on}, {'c': 'comply_by', 'd': comply_by}, {'c': 'complied_on', 'd': complied_on},
         {'c': 'police_removal_on', 'd': police_removal_on}, {'c': 'fine_paid_on', 'd': fine_paid_on}] FROM removal_orders QUALIFY _version = max(_version) OVER (PARTITION BY order_id) AND NOT void
 UNION ALL
-SELECT 'local_fund_entry', entry_id, NULL, NULL, local_authority_id, [{'c': 'entry_on', 'd': entry_on}] FROM local_fund QUALIFY _version = max(_version) OVER (PARTITION BY entry_id) AND NOT void
+SELECT 'local_fund_entry', entry_id, NULL, NULL, local_authority_id, _load_id, entry_on, [{'c': 'entry_on', 'd': entry_on}] FROM local_fund QUALIFY _version = max(_version) OVER (PARTITION BY entry_id) AND NOT void
 UNION ALL
-SELECT 'dm_deposit_entry', entry_id, NULL, NULL, local_authority_id, [{'c': 'entry_on', 'd': entry_on}] FROM dm_deposit QUALIFY _version = max(_version) OVER (PARTITION BY entry_id) AND NOT void
+SELECT 'dm_deposit_entry', entry_id, NULL, NULL, local_authority_id, _load_id, entry_on, [{'c': 'entry_on', 'd': entry_on}] FROM dm_deposit QUALIFY _version = max(_version) OVER (PARTITION BY entry_id) AND NOT void

@@ -1,7 +1,7 @@
 -- stg_impoundments: the impoundments register as it stood on as_of.
 -- Every computed table sees the registers "as of" the run's date: a row dated after
--- it has not happened yet (it is reported as DQ-FUTURE-DATE, which reads the raw
--- registers). This and the other stg_ "as of" models are the only place that filters.
+-- it is left out of these accounts (marts/rows_after_as_of counts it; DQ-FUTURE-DATE is
+-- for a date after the row's load day or the bundle's own date). This and the other stg_ "as of" models are the only place that filters.
 -- A register row may have been sent several times (corrections): each staging model reads
 -- the current version of every key (the one loaded last) and leaves struck-out rows out.
 SELECT * FROM impoundments

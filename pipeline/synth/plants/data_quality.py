@@ -27,8 +27,8 @@ def dq_seized_after_impounded(g, k):
     return x.case_id
 
 
-@plants("DQ-FUTURE-DATE", subject="the row", how="a local fund entry dated three days after the last day "
-        "(written with the ledgers)")
+@plants("DQ-FUTURE-DATE", subject="the row", how="a local fund entry dated three days after the last day, "
+        "the bundle's own date in bundle.toml (written with the ledgers)")
 def dq_future_date(g, k):
-    g.future = k                                   # ledger entries dated after the last day (ledgers.py)
+    g.future = k            # ledger entries dated after the last day, bundle.toml's as_of (ledgers.py)
     return [f"LFX{i + 1:05d}" for i in range(k)]
