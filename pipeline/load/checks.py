@@ -53,27 +53,25 @@ def compile_expectation(exp: dict, table: str) -> tuple[str, list[str]]:
     """(SQL returning _row and the listed columns of every unexpected row, those columns)."""
     kind, kw = exp["type"], exp["kwargs"]
     where = _condition(kw)
-    if kind == "expect_column_values_to_not_be_null":
-        col = kw["column"]
-        test = f"{_q(col)} IS NULL"
+    col = kw.get("column")
+
+    def rows_where(test: str) -> tuple[str, list[str]]:
         return f"SELECT {ROW}, {_q(col)} FROM {table} WHERE ({where}) AND {test}", [col]
+
+    if kind == "expect_column_values_to_not_be_null":
+        return rows_where(f"{_q(col)} IS NULL")
     if kind == "expect_column_values_to_be_null":
-        col = kw["column"]
-        return f"SELECT {ROW}, {_q(col)} FROM {table} WHERE ({where}) AND {_q(col)} IS NOT NULL", [col]
+        return rows_where(f"{_q(col)} IS NOT NULL")
     if kind == "expect_column_values_to_be_in_set":
-        col = kw["column"]
         values = ", ".join(_literal(v) for v in kw["value_set"])
-        return (f"SELECT {ROW}, {_q(col)} FROM {table} WHERE ({where}) AND {_q(col)} IS NOT NULL "
-                f"AND {_q(col)} NOT IN ({values})"), [col]
+        return rows_where(f"{_q(col)} IS NOT NULL AND {_q(col)} NOT IN ({values})")
     if kind == "expect_column_values_to_be_between":
-        col = kw["column"]
         tests = []
         if kw.get("min_value") is not None:
             tests.append(f"{_q(col)} {'<=' if kw.get('strict_min') else '<'} {_literal(kw['min_value'])}")
         if kw.get("max_value") is not None:
             tests.append(f"{_q(col)} {'>=' if kw.get('strict_max') else '>'} {_literal(kw['max_value'])}")
-        return (f"SELECT {ROW}, {_q(col)} FROM {table} WHERE ({where}) AND {_q(col)} IS NOT NULL "
-                f"AND ({' OR '.join(tests) or 'FALSE'})"), [col]
+        return rows_where(f"{_q(col)} IS NOT NULL AND ({' OR '.join(tests) or 'FALSE'})")
     if kind in ("expect_column_values_to_be_unique", "expect_compound_columns_to_be_unique"):
         cols = kw.get("column_list") or [kw["column"]]
         listed = ", ".join(_q(c) for c in cols)
@@ -132,8 +130,7 @@ def validate_loaded(con: duckdb.DuckDBPyConnection, reg: Register, with_gx: bool
     found: list[Problem] = []
     rows = 0
     for file in files:
-        quoted = "'" + file.replace("'", "''") + "'"
-        make_checked(con, reg, f"(SELECT * FROM {current_rows(reg)} WHERE _file = {quoted})", "_loaded")
+        make_checked(con, reg, f"(SELECT * FROM {current_rows(reg)} WHERE _file = {_literal(file)})", "_loaded")
         try:
             rows += con.execute("SELECT count(*) FROM _loaded").fetchone()[0]
             found += judge(con, reg, file, with_gx=with_gx, table="_loaded")

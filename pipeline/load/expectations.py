@@ -190,6 +190,11 @@ def _text(value, column: str, reg: Register) -> str:
     if col.kind == MONEY:
         v = int(value)
         return ("-" if v < 0 else "") + "Rs " + paise_text(abs(v), grouping=True)
+    return _plain_text(value)
+
+
+def _plain_text(value) -> str:
+    """A value as the clerk wrote it, whichever judge handed it back (GX gives pandas' types)."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, dt.datetime) and value == dt.datetime.combine(value.date(), dt.time()):
@@ -211,13 +216,7 @@ def _duplicate_problems(label: str, columns: list[str], hits: list[dict], messag
 
 
 def _key_text(value) -> str:
-    if _is_missing(value):
-        return "(blank)"
-    if isinstance(value, dt.datetime) and value == dt.datetime.combine(value.date(), dt.time()):
-        return value.date().isoformat()
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    return "(blank)" if _is_missing(value) else _plain_text(value)
 
 
 @lru_cache(maxsize=1)

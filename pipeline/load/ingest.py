@@ -83,16 +83,13 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
     refused = Refused()
     for i, src in enumerate(sources, 1):
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
-        read = reads.pop(src.label, None)
-        res = None
-        if refused.by_register:
-            read = read or read_source(src)
-            res = refused.blocks(con, src, read)
+        read = reads.pop(src.label, None) or read_source(src)
+        res = refused.blocks(con, src, read) if refused.by_register else None
         if res is None:
             res = load_source(con, src, origin or bundle, progress, f"[{i}/{len(sources)}]", voids, read,
                               as_of or dt.date.today(), bundle_as_of)
         if res.status == "rejected":
-            refused.add(src, read or read_source(src))
+            refused.add(src, read)
         result.files.append(res)
         if res.status in ("loaded", "no_new_rows"):
             progress.done(f"[{i}/{len(sources)}] {src.label}: {res.new_rows:,} new row(s) of {res.rows:,}")
