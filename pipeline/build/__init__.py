@@ -19,17 +19,27 @@ from pipeline.core.progress import QUIET, Progress
 
 __all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "check_layers", "load_rules", "models"]
 
-def _settle_types(con: duckdb.DuckDBPyConnection, tables: list[str]) -> None:
-    """Keep every finished table exact and plain: sums come back from DuckDB as
-    HUGEINT (which pandas would turn into floats), so they become BIGINT; a
+def _plain_select(con: duckdb.DuckDBPyConnection, m: Model) -> str:
+    """The model's SELECT with every HUGEINT column cast to BIGINT, so that the finished table is
+    exact and plain: DuckDB gives sums as HUGEINT, which pandas would turn into floats. A
     floating-point column anywhere is a defect in a model and stops the build."""
-    cols = con.execute("SELECT table_name, column_name, data_type FROM information_schema.columns "
-                       "WHERE table_schema = 'main' AND list_contains(?, table_name)", [tables]).fetchall()
-    for table, col, kind in cols:
-        if kind == "HUGEINT":
-            con.execute(f'ALTER TABLE {table} ALTER "{col}" TYPE BIGINT')
-        elif kind in ("DOUBLE", "FLOAT", "REAL") or kind.startswith("DECIMAL"):
-            raise RuntimeError(f"model {table} made column {col} of type {kind}; money and counts must be integers")
+    kinds = con.execute(f"DESCRIBE {m.sql}").fetchall()
+    floats = [(c, k) for c, k, *_ in kinds if k in ("DOUBLE", "FLOAT", "REAL") or k.startswith("DECIMAL")]
+    if floats:
+        col, kind = floats[0]
+        raise RuntimeError(f"model {m.name} made column {col} of type {kind}; money and counts must be integers")
+    huge = [c for c, k, *_ in kinds if k == "HUGEINT"]
+    if not huge:
+        return m.sql
+    casts = ", ".join(f'CAST("{c}" AS BIGINT) AS "{c}"' for c in huge)
+    return f"SELECT * REPLACE ({casts}) FROM (\n{m.sql}\n)"
+
+
+def _existing(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
+    """The tables and views of the database by name: a model made as one kind before is dropped
+    before it is made as the other."""
+    return dict(con.execute("SELECT table_name, table_type FROM information_schema.tables "
+                            "WHERE table_schema = 'main'").fetchall())
 
 
 def _check_rollforward(con: duckdb.DuckDBPyConnection) -> None:
@@ -83,7 +93,7 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
     rules = load_rules()
     steps = models(rules)
     tables = [m for m in steps if not m.is_macros]
-    made: list[str] = []
+    existing = _existing(con)
     n = 0
     for m in steps:
         if m.is_macros:
@@ -91,16 +101,16 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
             continue
         n += 1
         progress.step(f"[{n}/{len(tables)}] computing {m.name}")
+        kind = "VIEW" if m.is_view else "TABLE"
+        was = existing.get(m.name)
+        if was is not None and (was == "VIEW") != m.is_view:
+            con.execute(f"DROP {'VIEW' if was == 'VIEW' else 'TABLE'} {m.name}")
         try:
-            con.execute(f"CREATE OR REPLACE TABLE {m.name} AS\n{m.sql}")
+            con.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{_plain_select(con, m)}")
         except duckdb.Error as exc:
             where = "rules/*.sql" if m.name == "findings" else f"{m.layer}/{m.name}.sql"
             raise RuntimeError(f"model {where} failed: {exc}") from exc
-        made.append(m.name)
         if upto == m.name:
-            break
-    _settle_types(con, made)
-    if upto is not None and upto in made:
-        return
+            return
     _check_rollforward(con)
     progress.done(f"computed {len(tables)} tables and {len(rules)} rules")

@@ -48,6 +48,12 @@ class Model:
     def is_macros(self) -> bool:
         return self.name.startswith("_")
 
+    @property
+    def is_view(self) -> bool:
+        """A model whose file says `-- made as: view` is a view, computed when it is read: for a
+        large listing that only a few models read through a narrow filter."""
+        return bool(_VIEW.search(self.sql))
+
 
 def _walk(node, tables: set[str], ctes: set[str]) -> None:
     if isinstance(node, dict):
@@ -70,6 +76,7 @@ def _parser() -> duckdb.DuckDBPyConnection:
     return duckdb.connect()
 
 
+_VIEW = re.compile(r"^-- made as: view$", re.M)
 _FROM = re.compile(r"\b(?:FROM|JOIN)\s+([A-Za-z_][A-Za-z0-9_]*)", re.I)
 
 

@@ -1,3 +1,4 @@
+-- made as: view
 -- stg_dated_loads: the first version of each row of the registers and ledgers that carry a
 -- month's figures, with the day that files it in a month, its pound or local authority, and
 -- the load it came in (stg_loads has its file's sha256): a row dated in a closed month whose file the close did not

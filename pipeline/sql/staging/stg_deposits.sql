@@ -7,4 +7,6 @@ SELECT deposit_id, case_id, owner_id, deposited_on, amount,
        CASE WHEN forfeited_on <= as_of() THEN forfeited_amount END AS forfeited_amount,
        _file, _row
 FROM security_deposits
-QUALIFY _version = max(_version) OVER (PARTITION BY deposit_id) AND NOT void AND deposited_on <= as_of()
+-- the current version of each key (no later version of it), in force (not struck out)
+WHERE NOT EXISTS (SELECT 1 FROM security_deposits later WHERE later._version > 1 AND later.deposit_id = security_deposits.deposit_id AND later._version > security_deposits._version)
+  AND NOT void AND deposited_on <= as_of()

@@ -3,5 +3,7 @@
 SELECT rule_id, subject_id, reviewed_on, reviewed_by, decision, note,
        _file || ' row ' || _row AS source
 FROM finding_reviews
-QUALIFY _version = max(_version) OVER (PARTITION BY rule_id, subject_id, reviewed_on) AND NOT void
+-- the current version of each key (no later version of it), in force (not struck out)
+WHERE NOT EXISTS (SELECT 1 FROM finding_reviews later WHERE later._version > 1 AND later.rule_id = finding_reviews.rule_id AND later.subject_id = finding_reviews.subject_id AND later.reviewed_on = finding_reviews.reviewed_on AND later._version > finding_reviews._version)
+  AND NOT void
     AND reviewed_on <= as_of()

@@ -5,4 +5,6 @@
 -- A register row may have been sent several times (corrections): each staging model reads
 -- the current version of every key (the one loaded last) and leaves struck-out rows out.
 SELECT * FROM impoundments
-QUALIFY _version = max(_version) OVER (PARTITION BY case_id) AND NOT void AND impounded_on <= as_of()
+-- the current version of each key (no later version of it), in force (not struck out)
+WHERE NOT EXISTS (SELECT 1 FROM impoundments later WHERE later._version > 1 AND later.case_id = impoundments.case_id AND later._version > impoundments._version)
+  AND NOT void AND impounded_on <= as_of()

@@ -1,3 +1,5 @@
 -- stg_local_fund: the local funds' ledger entries made by as_of.
 SELECT * FROM local_fund
-QUALIFY _version = max(_version) OVER (PARTITION BY entry_id) AND NOT void AND entry_on <= as_of()
+-- the current version of each key (no later version of it), in force (not struck out)
+WHERE NOT EXISTS (SELECT 1 FROM local_fund later WHERE later._version > 1 AND later.entry_id = local_fund.entry_id AND later._version > local_fund._version)
+  AND NOT void AND entry_on <= as_of()

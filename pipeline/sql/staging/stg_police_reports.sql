@@ -5,4 +5,6 @@ SELECT case_id,
        CASE WHEN proclamation_on <= as_of() THEN proclamation_on END AS proclamation_on,
        _file, _row
 FROM police_reports
-QUALIFY _version = max(_version) OVER (PARTITION BY case_id) AND NOT void
+-- the current version of each key (no later version of it), in force (not struck out)
+WHERE NOT EXISTS (SELECT 1 FROM police_reports later WHERE later._version > 1 AND later.case_id = police_reports.case_id AND later._version > police_reports._version)
+  AND NOT void

@@ -7,4 +7,6 @@ SELECT release_id, case_id, released_on, head_count, basis, released_to,
        declaration_made, security_deposit_id, receipt_signed, court_order_ref,
        _file || ' row ' || _row AS source
 FROM releases
-QUALIFY _version = max(_version) OVER (PARTITION BY release_id) AND NOT void AND released_on <= as_of()
+-- the current version of each key (no later version of it), in force (not struck out)
+WHERE NOT EXISTS (SELECT 1 FROM releases later WHERE later._version > 1 AND later.release_id = releases.release_id AND later._version > releases._version)
+  AND NOT void AND released_on <= as_of()

@@ -6,4 +6,6 @@ SELECT sale_id, case_id, path, sale_on, head_offered, head_sold, bid_amount, acc
        balance_paid, disposal_note,
        _file || ' row ' || _row AS source
 FROM sales
-QUALIFY _version = max(_version) OVER (PARTITION BY sale_id) AND NOT void AND sale_on <= as_of()
+-- the current version of each key (no later version of it), in force (not struck out)
+WHERE NOT EXISTS (SELECT 1 FROM sales later WHERE later._version > 1 AND later.sale_id = sales.sale_id AND later._version > sales._version)
+  AND NOT void AND sale_on <= as_of()
