@@ -2,17 +2,22 @@
 -- Release dues (accounts.md): fine_due_r = h x fine (s.10(1)); feeding_due_r =
 -- h x feeding per day x days held (s.12(1)); security_due_r = h x security in
 -- force on the release day where s.13 is notified for the pound's taluk.
-SELECT
-    r.release_id, r.case_id, c.pound_id, c.local_authority_id, c.taluk, c.district,
-    c.animal_class, c.impounded_on, c.owner_id, c.w, c.rate_found,
-    r.released_on, r.head_count, r.basis, r.released_to,
-    r.fines_paid, r.charges_paid, r.protest_deposit,
-    r.declaration_made, r.security_deposit_id, r.receipt_signed, r.court_order_ref,
-    s10_fine(r.head_count, c.fine_per_head) AS fine_due_r,
-    feeding_charge(r.head_count, c.feeding_per_head_per_day, c.impounded_on, r.released_on) AS feeding_due_r,
-    notified('13', c.taluk, r.released_on) AS s13_on_release,
-    s13_security(r.head_count, c.animal_class, c.taluk, r.released_on) AS security_due_r,
-    -- no rate row for the security due that day: the amount is unknown (RATE-MISSING)
-    s13_security(r.head_count, c.animal_class, c.taluk, r.released_on) IS NOT NULL AS security_rate_found,
-    r.source
-FROM stg_releases r JOIN int_cases c USING (case_id)
+WITH r AS (
+    SELECT
+        r.release_id, r.case_id, c.pound_id, c.local_authority_id, c.taluk, c.district,
+        c.animal_class, c.impounded_on, c.owner_id, c.w, c.rate_found,
+        r.released_on, r.head_count, r.basis, r.released_to,
+        r.fines_paid, r.charges_paid, r.protest_deposit,
+        r.declaration_made, r.security_deposit_id, r.receipt_signed, r.court_order_ref,
+        s10_fine(r.head_count, c.fine_per_head) AS fine_due_r,
+        feeding_charge(r.head_count, c.feeding_per_head_per_day, c.impounded_on, r.released_on) AS feeding_due_r,
+        notified('13', c.taluk, r.released_on) AS s13_on_release,
+        r.source
+    FROM stg_releases r JOIN int_cases c USING (case_id)
+)
+SELECT r.* EXCLUDE (source), x.security_due_r,
+       -- no rate row for the security due that day: the amount is unknown (RATE-MISSING)
+       x.security_due_r IS NOT NULL AS security_rate_found,
+       r.source
+FROM r, LATERAL (SELECT CASE WHEN r.s13_on_release THEN r.head_count * security_rate(r.animal_class, r.taluk, r.released_on)
+                             ELSE 0 END AS security_due_r) x
