@@ -57,9 +57,9 @@ def remote_references(page: str) -> list[str]:
 
 
 def _exporter():
-    from nbconvert import HTMLExporter
+    from pipeline.reports.exporter import PageExporter
 
-    return HTMLExporter(template_name="pound", extra_template_basedirs=[str(TEMPLATE_DIR)],
+    return PageExporter(template_name="pound", extra_template_basedirs=[str(TEMPLATE_DIR)],
                         exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
 
 
