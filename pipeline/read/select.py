@@ -257,16 +257,19 @@ def _named(value) -> bool:
         return False
 
 
-def select_first(con, model: str, *measures: Measure, first: int, where=(), order=(), key=(), having=(),
+def select_first(con, model: str, *measures: Measure, first: int | None, where=(), order=(), key=(), having=(),
                  scope=None):
     """The first `first` rows of a selection, for a page that shows no more of them: the frame
     carries the whole selection (attrs["selection"], as select() writes it) and how many rows it
     has in all (attrs["rows"]), so that the page can say so. The order must name a row fully.
+    With first=None, the whole selection (select()).
 
     A selection grouped by one column is read in two steps: the order of the groups first (the
     column and the measures the order and the condition on the groups name), then every measure
     of the first groups only; the groups are whole, so their figures are those of the whole
     selection, and an aggregate such as a listing is not made for groups no page shows."""
+    if first is None:
+        return select(con, model, *measures, where=where, order=order, key=key, having=having, scope=scope)
     s = _selection(model, measures, where, order, key, None, having, scope)
     plain = [m for m in s.measures if not m.agg]
     named = {o.partition(" ")[0] for o in s.order} | {c.column for c in s.having}

@@ -94,14 +94,12 @@ def repeat_owners(con, month: str, district: str | None = None, first: int | Non
     """Owners with more than one case impounded up to the month, most cases first (with `first`,
     only the first so many of them: select_first)."""
     _, last = month_bounds(month)
-    how = dict(where=[Cond("owner_id", "not_null"), Cond("impounded_on", "<=", last), *_district(district)],
-               having=[Cond("cases", ">", 1)], order=["cases DESC", "owner_id"])
-    measures = (col("owner_id"), largest("owner_name"), count("cases"), total("head_count", "heads"),
-                smallest("impounded_on", "first_impounded"), largest("impounded_on", "last_impounded"),
-                distinct("pound_id", "pounds"), listing("case_id", "case_ids"))
-    if first is None:
-        return select(con, "case_accounts", *measures, **how)
-    return select_first(con, "case_accounts", *measures, first=first, **how)
+    return select_first(con, "case_accounts", col("owner_id"), largest("owner_name"), count("cases"),
+                        total("head_count", "heads"), smallest("impounded_on", "first_impounded"),
+                        largest("impounded_on", "last_impounded"), distinct("pound_id", "pounds"),
+                        listing("case_id", "case_ids"), first=first,
+                        where=[Cond("owner_id", "not_null"), Cond("impounded_on", "<=", last), *_district(district)],
+                        having=[Cond("cases", ">", 1)], order=["cases DESC", "owner_id"])
 
 
 def fines_due_vs_collected(con, month: str, district: str | None = None):
