@@ -20,7 +20,7 @@ from pipeline.core import paths
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
 from pipeline.read.database import check_district, connect
-from pipeline.reports import review
+from pipeline.reports import lean, review
 
 NOTEBOOK_DIR = paths.NOTEBOOK_DIR
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
@@ -105,7 +105,8 @@ def _run_notebook(name: str, title: str, parameters: dict):
         return pm.execute_notebook(nb, None, parameters=parameters, kernel_name="python3", progress_bar=False,
                                    log_output=False, request_save_on_cell_execute=False,
                                    resources={"metadata": {"path": str(paths.ROOT)}},
-                                   extra_arguments=["--IPKernelApp.log_level=CRITICAL"],
+                                   extra_arguments=["--IPKernelApp.log_level=CRITICAL",
+                                                    f"--IPKernelApp.exec_lines={lean.KERNEL_LINE}"],
                                    shutdown_kernel="immediate")
     except NoSuchKernel:
         raise PoundError("the Jupyter kernel 'python3' is not installed in this environment; run 'make install'") from None
@@ -154,7 +155,9 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
         path.write_text(notebook_html(nb, page_title), encoding="utf-8")
 
     # The kernels run side by side: most of a report's time is its kernel starting
-    # and importing pandas and plotly, which overlaps well even on two cores.
+    # and importing pandas and plotly, which overlaps well even on two cores. nbformat (papermill's,
+    # nbconvert's) is imported here once, before the threads, and lean (lean.py).
+    lean.import_jsonschema()
     with ThreadPoolExecutor(max_workers=len(REPORTS)) as pool:
         for f in [pool.submit(one, rep, path) for rep, path in zip(REPORTS, paths, strict=True)]:
             f.result()
