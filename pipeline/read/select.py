@@ -249,6 +249,16 @@ def select(con, model: str, *measures: Measure, where=(), order=(), key=(), limi
     return frame
 
 
+def select_records(con, model: str, *measures: Measure, where=(), order=(), key=(), limit=None, having=(),
+                   scope=None) -> list[dict]:
+    """The same selection as select(), as one dict per row with the values the database holds
+    (int, str, date, None), for writers that need no DataFrame (and so need not import pandas)."""
+    s = _selection(model, measures, where, order, key, limit, having, scope)
+    cur = con.execute(*s.sql())
+    names = [d[0] for d in cur.description]
+    return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+
+
 def _named(value) -> bool:
     """Whether a value read back names a group (None, NaN and pandas' NA do not)."""
     try:
