@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pipeline.core.months import month_bounds
 from pipeline.read.database import parameter
-from pipeline.read.select import Cond, between, col, count, count_if, largest, select, select_first, total
+from pipeline.read.select import Cond, between, col, count, count_if, largest, select, select_first, select_records, total
 
 ACCOUNT_LABELS = {
     "local_fund": "Local fund of the local authority",
@@ -182,6 +182,6 @@ def horizon(con) -> int:
 
 def has_activity(con, month: str, district: str | None = None) -> bool:
     """Whether anything was in a pound, moved, fell due or was found in the month."""
-    active = select(con, "district_months", count_if("active", True, "active"),
-                    where=[Cond("month", "=", month), *_district(district)])
-    return bool(active["active"].iloc[0])
+    active = select_records(con, "district_months", count_if("active", True, "active"),
+                            where=[Cond("month", "=", month), *_district(district)])
+    return bool(active[0]["active"])
