@@ -107,7 +107,7 @@ h.table(review.money_passed_on(con, month, district), money=["amount"], table_id
 # (s.18(5)).
 
 # %%
-h.table(review.sales_in_month(con, month, district), money=review.SALE_MONEY, table_id="sales",
+h.table(review.sales_in_month(con, month, district, first=h.MAX_ROWS), money=review.SALE_MONEY, table_id="sales",
         labels={"last_sale_id": "sale", "s17_sale": "sale under", "sale_expenses": "expenses of sale",
                 "sale_paid_feeding": "feeding", "sale_paid_fines": "fines", "sale_paid_security": "security",
                 "surplus_unclaimed": "surplus to the DM"},
@@ -176,7 +176,7 @@ h.figure_or_note(charts.findings_by_rule(findings, label))
 # | complaint window ends | delivered under protest on R: R + 28 | 16(2) |
 
 # %%
-h.table(review.deadlines(con, month, district), table_id="deadlines",
+h.table(review.deadlines(con, month, district, first=h.MAX_ROWS), table_id="deadlines",
         labels={"days_after_month_end": "days after month end"},
         empty=f"No pending case reaches a deadline in the {days} days after {label}.")
 

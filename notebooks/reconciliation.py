@@ -129,12 +129,14 @@ ties_html(con, district, local_authority=local_authority)
 # not yet due (pending) follow, for information.
 
 # %%
-h.table(rec.breaks(con, district, local_authority=local_authority), money=["expected_amount", "ledger_amount", "difference"],
-        table_id="breaks", row_class="status", labels={"ledger_amount": "in the ledger"},
+h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_ROWS),
+        money=["expected_amount", "ledger_amount", "difference"], table_id="breaks", row_class="status",
+        labels={"ledger_amount": "in the ledger"},
         empty="No breaks: every expected credit that is due is matched.")
 
 # %%
-h.table(rec.pending(con, district, local_authority=local_authority), money=["expected_amount", "difference"], table_id="pending",
+h.table(rec.pending(con, district, local_authority=local_authority, first=h.MAX_ROWS),
+        money=["expected_amount", "difference"], table_id="pending",
         labels={"days_outstanding": "days since due"}, empty="No credit is pending.")
 
 # %% [markdown]
@@ -159,8 +161,9 @@ h.figure_or_note(charts.ageing(aged), "Nothing is missing.")
 # Expected credits due in the month, and ledger entries made in it.
 
 # %%
-h.table(rec.in_month(con, month, district, local_authority=local_authority), money=["expected_amount", "ledger_amount", "difference"],
-        table_id="month-items", row_class="status", labels={"ledger_amount": "in the ledger"},
+h.table(rec.in_month(con, month, district, local_authority=local_authority, first=h.MAX_ROWS),
+        money=["expected_amount", "ledger_amount", "difference"], table_id="month-items", row_class="status",
+        labels={"ledger_amount": "in the ledger"},
         empty=f"No credit was due, and no entry was made, in {label}.")
 
 # %% [markdown]

@@ -82,7 +82,7 @@ h.table(outcomes, table_id="outcomes", percent=["share_unclaimed", "share_sold"]
 # closed by the end of the month, by how they closed.
 
 # %%
-h.figure_or_note(charts.time_to_release(trends.time_to_close(con, month, district)))
+h.figure_or_note(charts.time_to_release(trends.time_to_close_drawn(con, month, district, charts.POINTS_SHOWN)))
 
 # %%
 h.table(trends.time_to_close_summary(con, month, district), table_id="time-to-release",
@@ -94,7 +94,7 @@ h.table(trends.time_to_close_summary(con, month, district), table_id="time-to-re
 # Owners with more than one case (cases without a known owner are left out).
 
 # %%
-repeat = trends.repeat_owners(con, month, district)
+repeat = trends.repeat_owners(con, month, district, first=h.MAX_ROWS)
 h.figure_or_note(charts.repeat_owners(repeat))
 
 # %%

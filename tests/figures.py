@@ -20,7 +20,8 @@ from bs4 import BeautifulSoup
 AGG_SQL = {"": "{c}", "sum": "sum({c})", "count": "count(*)", "count_if": "count(*) FILTER (WHERE {c} = ?)",
            "sum_if": "sum({c}) FILTER (WHERE {w} = ?)", "median": "median({c})", "min": "min({c})", "max": "max({c})",
            "count_distinct": "count(DISTINCT {c})", "share": "100.0 * sum({c}) / nullif(sum({w}), 0)",
-           "list": "string_agg(DISTINCT {c}, ', ' ORDER BY {c})"}
+           "list": "string_agg(DISTINCT {c}, ', ' ORDER BY {c})", "q1": "quantile_cont({c}, 0.25)",
+           "q3": "quantile_cont({c}, 0.75)"}
 
 
 @dataclass

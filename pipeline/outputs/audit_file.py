@@ -24,7 +24,7 @@ from pipeline.outputs.exports import BY_TABLE
 from pipeline.outputs.workbook import _write_sheet, safe_text
 from pipeline.read import balances, database
 from pipeline.read.scope import BASIS, NO_AUTHORITY, Scope
-from pipeline.read.select import col, select, select_rows
+from pipeline.read.select import col, select_records, select_rows
 
 LEDGER_COLUMNS = ("ledger", "entry_id", "entry_on", "local_authority_id", "local_authority_name", "kind", "reference",
                   "amount", "correction_note", "version", "file", "row")
@@ -66,14 +66,13 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
                          + ("; the local authority's whole district" if model in NO_AUTHORITY and scope.local_authority
                             else "")])
     rows += [[], ["parameter", "value", "section", "default"]]
-    params = select(con, "parameters", col("name"), col("value"), col("section"), col("is_default"), key=["name"])
-    rows += [[r["name"], r["value"], r["section"], "yes" if r["is_default"] else "no"]
-             for r in params.to_dict("records")]
+    params = select_records(con, "parameters", col("name"), col("value"), col("section"), col("is_default"),
+                            key=["name"])
+    rows += [[r["name"], r["value"], r["section"], "yes" if r["is_default"] else "no"] for r in params]
     rows += [[], ["input file", "register", "sha256", "rows", "loaded_at", "status"]]
-    loads = select(con, "loads", col("file"), col("register"), col("sha256"), col("rows"), col("loaded_at"),
-                   col("status"), order=["load_id"], key=["file"])
-    rows += [[r["file"], r["register"], r["sha256"], int(r["rows"]), r["loaded_at"].to_pydatetime(), r["status"]]
-             for r in loads.to_dict("records")]
+    loads = select_records(con, "loads", col("file"), col("register"), col("sha256"), col("rows"), col("loaded_at"),
+                           col("status"), order=["load_id"], key=["file"])
+    rows += [[r["file"], r["register"], r["sha256"], int(r["rows"]), r["loaded_at"], r["status"]] for r in loads]
     return rows
 
 

@@ -22,7 +22,7 @@ from pipeline.core.months import day_text
 from pipeline.core.registers import BY_NAME, DECISIONS
 from pipeline.outputs.workbook import safe_text
 from pipeline.read.database import as_of
-from pipeline.read.select import Cond, col, select
+from pipeline.read.select import Cond, col, select_records
 
 REGISTER = BY_NAME["finding_reviews"]
 CONTEXT = ("severity", "section", "event_on", "pound_id", "days_open", "detail")
@@ -32,13 +32,13 @@ TO_FILL = PatternFill("solid", fgColor="FFF2CC")
 
 
 def open_findings(con, month: str, district: str | None = None):
-    """The month's findings waiting for a decision."""
+    """The month's findings waiting for a decision (one dict per finding)."""
     where = [Cond("month", "=", month), Cond("review_status", "=", "open")]
     if district:
         where.append(Cond("district", "=", district))
-    return select(con, "findings", col("rule_id"), col("subject_id"), col("district"), *(col(c) for c in CONTEXT),
-                  where=where, order=["severity_rank", "event_on", "rule_id", "subject_id"],
-                  key=["rule_id", "subject_id"])
+    return select_records(con, "findings", col("rule_id"), col("subject_id"), col("district"),
+                          *(col(c) for c in CONTEXT), where=where,
+                          order=["severity_rank", "event_on", "rule_id", "subject_id"], key=["rule_id", "subject_id"])
 
 
 def write_review_workbook(con, month: str, district: str | None, path: Path) -> Path:
@@ -52,7 +52,7 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
     ws.append(names)
     for cell in ws[1]:
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
-    for r in rows.to_dict("records"):
+    for r in rows:
         by = "District Magistrate" + (f", {r['district']}" if r.get("district") else "")
         context = [r[c] for c in CONTEXT]
         context[CONTEXT.index("event_on")] = day_text(r["event_on"]) if r["event_on"] is not None else ""

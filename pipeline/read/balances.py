@@ -11,7 +11,7 @@ the build checks the same identity month by month on `fund_balances`.
 from __future__ import annotations
 
 from pipeline.read.scope import Scope
-from pipeline.read.select import Cond, col, either, select, total
+from pipeline.read.select import Cond, col, either, select_records, total
 
 KEY = ("ledger", "local_authority_id", "local_authority_name")
 COLUMNS = ("ledger", "local_authority_id", "local_authority_name", "opening_due_not_credited", "due", "credited",
@@ -23,10 +23,10 @@ LEDGER_ORDER = {"local_fund": 0, "dm_deposit": 1}
 
 def _sums(con, scope: Scope, where: list, **columns: str) -> dict:
     """{key: {name: sum}} of balance_items over the scope's place and the days in `where`."""
-    frame = select(con, "balance_items", *(col(k) for k in KEY),
-                   *(total(c, name) for name, c in columns.items()),
-                   where=[*scope.where("balance_items", period=False), *where], key=KEY)
-    return {tuple(r[k] for k in KEY): {n: int(r[n]) for n in columns} for r in frame.to_dict("records")}
+    rows = select_records(con, "balance_items", *(col(k) for k in KEY),
+                          *(total(c, name) for name, c in columns.items()),
+                          where=[*scope.where("balance_items", period=False), *where], key=KEY)
+    return {tuple(r[k] for k in KEY): {n: int(r[n]) for n in columns} for r in rows}
 
 
 def period_balances(con, scope: Scope) -> list[dict]:

@@ -107,12 +107,12 @@ def check_local_authority(con, local_authority: str | None, district: str | None
     """The local authority's id as the database spells it (case is ignored), or PoundError naming those it has."""
     if local_authority is None or str(local_authority).strip() == "":
         return None
-    from pipeline.read.select import Cond, col, count, select
+    from pipeline.read.select import Cond, col, count, select_records
 
     # the local authorities whose pounds have monthly accounts (every one with a pound)
-    known = select(con, "monthly_accounts", col("local_authority_id"), col("district"), count("months"),
-                   where=[Cond("local_authority_id", "not_null")], order=["local_authority_id"])
-    rows = [(r["local_authority_id"], r["district"]) for r in known.to_dict("records")]
+    known = select_records(con, "monthly_accounts", col("local_authority_id"), col("district"), count("months"),
+                           where=[Cond("local_authority_id", "not_null")], order=["local_authority_id"])
+    rows = [(r["local_authority_id"], r["district"]) for r in known]
     for la, d in rows:
         if la.lower() == str(local_authority).strip().lower():
             if district and d and d != district:

@@ -8,7 +8,7 @@ what his ledger shows he holds), filtered by district.
 from __future__ import annotations
 
 from pipeline.core.months import month_bounds
-from pipeline.read.select import Cond, between, col, count, count_if, either, select, total, total_if
+from pipeline.read.select import Cond, between, col, count, count_if, either, select, select_first, total, total_if
 
 STATUS_ORDER = ("matched", "late", "early", "amount_mismatch", "missing", "pending", "unexpected")
 # What each status contributes to the two totals of a ledger.
@@ -115,21 +115,22 @@ BREAK_COLUMNS = ("ledger", "local_authority_id", "reference", "head", "status", 
                  "difference", "due_on", "entry_on", "days_after_due", "days_outstanding", "entry_ids")
 
 
-def breaks(con, district: str | None = None, local_authority: str | None = None):
-    """Every row an auditor must take up (is_break: not matched, not pending), worst first."""
-    return select(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS),
-                  where=[Cond("is_break", "=", True), *_district(district, local_authority)],
-                  order=["status_rank", "ledger", "local_authority_id", "reference", "head"],
-                  key=["ledger", "local_authority_id", "reference", "head"])
+def breaks(con, district: str | None = None, local_authority: str | None = None, first: int | None = None):
+    """Every row an auditor must take up (is_break: not matched, not pending), worst first (with
+    `first`, the first so many of them and how many there are)."""
+    return select_first(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS), first=first,
+                        where=[Cond("is_break", "=", True), *_district(district, local_authority)],
+                        order=["status_rank", "ledger", "local_authority_id", "reference", "head"],
+                        key=["ledger", "local_authority_id", "reference", "head"])
 
 
-def pending(con, district: str | None = None, local_authority: str | None = None):
-    """Expected credits not entered yet whose lag has not run out (not breaks yet)."""
-    return select(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS if c not in ("ledger_amount", "entry_on",
-                                                                                       "days_after_due", "entry_ids")),
-                  where=[Cond("status", "=", "pending"), *_district(district, local_authority)],
-                  order=["due_on", "ledger", "local_authority_id", "reference", "head"],
-                  key=["ledger", "local_authority_id", "reference", "head"])
+def pending(con, district: str | None = None, local_authority: str | None = None, first: int | None = None):
+    """Expected credits not entered yet whose lag has not run out (not breaks yet; with `first`, as breaks)."""
+    return select_first(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS
+                                                 if c not in ("ledger_amount", "entry_on", "days_after_due", "entry_ids")),
+                        first=first, where=[Cond("status", "=", "pending"), *_district(district, local_authority)],
+                        order=["due_on", "ledger", "local_authority_id", "reference", "head"],
+                        key=["ledger", "local_authority_id", "reference", "head"])
 
 
 def ageing(con, district: str | None = None, local_authority: str | None = None):
@@ -142,16 +143,17 @@ def ageing(con, district: str | None = None, local_authority: str | None = None)
                   key=["ageing_band", "ageing"])
 
 
-def in_month(con, month: str, district: str | None = None, local_authority: str | None = None):
-    """Rows due in the month or entered in a ledger in it."""
-    first, last = month_bounds(month)
-    return select(con, "reconciliation", *(col(c) for c in ("ledger", "local_authority_id", "reference", "head",
-                                                            "status", "expected_amount", "ledger_amount", "difference",
-                                                            "due_on", "entry_on")),
-                  where=[either(between("due_on", first, last), between("entry_on", first, last)),
-                         *_district(district, local_authority)],
-                  order=["ledger", "local_authority_id", "reference", "head"],
-                  key=["ledger", "local_authority_id", "reference", "head"])
+def in_month(con, month: str, district: str | None = None, local_authority: str | None = None,
+             first: int | None = None):
+    """Rows due in the month or entered in a ledger in it (with `first`, as breaks)."""
+    start, last = month_bounds(month)
+    return select_first(con, "reconciliation", *(col(c) for c in ("ledger", "local_authority_id", "reference", "head",
+                                                                  "status", "expected_amount", "ledger_amount",
+                                                                  "difference", "due_on", "entry_on")),
+                        first=first, where=[either(between("due_on", start, last), between("entry_on", start, last)),
+                                            *_district(district, local_authority)],
+                        order=["ledger", "local_authority_id", "reference", "head"],
+                        key=["ledger", "local_authority_id", "reference", "head"])
 
 
 def corrections_of(con, month: str, district: str | None = None):

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 _NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
 AGGREGATES = {"": "{c}", "sum": "sum({c})", "count": "count(*)", "count_if": "count(*) FILTER (WHERE {c} = {v})",
               "sum_if": "sum({c}) FILTER (WHERE {w} = {v})", "median": "median({c})", "min": "min({c})",
               "max": "max({c})", "count_distinct": "count(DISTINCT {c})",
-              "share": "100.0 * sum({c}) / nullif(sum({w}), 0)", "list": "string_agg(DISTINCT {c}, ', ' ORDER BY {c})"}
+              "share": "100.0 * sum({c}) / nullif(sum({w}), 0)", "list": "string_agg(DISTINCT {c}, ', ' ORDER BY {c})",
+              "q1": "quantile_cont({c}, 0.25)", "q3": "quantile_cont({c}, 0.75)"}
 OPS = ("=", "<>", "<", "<=", ">", ">=", "in", "is_null", "not_null")
 
 
@@ -82,6 +83,12 @@ def share(column: str, of: str, as_: str) -> Measure:
 
 def median(column: str, as_: str | None = None) -> Measure:
     return Measure(as_ or column, "median", column)
+
+
+def quartile(column: str, which: int, as_: str) -> Measure:
+    """The first (which=1) or third (which=3) quartile of a column over the rows, interpolated
+    between the two nearest values as median() is."""
+    return Measure(as_, {1: "q1", 3: "q3"}[which], column)
 
 
 def largest(column: str, as_: str | None = None) -> Measure:
@@ -239,6 +246,57 @@ def select(con, model: str, *measures: Measure, where=(), order=(), key=(), limi
     sql, params = s.sql()
     frame = con.execute(sql, params).df()
     frame.attrs["selection"] = s.as_dict()
+    return frame
+
+
+def select_records(con, model: str, *measures: Measure, where=(), order=(), key=(), limit=None, having=(),
+                   scope=None) -> list[dict]:
+    """The same selection as select(), as one dict per row with the values the database holds
+    (int, str, date, None), for writers that need no DataFrame (and so need not import pandas)."""
+    s = _selection(model, measures, where, order, key, limit, having, scope)
+    cur = con.execute(*s.sql())
+    names = [d[0] for d in cur.description]
+    return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+
+
+def _named(value) -> bool:
+    """Whether a value read back names a group (None, NaN and pandas' NA do not)."""
+    try:
+        return value is not None and bool(value == value)
+    except TypeError:
+        return False
+
+
+def select_first(con, model: str, *measures: Measure, first: int | None, where=(), order=(), key=(), having=(),
+                 scope=None):
+    """The first `first` rows of a selection, for a page that shows no more of them: the frame
+    carries the whole selection (attrs["selection"], as select() writes it) and how many rows it
+    has in all (attrs["rows"]), so that the page can say so. The order must name a row fully.
+    With first=None, the whole selection (select()).
+
+    A selection grouped by one column is read in two steps: the order of the groups first (the
+    column and the measures the order and the condition on the groups name), then every measure
+    of the first groups only; the groups are whole, so their figures are those of the whole
+    selection, and an aggregate such as a listing is not made for groups no page shows."""
+    if first is None:
+        return select(con, model, *measures, where=where, order=order, key=key, having=having, scope=scope)
+    s = _selection(model, measures, where, order, key, None, having, scope)
+    plain = [m for m in s.measures if not m.agg]
+    named = {o.partition(" ")[0] for o in s.order} | {c.column for c in s.having}
+    head = replace(s, measures=tuple(m for m in s.measures if not m.agg or m.name in named)) \
+        if s.grouped and len(plain) == 1 else s
+    sql, params = replace(head, order=(), limit=None).sql()
+    rows = con.execute(f"SELECT count(*) FROM ({sql})", params).fetchone()[0]
+    sql, params = replace(head, limit=first).sql()
+    frame = con.execute(sql, params).df()
+    if head is not s:
+        names = [v for v in frame[plain[0].name] if _named(v)]
+        if len(names) == len(frame):
+            frame = con.execute(*replace(s, where=(*s.where, Cond(plain[0].column, "in", names))).sql()).df()
+        else:           # a group named NULL cannot be asked for by name: read the whole selection
+            frame = con.execute(*replace(s, limit=first).sql()).df()
+    frame.attrs["selection"] = s.as_dict()
+    frame.attrs["rows"] = int(rows)
     return frame
 
 

@@ -257,10 +257,18 @@ POINTS_SHOWN = 3000
 
 
 def time_to_release(df):
-    """Days from impounding to closing, by how the case closed."""
+    """Days from impounding to closing, by how the case closed: from the cases one by one
+    (status, days_to_close, case_id), or from their quartiles by status (status, q1, median, q3,
+    shortest, longest: trends.time_to_close_drawn past POINTS_SHOWN cases)."""
     if df is None or len(df) == 0:
         return None
     fig = go.Figure()
+    if "q1" in df.columns:
+        for r in df.to_dict("records"):
+            fig.add_box(x=[r["status"]], name=str(r["status"]).replace("_", " "), q1=[float(r["q1"])],
+                        median=[float(r["median"])], q3=[float(r["q3"])], lowerfence=[float(r["shortest"])],
+                        upperfence=[float(r["longest"])], boxpoints=False)
+        return _released(fig)
     # every case as a point while they can be seen one by one; past that, the boxes alone
     # (a state's million cases would make a page of hundreds of megabytes)
     points = len(df) <= POINTS_SHOWN
@@ -274,6 +282,10 @@ def time_to_release(df):
             q1, med, q3 = (float(days.quantile(q)) for q in (0.25, 0.5, 0.75))
             fig.add_box(x=[status], name=str(status).replace("_", " "), q1=[q1], median=[med], q3=[q3],
                         lowerfence=[float(days.min())], upperfence=[float(days.max())], boxpoints=False)
+    return _released(fig)
+
+
+def _released(fig: go.Figure) -> go.Figure:
     fig.update_layout(showlegend=False)
     fig.update_yaxes(rangemode="tozero")
     return _done(fig, "Time from impounding to release or sale", "How the case closed",

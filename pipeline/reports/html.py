@@ -138,13 +138,20 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
     labels: column -> heading. value_labels: column -> {value: words} (the value stays in data-value).
     hide: columns read (to name rows) but not shown. total: a last row with that label summing the
     numeric columns of every row (shown or not). row_class: a column whose value becomes the row's
-    CSS class. Only the first max_rows rows are shown, with a line saying how many more there are.
+    CSS class. Only the first max_rows rows are shown, with a line saying how many more there are
+    (of the whole selection: a frame of select_first() holds only the first rows, and says how many
+    there are in attrs["rows"]; a total needs every row).
     """
     money, percent, hide = set(money), set(percent), set(hide)
     labels, value_labels = dict(labels or {}), dict(value_labels or {})
     if df is None or len(df) == 0:
         return note(empty, "empty")
     selection = df.attrs.get("selection")
+    count = int(df.attrs.get("rows", len(df)))
+    if total is not None and count > len(df):
+        raise ValueError(f"table {table_id}: a total of every row needs every row, not the first {len(df):,}")
+    if len(df) < min(count, max_rows):
+        raise ValueError(f"table {table_id}: {len(df):,} rows read of {count:,}, and {max_rows:,} are shown")
     key = selection["key"] if selection else []
     cols = [c for c in df.columns if c not in hide]
     columns = []
@@ -180,7 +187,7 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
             else:
                 foot.append({"col": None, "text": "", "cls": "blank"})
     return _render("table.html.j2", table_id=table_id, selection=selection, columns=columns, rows=rows,
-                   total=foot, hidden=len(df) > max_rows, shown=f"{max_rows:,}", count=f"{len(df):,}")
+                   total=foot, hidden=count > max_rows, shown=f"{max_rows:,}", count=f"{count:,}")
 
 
 def pivot(df, index: str, column: str, value: str, *, money: bool = False, table_id: str | None = None,

@@ -20,7 +20,7 @@ from pipeline.core import paths
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
 from pipeline.read.database import check_district, connect
-from pipeline.reports import review
+from pipeline.reports import lean, review
 
 NOTEBOOK_DIR = paths.NOTEBOOK_DIR
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
@@ -57,9 +57,9 @@ def remote_references(page: str) -> list[str]:
 
 
 def _exporter():
-    from nbconvert import HTMLExporter
+    from pipeline.reports.exporter import PageExporter
 
-    return HTMLExporter(template_name="pound", extra_template_basedirs=[str(TEMPLATE_DIR)],
+    return PageExporter(template_name="pound", extra_template_basedirs=[str(TEMPLATE_DIR)],
                         exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
 
 
@@ -87,6 +87,31 @@ def report_paths(out: Path, month: str, district: str | None) -> list[Path]:
     return [Path(out) / f"{name}_{month}{report_suffix(district)}.html" for name, _ in REPORTS]
 
 
+def _execute(nb, parameters: dict):
+    """papermill.execute_notebook(nb, None, ...) without its last step, which serialises the executed
+    notebook (5-7 MB at state scale, plotly.js and the tables) to write it nowhere: 0.3 s a page.
+    The steps are papermill's own (papermill 2.7, execute.py)."""
+    from papermill.engines import papermill_engines
+    from papermill.execute import prepare_notebook_metadata, raise_for_execution_errors, remove_error_markers
+    from papermill.iorw import load_notebook_node
+    from papermill.parameterize import parameterize_notebook
+
+    source = nb
+    nb = parameterize_notebook(load_notebook_node(source), parameters, kernel_name="python3")
+    nb = remove_error_markers(prepare_notebook_metadata(nb, source, None))
+    # The kernel starts in the project root (resources' path; papermill's cwd= would chdir this
+    # process), so that it imports this very package. Its own log is noise here (a warning that
+    # it talks TCP on loopback, the interrupt jupyter_client sends at shutdown): an error in a
+    # cell still comes back as PapermillExecutionError. Nothing needs a graceful shutdown.
+    nb = papermill_engines.execute_notebook_with_engine(
+        None, nb, input_path=source, output_path=None, kernel_name="python3", progress_bar=False, log_output=False,
+        start_timeout=60, stdout_file=None, stderr_file=None, resources={"metadata": {"path": str(paths.ROOT)}},
+        extra_arguments=["--IPKernelApp.log_level=CRITICAL", f"--IPKernelApp.exec_lines={lean.KERNEL_LINE}"],
+        shutdown_kernel="immediate")
+    raise_for_execution_errors(nb, None)
+    return nb
+
+
 def _run_notebook(name: str, title: str, parameters: dict):
     import jupytext
     import papermill as pm
@@ -98,15 +123,7 @@ def _run_notebook(name: str, title: str, parameters: dict):
     nb = jupytext.read(source)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     try:
-        # The kernel starts in the project root (resources' path; papermill's cwd= would chdir this
-        # process), so that it imports this very package. Its own log is noise here (a warning that
-        # it talks TCP on loopback, the interrupt jupyter_client sends at shutdown): an error in a
-        # cell still comes back as PapermillExecutionError. Nothing needs a graceful shutdown.
-        return pm.execute_notebook(nb, None, parameters=parameters, kernel_name="python3", progress_bar=False,
-                                   log_output=False, request_save_on_cell_execute=False,
-                                   resources={"metadata": {"path": str(paths.ROOT)}},
-                                   extra_arguments=["--IPKernelApp.log_level=CRITICAL"],
-                                   shutdown_kernel="immediate")
+        return _execute(nb, parameters)
     except NoSuchKernel:
         raise PoundError("the Jupyter kernel 'python3' is not installed in this environment; run 'make install'") from None
     except pm.PapermillExecutionError as exc:
@@ -154,7 +171,9 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
         path.write_text(notebook_html(nb, page_title), encoding="utf-8")
 
     # The kernels run side by side: most of a report's time is its kernel starting
-    # and importing pandas and plotly, which overlaps well even on two cores.
+    # and importing pandas and plotly, which overlaps well even on two cores. nbformat (papermill's,
+    # nbconvert's) is imported here once, before the threads, and lean (lean.py).
+    lean.import_jsonschema()
     with ThreadPoolExecutor(max_workers=len(REPORTS)) as pool:
         for f in [pool.submit(one, rep, path) for rep, path in zip(REPORTS, paths, strict=True)]:
             f.result()

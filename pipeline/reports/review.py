@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pipeline.core.months import month_bounds
 from pipeline.read.database import parameter
-from pipeline.read.select import Cond, between, col, count, count_if, largest, select, total
+from pipeline.read.select import Cond, between, col, count, count_if, largest, select, select_first, select_records, total
 
 ACCOUNT_LABELS = {
     "local_fund": "Local fund of the local authority",
@@ -94,13 +94,14 @@ def received_total(con, month: str, district: str | None = None):
                   where=[Cond("month", "=", month), Cond("hop", "=", 1), *_district(district)])
 
 
-def sales_in_month(con, month: str, district: str | None = None):
-    """Cases whose sale was completed in the month (last accepted auction in it) and where the proceeds went."""
-    first, last = month_bounds(month)
-    return select(con, "case_accounts", col("case_id"), col("pound_id"), col("last_sale_id"), col("sold_on"),
-                  col("s17_sale"), col("head_sold"), *(col(c) for c in SALE_MONEY),
-                  where=[*between("sold_on", first, last), *_district(district)], order=["sold_on", "case_id"],
-                  key=["case_id"])
+def sales_in_month(con, month: str, district: str | None = None, first: int | None = None):
+    """Cases whose sale was completed in the month (last accepted auction in it) and where the proceeds went
+    (with `first`, the first so many and how many there are: select_first)."""
+    start, last = month_bounds(month)
+    return select_first(con, "case_accounts", col("case_id"), col("pound_id"), col("last_sale_id"), col("sold_on"),
+                        col("s17_sale"), col("head_sold"), *(col(c) for c in SALE_MONEY), first=first,
+                        where=[*between("sold_on", start, last), *_district(district)], order=["sold_on", "case_id"],
+                        key=["case_id"])
 
 
 def findings_in_month(con, month: str, district: str | None = None):
@@ -161,12 +162,13 @@ def high_findings(con, month: str, district: str | None = None):
                   where=[Cond("month", "=", month), *_district(district)])
 
 
-def deadlines(con, month: str, district: str | None = None):
-    """Cases pending at the end of the month that reach a statutory deadline within the horizon."""
-    return select(con, "deadlines", col("due_on"), col("days_after_month_end"), col("case_id"), col("pound_id"),
-                  col("section"), col("deadline"), col("what"),
-                  where=[Cond("month", "=", month), *_district(district)],
-                  order=["due_on", "case_id", "section", "deadline"], key=["case_id", "section", "deadline"])
+def deadlines(con, month: str, district: str | None = None, first: int | None = None):
+    """Cases pending at the end of the month that reach a statutory deadline within the horizon
+    (with `first`, as sales_in_month)."""
+    return select_first(con, "deadlines", col("due_on"), col("days_after_month_end"), col("case_id"), col("pound_id"),
+                        col("section"), col("deadline"), col("what"), first=first,
+                        where=[Cond("month", "=", month), *_district(district)],
+                        order=["due_on", "case_id", "section", "deadline"], key=["case_id", "section", "deadline"])
 
 
 def deadline_count(con, month: str, district: str | None = None):
@@ -180,6 +182,6 @@ def horizon(con) -> int:
 
 def has_activity(con, month: str, district: str | None = None) -> bool:
     """Whether anything was in a pound, moved, fell due or was found in the month."""
-    active = select(con, "district_months", count_if("active", True, "active"),
-                    where=[Cond("month", "=", month), *_district(district)])
-    return bool(active["active"].iloc[0])
+    active = select_records(con, "district_months", count_if("active", True, "active"),
+                            where=[Cond("month", "=", month), *_district(district)])
+    return bool(active[0]["active"])

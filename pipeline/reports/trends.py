@@ -8,7 +8,21 @@ close, repeat owners), every month up to the month of the report.
 from __future__ import annotations
 
 from pipeline.core.months import month_bounds, months_between
-from pipeline.read.select import Cond, col, count, distinct, largest, listing, median, select, share, smallest, total
+from pipeline.read.select import (
+    Cond,
+    col,
+    count,
+    distinct,
+    largest,
+    listing,
+    median,
+    quartile,
+    select,
+    select_first,
+    share,
+    smallest,
+    total,
+)
 
 
 def _district(district: str | None) -> list[Cond]:
@@ -42,33 +56,50 @@ def outcomes_by_month(con, month: str, district: str | None = None):
                   where=[Cond("month", "<=", month), *_district(district)], order=["month"])
 
 
+def _closed_by(month: str, district: str | None) -> list[Cond]:
+    _, last = month_bounds(month)
+    return [Cond("impounded_on", "<=", last), Cond("closed_on", "<=", last), *_district(district)]
+
+
 def time_to_close(con, month: str, district: str | None = None):
     """Cases impounded and closed by the end of the month: days from impounding to closing."""
-    _, last = month_bounds(month)
     return select(con, "case_accounts", col("case_id"), col("pound_id"), col("taluk"), col("animal_class"),
                   col("status"), col("impounded_on"), col("closed_on"), col("days_to_close"),
-                  where=[Cond("impounded_on", "<=", last), Cond("closed_on", "<=", last), *_district(district)],
+                  where=_closed_by(month, district),
                   order=["impounded_on", "case_id"], key=["case_id"])
+
+
+def time_to_close_drawn(con, month: str, district: str | None, points: int):
+    """What the chart of time to release draws: the cases of time_to_close one by one while there
+    are at most `points` of them; past that, by how they closed, the quartiles, the shortest and
+    the longest (status, cases, q1, median, q3, shortest, longest), so that the cases of a whole
+    state are not read one by one to draw a box per status."""
+    cases = select(con, "case_accounts", count("cases"), where=_closed_by(month, district))
+    if int(cases["cases"].iloc[0]) <= points:
+        return time_to_close(con, month, district)
+    return select(con, "case_accounts", col("status"), count("cases"), quartile("days_to_close", 1, "q1"),
+                  median("days_to_close", "median"), quartile("days_to_close", 3, "q3"),
+                  smallest("days_to_close", "shortest"), largest("days_to_close", "longest"),
+                  where=_closed_by(month, district), order=["status"])
 
 
 def time_to_close_summary(con, month: str, district: str | None = None):
     """The same cases by how they closed: how many, median and longest days."""
-    _, last = month_bounds(month)
     return select(con, "case_accounts", col("status"), count("cases"), median("days_to_close", "median_days"),
-                  largest("days_to_close", "longest_days"),
-                  where=[Cond("impounded_on", "<=", last), Cond("closed_on", "<=", last), *_district(district)],
+                  largest("days_to_close", "longest_days"), where=_closed_by(month, district),
                   order=["cases DESC", "status"])
 
 
-def repeat_owners(con, month: str, district: str | None = None):
-    """Owners with more than one case impounded up to the month."""
+def repeat_owners(con, month: str, district: str | None = None, first: int | None = None):
+    """Owners with more than one case impounded up to the month, most cases first (with `first`,
+    only the first so many of them: select_first)."""
     _, last = month_bounds(month)
-    return select(con, "case_accounts", col("owner_id"), largest("owner_name"), count("cases"),
-                  total("head_count", "heads"), smallest("impounded_on", "first_impounded"),
-                  largest("impounded_on", "last_impounded"), distinct("pound_id", "pounds"),
-                  listing("case_id", "case_ids"),
-                  where=[Cond("owner_id", "not_null"), Cond("impounded_on", "<=", last), *_district(district)],
-                  having=[Cond("cases", ">", 1)], order=["cases DESC", "owner_id"])
+    return select_first(con, "case_accounts", col("owner_id"), largest("owner_name"), count("cases"),
+                        total("head_count", "heads"), smallest("impounded_on", "first_impounded"),
+                        largest("impounded_on", "last_impounded"), distinct("pound_id", "pounds"),
+                        listing("case_id", "case_ids"), first=first,
+                        where=[Cond("owner_id", "not_null"), Cond("impounded_on", "<=", last), *_district(district)],
+                        having=[Cond("cases", ">", 1)], order=["cases DESC", "owner_id"])
 
 
 def fines_due_vs_collected(con, month: str, district: str | None = None):

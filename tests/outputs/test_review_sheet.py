@@ -81,16 +81,12 @@ def test_a_review_whose_finding_is_no_longer_raised_stays_visible(tmp_path, run_
 
 
 def test_register_text_that_looks_like_a_formula_is_written_as_text(tmp_path, monkeypatch):
-    import pandas as pd
-
     from pipeline.outputs import review_sheet
 
     texts = ['=HYPERLINK("http://x","y")', "+91 98450 00000", "-1+2", "@SUM(A1)"]
-    rows = pd.DataFrame([{"rule_id": "DQ-X", "subject_id": t, "district": "Mysuru", "severity": "low", "section": "s.12",
-                          "event_on": dt.date(2026, 12, 1), "pound_id": "P1", "days_open": 1, "detail": t}
-                         for t in texts] + [{"rule_id": "DQ-X", "subject_id": "C1", "district": "Mysuru",
-                                             "severity": "low", "section": "s.12", "event_on": dt.date(2026, 12, 1),
-                                             "pound_id": "P1", "days_open": 1, "detail": "a plain note"}])
+    rows = [{"rule_id": "DQ-X", "subject_id": s, "district": "Mysuru", "severity": "low", "section": "s.12",
+             "event_on": dt.date(2026, 12, 1), "pound_id": "P1", "days_open": 1, "detail": t}
+            for s, t in [*zip(texts, texts, strict=True), ("C1", "a plain note")]]
     monkeypatch.setattr(review_sheet, "open_findings", lambda con, month, district=None: rows)
     monkeypatch.setattr(review_sheet, "as_of", lambda con: dt.date(2026, 12, 31))
     path = write_review_workbook(None, "2026-12", None, tmp_path / "review.xlsx")
