@@ -7,9 +7,22 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("POUND_QUIET", "1")
-# Files load "on" 01-01-2027 whatever the clock says: the golden bundle holds rows to 31-12-2026, and
-# a row dated after its file's load day is a DQ-FUTURE-DATE finding (tests of that rule set their own).
-os.environ.setdefault("POUND_LOAD_TIME", "2027-01-01T10:00:00")
+from shared import LOAD_TIME  # noqa: E402
+
+os.environ.setdefault("POUND_LOAD_TIME", LOAD_TIME)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared(tmp_path_factory):
+    """The sample and golden bundles' runs, made once for the session by whichever test process
+    asks first (tests/shared.py); with pytest-xdist the workers' folders share a parent."""
+    import shared as module
+
+    base = tmp_path_factory.getbasetemp()
+    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared"
+    module.SESSION = module.Shared(root, lambda name: tmp_path_factory.mktemp(name))
+    yield module.SESSION
+    module.SESSION = None
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import shutil
 from pathlib import Path
 
 import pandas as pd
@@ -146,8 +147,22 @@ def load(bundle: Path, path: Path | str = ":memory:"):
 
 
 def built(bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
-    """Every file of a bundle folder, typed and inserted (no suite, no key checks), then built."""
-    con = db.connect(":memory:")
+    """Every file of a bundle folder, typed and inserted (no suite, no key checks), then built.
+
+    The repository's own bundles (data/sample, tests/golden/bundle) are built once per session for
+    each as_of and parameters (tests/shared.py), and each call gets a copy of that database."""
+    import shared
+
+    if shared.SESSION is not None and Path(bundle).resolve() in shared.SHARED_BUNDLES:
+        copy = shared.SESSION.scratch("built") / "built.duckdb"
+        shutil.copyfile(shared.SESSION.built_file(bundle, as_of, params), copy)
+        return db.connect(copy)
+    return built_into(":memory:", bundle, as_of, params)
+
+
+def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
+    """What `built` makes, in the database at path."""
+    con = db.connect(path)
     sources, _, broken = find_sources(bundle)
     assert not broken, [p.render() for p in broken]
     for src in sources:

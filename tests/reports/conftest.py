@@ -25,12 +25,8 @@ def render(db: Path, month: str, district, out: Path) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="session")
-def sample_db(tmp_path_factory) -> Path:
-    from pipeline.cli import main
-
-    out = tmp_path_factory.mktemp("sample_run")
-    assert main(["run", str(ROOT / "data" / "sample"), "--out", str(out), "--as-of", "2026-11-30"]) == 0
-    return out / "pound.duckdb"
+def sample_db(shared) -> Path:
+    return shared.run(ROOT / "data" / "sample", "2026-11-30") / "pound.duckdb"
 
 
 @pytest.fixture(scope="session")
@@ -52,12 +48,8 @@ def quiet_month(sample_db, tmp_path_factory) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="session")
-def golden_db(tmp_path_factory) -> Path:
-    from pipeline.cli import main
-
-    out = tmp_path_factory.mktemp("golden_run")
-    assert main(["run", str(GOLDEN_BUNDLE), "--out", str(out), "--as-of", "2026-12-31"]) == 0
-    return out / "pound.duckdb"
+def golden_db(shared) -> Path:
+    return shared.run(GOLDEN_BUNDLE, "2026-12-31") / "pound.duckdb"
 
 
 @pytest.fixture(scope="session")
