@@ -123,10 +123,21 @@ def insert_rows(con, register: str, rows: list[dict], label: str | None = None) 
 
 
 def database(reference: bool = True, path: Path | str = ":memory:", **tables: list[dict]):
-    """A database holding the reference set (unless replaced) and the given register rows."""
-    con = db.connect(path)
-    if reference:
-        tables = {**{k: v for k, v in REFERENCE.items() if k not in tables}, **tables}
+    """A database holding the reference set (unless replaced) and the given register rows.
+
+    The reference set, when no table of it is replaced, is inserted once per session
+    (tests/shared.py): the database is a copy of that one, with the given rows inserted after it,
+    in the same order as they would otherwise be."""
+    import shared
+
+    if reference and path == ":memory:" and not set(tables) & set(REFERENCE) and shared.SESSION is not None:
+        copy = shared.SESSION.scratch("db") / "pound.duckdb"
+        shutil.copyfile(shared.SESSION.reference_file(), copy)
+        con = db.connect(copy)
+    else:
+        con = db.connect(path)
+        if reference:
+            tables = {**{k: v for k, v in REFERENCE.items() if k not in tables}, **tables}
     for reg in REGISTERS:
         if reg.name in tables and tables[reg.name]:
             insert_rows(con, reg.name, tables[reg.name])

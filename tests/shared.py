@@ -91,6 +91,15 @@ class Shared:
         shutil.copytree(self.run_folder(bundle, as_of, *args), out)
         return out
 
+    def reference_file(self) -> Path:
+        """A database holding helpers.REFERENCE and nothing else (shared: read only)."""
+        from helpers import database
+
+        def make(folder: Path) -> None:
+            database(path=folder / "reference.duckdb").close()
+
+        return self.once("reference", make) / "reference.duckdb"
+
     def built_file(self, bundle: Path, as_of: dt.date, params: dict | None) -> Path:
         """The database helpers.built makes of a shared bundle (shared: read only)."""
         from helpers import built_into
