@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import shutil
 from pathlib import Path
 
 import pandas as pd
@@ -122,10 +123,21 @@ def insert_rows(con, register: str, rows: list[dict], label: str | None = None) 
 
 
 def database(reference: bool = True, path: Path | str = ":memory:", **tables: list[dict]):
-    """A database holding the reference set (unless replaced) and the given register rows."""
-    con = db.connect(path)
-    if reference:
-        tables = {**{k: v for k, v in REFERENCE.items() if k not in tables}, **tables}
+    """A database holding the reference set (unless replaced) and the given register rows.
+
+    The reference set, when no table of it is replaced, is inserted once per session
+    (tests/shared.py): the database is a copy of that one, with the given rows inserted after it,
+    in the same order as they would otherwise be."""
+    import shared
+
+    if reference and path == ":memory:" and not set(tables) & set(REFERENCE) and shared.SESSION is not None:
+        copy = shared.SESSION.scratch("db") / "pound.duckdb"
+        shutil.copyfile(shared.SESSION.reference_file(), copy)
+        con = db.connect(copy)
+    else:
+        con = db.connect(path)
+        if reference:
+            tables = {**{k: v for k, v in REFERENCE.items() if k not in tables}, **tables}
     for reg in REGISTERS:
         if reg.name in tables and tables[reg.name]:
             insert_rows(con, reg.name, tables[reg.name])
@@ -146,8 +158,22 @@ def load(bundle: Path, path: Path | str = ":memory:"):
 
 
 def built(bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
-    """Every file of a bundle folder, typed and inserted (no suite, no key checks), then built."""
-    con = db.connect(":memory:")
+    """Every file of a bundle folder, typed and inserted (no suite, no key checks), then built.
+
+    The repository's own bundles (data/sample, tests/golden/bundle) are built once per session for
+    each as_of and parameters (tests/shared.py), and each call gets a copy of that database."""
+    import shared
+
+    if shared.SESSION is not None and Path(bundle).resolve() in shared.SHARED_BUNDLES:
+        copy = shared.SESSION.scratch("built") / "built.duckdb"
+        shutil.copyfile(shared.SESSION.built_file(bundle, as_of, params), copy)
+        return db.connect(copy)
+    return built_into(":memory:", bundle, as_of, params)
+
+
+def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
+    """What `built` makes, in the database at path."""
+    con = db.connect(path)
     sources, _, broken = find_sources(bundle)
     assert not broken, [p.render() for p in broken]
     for src in sources:

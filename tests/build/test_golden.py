@@ -14,18 +14,11 @@ TABLES = ["case_accounts", "fund_movements", "security_status", "monthly_account
 
 
 @pytest.fixture(scope="module")
-def golden_out(tmp_path_factory):
-    import datetime as dt
-
-    from pipeline.cli import main
-    from pipeline.load import ingest
-    out = tmp_path_factory.mktemp("golden")
-    # loaded the day after the as-of date, whatever the clock says: the bundle's rows run to 2026-12-31
+def golden_out(shared):
+    # `pound run` of the bundle, made once for the session (tests/shared.py); its files are loaded
+    # on 01-01-2027 whatever the clock says (shared.LOAD_TIME): the bundle's rows run to 2026-12-31
     # and a row dated after its load day would be a DQ-FUTURE-DATE finding
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ingest, "_now", lambda: dt.datetime(2027, 1, 1, 10, 0))
-        assert main(["run", str(GOLDEN / "bundle"), "--out", str(out), "--as-of", AS_OF]) == 0
-    return out
+    return shared.run(GOLDEN / "bundle", AS_OF)
 
 
 def _expected(name: str) -> tuple[list[str], list[list[str]]]:

@@ -51,10 +51,9 @@ def test_bad_parameters_file_is_a_plain_message(tmp_path, sample_bundle, run_cli
     assert code == 1 and "unknown parameter 'claim_dayz'" in err and "Traceback" not in err
 
 
-def test_run_writes_every_export_with_two_decimal_money(tmp_path, sample_bundle, run_cli):
-    out = tmp_path / "out"
-    code, stdout, err = run_cli("run", sample_bundle, "--out", out, "--as-of", "2026-11-30")
-    assert code == 0, err
+def test_run_writes_every_export_with_two_decimal_money(tmp_path, sample_bundle, shared):
+    # `pound run`, made once for the session (tests/shared.py: it stops there unless the run exits 0)
+    out = shared.run(sample_bundle, "2026-11-30", tmp_path / "out")
     names = {p.name for p in out.iterdir()}
     assert names == {"pound.duckdb", "case_accounts.csv", "fund_movements.csv", "security_status.csv", "findings.csv",
                      "reconciliation.csv", "monthly_accounts.csv", "owner_accounts.csv", "audit_workbook.xlsx",
@@ -71,13 +70,12 @@ def test_run_writes_every_export_with_two_decimal_money(tmp_path, sample_bundle,
     assert "as_of = 2026-11-30" in (out / "parameters.toml").read_text()
 
 
-def test_build_recomputes_from_the_database(tmp_path, sample_bundle, run_cli):
+def test_build_recomputes_from_the_database(tmp_path, sample_bundle, run_cli, shared):
     path = tmp_path / "p.duckdb"
     assert run_cli("ingest", sample_bundle, "--db", path)[0] == 0
     code, _, err = run_cli("build", "--db", path, "--out", tmp_path / "a", "--as-of", "2026-11-30")
     assert code == 0, err
-    code, _, err = run_cli("run", sample_bundle, "--out", tmp_path / "b", "--as-of", "2026-11-30")
-    assert code == 0
+    shared.run(sample_bundle, "2026-11-30", tmp_path / "b")          # `pound run`, made once for the session
     for name in ("case_accounts.csv", "fund_movements.csv", "findings.csv", "reconciliation.csv"):
         assert (tmp_path / "a" / name).read_text() == (tmp_path / "b" / name).read_text()
 

@@ -35,12 +35,8 @@ class Holder:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory, golden_bundle_path):
-    out = tmp_path_factory.mktemp("locks") / "out"
-    res = subprocess.run([sys.executable, "-m", "pipeline", "run", str(golden_bundle_path), "--out", str(out),
-                          "--as-of", "2026-11-30"], capture_output=True, text=True, env=dict(os.environ, POUND_QUIET="1"))
-    assert res.returncode == 0, res.stderr
-    return out / "pound.duckdb"
+def built(shared, golden_bundle_path):
+    return shared.run(golden_bundle_path, "2026-11-30") / "pound.duckdb"
 
 
 @pytest.fixture(scope="module")

@@ -16,11 +16,9 @@ def _set(out):
 
 
 @pytest.fixture
-def earlier(tmp_path, golden_bundle, run_cli):
-    out = tmp_path / "out"
-    code, _, err = run_cli("run", golden_bundle, "--out", out, "--as-of", AS_OF)
-    assert code == 0, err
-    return out
+def earlier(tmp_path, golden_bundle, shared):
+    """The folder a `pound run` of the golden bundle wrote (a copy of the session's, tests/shared.py)."""
+    return shared.run(golden_bundle, AS_OF, tmp_path / "out")
 
 
 def test_a_build_that_fails_while_writing_leaves_the_earlier_set(earlier, run_cli, monkeypatch):

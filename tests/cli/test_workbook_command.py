@@ -3,16 +3,12 @@
 import pytest
 from openpyxl import load_workbook
 
-from pipeline.cli import main
-
 
 @pytest.fixture(scope="module")
-def sample_db(tmp_path_factory):
+def sample_db(shared):
     from pathlib import Path
-    out = tmp_path_factory.mktemp("wb") / "out"
     sample = Path(__file__).resolve().parent.parent.parent / "data" / "sample"
-    assert main(["run", str(sample), "--out", str(out), "--as-of", "2026-11-30"]) == 0
-    return out / "pound.duckdb"
+    return shared.run(sample, "2026-11-30") / "pound.duckdb"
 
 
 def test_a_year_for_one_local_authority(sample_db, tmp_path, run_cli):

@@ -27,6 +27,7 @@ import json
 import shutil
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from pipeline.close import seal
@@ -59,24 +60,29 @@ def read(path: Path) -> list[dict]:
         return list(csv.DictReader(fh))
 
 
-def fresh(run_cli, root: Path) -> tuple[Path, Path]:
+def fresh(shared, root: Path) -> tuple[Path, Path]:
+    """The golden bundle copied to root/bundle and run to root/out.
+
+    The run is a copy of the session's run of the golden bundle (tests/shared.py), told where its
+    bundle now is: a run writes the bundle's path in one place, loads.bundle (and its staged copy)."""
     bundle = root / "bundle"
     shutil.copytree(GOLDEN, bundle)
-    code, _, err = run_cli("run", bundle, "--out", root / "out", "--as-of", AS_OF)
-    assert code == 0, err
-    return bundle, root / "out" / "pound.duckdb"
+    db = shared.run(GOLDEN, AS_OF, root / "out") / "pound.duckdb"
+    con = duckdb.connect(str(db))
+    try:
+        for table in ("loads", "stg_loads"):
+            con.execute(f"UPDATE {table} SET bundle = ?", [str(bundle.resolve())])
+    finally:
+        con.close()
+    return bundle, db
 
 
 @pytest.fixture(scope="module")
-def closed(tmp_path_factory):
+def closed(tmp_path_factory, shared):
     """The golden bundle run, and October and November closed."""
     from pipeline.cli import main
 
-    root = tmp_path_factory.mktemp("closed")
-    bundle = root / "bundle"
-    shutil.copytree(GOLDEN, bundle)
-    assert main(["run", str(bundle), "--out", str(root / "out"), "--as-of", AS_OF]) == 0
-    db = root / "out" / "pound.duckdb"
+    bundle, db = fresh(shared, tmp_path_factory.mktemp("closed"))
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(seal, "render_reports", fake_reports)
         for month in ("2026-10", "2026-11"):
@@ -244,8 +250,8 @@ def test_a_half_folder_left_by_kill_9_is_ignored_and_swept(closed, run_cli, fake
     assert code == 0
 
 
-def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_path):
-    bundle, db = fresh(run_cli, tmp_path)
+def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_path, shared):
+    bundle, db = fresh(shared, tmp_path)
     for month in ("2026-10", "2026-11"):
         code, _, err = run_cli("close", "--db", db, "--month", month, "--by", "DM Dist", "--bundle", bundle)
         assert code == 0, err
@@ -288,8 +294,8 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
     assert read(tmp_path / "after" / "adjustments.csv") == []
 
 
-def test_a_change_to_a_month_not_closed_gives_no_adjustment(run_cli, fake, tmp_path):
-    bundle, db = fresh(run_cli, tmp_path)
+def test_a_change_to_a_month_not_closed_gives_no_adjustment(run_cli, fake, tmp_path, shared):
+    bundle, db = fresh(shared, tmp_path)
     code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
     assert code == 0, err
     (bundle / "registers" / "releases_fix.csv").write_text(R12_FIX.splitlines()[0] + "\n" + R12_FIX.splitlines()[2] + "\n",
@@ -334,8 +340,8 @@ def test_the_monthly_review_says_whether_the_month_is_closed_by_whom_and_when(cl
 
 
 @pytest.mark.slow
-def test_a_close_with_the_rendered_reports_verifies(run_cli, tmp_path):
-    bundle, db = fresh(run_cli, tmp_path)
+def test_a_close_with_the_rendered_reports_verifies(run_cli, tmp_path, shared):
+    bundle, db = fresh(shared, tmp_path)
     code, out, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
     assert code == 0, err
     folder = Path(out.strip())

@@ -7,11 +7,7 @@ GOLDEN_AS_OF = "2026-12-31"
 
 
 @pytest.fixture(scope="module")
-def golden_db(tmp_path_factory):
+def golden_db(shared):
     """The golden bundle run to 31-12-2026: its database and exports."""
-    from pipeline.cli import main
-
-    out = tmp_path_factory.mktemp("golden_docs")
-    assert main(["run", str(GOLDEN / "bundle"), "--out", str(out), "--as-of", GOLDEN_AS_OF]) == 0
-    return out
+    return shared.run(GOLDEN / "bundle", GOLDEN_AS_OF)
 

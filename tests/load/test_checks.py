@@ -153,12 +153,10 @@ def test_each_expectation_fires_on_its_bad_row_and_not_on_its_twin(bad, expected
         assert 3 in [int(h["_row"]) for h in hits]
 
 
-def test_pound_validate_runs_gx_over_the_registers_held(tmp_path, golden_bundle, run_cli):
+def test_pound_validate_runs_gx_over_the_registers_held(tmp_path, golden_bundle, run_cli, shared):
     """The documented way to run GX itself over a loaded database: silent on the golden bundle,
     and naming file and row once a register row held no longer meets its suite."""
-    out = tmp_path / "out"
-    code, _, err = run_cli("run", golden_bundle, "--out", out, "--as-of", "2026-11-30")
-    assert code == 0, err
+    out = shared.run(golden_bundle, "2026-11-30", tmp_path / "out")
     code, stdout, _ = run_cli("validate", "--db", out / "pound.duckdb", "--register", "releases")
     assert code == 0 and "releases:" in stdout and "every expectation met" in stdout
     con = duckdb.connect(str(out / "pound.duckdb"))

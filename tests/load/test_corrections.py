@@ -57,10 +57,8 @@ def g12(outs) -> dict:
 
 
 @pytest.fixture(scope="module")
-def original(tmp_path_factory, ):
-    from pipeline.cli import main
-    out = tmp_path_factory.mktemp("original")
-    assert main(["run", str(GOLDEN), "--out", str(out), "--as-of", AS_OF]) == 0
+def original(shared):
+    out = shared.run(GOLDEN, AS_OF)
     return {name: read(out / f"{name}.csv") for name in
             ("case_accounts", "fund_movements", "findings", "reconciliation", "corrections", "monthly_accounts")}
 

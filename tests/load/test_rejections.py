@@ -112,17 +112,26 @@ def _write(bundle, files):
         path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
 
 
-@pytest.fixture
-def loaded_db(tmp_path):
-    base = make_bundle(tmp_path / "base",
+@pytest.fixture(scope="module")
+def _loaded(tmp_path_factory):
+    root = tmp_path_factory.mktemp("loaded")
+    base = make_bundle(root / "base",
                        impoundments=[case("C1", impounded_on="2026-10-01")],
                        security_deposits=[{"deposit_id": "D1", "case_id": "C1", "owner_id": "O1",
                                            "deposited_on": "2026-10-02", "amount": "1000"}])
-    path = tmp_path / "pound.duckdb"
+    path = root / "pound.duckdb"
     con = db.connect(path)
     from pipeline.load.ingest import ingest
     assert not ingest(con, base).rejected
     con.close()
+    return path
+
+
+@pytest.fixture
+def loaded_db(_loaded, tmp_path):
+    """A database holding a small bundle, loaded once for the module; each test gets a copy."""
+    path = tmp_path / "pound.duckdb"
+    shutil.copyfile(_loaded, path)
     return path
 
 

@@ -20,10 +20,9 @@ def read(path: Path) -> list[dict]:
         return list(csv.DictReader(fh))
 
 
-def test_the_review_round_trip_through_a_real_workbook(tmp_path, run_cli):
-    kept = tmp_path / "pound.duckdb"
-    assert run_cli("ingest", GOLDEN, "--db", kept)[0] == 0
-    assert run_cli("build", "--db", kept, "--out", tmp_path / "before", "--as-of", "2026-12-31")[0] == 0
+def test_the_review_round_trip_through_a_real_workbook(tmp_path, run_cli, shared):
+    # the kept database and exports of `pound run` (ingest, then build), made once for the session
+    kept = shared.run(GOLDEN, "2026-12-31", tmp_path / "before") / "pound.duckdb"
     before = read(tmp_path / "before" / "findings.csv")
     december_findings = [f for f in before if f["event_on"].startswith("2026-12")]
     assert december_findings and all(f["review_status"] == "open" for f in december_findings)
@@ -66,14 +65,13 @@ def test_the_review_round_trip_through_a_real_workbook(tmp_path, run_cli):
         [(rows[0]["rule_id"], "action_ordered", "true")]
 
 
-def test_a_review_whose_finding_is_no_longer_raised_stays_visible(tmp_path, run_cli):
-    kept = tmp_path / "pound.duckdb"
+def test_a_review_whose_finding_is_no_longer_raised_stays_visible(tmp_path, run_cli, shared):
+    kept = shared.run(GOLDEN, "2026-12-31", tmp_path / "run") / "pound.duckdb"      # the golden bundle ingested
     bundle = tmp_path / "b" / "registers"
     bundle.mkdir(parents=True)
     (bundle / "finding_reviews.csv").write_text(
         "rule_id,subject_id,reviewed_on,reviewed_by,decision,note\n"
         "REL-UNPAID,R99,2026-10-01,DM,explained,a release since corrected\n", encoding="utf-8")
-    assert run_cli("ingest", GOLDEN, "--db", kept)[0] == 0
     assert run_cli("ingest", bundle.parent, "--db", kept)[0] == 0
     assert run_cli("build", "--db", kept, "--out", tmp_path / "out", "--as-of", "2026-12-31")[0] == 0
     log = read(tmp_path / "out" / "finding_reviews.csv")

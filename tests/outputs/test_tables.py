@@ -13,12 +13,12 @@ from pipeline.outputs.tables import finished_tables
 
 
 @pytest.fixture(scope="module")
-def golden_run(tmp_path_factory) -> Path:
+def golden_run(tmp_path_factory, shared) -> Path:
     from pipeline.cli import main
 
     root = Path(__file__).resolve().parents[1] / "golden" / "bundle"
     out = tmp_path_factory.mktemp("golden_export")
-    assert main(["run", str(root), "--out", str(out / "run"), "--as-of", "2026-12-31"]) == 0
+    shared.run(root, "2026-12-31", out / "run")
     for fmt in ("parquet", "csv"):
         assert main(["export", "--db", str(out / "run" / "pound.duckdb"), "--out", str(out / fmt), "--format", fmt]) == 0
     return out

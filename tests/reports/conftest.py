@@ -1,5 +1,8 @@
 """Fixtures of the report tests: the sample run once, its reports rendered for a busy month
-and a quiet one, a database with two districts, the golden bundle's August, and a browser."""
+and a quiet one, a database with two districts, the golden bundle's August, and a browser.
+
+Each set of pages is rendered once for the whole session, by whichever test process asks first
+(tests/shared.py), from the session's run of its bundle; the pages are read, never written."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from pipeline.read.database import connect
 from pipeline.reports.render import REPORTS, render_reports
 
 ROOT = Path(__file__).resolve().parents[2]
+SAMPLE_BUNDLE = ROOT / "data" / "sample"
 GOLDEN_BUNDLE = ROOT / "tests" / "golden" / "bundle"
 
 
@@ -24,13 +28,18 @@ def render(db: Path, month: str, district, out: Path) -> dict[str, Path]:
     return {name: p for (name, _), p in zip(REPORTS, paths, strict=True)}
 
 
-@pytest.fixture(scope="session")
-def sample_db(tmp_path_factory) -> Path:
-    from pipeline.cli import main
+def rendered(shared, bundle: Path, as_of: str, month: str, district) -> dict[str, Path]:
+    """The pages of a month of a bundle's run, rendered once for the session (read only)."""
+    db = shared.run_folder(bundle, as_of) / "pound.duckdb"
+    folder = shared.once(f"pages-{bundle.name}-{as_of}-{month}-{district}", lambda out: render(db, month, district, out))
+    pages = {name: sorted(folder.glob(f"{name}_{month}*.html")) for name, _ in REPORTS}
+    assert all(len(p) == 1 for p in pages.values()), pages
+    return {name: p[0] for name, p in pages.items()}
 
-    out = tmp_path_factory.mktemp("sample_run")
-    assert main(["run", str(ROOT / "data" / "sample"), "--out", str(out), "--as-of", "2026-11-30"]) == 0
-    return out / "pound.duckdb"
+
+@pytest.fixture(scope="session")
+def sample_db(shared) -> Path:
+    return shared.run(SAMPLE_BUNDLE, "2026-11-30") / "pound.duckdb"
 
 
 @pytest.fixture(scope="session")
@@ -41,28 +50,24 @@ def con(sample_db):
 
 
 @pytest.fixture(scope="session")
-def october(sample_db, tmp_path_factory) -> dict[str, Path]:
-    return render(sample_db, "2026-10", None, tmp_path_factory.mktemp("reports_2026-10"))
+def october(shared) -> dict[str, Path]:
+    return rendered(shared, SAMPLE_BUNDLE, "2026-11-30", "2026-10", None)
 
 
 @pytest.fixture(scope="session")
-def quiet_month(sample_db, tmp_path_factory) -> dict[str, Path]:
+def quiet_month(shared) -> dict[str, Path]:
     # a month with no activity, and the district written in lower case
-    return render(sample_db, "2026-05", "mysuru", tmp_path_factory.mktemp("reports_2026-05"))
+    return rendered(shared, SAMPLE_BUNDLE, "2026-11-30", "2026-05", "mysuru")
 
 
 @pytest.fixture(scope="session")
-def golden_db(tmp_path_factory) -> Path:
-    from pipeline.cli import main
-
-    out = tmp_path_factory.mktemp("golden_run")
-    assert main(["run", str(GOLDEN_BUNDLE), "--out", str(out), "--as-of", "2026-12-31"]) == 0
-    return out / "pound.duckdb"
+def golden_db(shared) -> Path:
+    return shared.run(GOLDEN_BUNDLE, "2026-12-31") / "pound.duckdb"
 
 
 @pytest.fixture(scope="session")
-def golden_august(golden_db) -> dict[str, Path]:
-    return render(golden_db, "2026-08", None, golden_db.parent / "reports")
+def golden_august(shared) -> dict[str, Path]:
+    return rendered(shared, GOLDEN_BUNDLE, "2026-12-31", "2026-08", None)
 
 
 @pytest.fixture(scope="session")
