@@ -91,7 +91,13 @@ def make_checked(con: duckdb.DuckDBPyConnection, reg: Register, source: str, int
     for i, col in enumerate(c for c in reg.columns if c.refers_to):
         table, tcol = col.refers_to.split(".")
         target = BY_NAME[table]
-        rows_in_force = f"{current_rows(target)} WHERE NOT void" if target.correctable else table
+        if not target.correctable:
+            rows_in_force = table
+        elif list(target.key) == [tcol]:      # only the ids the file names are looked up
+            rows_in_force = (f'{current_rows(target, keys_where=f"_held.{_q(tcol)} IN (SELECT {_q(col.name)} FROM {source})")} '
+                             "WHERE NOT void")
+        else:
+            rows_in_force = f"{current_rows(target)} WHERE NOT void"
         joins.append(f'LEFT JOIN (SELECT DISTINCT "{tcol}" AS id FROM {rows_in_force}) k{i} ON k{i}.id = t."{col.name}"')
         cols.append(f'CASE WHEN t."{col.name}" IS NULL THEN NULL ELSE k{i}.id IS NOT NULL END AS "{known_flag(col.name)}"')
     con.execute(f"CREATE OR REPLACE TEMP TABLE {into} AS SELECT {', '.join(cols)} FROM {source} t {' '.join(joins)}")

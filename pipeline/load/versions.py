@@ -51,6 +51,12 @@ def _same(reg: Register, left: str = "n", right: str = "o") -> str:
     return " AND ".join(f'{left}."{c}" IS NOT DISTINCT FROM {right}."{c}"' for c in names)
 
 
+def _held(reg: Register) -> str:
+    """The current rows of the keys the file's rows (`_typed`) also have: the only ones they can meet."""
+    match = " AND ".join(f'n."{k}" = _held."{k}"' for k in reg.key)
+    return current_rows(reg, keys_where=f"EXISTS (SELECT 1 FROM _typed n WHERE {match})")
+
+
 def _key_text(reg: Register, alias: str) -> str:
     return " || ' / ' || ".join(f'CAST({alias}."{k}" AS VARCHAR)' for k in reg.key)
 
@@ -63,7 +69,7 @@ def conflicts(con, reg: Register, label: str) -> list[Problem]:
     noted = "n.correction_note IS NOT NULL" if reg.correctable else "false"
     rows = con.execute(f"""
         SELECT n._row, o._file, o._row, list_filter([{diffs}], lambda x: x IS NOT NULL), {_key_text(reg, 'n')}
-        FROM _typed n JOIN {current_rows(reg)} o ON {_on(reg)}
+        FROM _typed n JOIN {_held(reg)} o ON {_on(reg)}
         WHERE NOT ({_same(reg)}) AND NOT ({noted})
         ORDER BY n._row LIMIT {MAX_LISTED}""").fetchall()
     keyname = " + ".join(reg.key)
@@ -101,7 +107,7 @@ def dependents(reg: Register) -> list[tuple[Register, str, str]]:
 def void_orphans(con, reg: Register, label: str, voids: Voids) -> list[Problem]:
     """Rows this file strikes out that current rows of other registers still refer to, unless
     another file of the same load strikes those out too."""
-    if not reg.correctable:
+    if not reg.correctable or not con.execute("SELECT EXISTS (SELECT 1 FROM _typed WHERE void)").fetchone()[0]:
         return []
     out = []
     for other, col, target in dependents(reg):
@@ -151,7 +157,7 @@ def insert_sql(reg: Register) -> str:
                 f"WHERE NOT EXISTS (SELECT 1 FROM {reg.table} o WHERE {_on(reg)})")
     return (f"INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id, _version) "
             f"SELECT {ncols}, n._extra, ?, n._row, ?, coalesce(o._version, 0) + 1 "
-            f"FROM _typed n LEFT JOIN {current_rows(reg)} o ON {_on(reg)} "
+            f"FROM _typed n LEFT JOIN {_held(reg)} o ON {_on(reg)} "
             f"WHERE o._version IS NULL OR NOT ({_same(reg)})")
 
 
