@@ -27,6 +27,7 @@ import pandas as pd
 from pipeline.core.errors import PoundError, Problem
 from pipeline.core.registers import BY_NAME, REFERENCE, REGISTERS, Register
 from pipeline.load.encodings import not_utf8_problem, utf16_problem
+from pipeline.load.plaincsv import PlainCsv, plain_csv
 
 ROW = "_row"
 # Files a bundle may carry beside its registers: pound synth's answer key, a readme, bundle.toml.
@@ -58,7 +59,7 @@ class Read:
     sha256: str
     problems: list[Problem]
     extra_columns: list[str]
-    header: list[str] | None = None   # a plain CSV file, for DuckDB to read (cells.py): its normalised header
+    plain: PlainCsv | None = None     # a plain CSV file, for DuckDB to read (cells.py)
     in_db: bool = False               # its cells are in the table cells.CELLS
 
 
@@ -180,16 +181,17 @@ def _read_csv(source: Source, in_python: bool = False) -> Read:
         return Read(source, None, digest, [Problem(source.label, row, None, None, why)], [])
     if text.startswith("\ufeff"):
         text = text[1:]
-    if not text.strip():
+    if not text or text.isspace():           # nothing but whitespace
         return Read(source, None, digest, [Problem(source.label, None, None, None,
                                                    "is empty; expected a header row naming the columns")], [])
     try:
-        header = next(csv.reader(io.StringIO(text)))
+        header = next(csv.reader(_lines(text)))
         names, problems = _normalise_header(source, header)
         if problems:
             return Read(source, None, digest, problems, [])
-        if not in_python and plain(data):
-            return Read(source, None, digest, [], _extra(source, names), header=names)
+        shape = None if in_python else plain_csv(data, names)
+        if shape is not None:
+            return Read(source, None, digest, [], _extra(source, names), plain=shape)
         short = _short_rows(text, len(names))
     except _Unreadable as exc:
         return Read(source, None, digest, [Problem(source.label, exc.row, None, None, exc.why)], [])
@@ -211,17 +213,14 @@ def _read_csv(source: Source, in_python: bool = False) -> Read:
     return _finish(source, frame, digest, names)
 
 
-def plain(data: bytes) -> bool:
-    """Whether DuckDB's CSV reader (strict, cells.py) reads the file's cells exactly as Python's csv
-    and pandas do, or else fails: no NUL byte, no carriage return but in CRLF, no blank line before
-    the last row (DuckDB skips one, which would shift the row numbers after it), and no space beside
-    a double quote (DuckDB drops spaces around a quoted cell; pandas keeps them). Rows of another
-    width, a stray quote and cells longer than csv.field_size_limit() make DuckDB's read fail (cells.py), and
-    the file is then read here, which words the problem as it always has."""
-    if b"\x00" in data or data.count(b"\r") != data.count(b"\r\n"):
-        return False
-    body = data.rstrip(b"\r\n")
-    return b"\n\n" not in body and b"\n\r\n" not in body and b' "' not in data and b'" ' not in data
+def _lines(text: str):
+    """The lines of the text, as io.StringIO(text) gives them (each ending in \\n), without copying it all."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end + 1
+        yield text[start:end]
+        start = end
 
 
 def _short_rows(text: str, width: int) -> list[tuple[int, int]]:

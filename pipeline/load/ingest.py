@@ -29,7 +29,7 @@ from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
 from pipeline.load import cells, checks, versions
 from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
-from pipeline.load.values import TRUE_WORDS, parse_problems, typed_select
+from pipeline.load.values import TRUE_WORDS, parse_problems
 
 MAX_LISTED = 200       # problems listed per file; the rest are counted
 
@@ -178,7 +178,7 @@ def _plan(con: duckdb.DuckDBPyConnection, src: Source, reads: dict[str, Read], v
         return
     key = list(src.register.key)
     f = read.frame
-    if read.header is not None:
+    if read.plain is not None:
         rows = cells.struck_rows(con, read, key)
         if rows is None:                      # DuckDB cannot read it as it is: read in Python
             read = reads[src.label] = read_source(src, in_python=True)
@@ -232,37 +232,39 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
                           note=f"the same content was loaded from {seen[0]} on {seen[1]:%Y-%m-%d %H:%M}")
     if read.problems:
         return _rejected(src, read.problems, 0)
-    own = not read.in_db
-    cells.load(con, read)
-    if read.problems:
-        return _rejected(src, read.problems, 0)
+    own = not read.in_db              # the caller drops the text of cells it loaded itself
     try:
-        progress.step(f"{tag} checking values in {src.label} ({cells.count(con):,} rows)")
-        # the cells are typed once; only rows with a cell that did not parse are looked at again
-        con.execute(f"CREATE OR REPLACE TEMP TABLE _typed AS {typed_select(reg, cells.CELLS, read.extra_columns, unparsed=True)}")
-        problems, parse_total = parse_problems(con, reg, cells.CELLS, src.label, MAX_LISTED,
-                                               rows="(SELECT _row FROM _typed WHERE _unparsed)")
+        cells.type_rows(con, read)
+        if read.problems:
+            return _rejected(src, read.problems, 0)
+        progress.step(f"{tag} checking values in {src.label} ({cells.records(con):,} rows)")
+        problems, parse_total = [], 0
+        if con.execute(f"SELECT bool_or(_unparsed) FROM {cells.TYPED}").fetchone()[0]:
+            cells.load(con, read)     # the text of the cells, to word the ones that did not parse
+            problems, parse_total = parse_problems(con, reg, cells.CELLS, src.label, MAX_LISTED,
+                                                   rows=f"(SELECT _row FROM {cells.TYPED} WHERE _unparsed)")
         unlisted = parse_total - len(problems)
-    finally:
         if own:
             cells.drop(con, read)
-    try:
-        rows = con.execute("SELECT count(*) FROM _typed").fetchone()[0]
+        rows = con.execute(f"SELECT count(*) FROM {cells.TYPED}").fetchone()[0]
         progress.step(f"{tag} validating {src.label} with its expectation suite ({rows:,} rows)")
         problems += _suite_problems(con, reg, src.label, {(p.row, p.column) for p in problems})
-        problems += versions.conflicts(con, reg, src.label)
+        held = versions.holds_keys(con, reg)
+        problems += versions.conflicts(con, reg, src.label, held)
         problems += versions.void_orphans(con, reg, src.label, voids)
         problems += _overlaps(con, reg, src.label)
         problems += _after_as_of(con, reg, src.label, as_of or dt.date.today())
         if problems:
             return _rejected(src, problems, unlisted)
         progress.step(f"{tag} writing {src.label}")
-        res = _insert(con, src, read, rows, bundle, bundle_as_of)
+        res = _insert(con, src, read, rows, bundle, bundle_as_of, held)
         if versions.voided_keys(con, reg):
             voids.done.append((reg, src.label))
         return res
     finally:
-        con.execute("DROP TABLE IF EXISTS _typed")
+        cells.drop_typed(con)
+        if own:
+            cells.drop(con, read)
 
 
 def _rejected(src: Source, problems: list[Problem], unlisted: int) -> FileResult:
@@ -273,9 +275,11 @@ def _rejected(src: Source, problems: list[Problem], unlisted: int) -> FileResult
 
 
 def _suite_problems(con, reg: Register, label: str, already: set) -> list[Problem]:
-    checks.make_checked(con, reg, "_typed")
+    with_gx = os.environ.get("POUND_VALIDATE_WITH") == "gx"
+    # GX reads one frame of everything; the compiled suite reads the flags beside the typed rows
+    checks.make_checked(con, reg, "_typed", narrow=not with_gx)
     try:
-        found = checks.judge(con, reg, label, with_gx=os.environ.get("POUND_VALIDATE_WITH") == "gx")
+        found = checks.judge(con, reg, label, with_gx=with_gx, rows=None if with_gx else "_typed")
     finally:
         con.execute("DROP TABLE IF EXISTS _checked")
     # A cell that did not parse is already reported; its NULL would only repeat it.
@@ -324,12 +328,13 @@ def _after_as_of(con, reg: Register, label: str, as_of: dt.date) -> list[Problem
                     "recorded before it is made") for row, day in rows]
 
 
-def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of: dt.date | None) -> FileResult:
+def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of: dt.date | None,
+            held: bool = True) -> FileResult:
     reg = src.register
     con.execute("BEGIN TRANSACTION")
     try:
         load_id = con.execute("SELECT coalesce(max(load_id), 0) + 1 FROM loads").fetchone()[0]
-        new_rows = con.execute(versions.insert_sql(reg), [src.label, load_id]).fetchone()[0]
+        new_rows = con.execute(versions.insert_sql(reg, held), [src.label, load_id]).fetchone()[0]
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
         con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,

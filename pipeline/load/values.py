@@ -66,9 +66,10 @@ def _plain_shapes(col: Column, x: str) -> list[tuple[str, str]]:
     if col.kind == COUNT:
         return [(_digits(x, 15), f"CAST({x} AS BIGINT)")]
     if col.kind == MONEY:
-        return [(_digits(x, 15), f"CAST({x} AS BIGINT) * 100"),
-                (f"{x} GLOB '*.{_D}{_D}' AND {_digits(f'left({x}, -3)', 15)}",
-                 f"CAST(left({x}, -3) AS BIGINT) * 100 + CAST(right({x}, 2) AS BIGINT)")]
+        # up to 13 digits (the general expression takes 15; the DECIMAL product below keeps to 18
+        # digits), and a point and two decimals or none: exact as a DECIMAL(17, 2)
+        return [(f"regexp_full_match({x}, '\\d{{1,13}}(\\.\\d\\d)?')",
+                 f"CAST(CAST({x} AS DECIMAL(17, 2)) * CAST(100 AS DECIMAL(3, 0)) AS BIGINT)")]
     if col.kind == DATE:
         dmy = f"try_cast(substr({x}, 7, 4) || '-' || substr({x}, 4, 2) || '-' || substr({x}, 1, 2) AS DATE)"
         return [(f"{x} GLOB '{_D * 4}-{_D * 2}-{_D * 2}'", f"try_cast({x} AS DATE)"),
@@ -148,17 +149,21 @@ def _checked(col: Column) -> bool:
     return col.kind not in (ID, TEXT, ENUM)
 
 
-def typed_select(reg: Register, raw: str, extra: list[str], unparsed: bool = False) -> str:
+def typed_select(reg: Register, raw: str, extra: list[str], unparsed: bool = False, trim: bool = True,
+                 blank_rows: bool = False, passed: tuple[str, ...] = ()) -> str:
     """SELECT that types every declared column of the raw view, keeping the row number.
 
-    Wholly blank rows (an empty line in the file) are dropped here. `unparsed` adds the column
-    _unparsed: whether a non-blank cell of the row did not parse (parse_problems words them).
+    Wholly blank rows (an empty line in the file) are dropped here, or, with `blank_rows`, kept
+    and told by the column _blank. `unparsed` adds the column _unparsed: whether a non-blank cell
+    of the row did not parse (parse_problems words them). `trim` False: no cell begins or ends
+    with a space (bundle.spaced), so none is trimmed. `passed`: columns of `raw` kept as they are.
     """
     every = reg.names + extra
     # each cell is trimmed once, in the inner SELECT; `t<i>` is the trimmed text of column i
-    trimmed = [f"CAST({_q(ROW)} AS BIGINT) AS {_q(ROW)}"] + [f"{_cell(c)} AS t{i}" for i, c in enumerate(every)]
+    trimmed = ([f"CAST({_q(ROW)} AS BIGINT) AS {_q(ROW)}"] + [_q(p) for p in passed]
+               + [f"{_cell(c) if trim else _q(c)} AS t{i}" for i, c in enumerate(every)])
     text = {c: f"t{i}" for i, c in enumerate(every)}
-    parts = [_q(ROW)]
+    parts = [_q(ROW)] + [_q(p) for p in passed]
     for col in reg.columns:
         parts.append(f"{typed_expr(col, text[col.name])} AS {_q(col.name)}")
     if extra:
@@ -168,15 +173,19 @@ def typed_select(reg: Register, raw: str, extra: list[str], unparsed: bool = Fal
     else:
         parts.append("CAST(NULL AS MAP(VARCHAR, VARCHAR)) AS _extra")
     not_blank = " OR ".join(f"{text[c]} <> ''" for c in every)
-    typed = f"SELECT {', '.join(parts)} FROM (SELECT {', '.join(trimmed)} FROM {raw}) WHERE {not_blank}"
+    where = ""
+    if blank_rows:
+        parts.append(f"NOT ({not_blank}) AS _blank")
+    else:
+        where = f" WHERE {not_blank}"
     if not unparsed:
-        return typed
+        return f"SELECT {', '.join(parts)} FROM (SELECT {', '.join(trimmed)} FROM {raw}){where}"
     checked = [c for c in reg.columns if _checked(c)]
     texts = [f"{text[c.name]} AS {_q('_text_' + c.name)}" for c in checked]
     failed = " OR ".join(f"({_q('_text_' + c.name)} <> '' AND {_q(c.name)} IS NULL)" for c in checked) or "false"
     hidden = ", ".join(_q("_text_" + c.name) for c in checked)
     # the typed values are computed once, in the inner SELECT, beside the text they came from
-    inner = f"SELECT {', '.join(parts + texts)} FROM (SELECT {', '.join(trimmed)} FROM {raw}) WHERE {not_blank}"
+    inner = f"SELECT {', '.join(parts + texts)} FROM (SELECT {', '.join(trimmed)} FROM {raw}){where}"
     return f"SELECT * {f'EXCLUDE ({hidden})' if hidden else ''}, {failed} AS _unparsed FROM ({inner})"
 
 
