@@ -177,7 +177,7 @@ def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: d
     sources, _, broken = find_sources(bundle)
     assert not broken, [p.render() for p in broken]
     for src in sources:
-        read = read_source(src)
+        read = read_source(src, in_python=True)    # the cells as a frame (a CSV file is read in Python)
         assert not read.problems, [p.render() for p in read.problems]
         insert_text(con, src.register.name, read.frame[["_row", *src.register.names]], src.label)
     build(con, Parameters(params or {}, as_of=as_of))

@@ -3,11 +3,14 @@
 A bundle is a folder with reference/, registers/ and ledgers/ (see the README).
 CSV files are matched by folder and name prefix; every sheet of an .xlsx
 workbook anywhere in the bundle whose name is a register name is one more file
-of that register. Whatever the source, a file becomes a pandas frame whose
-cells are all text, with normalised column names and a `_row` column holding
-the row number a spreadsheet would show (the header is row 1). Turning text
-into dates, paise and counts happens later, in values.py, the same way for
-every source.
+of that register. Whatever the source, a file becomes a table whose cells are
+all text, with normalised column names and a `_row` column holding the row
+number a spreadsheet would show (the header is row 1). Here a file's bytes, its
+encoding and its header are checked; a plain CSV file (one that DuckDB's reader
+reads exactly as Python's csv and pandas would) is then left for DuckDB to read
+(cells.py), and any other file or sheet is read here into a pandas frame.
+Turning text into dates, paise and counts happens later, in values.py, the same
+way for every source.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import pandas as pd
 from pipeline.core.errors import PoundError, Problem
 from pipeline.core.registers import BY_NAME, REFERENCE, REGISTERS, Register
 from pipeline.load.encodings import not_utf8_problem, utf16_problem
+from pipeline.load.plaincsv import PlainCsv, plain_csv
 
 ROW = "_row"
 # Files a bundle may carry beside its registers: pound synth's answer key, a readme, bundle.toml.
@@ -51,10 +55,12 @@ class Read:
     """The text content of a source, or the problems that stopped it being read."""
 
     source: Source
-    frame: pd.DataFrame | None
+    frame: pd.DataFrame | None   # the cells, when read here (a sheet, or a CSV file that is not plain)
     sha256: str
     problems: list[Problem]
     extra_columns: list[str]
+    plain: PlainCsv | None = None     # a plain CSV file, for DuckDB to read (cells.py)
+    in_db: bool = False               # its cells are in the table cells.CELLS
 
 
 def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
@@ -132,9 +138,11 @@ def _sheet_names(path: Path) -> list[str]:
         wb.close()
 
 
-def read_source(source: Source) -> Read:
+def read_source(source: Source, in_python: bool = False) -> Read:
+    """The checked bytes and header of a source, and its cells unless DuckDB is to read them
+    (a plain CSV file; `in_python` reads every CSV file here, as cells.py does when DuckDB cannot)."""
     if source.sheet is None:
-        return _read_csv(source)
+        return _read_csv(source, in_python)
     return _read_sheet(source)
 
 
@@ -160,7 +168,7 @@ def _normalise_header(source: Source, header: list[str]) -> tuple[list[str], lis
     return names, problems
 
 
-def _read_csv(source: Source) -> Read:
+def _read_csv(source: Source, in_python: bool = False) -> Read:
     data = source.path.read_bytes()
     digest = hashlib.sha256(data).hexdigest()
     utf16 = utf16_problem(data)
@@ -173,14 +181,17 @@ def _read_csv(source: Source) -> Read:
         return Read(source, None, digest, [Problem(source.label, row, None, None, why)], [])
     if text.startswith("\ufeff"):
         text = text[1:]
-    if not text.strip():
+    if not text or text.isspace():           # nothing but whitespace
         return Read(source, None, digest, [Problem(source.label, None, None, None,
                                                    "is empty; expected a header row naming the columns")], [])
     try:
-        header = next(csv.reader(io.StringIO(text)))
+        header = next(csv.reader(_lines(text)))
         names, problems = _normalise_header(source, header)
         if problems:
             return Read(source, None, digest, problems, [])
+        shape = None if in_python else plain_csv(data, names)
+        if shape is not None:
+            return Read(source, None, digest, [], _extra(source, names), plain=shape)
         short = _short_rows(text, len(names))
     except _Unreadable as exc:
         return Read(source, None, digest, [Problem(source.label, exc.row, None, None, exc.why)], [])
@@ -200,6 +211,16 @@ def _read_csv(source: Source) -> Read:
         return Read(source, None, digest, [Problem(source.label, row, None, None, f"could not be read as CSV: {why}")], [])
     frame.insert(0, ROW, range(2, len(frame) + 2))
     return _finish(source, frame, digest, names)
+
+
+def _lines(text: str):
+    """The lines of the text, as io.StringIO(text) gives them (each ending in \\n), without copying it all."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end + 1
+        yield text[start:end]
+        start = end
 
 
 def _short_rows(text: str, width: int) -> list[tuple[int, int]]:
@@ -244,9 +265,14 @@ def _parser_message(exc: Exception, width: int) -> tuple[int | None, str]:
     return None, text
 
 
-def _finish(source: Source, frame: pd.DataFrame, digest: str, names: list[str]) -> Read:
+def _extra(source: Source, names: list[str]) -> list[str]:
+    """The file's columns beyond the register's (kept as text in _extra); unnamed ones are dropped."""
     wanted = set(source.register.names)
-    extra = [n for n in names if n not in wanted and not n.startswith("_unnamed_")]
+    return [n for n in names if n not in wanted and not n.startswith("_unnamed_")]
+
+
+def _finish(source: Source, frame: pd.DataFrame, digest: str, names: list[str]) -> Read:
+    extra = _extra(source, names)
     # A column a file may leave out (correction_note, void) is blank when it does.
     for name in source.register.names:
         if name not in frame.columns:

@@ -83,44 +83,66 @@ def compile_expectation(exp: dict, table: str) -> tuple[str, list[str]]:
     raise NotImplementedError(f"expectation {kind} is not compiled to SQL")
 
 
-def make_checked(con: duckdb.DuckDBPyConnection, reg: Register, source: str, into: str = "_checked") -> None:
+def make_checked(con: duckdb.DuckDBPyConnection, reg: Register, source: str, into: str = "_checked",
+                 narrow: bool = False) -> None:
     """The table the suite is run on: the typed rows of `source` with, for each column that names
-    a row of another register, a flag saying whether the database holds that row (in force)."""
-    cols = [f't."{c}"' for c in [ROW] + reg.names]
+    a row of another register, a flag saying whether the database holds that row (in force).
+    `narrow`: only `_row`, those columns and their flags, what the expectations on the flags read
+    (judge runs the others on `source` itself)."""
+    kept = [c.name for c in reg.columns if c.refers_to] if narrow else reg.names
+    cols = [f't."{c}"' for c in [ROW] + kept]
     joins = []
     for i, col in enumerate(c for c in reg.columns if c.refers_to):
         table, tcol = col.refers_to.split(".")
         target = BY_NAME[table]
-        rows_in_force = f"{current_rows(target)} WHERE NOT void" if target.correctable else table
-        joins.append(f'LEFT JOIN (SELECT DISTINCT "{tcol}" AS id FROM {rows_in_force}) k{i} ON k{i}.id = t."{col.name}"')
+        if not target.correctable:
+            in_force = f'SELECT DISTINCT "{tcol}" AS id FROM {table}'
+        elif list(target.key) == [tcol]:
+            # only the ids the file names are looked up; an id is in force when a row of its
+            # latest version is not struck out
+            in_force = (f'SELECT "{tcol}" AS id FROM {table} WHERE "{tcol}" IN (SELECT {_q(col.name)} FROM {source}) '
+                        f'GROUP BY "{tcol}" HAVING max(CASE WHEN NOT void THEN _version END) = max(_version)')
+        else:
+            in_force = f'SELECT DISTINCT "{tcol}" AS id FROM {current_rows(target)} WHERE NOT void'
+        joins.append(f'LEFT JOIN ({in_force}) k{i} ON k{i}.id = t."{col.name}"')
         cols.append(f'CASE WHEN t."{col.name}" IS NULL THEN NULL ELSE k{i}.id IS NOT NULL END AS "{known_flag(col.name)}"')
     con.execute(f"CREATE OR REPLACE TEMP TABLE {into} AS SELECT {', '.join(cols)} FROM {source} t {' '.join(joins)}")
 
 
 def judge(con: duckdb.DuckDBPyConnection, reg: Register, label: str, with_gx: bool = False,
-          table: str = "_checked") -> list[Problem]:
-    """The problems the register's suite finds in `table`: by the compiled SQL, or by GX itself."""
+          table: str = "_checked", rows: str | None = None) -> list[Problem]:
+    """The problems the register's suite finds in `table`: by the compiled SQL, or by GX itself.
+    `rows`: the typed rows themselves, on which the compiled expectations that read no flag are
+    run (`table` then need hold only the flags: make_checked(narrow=True))."""
     if with_gx:
         frame = con.execute(f"SELECT * FROM {table} ORDER BY {ROW}").df()
         return expectations.validator().validate(reg, frame, label)
-    return problems(con, reg, expectations.suite(reg), table, label)
+    return problems(con, reg, expectations.suite(reg), table, label, rows)
 
 
-def unexpected(con: duckdb.DuckDBPyConnection, suite: dict, table: str) -> list[tuple[dict, list[dict]]]:
+def reads_flag(exp: dict) -> bool:
+    """Whether an expectation's row condition is on a flag make_checked adds."""
+    cond = exp["kwargs"].get("row_condition")
+    return isinstance(cond, dict) and str((cond.get("column") or {}).get("name", "")).endswith(known_flag(""))
+
+
+def unexpected(con: duckdb.DuckDBPyConnection, suite: dict, table: str,
+               rows: str | None = None) -> list[tuple[dict, list[dict]]]:
     """For each expectation of the suite that fails on the table: (expectation, unexpected rows
-    in _row order, each a dict of _row and the listed columns)."""
+    in _row order, each a dict of _row and the listed columns); `rows` as for judge."""
     out = []
     for exp in suite["expectations"]:
-        sql, cols = compile_expectation(exp, table)
-        rows = con.execute(f"SELECT * FROM ({sql}) ORDER BY {ROW}").fetchall()
-        if rows:
-            out.append((exp, [dict(zip([ROW, *cols], r, strict=True)) for r in rows]))
+        sql, cols = compile_expectation(exp, table if rows is None or reads_flag(exp) else rows)
+        found = con.execute(f"SELECT * FROM ({sql}) ORDER BY {ROW}").fetchall()
+        if found:
+            out.append((exp, [dict(zip([ROW, *cols], r, strict=True)) for r in found]))
     return out
 
 
-def problems(con: duckdb.DuckDBPyConnection, reg: Register, suite: dict, table: str, label: str) -> list[Problem]:
-    """The problems GX would report for the suite on the typed rows in `table`."""
-    return [p for exp, hits in unexpected(con, suite, table) for p in expectations.problems_of(reg, exp, hits, label)]
+def problems(con: duckdb.DuckDBPyConnection, reg: Register, suite: dict, table: str, label: str,
+             rows: str | None = None) -> list[Problem]:
+    """The problems GX would report for the suite on the typed rows in `table` (`rows` as for judge)."""
+    return [p for exp, hits in unexpected(con, suite, table, rows) for p in expectations.problems_of(reg, exp, hits, label)]
 
 
 def validate_loaded(con: duckdb.DuckDBPyConnection, reg: Register, with_gx: bool = True) -> tuple[int, list[Problem]]:

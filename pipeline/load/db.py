@@ -75,11 +75,14 @@ def snapshot(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple]]:
     return out
 
 
-def current_rows(reg: Register, table: str | None = None) -> str:
+def current_rows(reg: Register, table: str | None = None, keys_where: str | None = None) -> str:
     """SQL for the current version of each key of a register: the latest one loaded
-    (struck-out rows included; a caller that wants the rows in force also asks NOT void)."""
+    (struck-out rows included; a caller that wants the rows in force also asks NOT void).
+    `keys_where`: a condition on the key columns of `_held` (the table) alone, for a caller that
+    needs only some keys: every version of a key it keeps is kept, so each is still current."""
     keys = ", ".join(f'"{k}"' for k in reg.key)
-    return (f"(SELECT * FROM {table or reg.table} "
+    where = f" WHERE {keys_where}" if keys_where else ""
+    return (f"(SELECT * FROM {table or reg.table} _held{where} "
             f"QUALIFY _version = max(_version) OVER (PARTITION BY {keys}))")
 
 

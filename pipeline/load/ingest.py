@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
+import pandas as pd
 
 from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
-from pipeline.load import checks, versions
+from pipeline.load import cells, checks, versions
 from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
-from pipeline.load.values import TRUE_WORDS, parse_problems, typed_select
+from pipeline.load.values import TRUE_WORDS, parse_problems
 
 MAX_LISTED = 200       # problems listed per file; the rest are counted
 
@@ -78,18 +79,21 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
                 label, None, None, None,
                 "is missing; reference/ must hold local_authorities.csv, officials.csv, pounds.csv, "
                 "rates.csv and notifications.csv (or sheets with those names in a workbook)")]))
-    reads, voids = _plan_voids(sources)
+    reads, voids = _plan_voids(con, sources)
     sources = _voids_last(sources, voids)
     refused = Refused()
     for i, src in enumerate(sources, 1):
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
         read = reads.pop(src.label, None) or read_source(src)
-        res = refused.blocks(con, src, read) if refused.by_register else None
-        if res is None:
-            res = load_source(con, src, origin or bundle, progress, f"[{i}/{len(sources)}]", voids, read,
-                              as_of or dt.date.today(), bundle_as_of)
-        if res.status == "rejected":
-            refused.add(src, read)
+        try:
+            res = refused.blocks(con, src, read) if refused.by_register else None
+            if res is None:
+                res = load_source(con, src, origin or bundle, progress, f"[{i}/{len(sources)}]", voids, read,
+                                  as_of or dt.date.today(), bundle_as_of)
+            if res.status == "rejected":
+                refused.add(con, src, read)
+        finally:
+            cells.drop(con, read)
         result.files.append(res)
         if res.status in ("loaded", "no_new_rows"):
             progress.done(f"[{i}/{len(sources)}] {src.label}: {res.new_rows:,} new row(s) of {res.rows:,}")
@@ -108,28 +112,34 @@ class Refused:
 
     by_register: dict[str, tuple[list[str], set[str]]] = field(default_factory=dict)
 
-    def add(self, src: Source, read: Read) -> None:
+    def add(self, con: duckdb.DuckDBPyConnection, src: Source, read: Read) -> None:
         reg = src.register
-        if len(reg.key) != 1 or read.frame is None or reg.key[0] not in read.frame.columns:
+        if len(reg.key) != 1 or read.problems:
+            return
+        cells.load(con, read)
+        if read.problems:
             return
         labels, keys = self.by_register.setdefault(reg.name, ([], set()))
         labels.append(src.label)
-        keys.update(v for v in (str(x).strip() for x in read.frame[reg.key[0]].dropna()) if v)
+        keys.update(v for v in (str(x).strip() for x in cells.values(con, reg.key[0])) if v)
 
     def blocks(self, con: duckdb.DuckDBPyConnection, src: Source, read: Read) -> FileResult | None:
         """A rejection in one line when the file names rows only a rejected file of this load holds."""
-        if read.frame is None or read.problems:
+        if read.problems:
             return None
         if con.execute("SELECT 1 FROM loads WHERE sha256 = ?", [read.sha256]).fetchone():
             return None                                  # already held: skipped as usual
         for col in src.register.columns:
-            if not col.refers_to or col.name not in read.frame.columns:
+            if not col.refers_to:
                 continue
             target, tcol = col.refers_to.split(".")
             if target not in self.by_register:
                 continue
+            cells.load(con, read)
+            if read.problems:
+                return None
             labels, keys = self.by_register[target]
-            named = {v for v in (str(x).strip() for x in read.frame[col.name].dropna()) if v} & keys
+            named = {v for v in (str(x).strip() for x in cells.values(con, col.name)) if v} & keys
             held = {r[0] for r in con.execute(
                 f'SELECT DISTINCT CAST("{tcol}" AS VARCHAR) FROM {target} WHERE CAST("{tcol}" AS VARCHAR) IN '
                 f'(SELECT unnest(?::VARCHAR[]))', [sorted(named)]).fetchall()} if named else set()
@@ -144,23 +154,42 @@ class Refused:
         return None
 
 
-def _plan_voids(sources: list[Source]) -> tuple[dict[str, Read], versions.Voids]:
+def _plan_voids(con: duckdb.DuckDBPyConnection, sources: list[Source]) -> tuple[dict[str, Read], versions.Voids]:
     """The keys that the files of this load strike out (void = yes), read before any is loaded,
-    so that a row and the rows that refer to it may be struck out by two files of one load."""
+    so that a row and the rows that refer to it may be struck out by two files of one load.
+    The keys of a register that no other register refers to matter only when a file strikes out
+    rows that others refer to; they are read only then."""
     voids = versions.Voids()
     reads: dict[str, Read] = {}
-    for src in sources:
-        if not src.register.correctable or not _may_void(src):
-            continue
-        read = read_source(src)
-        reads[src.label] = read
-        if read.frame is None or "void" not in read.frame.columns:
-            continue
-        f = read.frame
-        struck = f[f["void"].astype(str).str.strip().str.lower().isin(TRUE_WORDS)]
-        keys = [tuple(str(v).strip() for v in row) for row in struck[list(src.register.key)].itertuples(index=False)]
-        voids.plan(src.register.name, src.label, keys)
+    may = [s for s in sources if s.register.correctable and _may_void(s)]
+    referred = [s for s in may if versions.dependents(s.register)]
+    for src in referred:
+        _plan(con, src, reads, voids)
+    if voids.planned:
+        for src in may:
+            if src not in referred:
+                _plan(con, src, reads, voids)
     return reads, voids
+
+
+def _plan(con: duckdb.DuckDBPyConnection, src: Source, reads: dict[str, Read], voids: versions.Voids) -> None:
+    read = reads[src.label] = read_source(src)
+    if read.problems:
+        return
+    key = list(src.register.key)
+    f = read.frame
+    if read.plain is not None:
+        rows = cells.struck_rows(con, read, key)
+        if rows is None:                      # DuckDB cannot read it as it is: read in Python
+            read = reads[src.label] = read_source(src, in_python=True)
+            if read.problems:
+                return
+            f = read.frame
+        else:
+            f = pd.DataFrame(rows, columns=[*key, "void"], dtype=str)
+    struck = f[f["void"].astype(str).str.strip().str.lower().isin(TRUE_WORDS)]
+    keys = [tuple(str(v).strip() for v in row) for row in struck[key].itertuples(index=False)]
+    voids.plan(src.register.name, src.label, keys)
 
 
 def _voids_last(sources: list[Source], voids: versions.Voids) -> list[Source]:
@@ -203,32 +232,39 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
                           note=f"the same content was loaded from {seen[0]} on {seen[1]:%Y-%m-%d %H:%M}")
     if read.problems:
         return _rejected(src, read.problems, 0)
-    raw = "_raw_cells"
-    con.register(raw, read.frame)
+    own = not read.in_db              # the caller drops the text of cells it loaded itself
     try:
-        progress.step(f"{tag} checking values in {src.label} ({len(read.frame):,} rows)")
-        problems, parse_total = parse_problems(con, reg, raw, src.label, MAX_LISTED)
+        cells.type_rows(con, read)
+        if read.problems:
+            return _rejected(src, read.problems, 0)
+        progress.step(f"{tag} checking values in {src.label} ({cells.records(con):,} rows)")
+        problems, parse_total = [], 0
+        if con.execute(f"SELECT bool_or(_unparsed) FROM {cells.TYPED}").fetchone()[0]:
+            cells.load(con, read)     # the text of the cells, to word the ones that did not parse
+            problems, parse_total = parse_problems(con, reg, cells.CELLS, src.label, MAX_LISTED,
+                                                   rows=f"(SELECT _row FROM {cells.TYPED} WHERE _unparsed)")
         unlisted = parse_total - len(problems)
-        con.execute(f"CREATE OR REPLACE TEMP TABLE _typed AS {typed_select(reg, raw, read.extra_columns)}")
-    finally:
-        con.unregister(raw)
-    try:
-        rows = con.execute("SELECT count(*) FROM _typed").fetchone()[0]
+        if own:
+            cells.drop(con, read)
+        rows = con.execute(f"SELECT count(*) FROM {cells.TYPED}").fetchone()[0]
         progress.step(f"{tag} validating {src.label} with its expectation suite ({rows:,} rows)")
         problems += _suite_problems(con, reg, src.label, {(p.row, p.column) for p in problems})
-        problems += versions.conflicts(con, reg, src.label)
+        held = versions.holds_keys(con, reg)
+        problems += versions.conflicts(con, reg, src.label, held)
         problems += versions.void_orphans(con, reg, src.label, voids)
         problems += _overlaps(con, reg, src.label)
         problems += _after_as_of(con, reg, src.label, as_of or dt.date.today())
         if problems:
             return _rejected(src, problems, unlisted)
         progress.step(f"{tag} writing {src.label}")
-        res = _insert(con, src, read, rows, bundle, bundle_as_of)
+        res = _insert(con, src, read, rows, bundle, bundle_as_of, held)
         if versions.voided_keys(con, reg):
             voids.done.append((reg, src.label))
         return res
     finally:
-        con.execute("DROP TABLE IF EXISTS _typed")
+        cells.drop_typed(con)
+        if own:
+            cells.drop(con, read)
 
 
 def _rejected(src: Source, problems: list[Problem], unlisted: int) -> FileResult:
@@ -239,9 +275,11 @@ def _rejected(src: Source, problems: list[Problem], unlisted: int) -> FileResult
 
 
 def _suite_problems(con, reg: Register, label: str, already: set) -> list[Problem]:
-    checks.make_checked(con, reg, "_typed")
+    with_gx = os.environ.get("POUND_VALIDATE_WITH") == "gx"
+    # GX reads one frame of everything; the compiled suite reads the flags beside the typed rows
+    checks.make_checked(con, reg, "_typed", narrow=not with_gx)
     try:
-        found = checks.judge(con, reg, label, with_gx=os.environ.get("POUND_VALIDATE_WITH") == "gx")
+        found = checks.judge(con, reg, label, with_gx=with_gx, rows=None if with_gx else "_typed")
     finally:
         con.execute("DROP TABLE IF EXISTS _checked")
     # A cell that did not parse is already reported; its NULL would only repeat it.
@@ -290,12 +328,13 @@ def _after_as_of(con, reg: Register, label: str, as_of: dt.date) -> list[Problem
                     "recorded before it is made") for row, day in rows]
 
 
-def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of: dt.date | None) -> FileResult:
+def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of: dt.date | None,
+            held: bool = True) -> FileResult:
     reg = src.register
     con.execute("BEGIN TRANSACTION")
     try:
         load_id = con.execute("SELECT coalesce(max(load_id), 0) + 1 FROM loads").fetchone()[0]
-        new_rows = con.execute(versions.insert_sql(reg), [src.label, load_id]).fetchone()[0]
+        new_rows = con.execute(versions.insert_sql(reg, held), [src.label, load_id]).fetchone()[0]
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
         con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,

@@ -35,9 +35,55 @@ def _cell(col: str) -> str:
     return f"trim(CAST({_q(col)} AS VARCHAR))"
 
 
-def typed_expr(col: Column) -> str:
-    """SQL that turns the column's text into its stored type (NULL when blank or bad)."""
-    x = _cell(col.name)
+def typed_expr(col: Column, x: str | None = None) -> str:
+    """SQL that turns the column's text into its stored type (NULL when blank or bad).
+
+    The cells of most files have one of a few plain shapes (600, 600.50, 2026-10-01, 01/10/2026,
+    09:05): such a cell, told by its length and GLOB patterns (cheaper than the regular
+    expressions), is typed by a short cut that gives what the general expression gives for it;
+    every other cell goes through the general expression (tests/load/test_values.py holds the
+    two to agreeing). `x`: SQL for the cell's text already trimmed (default: the column, trimmed)."""
+    x = x or _cell(col.name)
+    general = general_expr(col, x)
+    shortcuts = _plain_shapes(col, x)
+    if not shortcuts:
+        return general
+    whens = " ".join(f"WHEN {shape} THEN {value}" for shape, value in shortcuts)
+    return f"CASE {whens} ELSE {general} END"
+
+
+_D = "[0-9]"
+
+
+def _digits(text: str, most: int) -> str:
+    """SQL: `text` is 1 to `most` ASCII digits (what \\d{1,most} matches)."""
+    return f"(length({text}) BETWEEN 1 AND {most} AND NOT ({text} GLOB '*[!0-9]*'))"
+
+
+def _plain_shapes(col: Column, x: str) -> list[tuple[str, str]]:
+    """(SQL condition, SQL value) of the plain shapes of a kind's cells (text `x`): for a cell of
+    that shape the value is what general_expr gives."""
+    if col.kind == COUNT:
+        return [(_digits(x, 15), f"CAST({x} AS BIGINT)")]
+    if col.kind == MONEY:
+        # up to 13 digits (the general expression takes 15; the DECIMAL product below keeps to 18
+        # digits), and a point and two decimals or none: exact as a DECIMAL(17, 2)
+        return [(f"regexp_full_match({x}, '\\d{{1,13}}(\\.\\d\\d)?')",
+                 f"CAST(CAST({x} AS DECIMAL(17, 2)) * CAST(100 AS DECIMAL(3, 0)) AS BIGINT)")]
+    if col.kind == DATE:
+        dmy = f"try_cast(substr({x}, 7, 4) || '-' || substr({x}, 4, 2) || '-' || substr({x}, 1, 2) AS DATE)"
+        return [(f"{x} GLOB '{_D * 4}-{_D * 2}-{_D * 2}'", f"try_cast({x} AS DATE)"),
+                (f"{x} GLOB '{_D * 2}/{_D * 2}/{_D * 4}'", dmy), (f"{x} GLOB '{_D * 2}-{_D * 2}-{_D * 4}'", dmy)]
+    if col.kind == TIME:
+        return [(f"{x} GLOB '{_D * 2}:{_D * 2}'", f"CASE WHEN CAST(substr({x}, 1, 2) AS INTEGER) < 24 AND "
+                                                  f"CAST(substr({x}, 4, 2) AS INTEGER) < 60 THEN {x} ELSE NULL END")]
+    return []
+
+
+def general_expr(col: Column, x: str | None = None) -> str:
+    """SQL that types any cell of the column's kind (typed_expr takes short cuts for plain shapes);
+    `x` as for typed_expr."""
+    x = x or _cell(col.name)
     blank = f"({x} = '')"
     k = col.kind
     if k in (ID, TEXT):
@@ -97,39 +143,70 @@ def _why(col: Column) -> str:
     return "'is not valid'"
 
 
-def typed_select(reg: Register, raw: str, extra: list[str]) -> str:
+def _checked(col: Column) -> bool:
+    """Whether a non-blank cell of the column can fail to parse (any text is a valid id or text;
+    listed values are checked by GX)."""
+    return col.kind not in (ID, TEXT, ENUM)
+
+
+def typed_select(reg: Register, raw: str, extra: list[str], unparsed: bool = False, trim: bool = True,
+                 blank_rows: bool = False, passed: tuple[str, ...] = ()) -> str:
     """SELECT that types every declared column of the raw view, keeping the row number.
 
-    Wholly blank rows (an empty line in the file) are dropped here.
+    Wholly blank rows (an empty line in the file) are dropped here, or, with `blank_rows`, kept
+    and told by the column _blank. `unparsed` adds the column _unparsed: whether a non-blank cell
+    of the row did not parse (parse_problems words them). `trim` False: no cell begins or ends
+    with a space (bundle.spaced), so none is trimmed. `passed`: columns of `raw` kept as they are.
     """
-    parts = [f"CAST({_q(ROW)} AS BIGINT) AS {_q(ROW)}"]
+    every = reg.names + extra
+    # each cell is trimmed once, in the inner SELECT; `t<i>` is the trimmed text of column i
+    trimmed = ([f"CAST({_q(ROW)} AS BIGINT) AS {_q(ROW)}"] + [_q(p) for p in passed]
+               + [f"{_cell(c) if trim else _q(c)} AS t{i}" for i, c in enumerate(every)])
+    text = {c: f"t{i}" for i, c in enumerate(every)}
+    parts = [_q(ROW)] + [_q(p) for p in passed]
     for col in reg.columns:
-        parts.append(f"{typed_expr(col)} AS {_q(col.name)}")
+        parts.append(f"{typed_expr(col, text[col.name])} AS {_q(col.name)}")
     if extra:
         keys = ", ".join(f"'{e.replace(chr(39), chr(39) * 2)}'" for e in extra)
-        vals = ", ".join(_cell(e) for e in extra)
+        vals = ", ".join(text[e] for e in extra)
         parts.append(f"CAST(map([{keys}], [{vals}]) AS MAP(VARCHAR, VARCHAR)) AS _extra")
     else:
         parts.append("CAST(NULL AS MAP(VARCHAR, VARCHAR)) AS _extra")
-    every = reg.names + extra
-    not_blank = " OR ".join(f"{_cell(c)} <> ''" for c in every)
-    return f"SELECT {', '.join(parts)} FROM {raw} WHERE {not_blank}"
+    not_blank = " OR ".join(f"{text[c]} <> ''" for c in every)
+    where = ""
+    if blank_rows:
+        parts.append(f"NOT ({not_blank}) AS _blank")
+    else:
+        where = f" WHERE {not_blank}"
+    if not unparsed:
+        return f"SELECT {', '.join(parts)} FROM (SELECT {', '.join(trimmed)} FROM {raw}){where}"
+    checked = [c for c in reg.columns if _checked(c)]
+    texts = [f"{text[c.name]} AS {_q('_text_' + c.name)}" for c in checked]
+    failed = " OR ".join(f"({_q('_text_' + c.name)} <> '' AND {_q(c.name)} IS NULL)" for c in checked) or "false"
+    hidden = ", ".join(_q("_text_" + c.name) for c in checked)
+    # the typed values are computed once, in the inner SELECT, beside the text they came from
+    inner = f"SELECT {', '.join(parts + texts)} FROM (SELECT {', '.join(trimmed)} FROM {raw}){where}"
+    return f"SELECT * {f'EXCLUDE ({hidden})' if hidden else ''}, {failed} AS _unparsed FROM ({inner})"
 
 
 def parse_problems(con: duckdb.DuckDBPyConnection, reg: Register, raw: str, label: str,
-                   limit: int) -> tuple[list[Problem], int]:
-    """Every non-blank cell that does not parse as its column's kind (at most `limit` listed)."""
+                   limit: int, rows: str | None = None) -> tuple[list[Problem], int]:
+    """Every non-blank cell that does not parse as its column's kind (at most `limit` listed).
+    `rows`: SQL for the rows to look at (those with a cell that did not parse), when known."""
     checks = []
+    where = f" AND {_q(ROW)} IN {rows}" if rows else ""
     for col in reg.columns:
-        if col.kind in (ID, TEXT, ENUM):
-            continue                      # any text is a valid id or text; sets are checked by GX
+        if not _checked(col):
+            continue
         x = _cell(col.name)
         checks.append(
             f"SELECT CAST({_q(ROW)} AS BIGINT) AS r, '{col.name}' AS c, {x} AS v, {_why(col)} AS m "
-            f"FROM {raw} WHERE {x} <> '' AND ({typed_expr(col)}) IS NULL")
+            f"FROM {raw} WHERE {x} <> '' AND ({typed_expr(col)}) IS NULL{where}")
     if not checks:
+        return [], 0
+    if rows and not con.execute(f"SELECT EXISTS {rows}").fetchone()[0]:
         return [], 0
     union = " UNION ALL ".join(checks)
     total = con.execute(f"SELECT count(*) FROM ({union})").fetchone()[0]
-    rows = con.execute(f"SELECT r, c, v, m FROM ({union}) ORDER BY r, c LIMIT {int(limit)}").fetchall()
-    return [Problem(label, r, c, v, m) for r, c, v, m in rows], total
+    found = con.execute(f"SELECT r, c, v, m FROM ({union}) ORDER BY r, c LIMIT {int(limit)}").fetchall()
+    return [Problem(label, r, c, v, m) for r, c, v, m in found], total

@@ -51,21 +51,39 @@ def _same(reg: Register, left: str = "n", right: str = "o") -> str:
     return " AND ".join(f'{left}."{c}" IS NOT DISTINCT FROM {right}."{c}"' for c in names)
 
 
+def _held(reg: Register) -> str:
+    """The current rows of the keys the file's rows (`_typed`) also have: the only ones they can meet."""
+    match = " AND ".join(f'n."{k}" = _held."{k}"' for k in reg.key)
+    return current_rows(reg, keys_where=f"EXISTS (SELECT 1 FROM _typed n WHERE {match})")
+
+
 def _key_text(reg: Register, alias: str) -> str:
     return " || ' / ' || ".join(f'CAST({alias}."{k}" AS VARCHAR)' for k in reg.key)
 
 
-def conflicts(con, reg: Register, label: str) -> list[Problem]:
+def holds_keys(con, reg: Register) -> bool:
+    """Whether the register holds a key of the file's rows at all (most files bring only new keys,
+    and then neither conflicts nor insert_sql need look at the rows held)."""
+    if len(reg.key) == 1:
+        k = reg.key[0]
+        test = f'h."{k}" IN (SELECT n."{k}" FROM _typed n)'
+    else:
+        test = f"EXISTS (SELECT 1 FROM _typed n WHERE {_on(reg, 'n', 'h')})"
+    return con.execute(f"SELECT EXISTS (SELECT 1 FROM {reg.table} h WHERE {test})").fetchone()[0]
+
+
+def conflicts(con, reg: Register, label: str, held: bool = True) -> list[Problem]:
     """Keys already held with other values: a new version when the row has a correction note,
-    else a problem saying how to correct; a struck-out row with no key held to strike out."""
+    else a problem saying how to correct; a struck-out row with no key held to strike out.
+    `held` False: the register holds none of the file's keys (holds_keys)."""
     names = reg.data_names if reg.correctable else reg.names
     diffs = ", ".join(f"""CASE WHEN n."{c}" IS DISTINCT FROM o."{c}" THEN '{c}' END""" for c in names)
     noted = "n.correction_note IS NOT NULL" if reg.correctable else "false"
     rows = con.execute(f"""
         SELECT n._row, o._file, o._row, list_filter([{diffs}], lambda x: x IS NOT NULL), {_key_text(reg, 'n')}
-        FROM _typed n JOIN {current_rows(reg)} o ON {_on(reg)}
+        FROM _typed n JOIN {_held(reg)} o ON {_on(reg)}
         WHERE NOT ({_same(reg)}) AND NOT ({noted})
-        ORDER BY n._row LIMIT {MAX_LISTED}""").fetchall()
+        ORDER BY n._row LIMIT {MAX_LISTED}""").fetchall() if held else []
     keyname = " + ".join(reg.key)
     out = []
     for row, ofile, orow, cols, key in rows:
@@ -101,7 +119,7 @@ def dependents(reg: Register) -> list[tuple[Register, str, str]]:
 def void_orphans(con, reg: Register, label: str, voids: Voids) -> list[Problem]:
     """Rows this file strikes out that current rows of other registers still refer to, unless
     another file of the same load strikes those out too."""
-    if not reg.correctable:
+    if not reg.correctable or not con.execute("SELECT EXISTS (SELECT 1 FROM _typed WHERE void)").fetchone()[0]:
         return []
     out = []
     for other, col, target in dependents(reg):
@@ -140,18 +158,23 @@ def left_orphaned(con, voids: Voids) -> list[str]:
     return out
 
 
-def insert_sql(reg: Register) -> str:
+def insert_sql(reg: Register, held: bool = True) -> str:
     """INSERT of the file's rows that add something: new keys, and (for a register) new versions
-    of held keys; parameters: the file's label and its load id."""
+    of held keys; parameters: the file's label and its load id. `held` False: the register holds
+    none of the file's keys (holds_keys), so every row is new, in its first version."""
     cols = ", ".join(f'"{c}"' for c in reg.names)
     ncols = ", ".join(f'n."{c}"' for c in reg.names)
+    if not held:
+        version = (", _version", ", 1") if reg.correctable else ("", "")
+        return (f"INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id{version[0]}) "
+                f"SELECT {ncols}, n._extra, ?, n._row, ?{version[1]} FROM _typed n")
     if not reg.correctable:
         return (f"INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id) "
                 f"SELECT {ncols}, n._extra, ?, n._row, ? FROM _typed n "
                 f"WHERE NOT EXISTS (SELECT 1 FROM {reg.table} o WHERE {_on(reg)})")
     return (f"INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id, _version) "
             f"SELECT {ncols}, n._extra, ?, n._row, ?, coalesce(o._version, 0) + 1 "
-            f"FROM _typed n LEFT JOIN {current_rows(reg)} o ON {_on(reg)} "
+            f"FROM _typed n LEFT JOIN {_held(reg)} o ON {_on(reg)} "
             f"WHERE o._version IS NULL OR NOT ({_same(reg)})")
 
 

@@ -5,9 +5,11 @@ import datetime as dt
 import duckdb
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline.core.registers import COUNT, DATE, FLAG, MONEY, TIME, Column, Register
-from pipeline.load.values import parse_problems, typed_expr
+from pipeline.load.values import general_expr, parse_problems, typed_expr
 
 
 def typed(kind: str, text: str):
@@ -102,3 +104,24 @@ def test_blank_is_not_recorded_not_an_error():
     for kind in (MONEY, DATE, COUNT, TIME):
         assert typed(kind, "") == (None, [])
         assert typed(kind, "   ") == (None, [])
+
+
+# The short cuts typed_expr takes for plain shapes give what the general expression gives, for
+# cells of those shapes and for cells that only nearly have them.
+NEAR = st.text(alphabet="0123456789-/.,: +e١a", max_size=20)
+SHAPED = st.one_of(
+    st.dates().map(lambda d: d.isoformat()), st.dates().map(lambda d: d.strftime("%d/%m/%Y")),
+    st.dates().map(lambda d: d.strftime("%d-%m-%Y")), st.from_regex(r"\A[0-9]{4}-[0-9]{2}-[0-9]{2}\Z"),
+    st.from_regex(r"\A[0-9]{2}[/-][0-9]{2}[/-][0-9]{4}\Z"), st.from_regex(r"\A[0-9]{1,17}(\.[0-9]{1,3})?\Z"),
+    st.from_regex(r"\A[0-9]{2}:[0-9]{2}\Z"), NEAR)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cells=st.lists(SHAPED, min_size=1, max_size=40))
+def test_the_short_cuts_for_plain_shapes_agree_with_the_general_expression(cells):
+    con = duckdb.connect()
+    con.register("raw", pd.DataFrame({"v": cells}, dtype=str))
+    for kind in (MONEY, DATE, COUNT, TIME):
+        col = Column("v", kind)
+        fast, general = con.execute(f"SELECT list({typed_expr(col)}), list({general_expr(col)}) FROM raw").fetchone()
+        assert fast == general, (kind, cells)

@@ -1,0 +1,76 @@
+"""Whether DuckDB's CSV reader would read a CSV file exactly as Python's csv module and pandas do.
+
+The loader's own reading of CSV files (bundle.py) is Python's csv module and pandas; DuckDB's
+reader (cells.py) is many times faster, and reads the same cells from a plain file: one with no
+NUL byte, no carriage return but in CRLF, no blank line before the last row (DuckDB skips one,
+which would shift the row numbers after it) and no space beside a double quote (DuckDB drops
+spaces around a quoted cell; pandas keeps them). These are told from the bytes here. Rows of
+another width, a stray quote and cells longer than csv.field_size_limit() make DuckDB's read
+fail, or are found after it (cells.py), and the file is then read in Python after all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+# The space separators of Unicode but the ASCII space, in UTF-8: what DuckDB's trim strips beside
+# it. They begin with one of these bytes (b"\xe2\x80" stands for U+2000 to U+200A and U+202F).
+_SPACES = (b"\xc2\xa0", b"\xe1\x9a\x80", b"\xe2\x80", b"\xe2\x81\x9f", b"\xe3\x80\x80")
+_LEADS = (0xC2, 0xE1, 0xE2, 0xE3)
+_COMMA, _LF, _CR, _SPACE = 0x2C, 0x0A, 0x0D, 0x20
+
+
+@dataclass
+class PlainCsv:
+    """What cells.py needs of a plain CSV file besides its path."""
+
+    names: list[str]                  # the header, normalised
+    commas: int                       # in the whole file
+    lines: int | None                 # its lines but blank ones at the end, when it holds no quote
+    quoted: bool                      # whether it holds a double quote at all
+    spaced: bool                      # whether a cell may begin or end with a space (spaced())
+    longest: int                      # the most bytes a cell can have: the file's, or its longest line's
+
+
+def plain_csv(data: bytes, names: list[str]) -> PlainCsv | None:
+    """The file as cells.py reads it, or None when it is not plain (it is then read in Python)."""
+    if b"\x00" in data:
+        return None
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+        return None
+    quoted = b'"' in data
+    end = len(data)
+    while end and data[end - 1] in (_LF, _CR):
+        end -= 1
+    a = np.frombuffer(data, dtype=np.uint8)
+    lines, longest = None, len(data)
+    if quoted:
+        # a line end may be in a quoted cell: blank lines are looked for as such
+        body = data[:end]
+        if b"\n\n" in body or b"\n\r\n" in body or b' "' in data or b'" ' in data:
+            return None
+    else:
+        # every record is a line; cells.py compares the count with the records DuckDB read
+        ends = np.flatnonzero(a[:end] == _LF)
+        lines = ends.size + 1
+        longest = int(np.diff(ends, prepend=-1, append=end).max())
+    return PlainCsv(names, int(np.count_nonzero(a == _COMMA)), lines, quoted, spaced(data, a), longest)
+
+
+def spaced(data: bytes, a: np.ndarray | None = None) -> bool:
+    """Whether a cell of a plain CSV file may begin or end with a space, so that trimming it
+    changes it: False only when no space separator but the ASCII space is in the file and no
+    ASCII space stands beside a comma, at the end or start of a line or of the file (in a plain
+    file a quoted cell does not begin or end with one)."""
+    a = np.frombuffer(data, dtype=np.uint8) if a is None else a
+    if not data.isascii() and np.isin(a, _LEADS).any() and any(s in data for s in _SPACES):
+        return True
+    at = np.flatnonzero(a == _SPACE)
+    if at.size == 0:
+        return False
+    if at[0] == 0 or at[-1] == a.size - 1:
+        return True
+    before, after = a[at - 1], a[at + 1]
+    return bool(np.isin(before, (_COMMA, _LF)).any() or np.isin(after, (_COMMA, _LF, _CR)).any())
