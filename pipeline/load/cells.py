@@ -42,6 +42,21 @@ class _NotAsIs(Exception):
     """DuckDB's read of a plain CSV file is not the Python read: the Python read is taken."""
 
 
+def _in_duckdb(con: duckdb.DuckDBPyConnection, read: Read, attempt, undo) -> bool:
+    """`attempt(con, read)` with DuckDB's reader; True when it read the file as it is. When it
+    cannot, `undo(con)` removes what it made and `read` takes the frame, or the problems, of
+    reading the file in Python."""
+    try:
+        attempt(con, read)
+        return True
+    except (duckdb.Error, _NotAsIs) as exc:
+        if isinstance(exc, duckdb.InterruptException):
+            raise
+        undo(con)
+        _in_python(read)
+        return False
+
+
 def load(con: duckdb.DuckDBPyConnection, read: Read) -> None:
     """CELLS for `read` (unless it holds them already); when DuckDB cannot read a plain CSV file as
     it is, `read` takes the frame, or the problems, of reading it in Python (and CELLS is not made
@@ -50,17 +65,11 @@ def load(con: duckdb.DuckDBPyConnection, read: Read) -> None:
         return
     drop(con)
     if read.plain is not None:
-        try:
-            _from_csv(con, read)
+        if _in_duckdb(con, read, _from_csv, drop):
             read.in_db = True
             return
-        except (duckdb.Error, _NotAsIs) as exc:
-            if isinstance(exc, duckdb.InterruptException):
-                raise
-            drop(con)
-            _in_python(read)
-            if read.problems:
-                return
+        if read.problems:
+            return
     _from_frame(con, read)
     read.in_db = True
 
@@ -73,16 +82,10 @@ def type_rows(con: duckdb.DuckDBPyConnection, read: Read) -> None:
         return
     reg = read.source.register
     if read.plain is not None and not read.in_db:
-        try:
-            _typed_from_csv(con, read)
+        if _in_duckdb(con, read, _typed_from_csv, drop_typed):
             return
-        except (duckdb.Error, _NotAsIs) as exc:
-            if isinstance(exc, duckdb.InterruptException):
-                raise
-            drop_typed(con)
-            _in_python(read)
-            if read.problems:
-                return
+        if read.problems:
+            return
     load(con, read)
     if read.problems:
         return
