@@ -1,5 +1,6 @@
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -7,6 +8,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("POUND_QUIET", "1")
+# What the build keeps between runs (pipeline/build/memo.py) goes to a folder of the tests' own,
+# not the user's ~/.cache; tests/build/test_memo.py checks a build with and without it.
+os.environ.setdefault("POUND_CACHE_DIR", str(Path(tempfile.gettempdir()) / "pound-tests-memo"))
 from shared import LOAD_TIME  # noqa: E402
 
 os.environ.setdefault("POUND_LOAD_TIME", LOAD_TIME)

@@ -11,28 +11,59 @@ from __future__ import annotations
 
 import duckdb
 
-from pipeline.build.models import LAYERS, Model, all_models, check_layers
+from pipeline.build.memo import KINDS, READS, digest
+from pipeline.build.models import LAYERS, SOURCE_TABLES, Model, all_models, check_layers
 from pipeline.build.rules import FINDING_COLUMNS, Rule, findings_sql, load_rules, rules_read
 from pipeline.core.params import Parameters
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.progress import QUIET, Progress
 
-__all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "check_layers", "load_rules", "models"]
+__all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "check_layers", "load_rules", "models", "needed_by"]
 
-def _plain_select(con: duckdb.DuckDBPyConnection, m: Model) -> str:
+_NOT_EXACT = "data_type IN ('DOUBLE', 'FLOAT', 'REAL') OR data_type LIKE 'DECIMAL%'"
+
+
+def _fingerprint(con: duckdb.DuckDBPyConnection, macros: str, steps: list[Model]) -> str:
+    """What the types of every model's columns depend on: the SQL of every step, the types of
+    the tables the staging layer reads and of the parameters, and the DuckDB version (memo.py)."""
+    sources = con.execute(
+        "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
+        "AND list_contains(?, table_name) ORDER BY table_name, column_index", [sorted(SOURCE_TABLES)]).fetchall()
+    variables = con.execute("SELECT name, type FROM duckdb_variables() ORDER BY name").fetchall()
+    return digest(repr(sources), repr(variables), macros, *(m.sql for m in steps))
+
+
+def _plain_select(con: duckdb.DuckDBPyConnection, m: Model, fingerprint: str) -> str:
     """The model's SELECT with every HUGEINT column cast to BIGINT, so that the finished table is
     exact and plain: DuckDB gives sums as HUGEINT, which pandas would turn into floats. A
-    floating-point column anywhere is a defect in a model and stops the build."""
-    kinds = con.execute(f"DESCRIBE {m.sql}").fetchall()
-    floats = [(c, k) for c, k, *_ in kinds if k in ("DOUBLE", "FLOAT", "REAL") or k.startswith("DECIMAL")]
-    if floats:
-        col, kind = floats[0]
-        raise RuntimeError(f"model {m.name} made column {col} of type {kind}; money and counts must be integers")
-    huge = [c for c, k, *_ in kinds if k == "HUGEINT"]
+    floating-point column anywhere is a defect in a model and stops the build. Which columns are
+    HUGEINT is asked of DuckDB (DESCRIBE binds the whole SELECT once more) the first time a
+    model is built with given SQL and input types, and kept in memo.py for the next builds."""
+    key = digest(fingerprint, m.name)
+    huge = KINDS.get(key)
+    if huge is None:
+        kinds = con.execute(f"DESCRIBE {m.sql}").fetchall()
+        floats = [(c, k) for c, k, *_ in kinds if k in ("DOUBLE", "FLOAT", "REAL") or k.startswith("DECIMAL")]
+        if floats:
+            col, kind = floats[0]
+            raise RuntimeError(f"model {m.name} made column {col} of type {kind}; money and counts must be integers")
+        huge = [c for c, k, *_ in kinds if k == "HUGEINT"]
+        KINDS.put(key, huge)
     if not huge:
         return m.sql
     casts = ", ".join(f'CAST("{c}" AS BIGINT) AS "{c}"' for c in huge)
     return f"SELECT * REPLACE ({casts}) FROM (\n{m.sql}\n)"
+
+
+def _check_kinds(con: duckdb.DuckDBPyConnection, made: list[str]) -> None:
+    """No finished model holds a HUGEINT or a floating-point column (one look at the catalogue,
+    whatever memo.py said)."""
+    bad = con.execute(
+        "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
+        f"AND list_contains(?, table_name) AND (data_type = 'HUGEINT' OR {_NOT_EXACT}) LIMIT 1", [made]).fetchall()
+    if bad:
+        table, col, kind = bad[0]
+        raise RuntimeError(f"model {table} made column {col} of type {kind}; money and counts must be integers")
 
 
 def _existing(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
@@ -82,18 +113,47 @@ def models(rules: list[Rule] | None = None) -> list[Model]:
     """Every model in build order, the findings table (made from the rules) among them."""
     rules = load_rules() if rules is None else rules
     findings = Model("findings", "rules", SQL_DIR / "rules", findings_sql(rules), rules_read(rules))
-    return all_models(findings)
+    steps = all_models(findings)
+    READS.save()
+    return steps
+
+
+def needed_by(steps: list[Model], tables: tuple[str, ...]) -> list[Model]:
+    """The steps (in build order) that making `tables` needs: themselves, the macro files of
+    their layers and the layers before, and every model these read, directly or through others."""
+    by_name = {m.name: m for m in steps if not m.is_macros}
+    unknown = [t for t in tables if t not in by_name]
+    if unknown:
+        raise ValueError(f"no model makes {', '.join(unknown)}")
+    last = max(LAYERS.index(by_name[t].layer) for t in tables)
+    macros = [m for m in steps if m.is_macros and LAYERS.index(m.layer) <= last]
+    needed: set[str] = set()
+    todo = [*tables, *(t for m in macros for t in m.reads)]
+    while todo:
+        name = todo.pop()
+        if name in needed or name not in by_name:
+            continue
+        needed.add(name)
+        todo.extend(by_name[name].reads)
+    return [m for m in steps if m.name in needed or m in macros]
 
 
 def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress = QUIET,
-          upto: str | None = None) -> None:
-    """Compute every model (or those up to and including the table `upto`)."""
+          upto: str | tuple[str, ...] | None = None) -> None:
+    """Compute every model; with `upto` (a table or several), only those and the models they
+    read, directly or through others (what a test of the rules, or synth, needs: for the
+    findings, 24 of the 38 models before them)."""
     params.apply(con)
-    con.execute((SQL_DIR / "macros.sql").read_text(encoding="utf-8"))
+    macros = (SQL_DIR / "macros.sql").read_text(encoding="utf-8")
+    con.execute(macros)
     rules = load_rules()
     steps = models(rules)
+    if upto is not None:
+        steps = needed_by(steps, (upto,) if isinstance(upto, str) else tuple(upto))
     tables = [m for m in steps if not m.is_macros]
     existing = _existing(con)
+    fingerprint = _fingerprint(con, macros, steps)
+    made: list[str] = []
     n = 0
     for m in steps:
         if m.is_macros:
@@ -106,11 +166,14 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
         if was is not None and (was == "VIEW") != m.is_view:
             con.execute(f"DROP {'VIEW' if was == 'VIEW' else 'TABLE'} {m.name}")
         try:
-            con.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{_plain_select(con, m)}")
+            con.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{_plain_select(con, m, fingerprint)}")
         except duckdb.Error as exc:
             where = "rules/*.sql" if m.name == "findings" else f"{m.layer}/{m.name}.sql"
             raise RuntimeError(f"model {where} failed: {exc}") from exc
-        if upto == m.name:
-            return
+        made.append(m.name)
+    KINDS.save()
+    _check_kinds(con, made)
+    if upto is not None:
+        return
     _check_rollforward(con)
     progress.done(f"computed {len(tables)} tables and {len(rules)} rules")

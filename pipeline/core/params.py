@@ -148,7 +148,8 @@ class Parameters:
         rows = [("as_of", self.as_of.isoformat(), False, "", "The date the accounts are drawn up to; nothing after it is due yet.")]
         rows += [(p.name, json.dumps(self.values[p.name]), self.values[p.name] == p.default, p.section, p.reading)
                  for p in PARAMS]
-        con.executemany("INSERT INTO parameters VALUES (?, ?, ?, ?, ?)", rows)
+        con.execute("INSERT INTO parameters SELECT unnest(?), unnest(?), unnest(?), unnest(?), unnest(?)",
+                    [list(col) for col in zip(*rows, strict=True)])
 
     def to_toml(self) -> str:
         lines = [f"# Parameters used for this run (source: {self.source}).",

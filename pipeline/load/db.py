@@ -42,7 +42,36 @@ def table_ddl(reg: Register) -> str:
     return f"CREATE TABLE IF NOT EXISTS {reg.table} (\n    " + ",\n    ".join(cols) + "\n)"
 
 
+def _register_columns() -> list[tuple[str, str, str, int]]:
+    return [(reg.name, c.name, c.kind, i) for reg in REGISTERS for i, c in enumerate(reg.columns)]
+
+
+def _schema_is_current(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether every table ensure_schema makes is there with every column, and register_columns
+    holds this version's contract: one look at the catalogue and one read of a small table."""
+    want = {"loads": {"bundle_as_of"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
+    want |= {_ddl_table(ddl): set() for ddl in CLOSES_DDL} | {"register_columns": set()}
+    have: dict[str, set[str]] = {}
+    for table, column in con.execute(
+            "SELECT table_name, column_name FROM duckdb_columns() WHERE schema_name = 'main' "
+            "AND database_name = current_database()").fetchall():
+        have.setdefault(table, set()).add(column)
+    if any(t not in have or not cols <= have[t] for t, cols in want.items()):
+        return False
+    held = con.execute("SELECT register, column_name, kind, position FROM register_columns "
+                       "ORDER BY register, position").fetchall()
+    return held == sorted(_register_columns(), key=lambda r: (r[0], r[3]))
+
+
+def _ddl_table(ddl: str) -> str:
+    return ddl.split("EXISTS ", 1)[1].split(" ", 1)[0]
+
+
 def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
+    """Make the register tables, `loads`, the closes' tables and register_columns where they are
+    missing (a database made by an earlier version gains what it lacks)."""
+    if _schema_is_current(con):
+        return
     con.execute(LOADS_DDL)
     con.execute("ALTER TABLE loads ADD COLUMN IF NOT EXISTS bundle_as_of DATE")   # a database made before it
     for ddl in CLOSES_DDL:
@@ -53,8 +82,9 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     # write a corrected amount as rupees and a corrected flag as yes/no).
     con.execute("CREATE OR REPLACE TABLE register_columns (register VARCHAR, column_name VARCHAR, kind VARCHAR, "
                 "position INTEGER)")
-    con.executemany("INSERT INTO register_columns VALUES (?, ?, ?, ?)",
-                    [(reg.name, c.name, c.kind, i) for reg in REGISTERS for i, c in enumerate(reg.columns)])
+    rows = _register_columns()
+    con.execute("INSERT INTO register_columns SELECT unnest(?), unnest(?), unnest(?), unnest(?)",
+                [list(col) for col in zip(*rows, strict=True)])
 
 
 def connect(path: Path | str, read_only: bool = False, wait: float = 0) -> duckdb.DuckDBPyConnection:

@@ -49,7 +49,8 @@ class Books:
                 self.con.execute(f"DELETE FROM {reg.table}")
                 insert_typed(self.con, reg.name, frames[reg.name], f"synth/{reg.name}", blank=NONE)
 
-    def build(self, upto: str) -> None:
+    def build(self, *upto: str) -> None:
+        """Make the tables named and what they read (nothing else is read from these books)."""
         build(self.con, self.params, upto=upto)
 
     def frame(self, sql: str) -> pd.DataFrame:
@@ -60,7 +61,7 @@ def dues(g: Generator) -> Dues:
     """The first build: the dues of the clean registers, payments and amounts still blank."""
     books = Books(g.params)
     books.load({name: frame for name, frame in g.t.items() if name not in ("local_fund", "dm_deposit")})
-    books.build("case_accounts")
+    books.build("case_accounts", "int_releases", "stg_deposits", "int_cases")
     releases = books.frame("SELECT release_id, fine_due_r AS fine, feeding_due_r AS feeding FROM int_releases")
     deposits = books.frame("""
         SELECT d.deposit_id, c.head_count * coalesce(security_rate(c.animal_class, c.taluk, d.deposited_on), 0) AS due
@@ -78,7 +79,7 @@ def settle(g: Generator) -> Books:
     cases.remainders(g)
     books = Books(g.params)
     books.load({name: frame for name, frame in g.t.items() if name not in ("local_fund", "dm_deposit")})
-    books.build("fund_movements")
+    books.build("fund_movements", "case_accounts")
     balance = books.frame("SELECT case_id, balance_to_owner FROM case_accounts WHERE s17_sale AND amounts_known")
     balance = balance.set_index("case_id").balance_to_owner
     s = g.t["sales"]

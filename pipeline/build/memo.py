@@ -1,0 +1,95 @@
+"""What the build learns about its own SQL, kept between runs.
+
+Two facts about the models do not depend on the data, only on the SQL text, the DuckDB version
+and the types of the tables the SQL reads: which tables a model reads (for the build order) and
+which of its columns DuckDB makes HUGEINT (sums, cast back to BIGINT). Working them out means
+parsing and binding every model once more, about 0.6 s of a run on a small bundle; a run that
+finds them here skips that. Each fact is filed under a hash of everything it depends on, so an
+edited model or another DuckDB version finds nothing and works the fact out again; nothing is
+ever read back under a key it was not computed for. The build checks the finished tables' types
+all the same (build/__init__.py), so a wrong entry could stop a build but not change a figure.
+
+The file lives in $POUND_CACHE_DIR, else $XDG_CACHE_HOME/pound, else ~/.cache/pound; when it
+cannot be read or written, the build works everything out as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import duckdb
+
+
+def cache_dir() -> Path:
+    if os.environ.get("POUND_CACHE_DIR"):
+        return Path(os.environ["POUND_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pound"
+
+
+def digest(*parts: str) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part.encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+class Memo:
+    """A dict of JSON values in one file per DuckDB version, read once per process and written
+    back (whole, atomically) when something was added."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self._data: dict | None = None
+        self._added = False
+
+    @property
+    def path(self) -> Path:
+        return cache_dir() / f"{self.name}-duckdb-{duckdb.__version__}.json"
+
+    def _load(self) -> dict:
+        if self._data is None:
+            try:
+                data = json.loads(self.path.read_text(encoding="utf-8"))
+                self._data = data if isinstance(data, dict) else {}
+            except (OSError, ValueError):
+                self._data = {}
+        return self._data
+
+    def get(self, key: str):
+        return self._load().get(key)
+
+    def put(self, key: str, value) -> None:
+        data = self._load()
+        if data.get(key) != value:
+            data[key] = value
+            self._added = True
+
+    def save(self) -> None:
+        """Write what was added; another process's additions since this one read the file are
+        kept (read again and merged), and a failure to write is not an error."""
+        if not self._added:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                disk = json.loads(self.path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                disk = {}
+            merged = {**(disk if isinstance(disk, dict) else {}), **self._load()}
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".memo-", suffix=".json")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(merged, fh, sort_keys=True)
+            os.replace(tmp, self.path)
+            self._data, self._added = merged, False
+        except OSError:
+            pass
+
+
+READS = Memo("reads")        # sha of a SELECT -> the tables it reads
+KINDS = Memo("hugeint")      # sha of a model, its inputs' types and the variables' -> its HUGEINT columns

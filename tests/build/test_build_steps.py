@@ -1,0 +1,105 @@
+"""What the build keeps between runs (pipeline/build/memo.py) and the build of only what one
+table needs (`build(..., upto=...)`): neither may change a figure."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import built_into, rows
+from shared import GOLDEN
+
+from pipeline.build import build, memo, models, needed_by
+from pipeline.build.models import tables_read
+from pipeline.core.params import Parameters
+
+AS_OF = "2026-12-31"
+
+
+@pytest.fixture
+def fresh_memo(tmp_path, monkeypatch):
+    """An empty memo folder, and nothing remembered in this process."""
+    folder = tmp_path / "memo"
+    monkeypatch.setenv("POUND_CACHE_DIR", str(folder))
+    for m in (memo.KINDS, memo.READS):
+        monkeypatch.setattr(m, "_data", None)
+        monkeypatch.setattr(m, "_added", False)
+    tables_read.cache_clear()
+    yield folder
+    tables_read.cache_clear()
+
+
+def _tables(con) -> dict:
+    """Every model table's column types and rows (the registers and `loads` left out; the rows
+    without their load times)."""
+    names = [n for (n,) in rows(con, "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'")]
+    made = {m.name for m in models() if not m.is_macros}
+    out = {}
+    for name in sorted(set(names) & made):
+        kinds = rows(con, "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ? "
+                          "ORDER BY column_index", name)
+        # a TIMESTAMP column holds when a row was loaded, which differs from one build to the next
+        cols = ", ".join(f'"{c}"' for c, kind in kinds if kind != "TIMESTAMP")
+        out[name] = (kinds, rows(con, f'SELECT {cols} FROM "{name}" ORDER BY ALL'))
+    return out
+
+
+def test_a_build_that_finds_the_memo_makes_what_a_build_without_it_makes(fresh_memo, tmp_path):
+    import datetime as dt
+
+    first = built_into(tmp_path / "a.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
+    written = {p.name: json.loads(p.read_text()) for p in fresh_memo.glob("*.json")}
+    assert {n.split("-duckdb-")[0] for n in written} == {"hugeint", "reads"}
+    kinds = next(v for n, v in written.items() if n.startswith("hugeint"))
+    assert any(kinds.values()), "no model was found to make a HUGEINT column"
+    # another process: nothing in memory, the file on disk
+    for m in (memo.KINDS, memo.READS):
+        m._data = None
+    tables_read.cache_clear()
+    second = built_into(tmp_path / "b.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
+    assert not memo.KINDS._added and not memo.READS._added     # everything came from the file
+    a, b = _tables(first), _tables(second)
+    assert a == b and len(a) > 40
+    assert all(kind != "HUGEINT" for cols, _ in a.values() for _, kind in cols)
+
+
+def test_a_wrong_memo_entry_stops_the_build_naming_the_column(fresh_memo, tmp_path):
+    import datetime as dt
+
+    built_into(tmp_path / "a.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF)).close()
+    path = next(fresh_memo.glob("hugeint-*.json"))
+    path.write_text(json.dumps({k: [] for k in json.loads(path.read_text())}))   # "no HUGEINT anywhere"
+    memo.KINDS._data = None
+    with pytest.raises(RuntimeError, match="of type HUGEINT; money and counts must be integers"):
+        built_into(tmp_path / "b.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
+
+
+def test_a_source_column_of_another_type_is_not_answered_from_the_memo(fresh_memo, tmp_path):
+    import datetime as dt
+
+    from pipeline.build import _fingerprint
+
+    con = built_into(tmp_path / "a.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
+    steps = models()
+    before = _fingerprint(con, "", steps)
+    con.execute("ALTER TABLE releases ALTER COLUMN fines_paid TYPE HUGEINT")
+    assert _fingerprint(con, "", steps) != before
+    assert _fingerprint(con, "-- another macro", steps) != _fingerprint(con, "", steps)
+
+
+def test_upto_builds_what_the_findings_need_and_they_equal_a_whole_builds(tmp_path):
+    import datetime as dt
+
+    whole = built_into(tmp_path / "a.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
+    part = built_into(tmp_path / "b.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
+    part.execute("DROP TABLE findings")
+    for (name,) in rows(part, "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'"):
+        if name.startswith(("int_", "case_", "fund_", "reconciliation", "doc_", "monthly", "owner_")):
+            part.execute(f'DROP TABLE "{name}"')
+    build(part, Parameters(as_of=dt.date.fromisoformat(AS_OF)), upto="findings")
+    made = {n for (n,) in rows(part, "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'")}
+    needed = {m.name for m in needed_by(models(), ("findings",)) if not m.is_macros}
+    assert "findings" in needed and "reconciliation" not in needed and "fund_movements" not in needed
+    assert "reconciliation" not in made and "fund_movements" not in made
+    sql = "SELECT * FROM findings ORDER BY ALL"
+    assert rows(part, sql) == rows(whole, sql) and len(rows(whole, sql)) > 5
