@@ -119,9 +119,22 @@ SHAPED = st.one_of(
 @settings(max_examples=300, deadline=None)
 @given(cells=st.lists(SHAPED, min_size=1, max_size=40))
 def test_the_short_cuts_for_plain_shapes_agree_with_the_general_expression(cells):
-    con = duckdb.connect()
-    con.register("raw", pd.DataFrame({"v": cells}, dtype=str))
-    for kind in (MONEY, DATE, COUNT, TIME):
-        col = Column("v", kind)
-        fast, general = con.execute(f"SELECT list({typed_expr(col)}), list({general_expr(col)}) FROM raw").fetchone()
+    # one connection for every example; the cells arrive as a list, in their order
+    con = _shared_connection()
+    kinds = (MONEY, DATE, COUNT, TIME)
+    lists = ", ".join(f"list({typed_expr(Column('v', k))} ORDER BY i), list({general_expr(Column('v', k))} ORDER BY i)"
+                      for k in kinds)
+    got = con.execute(f"SELECT {lists} FROM (SELECT unnest(?) AS v, unnest(range(len(?))) AS i)",
+                      [cells, cells]).fetchone()
+    for n, kind in enumerate(kinds):
+        fast, general = got[2 * n], got[2 * n + 1]
         assert fast == general, (kind, cells)
+
+
+_CONNECTION: list = []
+
+
+def _shared_connection():
+    if not _CONNECTION:
+        _CONNECTION.append(duckdb.connect())
+    return _CONNECTION[0]

@@ -1,0 +1,136 @@
+"""S16-FOLLOW-UP-MISSING and the rules of the s.13 security deposits.
+
+A firing bundle and its near miss each; the reference set, the readings and the assertion are
+described in test_rules.py and rule_rows.py.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from helpers import case
+from rule_rows import day, dep, expect, notif, rel
+
+# ==============================================================================================
+# S16-FOLLOW-UP-MISSING: protest release on R = 2026-10-03 in a s.13 area
+
+PROTEST = rel(basis="s16_protest", fines_paid="", charges_paid="", protest_deposit="1200")
+
+
+@pytest.mark.parametrize("pound, complaint, deposit_on, as_of, params, fires, u, says", [
+    pytest.param("P2", None, None, "2026-11-14", {}, False, "", "", id="no-complaint-grace-last-day"),
+    pytest.param("P2", None, None, "2026-11-15", {}, True, "2026-10-31", "no complaint was filed by 2026-10-31",
+                 id="no-complaint-a-day-after"),
+    pytest.param("P1", None, None, "2026-11-15", {}, False, "", "", id="s13-not-notified"),
+    pytest.param("P2", None, "2026-10-04", "2026-11-15", {}, False, "", "", id="security-deposited-after-R"),
+    pytest.param("P2", None, "2026-10-03", "2026-11-15", {}, True, "2026-10-31", "no complaint was filed by",
+                 id="deposit-on-R-is-not-after-R"),
+    pytest.param("P2", ("2026-10-20", "2026-11-01", "lawful"), None, "2026-11-15", {}, False, "", "",
+                 id="lawful-grace-last-day"),
+    pytest.param("P2", ("2026-10-20", "2026-11-01", "lawful"), None, "2026-11-16", {}, True, "2026-11-01",
+                 "the seizure was declared lawful on 2026-11-01", id="lawful-a-day-after"),
+    pytest.param("P2", ("2026-10-20", "2026-10-25", "withdrawn"), None, "2026-11-30", {}, False, "", "",
+                 id="withdrawn-is-no-trigger"),
+    pytest.param("P2", ("2026-10-31", "", "pending"), None, "2026-11-30", {}, False, "", "",
+                 id="complaint-on-the-last-day-of-the-window"),
+    pytest.param("P2", ("2026-11-01", "", "pending"), None, "2026-11-15", {}, True, "2026-10-31",
+                 "no complaint was filed by 2026-10-31", id="complaint-a-day-too-late"),
+    pytest.param("P2", None, None, "2026-11-21", {"complaint_window": 35}, False, "", "", id="window-35-last-day"),
+    pytest.param("P2", None, None, "2026-11-22", {"complaint_window": 35}, True, "2026-11-07",
+                 "no complaint was filed by 2026-11-07", id="window-35-a-day-after"),
+])
+def test_s16_follow_up_missing(run, pound, complaint, deposit_on, as_of, params, fires, u, says):
+    tables = {"impoundments": [case(pound_id=pound)], "releases": [PROTEST]}
+    if complaint:
+        tables["complaints"] = [{"case_id": "C1", "filed_on": complaint[0], "decided_on": complaint[1],
+                                 "outcome": complaint[2]}]
+    if deposit_on:
+        tables["security_deposits"] = [dep(deposited_on=deposit_on)]
+    fs = run(as_of=as_of, params=params, **tables)
+    expect(fs, "S16-FOLLOW-UP-MISSING", fires, kind="release", subject="R1",
+           on=day(u) + dt.timedelta(days=14) if u else None,
+           says=("C1", "protest on 2026-10-03", says))
+
+
+# ==============================================================================================
+# S13 deposits. D1: Rs 1000 deposited 2026-08-31 at the s.12 release of C1 (P2, D 2026-08-25);
+# six months end on 2027-02-28 (clamped). C2: the owner's cattle impounded again at P1.
+
+def s13_tables(reimpounded_on=None, complaint=None, **deposit) -> dict:
+    imps = [case(pound_id="P2", impounded_on="2026-08-25")]
+    rels = [rel(released_on="2026-08-31", charges_paid="1400", declaration_made="yes", security_deposit_id="D1")]
+    tables = {"impoundments": imps, "releases": rels,
+              "security_deposits": [dep(deposited_on="2026-08-31", **deposit)]}
+    if reimpounded_on:
+        out = (day(reimpounded_on) + dt.timedelta(days=1)).isoformat()
+        imps.append(case("C2", impounded_on=reimpounded_on))
+        rels.append(rel("R2", "C2", released_on=out, charges_paid="400"))
+    if complaint:
+        tables["complaints"] = [{"case_id": "C2", "filed_on": "2027-03-05", "decided_on": "2027-03-10",
+                                 "outcome": complaint}]
+    return tables
+
+
+S13_AS_OF = "2027-03-15"
+FORFEITED = {"forfeited_on": "2027-03-05", "forfeited_amount": "1000"}
+REFUNDED = {"refund_applied_on": "2027-03-01", "refunded_on": "2027-03-02", "refunded_amount": "1000"}
+
+
+@pytest.mark.parametrize("reimpounded_on, complaint, deposit, params, fires, shown", [
+    pytest.param("2027-02-28", None, {}, {}, True, "still held", id="on-the-six-month-anniversary"),
+    pytest.param("2027-03-01", None, {}, {}, False, "", id="a-day-after-the-six-months"),
+    pytest.param("2027-02-28", None, {}, {"security_window_months": 5}, False, "", id="window-5-months-parameter"),
+    pytest.param("2027-02-28", None, FORFEITED, {}, False, "", id="forfeited"),
+    pytest.param("2027-02-28", None, REFUNDED, {}, True, "refunded on 2027-03-02", id="refunded-instead"),
+    pytest.param("2027-02-28", "illegal", {}, {}, False, "", id="seizure-adjudged-illegal"),
+    pytest.param("2027-02-28", "lawful", {}, {}, True, "still held", id="seizure-held-lawful"),
+])
+def test_s13_forfeit_missed(run, reimpounded_on, complaint, deposit, params, fires, shown):
+    fs = run(as_of=S13_AS_OF, params=params, **s13_tables(reimpounded_on, complaint, **deposit))
+    expect(fs, "S13-FORFEIT-MISSED", fires, kind="deposit", subject="D1", on=reimpounded_on,
+           says=("D1", "Rs 1000.00", "2026-08-31", "O1", "forfeited", "again on 2027-02-28", "C2", shown))
+
+
+@pytest.mark.parametrize("reimpounded_on, complaint, fires", [
+    pytest.param("2027-02-28", None, False, id="reimpounded-on-the-anniversary"),
+    pytest.param("2027-03-01", None, True, id="reimpounded-a-day-after"),
+    pytest.param(None, None, True, id="never-reimpounded"),
+    pytest.param("2027-02-28", "illegal", True, id="reimpounding-adjudged-illegal"),
+])
+def test_s13_forfeit_unlawful(run, reimpounded_on, complaint, fires):
+    fs = run(as_of=S13_AS_OF, **s13_tables(reimpounded_on, complaint, **FORFEITED))
+    expect(fs, "S13-FORFEIT-UNLAWFUL", fires, kind="deposit", subject="D1", on="2027-03-05",
+           says=("D1", "Rs 1000.00", "2026-08-31", "O1", "forfeited on 2027-03-05", "2027-02-28"))
+
+
+@pytest.mark.parametrize("applied_on, refunded_on, fires, how", [
+    pytest.param("2027-03-01", "2027-03-01", False, "", id="both-after-the-six-months"),
+    pytest.param("2027-02-28", "2027-03-01", True, "2027-02-28", id="applied-on-the-last-day"),
+    pytest.param("2027-03-01", "2027-02-28", True, "2027-03-01", id="refunded-on-the-last-day"),
+    pytest.param("", "2027-03-01", True, "no application", id="no-application"),
+])
+def test_s13_refund_early(run, applied_on, refunded_on, fires, how):
+    fs = run(as_of=S13_AS_OF, **s13_tables(refund_applied_on=applied_on, refunded_on=refunded_on,
+                                            refunded_amount="1000"))
+    expect(fs, "S13-REFUND-EARLY", fires, kind="deposit", subject="D1", on=refunded_on,
+           says=("D1", "Rs 1000.00", "2026-08-31", f"refunded on {refunded_on}", how, "2027-02-28"))
+
+
+S13_FROM_OCT3 = [notif("13", effective_from="2026-10-03"), notif("14")]
+
+
+@pytest.mark.parametrize("pound, deposited_on, notifications, fires, taluk", [
+    pytest.param("P2", "2026-10-03", None, False, "", id="notified-taluk"),
+    pytest.param("P1", "2026-10-03", None, True, "Plain", id="plain-taluk"),
+    pytest.param("P2", "2026-10-03", S13_FROM_OCT3, False, "", id="first-day-of-notification"),
+    pytest.param("P2", "2026-10-02", S13_FROM_OCT3, True, "Notified", id="a-day-before-notification"),
+])
+def test_s13_security_unauthorised(run, pound, deposited_on, notifications, fires, taluk):
+    tables = {"impoundments": [case(pound_id=pound)], "security_deposits": [dep(deposited_on=deposited_on)],
+              "releases": [rel(declaration_made="yes", security_deposit_id="D1")]}
+    if notifications:
+        tables["notifications"] = notifications
+    fs = run(**tables)
+    expect(fs, "S13-SECURITY-UNAUTHORISED", fires, kind="deposit", subject="D1", on=deposited_on,
+           says=("D1", "Rs 1000.00", f"on {deposited_on}", pound, f"{taluk} taluk", "not notified"))

@@ -1,0 +1,252 @@
+"""The release rules (REL-*: s.12, s.13, s.16, s.19(2)) and SALE-OFFICIAL-BUYER (s.19(1)).
+
+A firing bundle and its near miss each; the reference set, the readings and the assertion are
+described in test_rules.py and rule_rows.py.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from helpers import REFERENCE, case
+from rule_rows import S15, day, dep, expect, notif, rejected, rel, sale
+
+# ==============================================================================================
+# REL-UNPAID: s12 release with fines or charges short of h x fine, h x feeding x (R - D + 1)
+
+@pytest.mark.parametrize("released_on, fines, charges, fires, says", [
+    pytest.param("2026-10-03", "600", "600", False, (), id="paid-in-full"),
+    pytest.param("2026-10-03", "600", "599.99", True,
+                 ("Rs 599.99 of Rs 600.00", "Rs 0.01"), id="charges-1-paisa-short"),
+    pytest.param("2026-10-03", "599.99", "600", True,
+                 ("Rs 599.99 of Rs 600.00", "Rs 0.01"), id="fine-1-paisa-short"),
+    pytest.param("2026-10-04", "600", "600", True,
+                 ("Rs 600.00 of Rs 800.00", "Rs 200.00"),
+                 id="released-a-day-later-4-days-due"),
+])
+def test_rel_unpaid(run, released_on, fines, charges, fires, says):
+    fs = run(impoundments=[case()], releases=[rel(released_on=released_on, fines_paid=fines, charges_paid=charges)])
+    expect(fs, "REL-UNPAID", fires, kind="release", subject="R1", on=released_on,
+           says=("R1", "C1", released_on) + says)
+
+
+@pytest.mark.parametrize("params, fires", [
+    pytest.param({}, True, id="days-or-part-3-days-due"),
+    pytest.param({"feeding_days": "nights"}, False, id="nights-2-nights-due"),
+])
+def test_rel_unpaid_feeding_days_parameter(run, params, fires):
+    # released on D+2 having paid 2 days of feeding
+    fs = run(impoundments=[case()], releases=[rel(charges_paid="400")], params=params)
+    expect(fs, "REL-UNPAID", fires, kind="release", subject="R1", on="2026-10-03",
+           says=("2026-10-03", "Rs 400.00 of Rs 600.00", "Rs 200.00"))
+
+
+@pytest.mark.parametrize("fines, charges, fires", [("600", "600", False), ("600", "599.99", True)])
+def test_rel_unpaid_dues_are_for_the_heads_released_not_the_case(run, fines, charges, fires):
+    # 1 of 2 head released on D+2: dues are 1 x 600 and 1 x 200 x 3; as_of before the report is due
+    fs = run(impoundments=[case(head_count=2)], releases=[rel(fines_paid=fines, charges_paid=charges)],
+             as_of="2026-10-05")
+    expect(fs, "REL-UNPAID", fires, kind="release", subject="R1", on="2026-10-03",
+           says=("2026-10-03", "Rs 599.99 of Rs 600.00", "Rs 0.01"))
+
+
+# ==============================================================================================
+# REL-UNSIGNED: every release except a court's needs the owner's receipt
+
+@pytest.mark.parametrize("basis, signed, more, fires", [
+    pytest.param("s12_payment", "yes", {}, False, id="s12-signed"),
+    pytest.param("s12_payment", "no", {}, True, id="s12-no"),
+    pytest.param("s12_payment", "", {}, True, id="s12-blank-counts-as-no"),
+    pytest.param("s16_protest", "no", {"protest_deposit": "1200"}, True, id="s16-no"),
+    pytest.param("court_order", "", {"court_order_ref": "OS 12/2026"}, False, id="court-order-needs-none"),
+])
+def test_rel_unsigned(run, basis, signed, more, fires):
+    if basis != "s12_payment":
+        more = {"fines_paid": "", "charges_paid": "", **more}
+    fs = run(impoundments=[case()], releases=[rel(basis=basis, receipt_signed=signed, **more)])
+    expect(fs, "REL-UNSIGNED", fires, kind="release", subject="R1", on="2026-10-03",
+           says=("R1", "C1", basis, "2026-10-03", "receipt"))
+
+
+# ==============================================================================================
+# REL-NO-DECLARATION: s12 release where s.13 is notified on the release day, no declaration
+
+S13_UNTIL_OCT3 = [notif("13", effective_to="2026-10-03"), notif("14")]
+
+
+@pytest.mark.parametrize("pound, released_on, charges, declared, notifications, fires", [
+    pytest.param("P2", "2026-10-03", "600", "yes", None, False, id="notified-declared"),
+    pytest.param("P2", "2026-10-03", "600", "no", None, True, id="notified-undeclared"),
+    pytest.param("P1", "2026-10-03", "600", "no", None, False, id="not-notified"),
+    pytest.param("P2", "2026-10-03", "600", "no", S13_UNTIL_OCT3, True, id="last-day-of-notification"),
+    pytest.param("P2", "2026-10-04", "800", "no", S13_UNTIL_OCT3, False, id="day-after-notification-ends"),
+])
+def test_rel_no_declaration(run, pound, released_on, charges, declared, notifications, fires):
+    tables = {"impoundments": [case(pound_id=pound)]}
+    r = rel(released_on=released_on, charges_paid=charges, declaration_made=declared)
+    if pound == "P2":          # s.13 security, so that only the declaration is missing
+        tables["security_deposits"] = [dep()]
+        r["security_deposit_id"] = "D1"
+    tables["releases"] = [r]
+    if notifications:
+        tables["notifications"] = notifications
+    fs = run(**tables)
+    expect(fs, "REL-NO-DECLARATION", fires, kind="release", subject="R1", on=released_on,
+           says=("R1", "C1", "2026-10-03", "Notified", "declaration"))
+
+
+# ==============================================================================================
+# REL-NO-SECURITY: s12 release in a s.13 area without a fresh deposit of h x security
+
+OTHER_CASE = case("C2", pound_id="P2", impounded_on="2026-09-01", owner_id="O2")
+OTHER_RELEASE = rel("R2", "C2", released_on="2026-09-03", declaration_made="yes", security_deposit_id="D1")
+
+
+@pytest.mark.parametrize("heads, deposits, named, fires, says", [
+    pytest.param(1, [dep()], "D1", False, (), id="deposit-equal-to-due"),
+    pytest.param(1, [dep(amount="999.99")], "D1", True,
+                 ("Rs 1000.00", "D1", "Rs 999.99"),
+                 id="deposit-1-paisa-short"),
+    pytest.param(2, [dep(amount="2000")], "D1", False, (), id="2-head-deposit-equal"),
+    pytest.param(2, [dep(amount="1999.99")], "D1", True,
+                 ("Rs 2000.00", "D1", "Rs 1999.99"), id="2-head-deposit-short"),
+    pytest.param(1, [dep(deposited_on="2026-10-04")], "D1", True,
+                 ("Rs 1000.00", "D1", "2026-10-04"), id="deposit-a-day-after-release"),
+    pytest.param(1, [], "", True, ("Rs 1000.00", "no deposit"), id="no-deposit"),
+    pytest.param(1, [dep(case_id="C2", owner_id="O2", deposited_on="2026-09-03")], "D1", True,
+                 ("Rs 1000.00", "D1", "C2"), id="deposit-of-another-case"),
+])
+def test_rel_no_security(run, heads, deposits, named, fires, says):
+    imps = [case(pound_id="P2", head_count=heads)]
+    rels = [rel(head_count=heads, fines_paid=str(600 * heads), charges_paid=str(600 * heads),
+                declaration_made="yes", security_deposit_id=named)]
+    if deposits and deposits[0]["case_id"] == "C2":
+        imps.append(OTHER_CASE)
+        rels.append(OTHER_RELEASE)
+    tables = {"impoundments": imps, "releases": rels}
+    if deposits:
+        tables["security_deposits"] = deposits
+    fs = run(**tables)
+    expect(fs, "REL-NO-SECURITY", fires, kind="release", subject="R1", on="2026-10-03",
+           says=("R1", "C1", "2026-10-03") + says)
+
+
+def _rates_security_rises_on(day_from: str) -> list[dict]:
+    out = [r for r in REFERENCE["rates"] if r["animal_class"] != "cattle"]
+    before = (day(day_from) - dt.timedelta(days=1)).isoformat()
+    base = {"animal_class": "cattle", "taluk": "*", "fine_per_head": "600", "feeding_per_head_per_day": "200"}
+    out.append({**base, "effective_from": "2014-05-01", "effective_to": before, "security_per_head": "1000"})
+    out.append({**base, "effective_from": day_from, "effective_to": "", "security_per_head": "1200"})
+    return out
+
+
+@pytest.mark.parametrize("released_on, charges, fires", [
+    pytest.param("2026-10-02", "400", False, id="released-before-the-new-rate"),
+    pytest.param("2026-10-03", "600", True, id="released-on-the-first-day-of-the-new-rate"),
+])
+def test_rel_no_security_uses_the_security_rate_of_the_release_day(run, released_on, charges, fires):
+    # security per head rises from Rs 1000 to Rs 1200 on 2026-10-03; D (2026-10-01) is under the old row
+    fs = run(rates=_rates_security_rises_on("2026-10-03"), impoundments=[case(pound_id="P2")],
+             security_deposits=[dep(deposited_on="2026-10-02")],
+             releases=[rel(released_on=released_on, charges_paid=charges, declaration_made="yes",
+                           security_deposit_id="D1")])
+    expect(fs, "REL-NO-SECURITY", fires, kind="release", subject="R1", on=released_on,
+           says=("R1", released_on, "Rs 1200.00", "D1", "Rs 1000.00"))
+
+
+# ==============================================================================================
+# REL-PROTEST-SHORT: s16 deposit below fines + feeding due on the delivery day
+
+@pytest.mark.parametrize("released_on, deposit, fires, says", [
+    pytest.param("2026-10-03", "1200", False, (), id="deposit-equal"),
+    pytest.param("2026-10-03", "1199.99", True,
+                 ("Rs 1199.99", "Rs 1200.00", "Rs 0.01"),
+                 id="deposit-1-paisa-short"),
+    pytest.param("2026-10-04", "1200", True, ("Rs 1200.00", "Rs 1400.00", "Rs 200.00"), id="a-day-later"),
+])
+def test_rel_protest_short(run, released_on, deposit, fires, says):
+    fs = run(impoundments=[case()], releases=[rel(released_on=released_on, basis="s16_protest", fines_paid="",
+                                                   charges_paid="", protest_deposit=deposit)])
+    expect(fs, "REL-PROTEST-SHORT", fires, kind="release", subject="R1", on=released_on,
+           says=("R1", "C1", released_on) + says)
+
+
+# ==============================================================================================
+# REL-UNAUTHORISED (s.19(2))
+
+@pytest.mark.parametrize("ref, fires", [("OS 12/2026", False), ("", True)])
+def test_rel_unauthorised_court_order_without_reference(run, ref, fires):
+    fs = run(impoundments=[case()], releases=[rel(basis="court_order", fines_paid="", charges_paid="",
+                                                   receipt_signed="", court_order_ref=ref)])
+    expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on="2026-10-03",
+           says=("R1", "C1", "2026-10-03", "court", "no order"))
+
+
+@pytest.mark.parametrize("released_on, fires", [("2026-10-01", False), ("2026-09-30", True)])
+def test_rel_unauthorised_release_before_impounding(run, released_on, fires):
+    fs = run(impoundments=[case()], releases=[rel(released_on=released_on, charges_paid="200")])
+    expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on=released_on,
+           says=("R1", "2026-09-30", "before the impounding on 2026-10-01"))
+    # filed under the release's month (2026-09), not the impounding's
+    assert all(f["month"] == "2026-09" for f in fs if f["rule_id"] == "REL-UNAUTHORISED")
+
+
+@pytest.mark.parametrize("second_heads, fires", [(1, False), (2, True)])
+def test_rel_unauthorised_more_heads_released_than_impounded(run, second_heads, fires):
+    fs = run(impoundments=[case(head_count=2)],
+             releases=[rel(), rel("R2", released_on="2026-10-04", head_count=second_heads,
+                               fines_paid="1200", charges_paid="1600")])
+    expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R2", on="2026-10-04",
+           says=("R2", "2026-10-04", "3 head", "2 impounded"),
+           also=["DQ-HEADS-MISMATCH"] if fires else [])
+
+
+@pytest.mark.parametrize("released_heads, fires", [(1, False), (2, True)])
+def test_rel_unauthorised_release_of_heads_already_sold(run, released_heads, fires):
+    # 2 head; 1 sold at the s.15 auction on 2026-10-18, and a release the same day
+    fs = run(impoundments=[case(head_count=2)], sales=[sale()],
+             releases=[rel(released_on="2026-10-18", head_count=released_heads, fines_paid="1200",
+                           charges_paid="7200")], **S15)
+    expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on="2026-10-18",
+           says=("R1", "2026-10-18", "2 head", "2 impounded", "1 sold"),
+           also=["DQ-HEADS-MISMATCH"] if fires else [])
+
+
+@pytest.mark.parametrize("sale_on, balance, fires", [
+    # same day: the s.17 sale (1 of 2 head, Rs 4000) pays 2 x 600 + 2 x 200 x 5 = 3200; balance 800
+    pytest.param("2026-10-05", "800", False, id="sale-on-the-release-day"),
+    # a day later: the remainder left before it; 600 + 200 x 6 = 1800; balance 2200
+    pytest.param("2026-10-06", "2200", True, id="sale-a-day-after-the-release"),
+])
+def test_rel_unauthorised_s17_remainder_before_the_sale(run, sale_on, balance, fires):
+    fs = run(impoundments=[case(head_count=2)],
+             sales=[sale(path="s17_refusal", sale_on=sale_on, bid_amount="4000", balance_paid=balance)],
+             releases=[rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid="")])
+    expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on="2026-10-05",
+           says=("R1", "2026-10-05", "s.17 remainder", "no s.17 sale"))
+
+
+# ==============================================================================================
+# SALE-OFFICIAL-BUYER (s.19(1))
+
+@pytest.mark.parametrize("buyer_name, buyer_id, fires, who", [
+    pytest.param("Farmer B", "", False, (), id="ordinary-buyer"),
+    pytest.param("Ramesh Gowda", "", True, ("Ramesh Gowda", "PK1"), id="name-of-the-pound-keeper"),
+    pytest.param(" ramesh  GOWDA ", "", True, ("Ramesh Gowda", "PK1"), id="name-case-and-spaces"),
+    pytest.param("Ramesh Gowdar", "", False, (), id="a-different-name"),
+    pytest.param("Anand Rao", "", False, (), id="name-of-an-official-of-another-district"),
+    pytest.param("", "PK9", True, ("Anand Rao", "PK9"), id="person-id-any-district"),
+    pytest.param("M K", "SO1", True, ("Manjunath K", "SO1"), id="person-id-other-name"),
+])
+def test_sale_official_buyer(run, buyer_name, buyer_id, fires, who):
+    fs = run(impoundments=[case()], sales=[sale(buyer_name=buyer_name, buyer_person_id=buyer_id)], **S15)
+    expect(fs, "SALE-OFFICIAL-BUYER", fires, kind="sale", subject="S1", on="2026-10-18",
+           says=("S1", "C1", "2026-10-18", "Rs 5000.00") + who)
+
+
+def test_sale_official_buyer_rejected_bid_is_no_sale(run):
+    fs = run(impoundments=[case()], **S15,
+             sales=[rejected(buyer_name="Ramesh Gowda", disposal_note="re-auctioned"),
+                    sale("S2", sale_on="2026-10-25")])
+    expect(fs, "SALE-OFFICIAL-BUYER", False)

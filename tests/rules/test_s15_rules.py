@@ -1,0 +1,223 @@
+"""The s.15 rules: the police report, the notice, the sale and rejected bids.
+
+A firing bundle and its near miss each; the reference set, the readings and the assertion are
+described in test_rules.py and rule_rows.py.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from helpers import case
+from rule_rows import S15, SPEC, day, expect, rejected, rel, report, sale
+
+# ==============================================================================================
+# S15-REPORT-MISSING: unclaimed, never reported, still in the pound after D+w+1+report_grace
+
+@pytest.mark.parametrize("cls, as_of, params, fires, due, w", [
+    pytest.param("cattle", "2026-10-09", {}, False, "2026-10-09", 7, id="cattle-on-the-due-day"),
+    pytest.param("cattle", "2026-10-10", {}, True, "2026-10-09", 7, id="cattle-a-day-after"),
+    pytest.param("ass", "2026-10-05", {}, False, "2026-10-05", 3, id="ass-on-the-due-day"),
+    pytest.param("ass", "2026-10-06", {}, True, "2026-10-05", 3, id="ass-a-day-after"),
+    pytest.param("sheep", "2026-10-06", {}, True, "2026-10-05", 3, id="sheep-a-day-after"),
+    pytest.param("goat", "2026-10-06", {}, False, "2026-10-09", 7, id="goat-is-a-7-day-class"),
+    pytest.param("goat", "2026-10-06", {"short_classes": ["ass", "sheep", "goat"]}, True, "2026-10-05", 3,
+                 id="goat-made-a-3-day-class-by-parameter"),
+    pytest.param("cattle", "2026-10-11", {"report_grace": 2}, False, "2026-10-09", 7, id="grace-2-last-day"),
+    pytest.param("cattle", "2026-10-12", {"report_grace": 2}, True, "2026-10-09", 7, id="grace-2-a-day-after"),
+])
+def test_s15_report_missing_as_of(run, cls, as_of, params, fires, due, w):
+    fs = run(impoundments=[case(animal_class=cls)], as_of=as_of, params=params)
+    grace = params.get("report_grace", 0)
+    expect(fs, "S15-REPORT-MISSING", fires, kind="case", subject="C1", on=day(due) + dt.timedelta(days=grace),
+           says=("C1", cls, "2026-10-01", f"{w} days", f"due on {due}", f"in the pound on {as_of}"))
+
+
+@pytest.mark.parametrize("released_on, charges, fires", [
+    pytest.param("2026-10-09", "1800", False, id="released-on-the-report-day"),
+    pytest.param("2026-10-10", "2000", True, id="released-a-day-after"),
+])
+def test_s15_report_missing_release_after_the_due_day(run, released_on, charges, fires):
+    fs = run(impoundments=[case()], releases=[rel(released_on=released_on, charges_paid=charges)])
+    expect(fs, "S15-REPORT-MISSING", fires, kind="case", subject="C1", on="2026-10-09",
+           says=("C1", "due on 2026-10-09", f"until {released_on}"))
+
+
+def test_s15_report_missing_not_when_the_owner_appeared_and_refused(run):
+    fs = run(impoundments=[case()], sales=[rejected(path="s17_refusal", sale_on="2026-10-20")])
+    expect(fs, "S15-REPORT-MISSING", False)
+
+
+# ==============================================================================================
+# S15-REPORT-LATE: reported_on > D+w+1+report_grace
+
+@pytest.mark.parametrize("cls, reported_on, params, fires, due, late", [
+    pytest.param("cattle", "2026-10-09", {}, False, "2026-10-09", 0, id="cattle-on-the-due-day"),
+    pytest.param("cattle", "2026-10-10", {}, True, "2026-10-09", 1, id="cattle-a-day-late"),
+    pytest.param("ass", "2026-10-05", {}, False, "2026-10-05", 0, id="ass-on-the-due-day"),
+    pytest.param("ass", "2026-10-06", {}, True, "2026-10-05", 1, id="ass-a-day-late"),
+    pytest.param("cattle", "2026-10-11", {"report_grace": 2}, False, "2026-10-09", 2, id="grace-2-last-day"),
+    pytest.param("cattle", "2026-10-12", {"report_grace": 2}, True, "2026-10-09", 3, id="grace-2-a-day-after"),
+])
+def test_s15_report_late(run, cls, reported_on, params, fires, due, late):
+    fs = run(impoundments=[case(animal_class=cls)], police_reports=[report(reported_on=reported_on,
+             notice_on=reported_on, proclamation_on=reported_on)], as_of="2026-10-20", params=params)
+    expect(fs, "S15-REPORT-LATE", fires, kind="case", subject="C1", on=reported_on,
+           says=("C1", cls, "2026-10-01", f"on {reported_on}", f"{late} day(s)", f"due on {due}"))
+
+
+# ==============================================================================================
+# S15-REPORT-EARLY: reported_on <= D+w
+
+@pytest.mark.parametrize("cls, reported_on, params, fires, until", [
+    pytest.param("cattle", "2026-10-08", {}, True, "2026-10-08", id="cattle-on-the-last-claim-day"),
+    pytest.param("cattle", "2026-10-09", {}, False, "", id="cattle-on-the-due-day"),
+    pytest.param("sheep", "2026-10-04", {}, True, "2026-10-04", id="sheep-on-the-last-claim-day"),
+    pytest.param("sheep", "2026-10-05", {}, False, "", id="sheep-on-the-due-day"),
+    pytest.param("cattle", "2026-10-07", {"count_first_day": True}, True, "2026-10-07", id="count-first-day-fires"),
+    pytest.param("cattle", "2026-10-08", {"count_first_day": True}, False, "", id="count-first-day-moves-it"),
+])
+def test_s15_report_early(run, cls, reported_on, params, fires, until):
+    fs = run(impoundments=[case(animal_class=cls)], police_reports=[report(reported_on=reported_on,
+             notice_on=reported_on, proclamation_on=reported_on)], as_of="2026-10-20", params=params)
+    expect(fs, "S15-REPORT-EARLY", fires, kind="case", subject="C1", on=reported_on,
+           says=("C1", cls, "2026-10-01", f"on {reported_on}", f"until {until}"))
+
+
+# ==============================================================================================
+# S15-NOTICE-MISSING
+
+@pytest.mark.parametrize("notice_on, proclamation_on, as_of, params, fires, what, due", [
+    pytest.param("2026-10-10", "", "2026-10-11", {}, False, "", "", id="within-grace"),
+    pytest.param("2026-10-10", "", "2026-10-12", {}, True, "the proclamation by beat of drum is", "2026-10-11",
+                 id="proclamation-missing-after-grace"),
+    pytest.param("", "2026-10-10", "2026-10-12", {}, True, "the notice is", "2026-10-11",
+                 id="notice-missing-after-grace"),
+    pytest.param("", "", "2026-10-12", {}, True, "neither the notice nor the proclamation by beat of drum is",
+                 "2026-10-11", id="both-missing"),
+    pytest.param("2026-10-10", "", "2026-10-14", {"notice_grace": 5}, False, "", "", id="grace-5-last-day"),
+    pytest.param("2026-10-10", "", "2026-10-15", {"notice_grace": 5}, True, "the proclamation by beat of drum is",
+                 "2026-10-14", id="grace-5-a-day-after"),
+])
+def test_s15_notice_missing(run, notice_on, proclamation_on, as_of, params, fires, what, due):
+    fs = run(impoundments=[case()], police_reports=[report(notice_on=notice_on, proclamation_on=proclamation_on)],
+             as_of=as_of, params=params)
+    expect(fs, "S15-NOTICE-MISSING", fires, kind="case", subject="C1", on=due,
+           says=("C1", "2026-10-09", what, f"due by {due}"))
+
+
+@pytest.mark.parametrize("proclamation_on, fires", [("2026-10-18", False), ("2026-10-19", True)])
+def test_s15_notice_missing_proclamation_after_the_first_auction(run, proclamation_on, fires):
+    fs = run(impoundments=[case()], police_reports=[report(proclamation_on=proclamation_on)], sales=[sale()])
+    expect(fs, "S15-NOTICE-MISSING", fires, kind="case", subject="C1", on=proclamation_on,
+           says=("C1", "proclamation", "2026-10-19", "auction", "2026-10-18"))
+
+
+def test_s15_notice_missing_proclamation_after_the_auction_without_a_report(run):
+    # no report recorded (S15-REPORT-MISSING too), but a proclamation after the auction is still a finding
+    fs = run(impoundments=[case()], police_reports=[report(reported_on="", proclamation_on="2026-10-19")],
+             sales=[sale()])
+    got = sorted((f["rule_id"], f["subject_id"], str(f["event_on"])) for f in fs)
+    assert ("S15-NOTICE-MISSING", "C1", "2026-10-19") in got
+    assert {g[0] for g in got} == {"S15-NOTICE-MISSING", "S15-REPORT-MISSING"}, got
+
+
+# ==============================================================================================
+# S15-SALE-EARLY: an s15 attempt before notice + w + 1
+
+@pytest.mark.parametrize("cls, reported_on, notice_on, sale_on, fires, earliest, w", [
+    pytest.param("cattle", "2026-10-09", "2026-10-10", "2026-10-17", True, "2026-10-18", 7, id="cattle-a-day-early"),
+    pytest.param("cattle", "2026-10-09", "2026-10-10", "2026-10-18", False, "", 7, id="cattle-earliest-day"),
+    pytest.param("ass", "2026-10-05", "2026-10-06", "2026-10-09", True, "2026-10-10", 3, id="ass-a-day-early"),
+    pytest.param("ass", "2026-10-05", "2026-10-06", "2026-10-10", False, "", 3, id="ass-earliest-day"),
+])
+def test_s15_sale_early(run, cls, reported_on, notice_on, sale_on, fires, earliest, w):
+    fs = run(impoundments=[case(animal_class=cls)],
+             police_reports=[report(reported_on=reported_on, notice_on=notice_on, proclamation_on=notice_on)],
+             sales=[sale(sale_on=sale_on)])
+    expect(fs, "S15-SALE-EARLY", fires, kind="sale", subject="S1", on=sale_on,
+           says=("S1", "C1", f"on {sale_on}", f"earliest lawful day {earliest}", f"notice on {notice_on}",
+                 f"{w} days"))
+
+
+@pytest.mark.parametrize("first_on, fires", [("2026-10-18", False), ("2026-10-17", True)])
+def test_s15_sale_early_rejected_attempts_count(run, first_on, fires):
+    fs = run(impoundments=[case()], **S15,
+             sales=[rejected(sale_on=first_on, disposal_note="re-auctioned"), sale("S2", sale_on="2026-10-25")])
+    expect(fs, "S15-SALE-EARLY", fires, kind="sale", subject="S1", on=first_on,
+           says=("S1", "2026-10-17", "2026-10-18"))
+
+
+def test_s15_sale_early_without_notice(run):
+    fs = run(impoundments=[case()], police_reports=[report(notice_on="")], sales=[sale()])
+    expect(fs, "S15-SALE-EARLY", True, kind="sale", subject="S1", on="2026-10-18",
+           says=("S1", "C1", "2026-10-18", "no notice"),
+           also=["S15-NOTICE-MISSING"])
+
+
+# ==============================================================================================
+# S15-SALE-OVERDUE: no attempt by notice + w + 1 + sale_grace
+
+@pytest.mark.parametrize("cls, reported_on, notice_on, as_of, params, fires, first, due", [
+    pytest.param("cattle", "2026-10-09", "2026-10-10", "2026-11-17", {}, False, "", "", id="cattle-last-day"),
+    pytest.param("cattle", "2026-10-09", "2026-10-10", "2026-11-18", {}, True, "2026-10-18", "2026-11-17",
+                 id="cattle-a-day-after"),
+    pytest.param("ass", "2026-10-05", "2026-10-06", "2026-11-09", {}, False, "", "", id="ass-last-day"),
+    pytest.param("ass", "2026-10-05", "2026-10-06", "2026-11-10", {}, True, "2026-10-10", "2026-11-09",
+                 id="ass-a-day-after"),
+    pytest.param("cattle", "2026-10-09", "2026-10-10", "2026-11-27", {"sale_grace": 40}, False, "", "",
+                 id="grace-40-last-day"),
+    pytest.param("cattle", "2026-10-09", "2026-10-10", "2026-11-28", {"sale_grace": 40}, True, "2026-10-18",
+                 "2026-11-27", id="grace-40-a-day-after"),
+])
+def test_s15_sale_overdue(run, cls, reported_on, notice_on, as_of, params, fires, first, due):
+    fs = run(impoundments=[case(animal_class=cls)], as_of=as_of, params=params,
+             police_reports=[report(reported_on=reported_on, notice_on=notice_on, proclamation_on=notice_on)])
+    expect(fs, "S15-SALE-OVERDUE", fires, kind="case", subject="C1", on=due,
+           says=("C1", cls, f"from {first}", f"by {as_of}"))
+
+
+def test_s15_sale_overdue_not_once_an_auction_was_attempted(run):
+    fs = run(impoundments=[case()], sales=[rejected(disposal_note="to be re-auctioned")], **S15)
+    expect(fs, "S15-SALE-OVERDUE", False)
+
+
+# ==============================================================================================
+# S15-BID-REJECTED-UNRESOLVED
+
+@pytest.mark.parametrize("note, later_sale, release, fires", [
+    pytest.param("", None, None, True, id="nothing-after"),
+    pytest.param("handed to goshala", None, None, False, id="disposal-noted"),
+    pytest.param("", "2026-10-25", None, False, id="later-auction"),
+    pytest.param("", "2026-10-18", None, False, id="later-auction-same-day"),
+    pytest.param("", None, "2026-10-18", False, id="release-same-day"),
+])
+def test_s15_bid_rejected_unresolved(run, note, later_sale, release, fires):
+    tables = {"impoundments": [case()], "sales": [rejected(disposal_note=note)], **S15}
+    if later_sale:
+        tables["sales"].append(sale("S2", sale_on=later_sale))
+    if release:
+        tables["releases"] = [rel(released_on=release, charges_paid="3600")]
+    fs = run(**tables)
+    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S1", on="2026-10-18",
+           says=("Rs 100.00", "S1", "C1", "2026-10-18", "rejected"))
+
+
+@pytest.mark.parametrize("owner_appeared", [False, True])
+def test_s15_rules_never_apply_once_the_owner_appeared_and_refused(run, owner_appeared):
+    # reported on D+4 (early), no notice (missing), an s.15 auction on D+5 (early) with its bid
+    # rejected and nothing after (unresolved); with an s.17 attempt on D+2 the owner appeared
+    sales = [rejected(sale_on="2026-10-06")]
+    if owner_appeared:
+        sales.insert(0, rejected("S0", path="s17_refusal", sale_on="2026-10-03"))
+    fs = run(impoundments=[case()], sales=sales,
+             police_reports=[report(reported_on="2026-10-05", notice_on="", proclamation_on="")])
+    for f in fs:
+        assert (f["section"], f["severity"]) == SPEC[f["rule_id"]], f
+    got = sorted((f["rule_id"], f["subject_id"]) for f in fs)
+    if owner_appeared:
+        assert got == [], got
+    else:
+        assert got == [("S15-BID-REJECTED-UNRESOLVED", "S1"), ("S15-NOTICE-MISSING", "C1"),
+                       ("S15-REPORT-EARLY", "C1"), ("S15-SALE-EARLY", "S1")], got

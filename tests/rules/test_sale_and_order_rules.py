@@ -1,0 +1,131 @@
+"""The s.17 rules of the sale account and the s.14 rules of removal orders.
+
+A firing bundle and its near miss each; the reference set, the readings and the assertion are
+described in test_rules.py and rule_rows.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import case
+from rule_rows import expect, order, rel, sale
+
+# ==============================================================================================
+# S17: the owner appeared and refused; 2 head of cattle sold on 2026-10-05 (D + 4).
+# Dues at P1: feeding 2 x 200 x 5 = 2000, fines 2 x 600 = 1200 -> 3200; at P2 also security 2000.
+
+@pytest.mark.parametrize("pound, bid, fires, dues", [
+    pytest.param("P1", "6400", True, "3200.00", id="proceeds-less-a-head-cover-the-dues"),
+    pytest.param("P1", "6399.99", False, "", id="a-paisa-less"),
+    pytest.param("P2", "10400", True, "5200.00", id="with-security-covered"),
+    pytest.param("P2", "10399.99", False, "", id="with-security-a-paisa-less"),
+])
+def test_s17_oversale(run, pound, bid, fires, dues):
+    due = 320000 + (200000 if pound == "P2" else 0)
+    paise = round(float(bid) * 100) - due
+    balance = f"{paise // 100}.{paise % 100:02d}"
+    fs = run(impoundments=[case(pound_id=pound, head_count=2)],
+             sales=[sale(path="s17_refusal", sale_on="2026-10-05", head_sold=2, bid_amount=bid, balance_paid=balance)])
+    expect(fs, "S17-OVERSALE", fires, kind="case", subject="C1", on="2026-10-05",
+           says=("C1", "2 of 2 cattle", "2026-10-05", f"Rs {bid}.00", f"Rs {dues}"))
+
+
+@pytest.mark.parametrize("bid, remainder, fires", [
+    pytest.param("3200", True, False, id="dues-met-remainder-returned"),
+    pytest.param("3199.99", True, True, id="a-paisa-short-remainder-returned"),
+    pytest.param("3199.99", False, False, id="a-paisa-short-remainder-kept"),
+])
+def test_s17_shortfall_returned(run, bid, remainder, fires):
+    tables = {"impoundments": [case(head_count=2)],
+              "sales": [sale(path="s17_refusal", sale_on="2026-10-05", bid_amount=bid)]}
+    if remainder:
+        tables["releases"] = [rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid="")]
+    fs = run(**tables)
+    expect(fs, "S17-SHORTFALL-RETURNED", fires, kind="case", subject="C1", on="2026-10-05",
+           says=("C1", "2026-10-05", "Rs 0.01", "1 head"))
+
+
+# with Rs 100 of expenses: 4000 - 100 - 2000 - 1200 = 700 due to the owner
+@pytest.mark.parametrize("paid, fires", [
+    pytest.param("700", False, id="balance-paid"),
+    pytest.param("699.99", True, id="a-paisa-less"),
+    pytest.param("700.01", True, id="a-paisa-more"),
+    pytest.param("", True, id="blank-is-nothing-paid"),
+])
+def test_s17_balance_mismatch(run, paid, fires):
+    fs = run(impoundments=[case(head_count=2)],
+             sales=[sale(path="s17_refusal", sale_on="2026-10-05", head_sold=2, bid_amount="4000",
+                         sale_expenses="100", balance_paid=paid)])
+    shown = f"Rs {float(paid or 0):.2f}"
+    expect(fs, "S17-BALANCE-MISMATCH", fires, kind="sale", subject="S1", on="2026-10-05",
+           says=("S1", "C1", "2026-10-05", f"records {shown}", "balance of Rs 700.00", "proceeds Rs 4000.00",
+                 "expenses Rs 100.00", "feeding Rs 2000.00", "fines Rs 1200.00", "security Rs 0.00"))
+
+
+@pytest.mark.parametrize("first_paid, last_paid, fires", [
+    pytest.param("", "300", False, id="balance-on-the-last-attempt"),
+    pytest.param("300", "", True, id="balance-on-the-first-attempt"),
+])
+def test_s17_balance_mismatch_reads_the_last_accepted_attempt(run, first_paid, last_paid, fires):
+    # 1 head for 2000 on 10-05 (expenses 100) and 1 for 2000 on 10-06: 4000 - 100 - 2 x 200 x 6 - 1200 = 300
+    fs = run(impoundments=[case(head_count=2)],
+             sales=[sale(path="s17_refusal", sale_on="2026-10-05", bid_amount="2000", sale_expenses="100",
+                         balance_paid=first_paid),
+                    sale("S2", path="s17_refusal", sale_on="2026-10-06", bid_amount="2000", balance_paid=last_paid)])
+    expect(fs, "S17-BALANCE-MISMATCH", fires, kind="sale", subject="S2", on="2026-10-06",
+           says=("S2", "2026-10-06", "records Rs 0.00", "balance of Rs 300.00", "feeding Rs 2400.00"))
+
+
+# ==============================================================================================
+# S14 removal orders (default: Notified taluk, clause i, issued 2026-06-01, comply by 2026-07-01,
+# complied 2026-06-30)
+
+@pytest.mark.parametrize("fine, params, fires", [
+    pytest.param("1000", {}, False, id="at-the-cap"),
+    pytest.param("1000.01", {}, True, id="a-paisa-over"),
+    pytest.param("1200", {"s14_fine_cap": 1500}, False, id="cap-1500-parameter"),
+])
+def test_s14_fine_excess(run, fine, params, fires):
+    fs = run(removal_orders=[order(fine_imposed=fine, fine_paid_on="2026-07-15")], params=params)
+    expect(fs, "S14-FINE-EXCESS", fires, kind="order", subject="T1", on="2026-06-01", case_id=None,
+           says=("T1", "Notified", "Owner O9", "Rs 1000.01", "1000"))
+
+
+@pytest.mark.parametrize("complied_on, police_on, as_of, fires, what", [
+    pytest.param("", "", "2026-07-01", False, "", id="on-the-comply-by-day"),
+    pytest.param("", "", "2026-07-02", True, "no compliance", id="a-day-after"),
+    pytest.param("2026-07-01", "", "2026-11-30", False, "", id="complied-on-the-day"),
+    pytest.param("2026-07-02", "", "2026-11-30", True, "compliance only on 2026-07-02", id="complied-a-day-late"),
+    pytest.param("", "2026-07-10", "2026-11-30", False, "", id="police-removal"),
+])
+def test_s14_not_enforced(run, complied_on, police_on, as_of, fires, what):
+    fs = run(removal_orders=[order(complied_on=complied_on, police_removal_on=police_on)], as_of=as_of)
+    expect(fs, "S14-NOT-ENFORCED", fires, kind="order", subject="T1", on="2026-07-01", case_id=None,
+           says=("T1", "Notified", "2026-07-01", what, "police"))
+
+
+@pytest.mark.parametrize("clause, herd, params, fires", [
+    pytest.param("ii", 20, {}, True, id="exactly-20-head"),
+    pytest.param("ii", 21, {}, False, id="21-head"),
+    pytest.param("i", 20, {}, False, id="clause-i"),
+    pytest.param("ii", "", {}, False, id="herd-not-recorded"),
+    pytest.param("ii", 21, {"s14_herd_threshold": 25}, True, id="threshold-25-parameter"),
+])
+def test_s14_clause_ii_small_herd(run, clause, herd, params, fires):
+    fs = run(removal_orders=[order(clause=clause, owner_head_count=herd)], params=params)
+    limit = params.get("s14_herd_threshold", 20)
+    expect(fs, "S14-CLAUSE-II-SMALL-HERD", fires, kind="order", subject="T1", on="2026-06-01", case_id=None,
+           says=("T1", "2026-06-01", "clause (ii)", "Owner O9", f"owns {herd} head", f"more than {limit}"))
+
+
+@pytest.mark.parametrize("taluk, issued_on, fires", [
+    pytest.param("Notified", "2026-06-01", False, id="notified"),
+    pytest.param("Plain", "2026-06-01", True, id="plain"),
+    pytest.param("NOTIFIED", "2026-06-01", False, id="taluk-case-insensitive"),
+    pytest.param("Notified", "2025-01-01", False, id="first-day-of-notification"),
+    pytest.param("Notified", "2024-12-31", True, id="a-day-before-notification"),
+])
+def test_s14_not_notified(run, taluk, issued_on, fires):
+    fs = run(removal_orders=[order(taluk=taluk, issued_on=issued_on)])
+    expect(fs, "S14-NOT-NOTIFIED", fires, kind="order", subject="T1", on=issued_on, case_id=None,
+           says=("T1", f"issued on {issued_on}", f"{taluk} taluk", "not notified"))
