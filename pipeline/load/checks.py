@@ -130,11 +130,16 @@ def unexpected(con: duckdb.DuckDBPyConnection, suite: dict, table: str,
                rows: str | None = None) -> list[tuple[dict, list[dict]]]:
     """For each expectation of the suite that fails on the table: (expectation, unexpected rows
     in _row order, each a dict of _row and the listed columns); `rows` as for judge."""
+    compiled = [(exp, *compile_expectation(exp, table if rows is None or reads_flag(exp) else rows))
+                for exp in suite["expectations"]]
+    if not compiled:
+        return []
+    failing = {i for (i,) in con.execute(" UNION ALL ".join(
+        f"(SELECT {i} AS i FROM ({sql}) LIMIT 1)" for i, (_, sql, _) in enumerate(compiled))).fetchall()}
     out = []
-    for exp in suite["expectations"]:
-        sql, cols = compile_expectation(exp, table if rows is None or reads_flag(exp) else rows)
-        found = con.execute(f"SELECT * FROM ({sql}) ORDER BY {ROW}").fetchall()
-        if found:
+    for i, (exp, sql, cols) in enumerate(compiled):
+        if i in failing:
+            found = con.execute(f"SELECT * FROM ({sql}) ORDER BY {ROW}").fetchall()
             out.append((exp, [dict(zip([ROW, *cols], r, strict=True)) for r in found]))
     return out
 
