@@ -1,3 +1,4 @@
+-- made as: view
 -- stg_dated_rows: every row in force of every register and ledger (the current version of
 -- each key, not struck out) with its dates, whatever they are:
 -- unlike the other staging models this one does not stop at as_of: DQ-FUTURE-DATE compares the
@@ -6,6 +7,8 @@
 -- authority (for a ledger entry), the load it came in, the day that files it in a month (`day`,
 -- the date the other staging models stop at as_of by; none for a police report) and a list of
 -- (column, date). The current version of a key is the one no later version of it follows.
+-- A view: its two readers (rows_after_as_of, DQ-FUTURE-DATE) each read a little of it, and
+-- writing 3.6 million lists of dates at state scale took 5-7 s of the build, reading it 0.6 s.
 SELECT 'impoundment' AS kind, case_id AS id, case_id, pound_id, NULL AS local_authority_id, _load_id AS load_id, impounded_on AS day,
        [{'c': 'seized_on', 'd': seized_on}, {'c': 'impounded_on', 'd': impounded_on}] AS ds
 FROM impoundments
