@@ -44,20 +44,32 @@ def _tables(con) -> dict:
     return out
 
 
-def test_a_build_that_finds_the_memo_makes_what_a_build_without_it_makes(fresh_memo, tmp_path):
+def test_a_build_that_finds_the_memo_makes_what_a_build_without_it_makes(fresh_memo, tmp_path, monkeypatch):
     import datetime as dt
+    import importlib
+
+    models_module = importlib.import_module("pipeline.build.models")   # the module, not build.models()
 
     first = built_into(tmp_path / "a.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
     written = {p.name: json.loads(p.read_text()) for p in fresh_memo.glob("*.json")}
     assert {n.split("-duckdb-")[0] for n in written} == {"hugeint", "reads"}
     kinds = next(v for n, v in written.items() if n.startswith("hugeint"))
     assert any(kinds.values()), "no model was found to make a HUGEINT column"
-    # another process: nothing in memory, the file on disk
+    # another process: nothing in memory, the file on disk; parsing a model or adding to the
+    # memo now fails the test
     for m in (memo.KINDS, memo.READS):
         m._data = None
     tables_read.cache_clear()
+
+    def never(*args, **kwargs):
+        raise AssertionError("worked out again, not read from the memo")
+
+    monkeypatch.setattr(models_module, "_parse_reads", never)
+    monkeypatch.setattr(memo.KINDS, "put", never)
+    monkeypatch.setattr(memo.READS, "put", never)
     second = built_into(tmp_path / "b.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
-    assert not memo.KINDS._added and not memo.READS._added     # everything came from the file
+    # everything came from the file: nothing was parsed, described or added
+    assert fresh_memo.joinpath(next(iter(written))).exists()
     a, b = _tables(first), _tables(second)
     assert a == b and len(a) > 40
     assert all(kind != "HUGEINT" for cols, _ in a.values() for _, kind in cols)
@@ -92,10 +104,10 @@ def test_upto_builds_what_the_findings_need_and_they_equal_a_whole_builds(tmp_pa
 
     whole = built_into(tmp_path / "a.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
     part = built_into(tmp_path / "b.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
-    part.execute("DROP TABLE findings")
-    for (name,) in rows(part, "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'"):
-        if name.startswith(("int_", "case_", "fund_", "reconciliation", "doc_", "monthly", "owner_")):
-            part.execute(f'DROP TABLE "{name}"')
+    # every model dropped: only the registers and what was loaded are left
+    for m in models():
+        if not m.is_macros:
+            part.execute(f"DROP {'VIEW' if m.is_view else 'TABLE'} IF EXISTS {m.name}")
     build(part, Parameters(as_of=dt.date.fromisoformat(AS_OF)), upto="findings")
     made = {n for (n,) in rows(part, "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'")}
     needed = {m.name for m in needed_by(models(), ("findings",)) if not m.is_macros}
@@ -103,3 +115,19 @@ def test_upto_builds_what_the_findings_need_and_they_equal_a_whole_builds(tmp_pa
     assert "reconciliation" not in made and "fund_movements" not in made
     sql = "SELECT * FROM findings ORDER BY ALL"
     assert rows(part, sql) == rows(whole, sql) and len(rows(whole, sql)) > 5
+
+
+def test_every_view_the_build_makes_can_be_read_by_a_later_command(tmp_path):
+    """A view is computed where it is read: it must not lean on what only the building session
+    has (the as-of date and the parameters are variables of that session, as_of() a TEMP macro)."""
+    import datetime as dt
+
+    import duckdb
+
+    built_into(tmp_path / "a.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF)).close()
+    con = duckdb.connect(str(tmp_path / "a.duckdb"), read_only=True)
+    views = [v for (v,) in rows(con, "SELECT view_name FROM duckdb_views() WHERE NOT internal")]
+    made = {m.name for m in models() if m.is_view}
+    assert set(views) == made and views
+    counts = {view: rows(con, f"SELECT count(*) FROM {view}")[0][0] for view in views}
+    assert counts["stg_dated_rows"] > 0, counts

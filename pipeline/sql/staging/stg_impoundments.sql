@@ -1,6 +1,3 @@
--- made as: view
--- (a thin typed listing that few models read: at state scale, writing it as a table cost more
--- than its readers reading the view; docs/design.md)
 -- stg_impoundments: the impoundments register as it stood on as_of.
 -- Every computed table sees the registers "as of" the run's date: a row dated after
 -- it is left out of these accounts (marts/rows_after_as_of counts it; DQ-FUTURE-DATE is

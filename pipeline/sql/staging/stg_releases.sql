@@ -1,6 +1,3 @@
--- made as: view
--- (a thin typed listing that few models read: at state scale, writing it as a table cost more
--- than its readers reading the view; docs/design.md)
 -- stg_releases: the releases register as it stood on as_of (one row per release).
 -- Blank amounts are "nothing paid" (0).
 SELECT release_id, case_id, released_on, head_count, basis, released_to,

@@ -1,6 +1,3 @@
--- made as: view
--- (a thin typed listing that few models read: at state scale, writing it as a table cost more
--- than its readers reading the view; docs/design.md)
 -- stg_sales: the auction attempts of the sales register made by as_of (one row per attempt).
 -- Blank expenses are "none incurred" (0).
 SELECT sale_id, case_id, path, sale_on, head_offered, head_sold, bid_amount, accepted,
