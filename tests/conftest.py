@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("POUND_QUIET", "1")
 # What the build keeps between runs (pipeline/build/memo.py) goes to a folder of the tests' own,
-# not the user's ~/.cache; tests/build/test_memo.py checks a build with and without it.
+# not the user's ~/.cache; tests/build/test_build_steps.py checks a build with and without it.
 os.environ.setdefault("POUND_CACHE_DIR", str(Path(tempfile.gettempdir()) / "pound-tests-memo"))
 from shared import LOAD_TIME  # noqa: E402
 

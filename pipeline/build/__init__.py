@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import duckdb
 
-from pipeline.build.memo import KINDS, READS, digest
+from pipeline.build.memo import KINDS, READS, code_digest, digest
 from pipeline.build.models import LAYERS, SOURCE_TABLES, Model, all_models, check_layers
 from pipeline.build.rules import FINDING_COLUMNS, Rule, findings_sql, load_rules, rules_read
 from pipeline.core.params import Parameters
@@ -39,7 +39,7 @@ def _plain_select(con: duckdb.DuckDBPyConnection, m: Model, fingerprint: str) ->
     floating-point column anywhere is a defect in a model and stops the build. Which columns are
     HUGEINT is asked of DuckDB (DESCRIBE binds the whole SELECT once more) the first time a
     model is built with given SQL and input types, and kept in memo.py for the next builds."""
-    key = digest(fingerprint, m.name)
+    key = digest(fingerprint, code_digest(_plain_select), m.name)
     huge = KINDS.get(key)
     if huge is None:
         kinds = con.execute(f"DESCRIBE {m.sql}").fetchall()

@@ -6,8 +6,11 @@ which of its columns DuckDB makes HUGEINT (sums, cast back to BIGINT). Working t
 parsing and binding every model once more, about 0.6 s of a run on a small bundle; a run that
 finds them here skips that. Each fact is filed under a hash of everything it depends on, so an
 edited model or another DuckDB version finds nothing and works the fact out again; nothing is
-ever read back under a key it was not computed for. The build checks the finished tables' types
-all the same (build/__init__.py), so a wrong entry could stop a build but not change a figure.
+ever read back under a key it was not computed for; the key also holds a hash of the code that
+works the fact out, so a change to that code starts afresh too. The build checks the finished
+tables' types all the same (build/__init__.py): an entry that left a HUGEINT uncast would stop
+the build. The keys must be complete for the memo to be safe, since an entry naming a column
+that is not HUGEINT would have it cast to BIGINT.
 
 The file lives in $POUND_CACHE_DIR, else $XDG_CACHE_HOME/pound, else ~/.cache/pound; when it
 cannot be read or written, the build works everything out as before.
@@ -24,11 +27,20 @@ from pathlib import Path
 import duckdb
 
 
-def cache_dir() -> Path:
+def cache_dir() -> Path | None:
+    """Where the memo lives; None when there is nowhere (no home folder), and then nothing is kept."""
     if os.environ.get("POUND_CACHE_DIR"):
         return Path(os.environ["POUND_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    try:
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    except RuntimeError:          # no HOME and no passwd entry for the user
+        return None
     return Path(base) / "pound"
+
+
+def code_digest(*functions) -> str:
+    """A hash of the compiled code of `functions`: a change to how a fact is worked out is a new key."""
+    return digest(*(repr((f.__code__.co_code, f.__code__.co_consts)) for f in functions))
 
 
 def digest(*parts: str) -> str:
@@ -49,12 +61,15 @@ class Memo:
         self._added = False
 
     @property
-    def path(self) -> Path:
-        return cache_dir() / f"{self.name}-duckdb-{duckdb.__version__}.json"
+    def path(self) -> Path | None:
+        folder = cache_dir()
+        return None if folder is None else folder / f"{self.name}-duckdb-{duckdb.__version__}.json"
 
     def _load(self) -> dict:
         if self._data is None:
             try:
+                if self.path is None:
+                    raise OSError("no cache folder")
                 data = json.loads(self.path.read_text(encoding="utf-8"))
                 self._data = data if isinstance(data, dict) else {}
             except (OSError, ValueError):
@@ -73,7 +88,7 @@ class Memo:
     def save(self) -> None:
         """Write what was added; another process's additions since this one read the file are
         kept (read again and merged), and a failure to write is not an error."""
-        if not self._added:
+        if not self._added or self.path is None:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

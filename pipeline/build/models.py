@@ -22,7 +22,7 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.build.memo import READS, digest
+from pipeline.build.memo import READS, code_digest, digest
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.registers import REGISTERS
 
@@ -88,13 +88,18 @@ def tables_read(sql: str) -> frozenset[str]:
     A macro file is not a SELECT; its table names are taken from FROM and JOIN clauses. The
     answer is kept in memo.py, under a hash of the SQL, for the next runs.
     """
-    key = digest(sql)
+    key = digest(_parser_code(), sql)
     known = READS.get(key)
     if known is not None:
         return frozenset(known)
     found = _parse_reads(sql)
     READS.put(key, sorted(found))
     return found
+
+
+@cache
+def _parser_code() -> str:
+    return code_digest(_walk, _parse_reads) + _FROM.pattern
 
 
 def _parse_reads(sql: str) -> frozenset[str]:
