@@ -51,6 +51,11 @@ def digest(*parts: str) -> str:
     return h.hexdigest()
 
 
+# Past this many entries, a file that is written again keeps only those this process used: each
+# edit of a model leaves some 60 entries behind, which nothing will ask for again.
+KEEP_AT_MOST = 3000
+
+
 class Memo:
     """A dict of JSON values in one file per DuckDB version, read once per process and written
     back (whole, atomically) when something was added."""
@@ -59,6 +64,7 @@ class Memo:
         self.name = name
         self._data: dict | None = None
         self._added = False
+        self._used: set[str] = set()
 
     @property
     def path(self) -> Path | None:
@@ -77,9 +83,11 @@ class Memo:
         return self._data
 
     def get(self, key: str):
+        self._used.add(key)
         return self._load().get(key)
 
     def put(self, key: str, value) -> None:
+        self._used.add(key)
         data = self._load()
         if data.get(key) != value:
             data[key] = value
@@ -87,7 +95,8 @@ class Memo:
 
     def save(self) -> None:
         """Write what was added; another process's additions since this one read the file are
-        kept (read again and merged), and a failure to write is not an error."""
+        kept (read again and merged), unless the file has grown past KEEP_AT_MOST entries, and a
+        failure to write is not an error."""
         if not self._added or self.path is None:
             return
         try:
@@ -97,6 +106,8 @@ class Memo:
             except (OSError, ValueError):
                 disk = {}
             merged = {**(disk if isinstance(disk, dict) else {}), **self._load()}
+            if len(merged) > KEEP_AT_MOST:
+                merged = {k: v for k, v in merged.items() if k in self._used}
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".memo-", suffix=".json")
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(merged, fh, sort_keys=True)

@@ -131,3 +131,19 @@ def test_every_view_the_build_makes_can_be_read_by_a_later_command(tmp_path):
     assert set(views) == made and views
     counts = {view: rows(con, f"SELECT count(*) FROM {view}")[0][0] for view in views}
     assert counts["stg_dated_rows"] > 0, counts
+
+
+def test_a_memo_grown_past_its_limit_keeps_only_what_was_used(fresh_memo, monkeypatch):
+    m = memo.Memo("trial")
+    monkeypatch.setattr(memo, "KEEP_AT_MOST", 5)
+    for i in range(4):
+        m.put(f"old{i}", i)
+    m.save()
+    later = memo.Memo("trial")                  # another run: reads two old entries, adds two
+    assert later.get("old1") == 1 and later.get("old3") == 3
+    later.put("new1", "a")
+    later.save()
+    assert json.loads(later.path.read_text()) == {f"old{i}": i for i in range(4)} | {"new1": "a"}
+    later.put("new2", "b")                      # six entries: past the limit
+    later.save()
+    assert json.loads(later.path.read_text()) == {"old1": 1, "old3": 3, "new1": "a", "new2": "b"}
