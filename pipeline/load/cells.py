@@ -97,11 +97,8 @@ def type_rows(con: duckdb.DuckDBPyConnection, read: Read) -> None:
 
 def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> None:
     assert read.plain is not None
-    names = read.plain.names
-    at = {n: i for i, n in enumerate(names)}
     cols = [f"NULL AS {_q(ROW)}", f"{_too_long(read)} AS _long"]
-    for name in read.source.register.names + read.extra_columns:
-        cols.append(f"coalesce(c{at[name]}, '') AS {_q(name)}" if name in at else f"'' AS {_q(name)}")
+    cols += [f"{cell} AS {_q(name)}" for name, cell in _cells_of(read, read.source.register.names + read.extra_columns)]
     raw = f"(SELECT {', '.join(cols)} FROM {_read_csv(read)})"
     sql = typed_select(read.source.register, raw, read.extra_columns, unparsed=True, trim=read.plain.spaced,
                        blank_rows=True, passed=("_long",))
@@ -143,16 +140,13 @@ def values(con: duckdb.DuckDBPyConnection, column: str) -> list[str]:
 
 def _from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> None:
     assert read.plain is not None
-    names = read.plain.names
     # A fresh table keeps the file's order (preserve_insertion_order), so rowid 0 is row 2.
     con.execute(f"CREATE TEMP TABLE {_TEXT} AS SELECT * FROM {_read_csv(read)}")
     rows, too_long = con.execute(f"SELECT count(*), bool_or({_too_long(read)}) FROM {_TEXT}").fetchone()
     if too_long or not _whole_rows(con, read, rows):
         raise _NotAsIs()
-    at = {n: i for i, n in enumerate(names)}
     cols = [f"CAST(rowid + 2 AS BIGINT) AS {_q(ROW)}"]
-    for name in read.source.register.names + read.extra_columns:
-        cols.append(f"coalesce(c{at[name]}, '') AS {_q(name)}" if name in at else f"'' AS {_q(name)}")
+    cols += [f"{cell} AS {_q(name)}" for name, cell in _cells_of(read, read.source.register.names + read.extra_columns)]
     con.execute(f"CREATE TEMP VIEW {CELLS} AS SELECT {', '.join(cols)} FROM {_TEXT}")
 
 
@@ -174,9 +168,8 @@ def struck_rows(con: duckdb.DuckDBPyConnection, read: Read, key: list[str]) -> l
     names = read.plain.names
     if "void" not in names:
         return []
-    at = {n: i for i, n in enumerate(names)}
-    wanted = ", ".join(f"coalesce(c{at[k]}, '')" if k in at else "''" for k in [*key, "void"])
-    maybe = f"regexp_matches(c{at['void']}, '[yYtT1]')"
+    wanted = ", ".join(cell for _, cell in _cells_of(read, [*key, "void"]))
+    maybe = f"regexp_matches(c{names.index('void')}, '[yYtT1]')"
     try:
         rows, too_long, found = con.execute(
             f"SELECT count(*), bool_or({_too_long(read)}), list([{wanted}]) FILTER (WHERE {maybe}) "
@@ -188,6 +181,14 @@ def struck_rows(con: duckdb.DuckDBPyConnection, read: Read, key: list[str]) -> l
             raise
         return None
     return [tuple(r) for r in found or []]
+
+
+def _cells_of(read: Read, wanted: list[str]) -> list[tuple[str, str]]:
+    """(name, SQL for its text) of each wanted column of a plain CSV file read by _read_csv: the
+    cell, blank where it is empty or the file has no such column."""
+    assert read.plain is not None
+    at = {n: i for i, n in enumerate(read.plain.names)}
+    return [(name, f"coalesce(c{at[name]}, '')" if name in at else "''") for name in wanted]
 
 
 def _too_long(read: Read) -> str:
