@@ -20,17 +20,24 @@ from pipeline.core.progress import QUIET, Progress
 
 __all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "check_layers", "load_rules", "models", "needed_by"]
 
-_NOT_EXACT = "data_type IN ('DOUBLE', 'FLOAT', 'REAL') OR data_type LIKE 'DECIMAL%'"
+# Column types a model must not make: money and counts are integers (and every DECIMAL).
+_INEXACT = ("DOUBLE", "FLOAT", "REAL")
+_NOT_EXACT = f"data_type IN {_INEXACT!r} OR data_type LIKE 'DECIMAL%'"
+
+
+def _not_exact(table: str, column: str, kind: str) -> RuntimeError:
+    return RuntimeError(f"model {table} made column {column} of type {kind}; money and counts must be integers")
 
 
 def _fingerprint(con: duckdb.DuckDBPyConnection, macros: str, steps: list[Model]) -> str:
     """What the types of every model's columns depend on: the SQL of every step, the types of
-    the tables the staging layer reads and of the parameters, and the DuckDB version (memo.py)."""
+    the tables the staging layer reads and of the parameters, the code that reads them off
+    (_plain_select) and the DuckDB version (memo.py)."""
     sources = con.execute(
         "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
         "AND list_contains(?, table_name) ORDER BY table_name, column_index", [sorted(SOURCE_TABLES)]).fetchall()
     variables = con.execute("SELECT name, type FROM duckdb_variables() ORDER BY name").fetchall()
-    return digest(repr(sources), repr(variables), macros, *(m.sql for m in steps))
+    return digest(repr(sources), repr(variables), code_digest(_plain_select), macros, *(m.sql for m in steps))
 
 
 def _plain_select(con: duckdb.DuckDBPyConnection, m: Model, fingerprint: str) -> str:
@@ -39,14 +46,13 @@ def _plain_select(con: duckdb.DuckDBPyConnection, m: Model, fingerprint: str) ->
     floating-point column anywhere is a defect in a model and stops the build. Which columns are
     HUGEINT is asked of DuckDB (DESCRIBE binds the whole SELECT once more) the first time a
     model is built with given SQL and input types, and kept in memo.py for the next builds."""
-    key = digest(fingerprint, code_digest(_plain_select), m.name)
+    key = digest(fingerprint, m.name)
     huge = KINDS.get(key)
     if huge is None:
         kinds = con.execute(f"DESCRIBE {m.sql}").fetchall()
-        floats = [(c, k) for c, k, *_ in kinds if k in ("DOUBLE", "FLOAT", "REAL") or k.startswith("DECIMAL")]
+        floats = [(c, k) for c, k, *_ in kinds if k in _INEXACT or k.startswith("DECIMAL")]
         if floats:
-            col, kind = floats[0]
-            raise RuntimeError(f"model {m.name} made column {col} of type {kind}; money and counts must be integers")
+            raise _not_exact(m.name, *floats[0])
         huge = [c for c, k, *_ in kinds if k == "HUGEINT"]
         KINDS.put(key, huge)
     if not huge:
@@ -62,8 +68,7 @@ def _check_kinds(con: duckdb.DuckDBPyConnection, made: list[str]) -> None:
         "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
         f"AND list_contains(?, table_name) AND (data_type = 'HUGEINT' OR {_NOT_EXACT}) LIMIT 1", [made]).fetchall()
     if bad:
-        table, col, kind = bad[0]
-        raise RuntimeError(f"model {table} made column {col} of type {kind}; money and counts must be integers")
+        raise _not_exact(*bad[0])
 
 
 def _existing(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
