@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 import tempfile
+import types
 from pathlib import Path
 
 import duckdb
@@ -39,8 +40,26 @@ def cache_dir() -> Path | None:
 
 
 def code_digest(*functions) -> str:
-    """A hash of the compiled code of `functions`: a change to how a fact is worked out is a new key."""
-    return digest(*(repr((f.__code__.co_code, f.__code__.co_consts)) for f in functions))
+    """A hash of the compiled code of `functions`: a change to how a fact is worked out is a new key.
+    The same code gives the same hash in every process (a nested comprehension's code object is
+    hashed by its contents: its repr holds a memory address, which made every run a new key)."""
+    return digest(*(_code_text(f.__code__) for f in functions))
+
+
+def _code_text(code: types.CodeType) -> str:
+    return repr((code.co_code, tuple(_const_text(c) for c in code.co_consts), code.co_names))
+
+
+def _const_text(const) -> str:
+    """A constant as text that is the same in every process: a set's order follows the process's
+    string hashing, so its members are sorted."""
+    if isinstance(const, types.CodeType):
+        return _code_text(const)
+    if isinstance(const, frozenset):
+        return "frozenset" + repr(sorted(_const_text(c) for c in const))
+    if isinstance(const, tuple):
+        return repr(tuple(_const_text(c) for c in const))
+    return repr(const)
 
 
 def digest(*parts: str) -> str:

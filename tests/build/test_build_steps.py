@@ -147,3 +147,35 @@ def test_a_memo_grown_past_its_limit_keeps_only_what_was_used(fresh_memo, monkey
     later.put("new2", "b")                      # six entries: past the limit
     later.save()
     assert json.loads(later.path.read_text()) == {"old1": 1, "old3": 3, "new1": "a", "new2": "b"}
+
+
+_BUILD_IN_A_NEW_PROCESS = """
+import sys, datetime as dt
+sys.path.insert(0, sys.argv[1])
+from helpers import database
+from pipeline.build import build
+from pipeline.core.params import Parameters
+build(database(), Parameters({}, as_of=dt.date(2026, 12, 31)))
+"""
+
+
+def test_a_second_process_finds_what_the_first_kept(tmp_path):
+    """The memo's keys are the same in every process (a key holding a memory address, or a set in
+    the order of the process's string hashing, would make every run work everything out again and
+    add to the file): the second build, in another process with another hash seed, adds nothing."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    folder = tmp_path / "memo"
+    tests = str(Path(__file__).resolve().parent.parent)
+
+    def run(seed: str) -> dict:
+        env = {**os.environ, "POUND_CACHE_DIR": str(folder), "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-c", _BUILD_IN_A_NEW_PROCESS, tests], env=env, check=True)
+        return {p.name: (p.stat().st_mtime_ns, p.read_text()) for p in folder.glob("*.json")}
+
+    first = run("1")
+    assert {n.split("-duckdb-")[0] for n in first} == {"hugeint", "reads"}
+    assert run("2") == first, "the second process did not find the first one's entries"
