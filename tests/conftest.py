@@ -11,6 +11,10 @@ os.environ.setdefault("POUND_QUIET", "1")
 # What the build keeps between runs (pipeline/build/memo.py) goes to a folder of the tests' own,
 # not the user's ~/.cache; tests/build/test_build_steps.py checks a build with and without it.
 os.environ.setdefault("POUND_CACHE_DIR", str(Path(tempfile.gettempdir()) / "pound-tests-memo"))
+# Under pytest-xdist the two test processes keep both cores busy: a build on two connections
+# (pipeline/build/schedule.py) would only add work; test_build_steps.py builds on two.
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.setdefault("POUND_BUILD_CONNECTIONS", "1")
 from shared import LOAD_TIME  # noqa: E402
 
 os.environ.setdefault("POUND_LOAD_TIME", LOAD_TIME)

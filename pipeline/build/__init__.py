@@ -14,6 +14,7 @@ import duckdb
 from pipeline.build.memo import KINDS, READS, code_digest, digest
 from pipeline.build.models import LAYERS, SOURCE_TABLES, Model, all_models, check_layers
 from pipeline.build.rules import FINDING_COLUMNS, Rule, findings_sql, load_rules, rules_read
+from pipeline.build.schedule import make_in_order, workers
 from pipeline.core.params import Parameters
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.progress import QUIET, Progress
@@ -158,24 +159,31 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
     tables = [m for m in steps if not m.is_macros]
     existing = _existing(con)
     fingerprint = _fingerprint(con, macros, steps)
-    made: list[str] = []
-    n = 0
-    for m in steps:
-        if m.is_macros:
-            con.execute(m.sql)
-            continue
-        n += 1
-        progress.step(f"[{n}/{len(tables)}] computing {m.name}")
+    started = iter(range(1, len(tables) + 1))
+
+    def make(c: duckdb.DuckDBPyConnection, m: Model) -> None:
         kind = "VIEW" if m.is_view else "TABLE"
         was = existing.get(m.name)
         if was is not None and (was == "VIEW") != m.is_view:
-            con.execute(f"DROP {'VIEW' if was == 'VIEW' else 'TABLE'} {m.name}")
+            c.execute(f"DROP {'VIEW' if was == 'VIEW' else 'TABLE'} {m.name}")
         try:
-            con.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{_plain_select(con, m, fingerprint)}")
+            c.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{_plain_select(c, m, fingerprint)}")
         except duckdb.Error as exc:
             where = "rules/*.sql" if m.name == "findings" else f"{m.layer}/{m.name}.sql"
             raise RuntimeError(f"model {where} failed: {exc}") from exc
-        made.append(m.name)
+
+    connections = [con]
+    try:
+        for _ in range(workers(con) - 1):
+            other = con.cursor()
+            connections.append(other)
+            params.set_variables(other)
+            other.execute(macros)
+        made = make_in_order(steps, connections, make,
+                             lambda m: progress.step(f"[{next(started)}/{len(tables)}] computing {m.name}"))
+    finally:
+        for other in connections[1:]:
+            other.close()
     KINDS.save()
     _check_kinds(con, made)
     if upto is not None:

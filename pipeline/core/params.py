@@ -140,9 +140,7 @@ class Parameters:
 
     def apply(self, con) -> None:
         """Make every value visible to SQL as getvariable('<name>'), and keep a table of them."""
-        for name, value in self.values.items():
-            con.execute(f"SET VARIABLE {name} = ?", [value])
-        con.execute("SET VARIABLE as_of = ?", [self.as_of])
+        self.set_variables(con)
         con.execute("""CREATE OR REPLACE TABLE parameters (
             name VARCHAR, value VARCHAR, is_default BOOLEAN, section VARCHAR, reading VARCHAR)""")
         rows = [("as_of", self.as_of.isoformat(), False, "", "The date the accounts are drawn up to; nothing after it is due yet.")]
@@ -150,6 +148,13 @@ class Parameters:
                  for p in PARAMS]
         con.execute("INSERT INTO parameters SELECT unnest(?), unnest(?), unnest(?), unnest(?), unnest(?)",
                     [list(col) for col in zip(*rows, strict=True)])
+
+    def set_variables(self, con) -> None:
+        """Every value as getvariable('<name>') on this connection (variables belong to one
+        connection: each connection the build makes models on is given them)."""
+        for name, value in self.values.items():
+            con.execute(f"SET VARIABLE {name} = ?", [value])
+        con.execute("SET VARIABLE as_of = ?", [self.as_of])
 
     def to_toml(self) -> str:
         lines = [f"# Parameters used for this run (source: {self.source}).",

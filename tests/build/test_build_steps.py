@@ -179,3 +179,81 @@ def test_a_second_process_finds_what_the_first_kept(tmp_path):
     first = run("1")
     assert {n.split("-duckdb-")[0] for n in first} == {"hugeint", "reads"}
     assert run("2") == first, "the second process did not find the first one's entries"
+
+
+def test_two_connections_make_what_one_makes(tmp_path, monkeypatch):
+    """The golden bundle built on one connection, then on two at once (schedule.py): every model
+    the same, column types and rows."""
+    import datetime as dt
+
+    import pipeline.build as build_module
+    from pipeline.build import schedule
+
+    as_of = dt.date.fromisoformat(AS_OF)
+    monkeypatch.delenv("POUND_BUILD_CONNECTIONS", raising=False)
+    monkeypatch.setattr(build_module, "workers", lambda con: 1)
+    one = _tables(built_into(tmp_path / "one.duckdb", GOLDEN, as_of))
+    seen: list[int] = []
+    monkeypatch.setattr(build_module, "workers", lambda con: seen.append(schedule.workers(con)) or 2)
+    two = _tables(built_into(tmp_path / "two.duckdb", GOLDEN, as_of))
+    assert seen == [2], "the golden bundle is a small database: two connections by default"
+    assert one == two and len(one) > 40
+
+
+def test_a_model_waits_for_what_the_macros_before_it_read():
+    """intermediate/_macros.sql looks up the notifications and the rates: every model after it
+    waits for the staging models it reads, though its own SQL names neither."""
+    from pipeline.build import schedule
+
+    steps = models()
+    macro = next(m for m in steps if m.is_macros and m.layer == "intermediate")
+    assert {"stg_notifications", "stg_rate_rows"} <= set(macro.reads)
+    needs = schedule.waits_for(steps)
+    for name in ("int_cases", "case_accounts", "findings"):
+        waits, macros = needs[name]
+        assert {"stg_notifications", "stg_rate_rows"} <= waits, name
+        assert macro in macros, name
+    assert needs["stg_impoundments"][1] == [] and "stg_notifications" not in needs["stg_impoundments"][0]
+
+
+def test_the_first_failure_stops_the_build_and_is_named(monkeypatch):
+    """On two connections, a model that fails stops the build with its file named; nothing that
+    reads it is made."""
+    import duckdb as _duckdb
+
+    from pipeline.build import schedule
+
+    steps = [m for m in models() if not m.is_macros][:6]
+    made: list[str] = []
+
+    def make(con, m):
+        if m is steps[1]:
+            raise RuntimeError(f"model {m.layer}/{m.name}.sql failed: broken")
+        made.append(m.name)
+
+    cons = [_duckdb.connect(), _duckdb.connect()]
+    with pytest.raises(RuntimeError, match=f"{steps[1].name}.sql failed"):
+        schedule.make_in_order(steps, cons, make, lambda m: None)
+    needs = schedule.waits_for(steps)
+    assert not any(steps[1].name in needs[n][0] for n in made)
+
+
+def test_the_number_of_connections(monkeypatch):
+    """Two on a small database, one on a large one, or what POUND_BUILD_CONNECTIONS says."""
+    import duckdb as _duckdb
+
+    from pipeline.build import schedule
+
+    monkeypatch.delenv("POUND_BUILD_CONNECTIONS", raising=False)
+    monkeypatch.setattr(schedule.os, "cpu_count", lambda: 2)
+    con = _duckdb.connect()
+    con.execute("CREATE TABLE impoundments AS SELECT range AS case_id FROM range(?)", [schedule.SMALL_DATABASE_ROWS])
+    assert schedule.workers(con) == 2
+    con.execute("INSERT INTO impoundments VALUES (-1)")
+    assert schedule.workers(con) == 1
+    monkeypatch.setenv("POUND_BUILD_CONNECTIONS", "3")
+    assert schedule.workers(con) == 3
+    monkeypatch.delenv("POUND_BUILD_CONNECTIONS")
+    monkeypatch.setattr(schedule.os, "cpu_count", lambda: 1)
+    con.execute("DELETE FROM impoundments")
+    assert schedule.workers(con) == 1
