@@ -21,13 +21,15 @@ import hashlib
 import io
 from dataclasses import dataclass
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from pipeline.core.errors import PoundError, Problem
 from pipeline.core.registers import BY_NAME, REFERENCE, REGISTERS, Register
 from pipeline.load.encodings import not_utf8_problem, utf16_problem
 from pipeline.load.plaincsv import PlainCsv, plain_csv
+
+if TYPE_CHECKING:      # pandas is imported only when a file is read here, not by DuckDB (0.5 s)
+    import pandas as pd
 
 ROW = "_row"
 # Files a bundle may carry beside its registers: pound synth's answer key, a readme, bundle.toml.
@@ -202,6 +204,8 @@ def _read_csv(source: Source, in_python: bool = False) -> Read:
                                                    f"has {cells} cell(s) but the header names {len(names)} columns; "
                                                    "a row may not stop early (a missing comma?)")
                                            for row, cells in short[:50]], [])
+    import pandas as pd
+
     try:
         frame = pd.read_csv(io.StringIO(text), header=None, skiprows=1, names=names, dtype=str,
                             keep_default_na=False, na_filter=False, skip_blank_lines=False,
@@ -368,6 +372,8 @@ def _read_sheet(source: Source) -> Read:
     if overflow:
         return Read(source, None, digest, [Problem(source.label, overflow[0], None, None,
                                                    f"has text to the right of the last named column ({len(overflow)} row(s)); give every column a header")], [])
+    import pandas as pd
+
     frame = pd.DataFrame(body, columns=names, dtype=str)
     frame.insert(0, ROW, range(first + 2, first + 2 + len(body)))
     return _finish(source, frame, digest, names)

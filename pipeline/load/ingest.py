@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
-import pandas as pd
 
 from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
@@ -177,18 +176,15 @@ def _plan(con: duckdb.DuckDBPyConnection, src: Source, reads: dict[str, Read], v
     if read.problems:
         return
     key = list(src.register.key)
-    f = read.frame
-    if read.plain is not None:
-        rows = cells.struck_rows(con, read, key)
-        if rows is None:                      # DuckDB cannot read it as it is: read in Python
+    rows = cells.struck_rows(con, read, key) if read.plain is not None else None
+    if rows is None:
+        if read.plain is not None:            # DuckDB cannot read it as it is: read in Python
             read = reads[src.label] = read_source(src, in_python=True)
             if read.problems:
                 return
-            f = read.frame
-        else:
-            f = pd.DataFrame(rows, columns=[*key, "void"], dtype=str)
-    struck = f[f["void"].astype(str).str.strip().str.lower().isin(TRUE_WORDS)]
-    keys = [tuple(str(v).strip() for v in row) for row in struck[key].itertuples(index=False)]
+        rows = read.frame[[*key, "void"]].itertuples(index=False, name=None)
+    # (key cells..., void cell): the keys of the rows whose void cell says yes
+    keys = [tuple(str(v).strip() for v in row[:-1]) for row in rows if str(row[-1]).strip().lower() in TRUE_WORDS]
     voids.plan(src.register.name, src.label, keys)
 
 

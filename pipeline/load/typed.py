@@ -22,9 +22,12 @@ frame column the register does not declare is an error, unless its name starts w
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 import duckdb
-import pandas as pd
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from pipeline.core.registers import BY_NAME, COUNT, DATE, ENUM, FLAG, MONEY, Column
 

@@ -23,6 +23,7 @@ from openpyxl.utils import get_column_letter
 from pipeline.core.money import paise_text
 from pipeline.outputs.exports import BY_TABLE, export_select
 from pipeline.read import reconciliation
+from pipeline.read.select import select_rows
 
 EXCEL_MAX_ROWS = 1_048_576          # including the header row
 # `pound run` and `pound build` write the whole-bundle workbook only up to this many rows in
@@ -137,19 +138,6 @@ def _sheet(wb: Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, m
     return _write_sheet(wb, title, names, cur.fetchmany(2000), lambda: cur.fetchmany(20000), money, note)
 
 
-def _frame_sheet(wb: Workbook, title: str, frame, money: set[str]) -> int:
-    rows = [tuple(None if _blank(v) else (int(v) if type(v).__name__.startswith("int") else v) for v in r)
-            for r in frame.itertuples(index=False)]
-    return _write_sheet(wb, title, list(frame.columns), rows, lambda: [], money, None)
-
-
-def _blank(v) -> bool:
-    try:
-        return v is None or bool(v != v)
-    except (TypeError, ValueError):
-        return False
-
-
 def _write_sheet(wb: Workbook, title: str, names: list[str], first: list[tuple], more, money: set[str],
                  note: str | None) -> int:
     ws = wb.create_sheet(title)
@@ -185,15 +173,16 @@ def _write_sheet(wb: Workbook, title: str, names: list[str], first: list[tuple],
 
 def largest_sheet(con: duckdb.DuckDBPyConnection) -> tuple[str, int]:
     """The table of the whole-bundle workbook with the most rows, and how many."""
-    from pipeline.read.select import count, select
+    from pipeline.read.select import count, select_records
 
-    sizes = [(t, int(select(con, t, count("rows"))["rows"][0])) for t in SHEETS + WHEN_ANY]
+    sizes = [(t, select_records(con, t, count("rows"))[0]["rows"]) for t in SHEETS + WHEN_ANY]
     return max(sizes, key=lambda s: s[1])
 
 
 def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:
     wb = Workbook(write_only=True)
-    _frame_sheet(wb, "summary", reconciliation.summary(con), SUMMARY_MONEY)
+    names, cur, _ = reconciliation.summary(con, reader=select_rows)
+    _write_sheet(wb, "summary", names, cur.fetchall(), lambda: [], SUMMARY_MONEY, None)
     for table in SHEETS + WHEN_ANY:
         spec = BY_TABLE[table]
         count = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]

@@ -38,10 +38,11 @@ def by_authority(con, district: str | None = None, local_authority: str | None =
                   key=["ledger", "head", "local_authority_id"])
 
 
-def summary(con, district: str | None = None, local_authority: str | None = None):
+def summary(con, district: str | None = None, local_authority: str | None = None, reader=select):
     """Per local authority, ledger and head: the totals and the amount of each status (the
-    workbook's summary sheet), with the breaks."""
-    return select(con, "reconciliation", col("local_authority_id"), col("local_authority_name"), col("district"),
+    workbook's summary sheet), with the breaks. `reader`: select (a DataFrame) or select_rows
+    (names and a cursor, for the workbook, which need not import pandas)."""
+    return reader(con, "reconciliation", col("local_authority_id"), col("local_authority_name"), col("district"),
                   col("ledger"), col("head"), total("expected_amount", "expected"),
                   total("ledger_amount", "credited"), total("difference"),
                   total_if("expected_amount", "status", "matched", "matched"),

@@ -107,3 +107,25 @@ def test_a_parameters_file_overrides_a_reading_and_is_written_beside_the_outputs
     again = tmp_path / "again"
     assert run_cli("run", sample_bundle, "--out", again, "--as-of", "2026-11-30", "--params", out / "parameters.toml")[0] == 0
     assert (again / "findings.csv").read_text() == findings
+
+
+_RUN_AND_LIST_MODULES = """
+import sys
+from pipeline.cli import main
+code = main(sys.argv[1:])
+print(" ".join(sorted(m for m in sys.modules if "." not in m)), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def test_a_run_of_plain_csv_files_imports_neither_pandas_nor_gx(sample_bundle, tmp_path):
+    """pandas costs a district's run half a second to import and GX eight: DuckDB reads plain CSV
+    files, the compiled suite checks them and the workbook is written from DuckDB's rows, so a
+    run of the sample imports neither (an Excel sheet or an odd CSV file still brings pandas)."""
+    res = subprocess.run([sys.executable, "-c", _RUN_AND_LIST_MODULES, "run", str(sample_bundle),
+                          "--out", str(tmp_path / "o")], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    loaded = set(res.stderr.strip().splitlines()[-1].split())
+    assert "duckdb" in loaded and "openpyxl" in loaded
+    assert not loaded & {"pandas", "great_expectations"}, sorted(loaded & {"pandas", "great_expectations"})
+    assert (tmp_path / "o" / "audit_workbook.xlsx").exists()

@@ -120,3 +120,22 @@ def test_a_plain_file_is_read_by_duckdb_and_keeps_its_spreadsheet_rows(tmp_path)
     cells.load(con, read)
     got = con.execute(f"SELECT _row, deposit_id FROM {cells.CELLS} ORDER BY _row").df()
     assert got.equals(pd.DataFrame({"_row": range(2, 30002), "deposit_id": [f"D{i}" for i in range(30000)]}).astype(got.dtypes))
+
+
+_BYTES = st.sampled_from([b"a", b"1", b",", b"\n", b"\r\n", b"\r", b" ", b'"', b"\xc2\xa0", b"\xe2\x80\x89", b"\xe2",
+                          b"\xc3\xa9", b"\xe0\xb2\x95", b"\x00", b"\n\n"])
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(parts=st.lists(_BYTES, max_size=40))
+@example(parts=[b" ", b"a"]).via("a space at the start of the file")
+@example(parts=[b"a", b",", b"\xc2\xa0", b"b", b"\n"]).via("a no-break space beside a comma")
+@example(parts=[b"a", b" ", b"\r\n", b"b"]).via("a space before CRLF")
+def test_small_and_large_files_are_scanned_alike(parts):
+    """plaincsv.py reads a small file with Python's bytes methods and a large one with numpy: the
+    two tell the same of every file (plain or not, its commas, lines, longest line and spaces)."""
+    from pipeline.load.plaincsv import plain_csv
+
+    data = b"".join(parts)
+    small, large = plain_csv(data, ["x"], numpy_from=len(data) + 1), plain_csv(data, ["x"], numpy_from=0)
+    assert small == large, data
