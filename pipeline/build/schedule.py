@@ -102,4 +102,10 @@ def make_in_order(steps: list[Model], connections: list[duckdb.DuckDBPyConnectio
         raise failure
     if pending:
         raise RuntimeError(f"models waiting for what no model makes: {', '.join(m.name for m in pending)}")
+    # The caller goes on with the first connection (synth looks up rates with the macros): it is
+    # given every macro file a model made on another connection needed.
+    first = connections[0]
+    for mac in (m for m in steps if m.is_macros):
+        if mac.name + mac.layer not in macros_run[id(first)]:
+            first.execute(mac.sql)
     return done

@@ -257,3 +257,32 @@ def test_the_number_of_connections(monkeypatch):
     monkeypatch.setattr(schedule.os, "cpu_count", lambda: 1)
     con.execute("DELETE FROM impoundments")
     assert schedule.workers(con) == 1
+
+
+def test_the_callers_connection_ends_with_every_macro():
+    """A macro file run only on the other connection (every model after it was made there) is
+    run on the caller's connection too before the build returns: its macros are TEMP, and the
+    caller goes on with them (synth looks up rates with security_rate)."""
+    import time
+    from pathlib import Path
+
+    import duckdb as _duckdb
+
+    from pipeline.build import schedule
+    from pipeline.build.models import Model
+
+    steps = [Model("stg_a", "staging", Path("a"), "SELECT 1"), Model("stg_b", "staging", Path("b"), "SELECT 2"),
+             Model("_macros", "intermediate", Path("m"), "CREATE OR REPLACE TEMP MACRO plus_one(x) AS x + 1",
+                   frozenset({"stg_b"})),
+             Model("int_x", "intermediate", Path("x"), "SELECT 3", frozenset({"stg_b"}))]
+    first, other = _duckdb.connect(), _duckdb.connect()
+    where: dict[str, object] = {}
+
+    def make(con, m):
+        where[m.name] = con
+        if m.name == "stg_a":
+            time.sleep(0.5)           # the first connection is busy while the rest are made
+
+    schedule.make_in_order(steps, [first, other], make, lambda m: None)
+    assert where["stg_a"] is first and where["int_x"] is other
+    assert first.execute("SELECT plus_one(1)").fetchone() == (2,)
