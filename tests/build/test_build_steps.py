@@ -280,9 +280,31 @@ def test_the_callers_connection_ends_with_every_macro():
 
     def make(con, m):
         where[m.name] = con
-        if m.name == "stg_a":
-            time.sleep(0.5)           # the first connection is busy while the rest are made
+        if m.name == "stg_b":
+            time.sleep(0.5)           # the first connection is busy; the other one is free first
 
     schedule.make_in_order(steps, [first, other], make, lambda m: None)
-    assert where["stg_a"] is first and where["int_x"] is other
+    assert where["stg_b"] is first and where["int_x"] is other
     assert first.execute("SELECT plus_one(1)").fetchone() == (2,)
+
+
+def test_of_the_models_ready_at_once_the_one_more_wait_for_goes_first():
+    """On two connections the findings (one statement of thirty rules, the longest of a small
+    build) starts as soon as what it reads is made, before models nothing or little waits for."""
+    from pathlib import Path
+
+    import duckdb as _duckdb
+
+    from pipeline.build import schedule
+    from pipeline.build.models import Model
+
+    after = schedule._waited_for_by(schedule.waits_for(models()))
+    assert {"review_log", "doc_findings_memos"} <= after["findings"]
+    assert "findings" in after["case_accounts"] and after["stg_impoundments"] >= after["case_accounts"]
+    # a, then b and c ready together: c is waited for by d, so c starts before b
+    steps = [Model("a", "staging", Path("a"), ""), Model("b", "intermediate", Path("b"), "", frozenset({"a"})),
+             Model("c", "intermediate", Path("c"), "", frozenset({"a"})),
+             Model("d", "marts", Path("d"), "", frozenset({"c"}))]
+    started: list[str] = []
+    schedule.make_in_order(steps, [_duckdb.connect()], lambda con, m: None, lambda m: started.append(m.name))
+    assert started == ["a", "c", "b", "d"]
