@@ -83,15 +83,19 @@ def make_in_order(steps: list[Model], connections: list[duckdb.DuckDBPyConnectio
     order = {m.name: i for i, m in enumerate(steps)}
     pending = sorted((m for m in steps if not m.is_macros), key=lambda m: (-len(after[m.name]), order[m.name]))
     free = list(connections)
-    macros_run: dict[int, set[str]] = {id(c): set() for c in connections}
+    macros_run: dict[int, set[Model]] = {id(c): set() for c in connections}
     done: list[str] = []
     running: dict[Future, tuple[Model, duckdb.DuckDBPyConnection]] = {}
 
-    def task(con: duckdb.DuckDBPyConnection, m: Model) -> None:
-        for mac in needs[m.name][1]:
-            if mac.name + mac.layer not in macros_run[id(con)]:
+    def run_macros(con: duckdb.DuckDBPyConnection, macros: list[Model]) -> None:
+        """The macro files of `macros` this connection has not run yet, in their order."""
+        for mac in macros:
+            if mac not in macros_run[id(con)]:
                 con.execute(mac.sql)
-                macros_run[id(con)].add(mac.name + mac.layer)
+                macros_run[id(con)].add(mac)
+
+    def task(con: duckdb.DuckDBPyConnection, m: Model) -> None:
+        run_macros(con, needs[m.name][1])
         make(con, m)
 
     failure: BaseException | None = None
@@ -123,8 +127,5 @@ def make_in_order(steps: list[Model], connections: list[duckdb.DuckDBPyConnectio
         raise RuntimeError(f"models waiting for what no model makes: {', '.join(m.name for m in pending)}")
     # The caller goes on with the first connection (synth looks up rates with the macros): it is
     # given every macro file a model made on another connection needed.
-    first = connections[0]
-    for mac in (m for m in steps if m.is_macros):
-        if mac.name + mac.layer not in macros_run[id(first)]:
-            first.execute(mac.sql)
+    run_macros(connections[0], [m for m in steps if m.is_macros])
     return done
