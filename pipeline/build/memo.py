@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 import tempfile
+import threading
 import types
 from pathlib import Path
 
@@ -77,13 +78,16 @@ KEEP_AT_MOST = 3000
 
 class Memo:
     """A dict of JSON values in one file per DuckDB version, read once per process and written
-    back (whole, atomically) when something was added."""
+    back (whole, atomically) when something was added. The build asks from two threads at once
+    (schedule.py): the file is read by the first to ask, and the other waits for it (each read
+    its own copy before, and the entries put into the copy read first were lost)."""
 
     def __init__(self, name: str):
         self.name = name
         self._data: dict | None = None
         self._added = False
         self._used: set[str] = set()
+        self._lock = threading.Lock()
 
     @property
     def path(self) -> Path | None:
@@ -91,6 +95,10 @@ class Memo:
         return None if folder is None else folder / f"{self.name}-duckdb-{duckdb.__version__}.json"
 
     def _load(self) -> dict:
+        with self._lock:
+            return self._read()
+
+    def _read(self) -> dict:
         if self._data is None:
             try:
                 if self.path is None:
@@ -106,11 +114,12 @@ class Memo:
         return self._load().get(key)
 
     def put(self, key: str, value) -> None:
-        self._used.add(key)
-        data = self._load()
-        if data.get(key) != value:
-            data[key] = value
-            self._added = True
+        with self._lock:
+            self._used.add(key)
+            data = self._read()
+            if data.get(key) != value:
+                data[key] = value
+                self._added = True
 
     def save(self) -> None:
         """Write what was added; another process's additions since this one read the file are

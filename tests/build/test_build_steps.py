@@ -149,6 +149,34 @@ def test_a_memo_grown_past_its_limit_keeps_only_what_was_used(fresh_memo, monkey
     assert json.loads(later.path.read_text()) == {"old1": 1, "old3": 3, "new1": "a", "new2": "b"}
 
 
+def test_two_threads_that_ask_the_memo_at_once_keep_both_entries(fresh_memo, monkeypatch):
+    """The build's two connections ask the memo from two threads: the file is read once and what
+    each thread puts is kept (each read a copy of its own, and the slower read's copy won)."""
+    import threading
+    import time
+    from pathlib import Path
+
+    seed = memo.Memo("trial")
+    seed.put("old", 0)
+    seed.save()
+    m = memo.Memo("trial")
+    read_text = Path.read_text
+
+    def slow_read(path, *args, **kwargs):
+        time.sleep(0.05 if threading.current_thread().name == "quick" else 0.3)
+        return read_text(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", slow_read)
+    threads = [threading.Thread(target=m.put, args=(name, 1), name=name) for name in ("quick", "slow")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    monkeypatch.setattr(Path, "read_text", read_text)
+    m.save()
+    assert json.loads(m.path.read_text()) == {"old": 0, "quick": 1, "slow": 1}
+
+
 _BUILD_IN_A_NEW_PROCESS = """
 import sys, datetime as dt
 sys.path.insert(0, sys.argv[1])
