@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import built_into, rows
+import shared
+from helpers import built, built_into, rows
 from shared import GOLDEN
 
 from pipeline.build import build, memo, models, needed_by
@@ -91,7 +92,7 @@ def test_a_source_column_of_another_type_is_not_answered_from_the_memo(fresh_mem
 
     from pipeline.build import _fingerprint
 
-    con = built_into(tmp_path / "a.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
+    con = built(GOLDEN, dt.date.fromisoformat(AS_OF))
     steps = models()
     before = _fingerprint(con, "", steps)
     con.execute("ALTER TABLE releases ALTER COLUMN fines_paid TYPE HUGEINT")
@@ -102,8 +103,8 @@ def test_a_source_column_of_another_type_is_not_answered_from_the_memo(fresh_mem
 def test_upto_builds_what_the_findings_need_and_they_equal_a_whole_builds(tmp_path):
     import datetime as dt
 
-    whole = built_into(tmp_path / "a.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
-    part = built_into(tmp_path / "b.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF))
+    whole = built(GOLDEN, dt.date.fromisoformat(AS_OF))
+    part = built(GOLDEN, dt.date.fromisoformat(AS_OF))
     # every model dropped: only the registers and what was loaded are left
     for m in models():
         if not m.is_macros:
@@ -124,8 +125,8 @@ def test_every_view_the_build_makes_can_be_read_by_a_later_command(tmp_path):
 
     import duckdb
 
-    built_into(tmp_path / "a.duckdb", GOLDEN, dt.date.fromisoformat(AS_OF)).close()
-    con = duckdb.connect(str(tmp_path / "a.duckdb"), read_only=True)
+    path = shared.SESSION.built_file(GOLDEN, dt.date.fromisoformat(AS_OF), None)
+    con = duckdb.connect(str(path), read_only=True)
     views = [v for (v,) in rows(con, "SELECT view_name FROM duckdb_views() WHERE NOT internal")]
     made = {m.name for m in models() if m.is_view}
     assert set(views) == made and views
