@@ -1,95 +1,66 @@
 """Local helpers for the rule tests: a small set of register rows, built, and its findings.
 
 The rows are typed by the loader's own parser and inserted straight into the register
-tables (helpers.insert_rows), on top of a copy of the shared reference set unless a test
-replaces a reference table; the loading itself is tested in tests/load. The build stops at
-the findings. Bundles that differ only in
-as_of or in the parameters rebuild the same database (a small cache keyed by the rows).
+tables (helpers.insert_rows), on top of the shared reference set unless a test replaces a
+reference table; the loading itself is tested in tests/load. The build stops at the findings.
+
+A build costs about 0.3 s whatever the rows, and there are some 180 rule tests, so the
+bundles are built together (scenarios.py): before the first rule test runs, every rule test
+is called once with a `run` that only records its rows, and the recorded bundles that share
+an as-of date, parameters and load day are inserted into one database, each bundle's ids
+marked as its own, and built once. `run` then hands each test the findings of its own ids.
+A bundle that was not recorded, or that replaces a reference table, is built alone, as is
+every bundle when POUND_RULE_TESTS_ALONE=1; test_rules.py checks that bundles built together
+give what each gives alone.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import hashlib
-import json
 import os
 import shutil
 import tempfile
-from collections import OrderedDict
 from pathlib import Path
 
 import pytest
-from helpers import AS_OF, REFERENCE, database, insert_rows
-
-from pipeline.build import build
-from pipeline.core.params import Parameters
-from pipeline.core.registers import REGISTERS
-from pipeline.load import db
-
-_CACHE: OrderedDict[str, object] = OrderedDict()   # rows key -> connection
-_CACHE_SIZE = 6
-
-
-def _key(tables: dict) -> str:
-    return hashlib.sha256(json.dumps(tables, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def _date(d) -> dt.date:
-    return dt.date.fromisoformat(d) if isinstance(d, str) else d
+from helpers import AS_OF, database
+from scenarios import Scenario, Together, alone, close_alone
 
 
 @pytest.fixture(scope="session")
 def _template():
-    """The reference set inserted once, in a file each test copies (tmpfs when there is one)."""
+    """The reference set inserted once, in a file each bundle built alone copies (tmpfs when
+    there is one)."""
     shm = Path("/dev/shm")
     root = Path(tempfile.mkdtemp(prefix="pound-rule-tests-", dir=shm if shm.is_dir() and os.access(shm, os.W_OK) else None))
     path = root / "template.duckdb"
     database(path=path).close()
     yield root, path
-    for con in _CACHE.values():
-        con.close()
-    _CACHE.clear()
+    close_alone()
     shutil.rmtree(root, ignore_errors=True)
 
 
-def _database(template, tables: dict):
-    root, path = template
-    if set(tables) & set(REFERENCE):
-        return database(**tables)
-    copy = Path(tempfile.mkstemp(suffix=".duckdb", dir=root)[1])
-    shutil.copyfile(path, copy)
-    con = db.connect(copy)
-    for reg in REGISTERS:
-        if tables.get(reg.name):
-            insert_rows(con, reg.name, tables[reg.name])
-    return con
+@pytest.fixture(scope="session")
+def _together(request):
+    """The rule tests' bundles, recorded once per test process and built together on demand."""
+    together = Together()
+    if os.environ.get("POUND_RULE_TESTS_ALONE") != "1":
+        together.record(request.session.items)
+    return together
 
 
 @pytest.fixture
-def run(_template):
+def run(_template, _together):
     """run(as_of=..., params={...}, **tables) -> list of finding dicts (every column of `findings`).
 
     tables: register name -> list of row dicts (text, as a clerk writes them); a reference name
-    (e.g. notifications=[...]) replaces that reference table.
+    (e.g. notifications=[...]) replaces that reference table. loaded_on, bundle_as_of: the day
+    every row was loaded (default: as_of, so that no test hangs on the real clock) and the
+    bundle's own date (default: none).
     """
 
     def _run(as_of=AS_OF, params: dict | None = None, loaded_on=None, bundle_as_of=None, **tables) -> list[dict]:
-        """loaded_on, bundle_as_of: the day every row was loaded (default: as_of, so that no test hangs on
-        the real clock) and the bundle's own date (default: none)."""
-        key = _key(tables)
-        con = _CACHE.get(key)
-        if con is None:
-            con = _database(_template, tables)
-            _CACHE[key] = con
-            while len(_CACHE) > _CACHE_SIZE:
-                _CACHE.popitem(last=False)[1].close()
-        else:
-            _CACHE.move_to_end(key)
-        con.execute("UPDATE loads SET loaded_at = CAST(? AS TIMESTAMP) + INTERVAL 10 HOUR, bundle_as_of = CAST(? AS DATE)",
-                    [_date(loaded_on or as_of), bundle_as_of and _date(bundle_as_of)])
-        build(con, Parameters(params or {}, as_of=_date(as_of)), upto="findings")
-        cur = con.execute("SELECT * FROM findings")
-        cols = [c[0] for c in cur.description]
-        return [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
+        s = Scenario.of(as_of, params, loaded_on, bundle_as_of, tables)
+        found = _together.findings(s)
+        return found if found is not None else alone(_template, s)
 
     return _run

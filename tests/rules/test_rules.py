@@ -16,8 +16,10 @@ builders and the one assertion they share are in rule_rows.py.
 
 from __future__ import annotations
 
+import pytest
 from helpers import case
 from rule_rows import S15, SPEC, rel, sale
+from scenarios import Scenario, Together, _unmarked, alone
 
 from pipeline.build import load_rules
 
@@ -34,3 +36,44 @@ def test_rule_files_are_the_30_of_the_spec_with_its_sections_and_severities():
 def test_a_clean_release_and_a_clean_s15_sale_raise_nothing(run):
     assert run(impoundments=[case()], releases=[rel()]) == []
     assert run(impoundments=[case()], sales=[sale()], **S15) == []
+
+
+# ----------------------------------------------------------------------------------------------
+# the bundles of the rule tests are built together (conftest.py, scenarios.py)
+
+def test_two_bundles_with_the_same_ids_built_together_keep_their_own_findings(_template):
+    unpaid = Scenario.of(tables={"impoundments": [case()], "releases": [rel(charges_paid="599.99")]})
+    paid = Scenario.of(tables={"impoundments": [case()], "releases": [rel()]})
+    together = Together()
+    together.add(unpaid)
+    together.add(paid)
+    got = together.findings(unpaid)
+    assert [(f["rule_id"], f["subject_id"], f["case_id"]) for f in got] == [("REL-UNPAID", "R1", "C1")]
+    assert "Release R1 " in got[0]["detail"] and "Q0" not in got[0]["detail"]
+    assert together.findings(paid) == []
+    assert together.failed == {}
+    assert got == alone(_template, unpaid)
+
+
+def test_a_finding_of_no_bundle_or_of_two_is_refused():
+    assert _unmarked([{"subject_id": "Q001~R1", "detail": "Release Q001~R1"}], 2) == [[], [{"subject_id": "R1", "detail": "Release R1"}]]
+    with pytest.raises(ValueError, match="no bundle"):
+        _unmarked([{"subject_id": "R1", "detail": ""}], 2)
+    with pytest.raises(ValueError, match="another bundle"):
+        _unmarked([{"subject_id": "Q001~R1", "detail": "Release Q001~R1 of case Q000~C1"}], 2)
+
+
+@pytest.mark.slow
+def test_bundles_built_together_find_what_each_finds_alone(_together, _template):
+    """Every group of the session's bundles is built together without a finding going astray, and a
+    fixed eighth of the bundles (by their digest) find alone exactly what they found together.
+    POUND_RULE_TESTS_ALONE=1 builds every bundle alone, for a rule that is being changed."""
+    together = [s for members in _together.groups.values() if len(members) > 1 for s in members]
+    if len(together) < 50:
+        pytest.skip("run with the other rule tests (pytest tests/rules): they record the bundles")
+    for group, members in _together.groups.items():
+        if len(members) > 1 and group not in _together.built:
+            _together.build(group)
+    assert _together.failed == {}
+    for s in sorted(together, key=Scenario.key)[::8]:
+        assert _together.findings(s) == alone(_template, s), s

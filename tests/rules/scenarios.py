@@ -1,0 +1,225 @@
+"""The rule tests' bundles, built together (conftest.py says why).
+
+Each bundle's ids are marked as its own (Q007~C1 for case C1 of the seventh bundle) before the
+bundles of one as-of date, parameters and load day are inserted into one database and built;
+each finding is handed back, unmarked, to the bundle whose mark its subject carries. The ids of
+the reference set (pounds, local authorities, officials) are not marked: every bundle built
+together shares the one reference set, as each would have it alone. A finding whose subject
+carries no mark, or that names another bundle's id, means the bundles met in the database:
+that group is then built one bundle at a time, and test_rules.py fails on it.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import hashlib
+import inspect
+import json
+import re
+import shutil
+import tempfile
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+from helpers import AS_OF, REFERENCE, database, insert_rows, insert_text
+
+from pipeline.build import build
+from pipeline.core.params import Parameters
+from pipeline.core.registers import ID, REGISTERS
+from pipeline.load import db
+
+HERE = Path(__file__).resolve().parent
+# ids that name a row of the reference set (or an official): shared, never marked
+SHARED_IDS = frozenset({"pound_id", "local_authority_id", "pound_keeper_id", "person_id", "buyer_person_id",
+                        "conducted_by"})
+MARK = re.compile(r"Q(\d{3})~")
+
+
+def _date(d) -> dt.date | None:
+    return dt.date.fromisoformat(d) if isinstance(d, str) else d
+
+
+def _digest(*parts) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One call of a rule test's `run`: the rows, the as-of date, the parameters, the load day
+    and the bundle's own date."""
+
+    as_of: dt.date
+    params: dict
+    loaded_on: dt.date
+    bundle_as_of: dt.date | None
+    tables: dict
+
+    @classmethod
+    def of(cls, as_of=AS_OF, params=None, loaded_on=None, bundle_as_of=None, tables=None) -> Scenario:
+        return cls(_date(as_of), dict(params or {}), _date(loaded_on or as_of), _date(bundle_as_of), dict(tables or {}))
+
+    def key(self) -> str:
+        return _digest(self.group(), self.tables)
+
+    def rows_key(self) -> str:
+        return _digest(self.tables)
+
+    def group(self) -> str:
+        """Bundles with the same group are built together."""
+        return _digest(self.as_of, self.params, self.loaded_on, self.bundle_as_of)
+
+    def shares_the_reference(self) -> bool:
+        return not set(self.tables) & set(REFERENCE)
+
+
+def findings_of(con, s: Scenario) -> list[dict]:
+    """Build the database at s's as-of date, load day and parameters; every row of `findings`."""
+    con.execute("UPDATE loads SET loaded_at = CAST(? AS TIMESTAMP) + INTERVAL 10 HOUR, bundle_as_of = CAST(? AS DATE)",
+                [s.loaded_on, s.bundle_as_of])
+    build(con, Parameters(s.params, as_of=s.as_of), upto="findings")
+    cur = con.execute("SELECT * FROM findings")
+    cols = [c[0] for c in cur.description]
+    return [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
+
+
+_ALONE: OrderedDict[str, object] = OrderedDict()   # rows key -> connection (as_of and parameters vary)
+_ALONE_SIZE = 6
+
+
+def alone(template: tuple[Path, Path], s: Scenario) -> list[dict]:
+    """The findings of one bundle built in a database of its own: a copy of the template (the
+    reference set) with the rows inserted, or the reference set with s's tables replacing it."""
+    key = s.rows_key()
+    con = _ALONE.get(key)
+    if con is None:
+        root, path = template
+        if s.shares_the_reference():
+            copied = Path(tempfile.mkstemp(suffix=".duckdb", dir=root)[1])
+            shutil.copyfile(path, copied)
+            con = db.connect(copied)
+            for reg in REGISTERS:
+                if s.tables.get(reg.name):
+                    insert_rows(con, reg.name, s.tables[reg.name])
+        else:
+            con = database(**s.tables)
+        _ALONE[key] = con
+        while len(_ALONE) > _ALONE_SIZE:
+            _ALONE.popitem(last=False)[1].close()
+    else:
+        _ALONE.move_to_end(key)
+    return findings_of(con, s)
+
+
+def close_alone() -> None:
+    for con in _ALONE.values():
+        con.close()
+    _ALONE.clear()
+
+
+def _marked(i: int, register, rows: list[dict]) -> list[dict]:
+    ids = {c.name for c in register.columns if c.kind == ID and c.name not in SHARED_IDS}
+    tag = f"Q{i:03d}~"
+    return [{k: (tag + str(v) if k in ids and v not in (None, "") else v) for k, v in r.items()} for r in rows]
+
+
+def _insert_together(con, scenarios: list[Scenario]) -> None:
+    """The reference set once, then each register's rows of every bundle, marked, in one file
+    label (each bundle's rows numbered from spreadsheet row 2, as alone)."""
+    for reg in REGISTERS:
+        if reg.name in REFERENCE:
+            insert_rows(con, reg.name, REFERENCE[reg.name])
+            continue
+        frames = []
+        for i, s in enumerate(scenarios):
+            rows = _marked(i, reg, s.tables.get(reg.name) or [])
+            if rows:
+                f = pd.DataFrame([{c: "" if r.get(c) is None else str(r.get(c)) for c in reg.names} for r in rows],
+                                 columns=reg.names, dtype=str)
+                f.insert(0, "_row", range(2, len(f) + 2))
+                frames.append(f)
+        if frames:
+            insert_text(con, reg.name, pd.concat(frames, ignore_index=True), f"{reg.folder}/{reg.name}.csv")
+
+
+def _unmarked(found: list[dict], n: int) -> list[list[dict]]:
+    """Each bundle's findings, unmarked; ValueError when a finding belongs to none or to two."""
+    out: list[list[dict]] = [[] for _ in range(n)]
+    for f in found:
+        m = MARK.match(f.get("subject_id") or "")
+        if m is None:
+            raise ValueError(f"a finding whose subject is no bundle's: {f}")
+        tag = m.group(0)
+        clean = {k: v.replace(tag, "") if isinstance(v, str) else v for k, v in f.items()}
+        if any(isinstance(v, str) and MARK.search(v) for v in clean.values()):
+            raise ValueError(f"a finding of one bundle names another bundle's id: {f}")
+        out[int(m.group(1))].append(clean)
+    return out
+
+
+class Together:
+    """The recorded bundles, their groups, and the findings of each group once built."""
+
+    def __init__(self) -> None:
+        self.groups: dict[str, list[Scenario]] = {}
+        self.found: dict[str, list[dict]] = {}
+        self.built: set[str] = set()
+        self.failed: dict[str, str] = {}        # group -> why it was built one bundle at a time
+
+    def add(self, s: Scenario) -> None:
+        if not s.shares_the_reference():
+            return
+        members = self.groups.setdefault(s.group(), [])
+        if all(m.key() != s.key() for m in members):
+            members.append(s)
+
+    def record(self, items) -> None:
+        """Call every rule test once with a `run` that records its bundle and finds nothing."""
+
+        def recorder(as_of=AS_OF, params=None, loaded_on=None, bundle_as_of=None, **tables):
+            self.add(Scenario.of(as_of, params, loaded_on, bundle_as_of, tables))
+            return []
+
+        for item in items:
+            fn = getattr(item, "function", None)
+            if fn is None or HERE not in Path(str(item.path)).parents or "run" not in getattr(item, "fixturenames", ()):
+                continue
+            given = getattr(getattr(item, "callspec", None), "params", {})
+            names = [p for p in inspect.signature(fn).parameters if p != "run"]
+            if any(p not in given for p in names):
+                continue
+            try:
+                fn(run=recorder, **{p: given[p] for p in names})
+            except Exception:                         # the assertions see no findings: expected
+                pass
+            except BaseException as exc:              # pytest's fail() and skip()
+                if isinstance(exc, KeyboardInterrupt):
+                    raise
+
+    def findings(self, s: Scenario) -> list[dict] | None:
+        """s's findings built together with its group, or None: s is to be built alone."""
+        group = s.group()
+        members = self.groups.get(group, [])
+        if len(members) < 2 or all(m.key() != s.key() for m in members):
+            return None
+        if group not in self.built:
+            self.build(group)
+        found = self.found.get(s.key())
+        return copy.deepcopy(found) if found is not None else None
+
+    def build(self, group: str) -> None:
+        self.built.add(group)
+        members = self.groups[group]
+        con = db.connect(":memory:")
+        try:
+            _insert_together(con, members)
+            each = _unmarked(findings_of(con, members[0]), len(members))
+        except ValueError as exc:
+            self.failed[group] = str(exc)
+            return
+        finally:
+            con.close()
+        for s, found in zip(members, each, strict=True):
+            self.found[s.key()] = found
