@@ -73,8 +73,8 @@ def a_case(draw, n: int):
 @st.composite
 def a_bundle(draw):
     # each example is built whole (about half a second whatever its size), so the examples are
-    # few and large: up to 12 cases each, all independent of one another
-    cases = [draw(a_case(n)) for n in range(draw(st.integers(1, 12)))]
+    # few and large: up to 16 cases each, all independent of one another
+    cases = [draw(a_case(n)) for n in range(draw(st.integers(1, 16)))]
     tables = {k: [r for c in cases for r in (c[i] if i else [c[0]])]
               for i, k in enumerate(["impoundments", "releases", "sales", "complaints", "security_deposits"])}
     orders = []
@@ -133,7 +133,7 @@ def assert_money_conserved(con):
     assert bad == []
 
 
-@settings(max_examples=13, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables=a_bundle())
 def test_money_received_equals_first_hop_movements(tables):
     # the rows typed by the loader's parser and inserted (helpers.built_rows): reading files is tests/load's
@@ -165,7 +165,7 @@ def a_corrected_bundle(draw):
     return tables, corrections
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(drawn=a_corrected_bundle())
 def test_money_is_conserved_on_corrected_registers(drawn):
     tables, corrections = drawn

@@ -33,7 +33,7 @@ def csv_files(draw) -> bytes:
     head = ",".join(names)
     end = draw(END)
     rows = []
-    for _ in range(draw(st.integers(0, 6))):
+    for _ in range(draw(st.integers(0, 9))):
         kind = draw(st.sampled_from(["full", "full", "full", "ragged", "blank"]))
         if kind == "blank":
             rows.append("")
@@ -65,7 +65,7 @@ def _frame_of(read) -> list:
     return _kept(read.frame.itertuples(index=False))
 
 
-@settings(max_examples=int(os.environ.get("POUND_CELLS_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=int(os.environ.get("POUND_CELLS_EXAMPLES", "100")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(data=csv_files())
 # DuckDB's strict read drops empty cells beyond the last column (quoted or not) without a word,
