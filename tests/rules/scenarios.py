@@ -35,7 +35,7 @@ HERE = Path(__file__).resolve().parent
 # ids that name a row of the reference set (or an official): shared, never marked
 SHARED_IDS = frozenset({"pound_id", "local_authority_id", "pound_keeper_id", "person_id", "buyer_person_id",
                         "conducted_by"})
-MARK = re.compile(r"Q(\d{3})~")
+MARK = re.compile(r"Q(\d{3,})~")
 
 
 def _date(d) -> dt.date | None:
@@ -120,9 +120,16 @@ def close_alone() -> None:
 
 
 def _marked(i: int, register, rows: list[dict]) -> list[dict]:
+    """The rows with each of the bundle's own ids marked: trimmed first, as the loader trims an id,
+    so that " C1" is Q007~C1 (C1 alone) and a blank-looking " " stays blank."""
     ids = {c.name for c in register.columns if c.kind == ID and c.name not in SHARED_IDS}
     tag = f"Q{i:03d}~"
-    return [{k: (tag + str(v) if k in ids and v not in (None, "") else v) for k, v in r.items()} for r in rows]
+
+    def mark(v):
+        text = "" if v is None else str(v).strip()
+        return tag + text if text else text
+
+    return [{k: (mark(v) if k in ids else v) for k, v in r.items()} for r in rows]
 
 
 def _insert_together(con, scenarios: list[Scenario]) -> None:

@@ -55,6 +55,18 @@ def test_two_bundles_with_the_same_ids_built_together_keep_their_own_findings(_t
     assert got == alone(_template, unpaid)
 
 
+def test_an_id_with_spaces_around_it_is_marked_as_the_loader_reads_it(_template):
+    """The loader trims an id: " C1" is case C1, and a blank-looking " " is no id at all."""
+    spaced = Scenario.of(tables={"impoundments": [case(case_id=" C1")],
+                                 "releases": [rel(case_id=" C1", charges_paid="599.99", security_deposit_id=" ")]})
+    other = Scenario.of(tables={"impoundments": [case()], "releases": [rel()]})
+    together = Together()
+    together.add(spaced)
+    together.add(other)
+    got = together.findings(spaced)
+    assert [f["rule_id"] for f in got] == ["REL-UNPAID"] and got == alone(_template, spaced)
+
+
 def test_a_finding_of_no_bundle_or_of_two_is_refused():
     assert _unmarked([{"subject_id": "Q001~R1", "detail": "Release Q001~R1"}], 2) == [[], [{"subject_id": "R1", "detail": "Release R1"}]]
     with pytest.raises(ValueError, match="no bundle"):
@@ -63,11 +75,31 @@ def test_a_finding_of_no_bundle_or_of_two_is_refused():
         _unmarked([{"subject_id": "Q001~R1", "detail": "Release Q001~R1 of case Q000~C1"}], 2)
 
 
+def _sql_digest() -> str:
+    import hashlib
+
+    from pipeline.core.paths import SQL_DIR
+
+    h = hashlib.sha256()
+    for path in sorted(SQL_DIR.rglob("*.sql")):
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _in_order(found: list[dict]) -> list[str]:
+    return sorted(repr(sorted(f.items())) for f in found)
+
+
 @pytest.mark.slow
 def test_bundles_built_together_find_what_each_finds_alone(_together, _template):
     """Every group of the session's bundles is built together without a finding going astray, and a
-    fixed twelfth of the bundles (by their digest) find alone exactly what they found together.
-    POUND_RULE_TESTS_ALONE=1 builds every bundle alone, for a rule that is being changed."""
+    twelfth of the bundles find alone exactly what they found together, every column. Which twelfth
+    follows the SQL of the models and rules: the same for a given tree, another after any change to
+    them, so that changes to the rules meet different bundles. A finding missing from a bundle built
+    together is seen only here; POUND_RULE_TESTS_ALONE=1 builds every bundle alone (after a change
+    to how a rule joins, see docs/design.md)."""
+    import hashlib
+
     together = [s for members in _together.groups.values() if len(members) > 1 for s in members]
     if len(together) < 50:
         pytest.skip("run with the other rule tests (pytest tests/rules): they record the bundles")
@@ -75,5 +107,7 @@ def test_bundles_built_together_find_what_each_finds_alone(_together, _template)
         if len(members) > 1 and group not in _together.built:
             _together.build(group)
     assert _together.failed == {}
-    for s in sorted(together, key=Scenario.key)[::12]:
-        assert _together.findings(s) == alone(_template, s), s
+    sql = _sql_digest()
+    chosen = sorted(together, key=lambda s: hashlib.sha256((sql + s.key()).encode()).hexdigest())[::12]
+    for s in chosen:
+        assert _in_order(_together.findings(s)) == _in_order(alone(_template, s)), s
