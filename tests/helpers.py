@@ -187,3 +187,12 @@ def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: d
 
 def rows(con, sql: str, *args) -> list[tuple]:
     return con.execute(sql, list(args)).fetchall()
+
+
+def read_notebook(path: Path):
+    """A jupytext notebook file, read. jupytext is imported here, when a test reads one, not when
+    the test modules are collected: it imports nbformat and with it jsonschema's format grammars,
+    about 1.5 s that every test process paid before running anything."""
+    import jupytext
+
+    return jupytext.read(path)

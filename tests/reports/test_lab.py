@@ -17,15 +17,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-
-
-def _jupytext():
-    """jupytext, imported when a test reads a notebook: it imports nbformat and with it
-    jsonschema's format checkers, about 1.5 s that every test process paid at collection."""
-    import jupytext
-
-    return jupytext
-
+from helpers import read_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -131,13 +123,13 @@ def test_the_contents_api_serves_explore_py_as_a_notebook(lab):
     params = [c for c in cells if "parameters" in c["metadata"].get("tags", [])]
     assert len(params) == 1 and "db = None" in params[0]["source"]
     assert len([c for c in cells if c["cell_type"] == "code"]) == len(
-        [c for c in _jupytext().read(NOTEBOOKS / "explore.py").cells if c.cell_type == "code"])
+        [c for c in read_notebook(NOTEBOOKS / "explore.py").cells if c.cell_type == "code"])
 
 
 def test_a_kernel_started_through_the_server_runs_explore_on_the_golden_database(lab, golden_db):
     kernel = lab.api("POST", "/api/kernels", {"name": "python3"})
     try:
-        nb = _jupytext().read(NOTEBOOKS / "explore.py")
+        nb = read_notebook(NOTEBOOKS / "explore.py")
         results = _run_cells(lab, kernel["id"], [c.source for c in nb.cells if c.cell_type == "code"])
     finally:
         lab.api("DELETE", f"/api/kernels/{kernel['id']}")

@@ -7,18 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import read_notebook
 
 from pipeline.core.errors import PoundError
 from pipeline.reports import render
-
-
-def _jupytext():
-    """jupytext, imported when a test reads a notebook: it imports nbformat and with it
-    jsonschema's format checkers, about 1.5 s that every test process paid at collection."""
-    import jupytext
-
-    return jupytext
-
 
 ROOT = Path(__file__).resolve().parents[2]
 # The report notebooks read figures through pipeline/reports only; explore.py, the analysts'
@@ -59,7 +51,7 @@ def test_report_command_prints_one_line_for_a_missing_database(tmp_path, run_cli
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_has_parameters_and_is_thin(path):
-    nb = _jupytext().read(path)
+    nb = read_notebook(path)
     params = [c for c in nb.cells if "parameters" in c.metadata.get("tags", [])]
     assert len(params) == 1
     names = {t.id for node in ast.walk(ast.parse(params[0].source)) if isinstance(node, ast.Assign)
@@ -83,7 +75,7 @@ def test_notebook_has_parameters_and_is_thin(path):
 
 
 def test_explore_has_its_parameters_and_queries_only_finished_tables():
-    nb = _jupytext().read(EXPLORE)
+    nb = read_notebook(EXPLORE)
     params = [c for c in nb.cells if "parameters" in c.metadata.get("tags", [])]
     assert len(params) == 1
     names = [t.id for node in ast.walk(ast.parse(params[0].source)) if isinstance(node, ast.Assign)
@@ -112,7 +104,7 @@ def test_the_notebooks_read_pound_db_or_else_the_demo(monkeypatch, tmp_path):
     assert paths.database(None) == tmp_path / "p.duckdb"
     assert paths.database("given.duckdb") == Path("given.duckdb")        # the parameters cell wins
     for path in [*NOTEBOOKS, EXPLORE]:
-        params = next(c for c in _jupytext().read(path).cells if "parameters" in c.metadata.get("tags", []))
+        params = next(c for c in read_notebook(path).cells if "parameters" in c.metadata.get("tags", []))
         assert params.source.startswith("db = None"), path.name
 
 
