@@ -171,6 +171,7 @@ class Together:
 
     def __init__(self) -> None:
         self.groups: dict[str, list[Scenario]] = {}
+        self.keys: set[str] = set()             # of every recorded bundle that is in a group
         self.found: dict[str, list[dict]] = {}
         self.built: set[str] = set()
         self.failed: dict[str, str] = {}        # group -> why it was built one bundle at a time
@@ -178,9 +179,9 @@ class Together:
     def add(self, s: Scenario) -> None:
         if not s.shares_the_reference():
             return
-        members = self.groups.setdefault(s.group(), [])
-        if all(m.key() != s.key() for m in members):
-            members.append(s)
+        if s.key() not in self.keys:
+            self.keys.add(s.key())
+            self.groups.setdefault(s.group(), []).append(s)
 
     def record(self, items) -> None:
         """Call every rule test once with a `run` that records its bundle and finds nothing."""
@@ -208,8 +209,7 @@ class Together:
     def findings(self, s: Scenario) -> list[dict] | None:
         """s's findings built together with its group, or None: s is to be built alone."""
         group = s.group()
-        members = self.groups.get(group, [])
-        if len(members) < 2 or all(m.key() != s.key() for m in members):
+        if s.key() not in self.keys or len(self.groups[group]) < 2:
             return None
         if group not in self.built:
             self.build(group)
