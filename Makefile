@@ -14,7 +14,7 @@ help:
 	@echo "make install   create .venv and install the pinned dependencies (safe to repeat)"
 	@echo "make demo      synthesise nothing, run the sample bundle, render the three reports"
 	@echo "make test      the whole test suite (installs Chromium from Debian for the report tests)"
-	@echo "make test-fast the tests that need no browser, no notebook and no large bundle (1 to 1.5 min)"
+	@echo "make test-fast the tests that need no browser, no notebook and no large bundle (1 to 2 min)"
 	@echo "make calc      install Debian's libreoffice-calc-nogui (the workbook tests read workbooks back in Calc)"
 	@echo "make bench     each speed figure as a ratio to a floor measured in the same run (docs/benchmarks.md)"
 	@echo "make lab       JupyterLab on notebooks/ at 127.0.0.1 (POUND_DB=path picks the database; default demo/)"
