@@ -114,13 +114,20 @@ def insert_text(con, register: str, frame: pd.DataFrame, label: str) -> None:
     insert_typed(con, register, typed.drop(columns=["_extra", "_unparsed"]), label)
 
 
-def insert_rows(con, register: str, rows: list[dict], label: str | None = None) -> None:
-    """Insert rows written as a clerk writes them (text; missing columns blank) into a register table."""
+def text_frame(register: str, rows: list[dict]) -> pd.DataFrame:
+    """Rows written as a clerk writes them (text; missing columns blank), as the cells of a file:
+    every column of the register, and `_row` from spreadsheet row 2."""
     reg = BY_NAME[register]
     frame = pd.DataFrame([{c: "" if r.get(c) is None else str(r.get(c)) for c in reg.names} for r in rows],
                          columns=reg.names, dtype=str)
     frame.insert(0, "_row", range(2, len(frame) + 2))
-    insert_text(con, register, frame, label or f"{reg.folder}/{register}.csv")
+    return frame
+
+
+def insert_rows(con, register: str, rows: list[dict], label: str | None = None) -> None:
+    """Insert rows written as a clerk writes them (text; missing columns blank) into a register table."""
+    reg = BY_NAME[register]
+    insert_text(con, register, text_frame(register, rows), label or f"{reg.folder}/{register}.csv")
 
 
 def database(reference: bool = True, path: Path | str = ":memory:", **tables: list[dict]):

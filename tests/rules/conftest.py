@@ -17,26 +17,17 @@ give what each gives alone.
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
-from pathlib import Path
 
 import pytest
-from helpers import AS_OF, database
+from helpers import AS_OF
 from scenarios import Scenario, Together, alone, close_alone
 
 
-@pytest.fixture(scope="session")
-def _template():
-    """The reference set inserted once, in a file each bundle built alone copies (tmpfs when
-    there is one)."""
-    shm = Path("/dev/shm")
-    root = Path(tempfile.mkdtemp(prefix="pound-rule-tests-", dir=shm if shm.is_dir() and os.access(shm, os.W_OK) else None))
-    path = root / "template.duckdb"
-    database(path=path).close()
-    yield root, path
+@pytest.fixture(scope="session", autouse=True)
+def _alone_closed():
+    """The databases of bundles built alone (scenarios.alone keeps the last few) closed at the end."""
+    yield
     close_alone()
-    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
@@ -49,7 +40,7 @@ def _together(request):
 
 
 @pytest.fixture
-def run(_template, _together):
+def run(_together):
     """run(as_of=..., params={...}, **tables) -> list of finding dicts (every column of `findings`).
 
     tables: register name -> list of row dicts (text, as a clerk writes them); a reference name
@@ -61,6 +52,6 @@ def run(_template, _together):
     def _run(as_of=AS_OF, params: dict | None = None, loaded_on=None, bundle_as_of=None, **tables) -> list[dict]:
         s = Scenario.of(as_of, params, loaded_on, bundle_as_of, tables)
         found = _together.findings(s)
-        return found if found is not None else alone(_template, s)
+        return found if found is not None else alone(s)
 
     return _run

@@ -17,14 +17,12 @@ import hashlib
 import inspect
 import json
 import re
-import shutil
-import tempfile
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
-from helpers import AS_OF, REFERENCE, database, insert_rows, insert_text
+from helpers import AS_OF, REFERENCE, database, insert_rows, insert_text, text_frame
 
 from pipeline.build import build
 from pipeline.core.params import Parameters
@@ -89,22 +87,13 @@ _ALONE: OrderedDict[str, object] = OrderedDict()   # rows key -> connection (as_
 _ALONE_SIZE = 6
 
 
-def alone(template: tuple[Path, Path], s: Scenario) -> list[dict]:
-    """The findings of one bundle built in a database of its own: a copy of the template (the
-    reference set) with the rows inserted, or the reference set with s's tables replacing it."""
+def alone(s: Scenario) -> list[dict]:
+    """The findings of one bundle built in a database of its own (helpers.database: a copy of the
+    session's reference set with the rows inserted, or s's tables replacing the reference set)."""
     key = s.rows_key()
     con = _ALONE.get(key)
     if con is None:
-        root, path = template
-        if s.shares_the_reference():
-            copied = Path(tempfile.mkstemp(suffix=".duckdb", dir=root)[1])
-            shutil.copyfile(path, copied)
-            con = db.connect(copied)
-            for reg in REGISTERS:
-                if s.tables.get(reg.name):
-                    insert_rows(con, reg.name, s.tables[reg.name])
-        else:
-            con = database(**s.tables)
+        con = database(**s.tables)
         _ALONE[key] = con
         while len(_ALONE) > _ALONE_SIZE:
             _ALONE.popitem(last=False)[1].close()
@@ -139,14 +128,8 @@ def _insert_together(con, scenarios: list[Scenario]) -> None:
         if reg.name in REFERENCE:
             insert_rows(con, reg.name, REFERENCE[reg.name])
             continue
-        frames = []
-        for i, s in enumerate(scenarios):
-            rows = _marked(i, reg, s.tables.get(reg.name) or [])
-            if rows:
-                f = pd.DataFrame([{c: "" if r.get(c) is None else str(r.get(c)) for c in reg.names} for r in rows],
-                                 columns=reg.names, dtype=str)
-                f.insert(0, "_row", range(2, len(f) + 2))
-                frames.append(f)
+        frames = [text_frame(reg.name, rows) for i, s in enumerate(scenarios)
+                  if (rows := _marked(i, reg, s.tables.get(reg.name) or []))]
         if frames:
             insert_text(con, reg.name, pd.concat(frames, ignore_index=True), f"{reg.folder}/{reg.name}.csv")
 

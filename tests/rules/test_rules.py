@@ -41,7 +41,7 @@ def test_a_clean_release_and_a_clean_s15_sale_raise_nothing(run):
 # ----------------------------------------------------------------------------------------------
 # the bundles of the rule tests are built together (conftest.py, scenarios.py)
 
-def test_two_bundles_with_the_same_ids_built_together_keep_their_own_findings(_template):
+def test_two_bundles_with_the_same_ids_built_together_keep_their_own_findings():
     unpaid = Scenario.of(tables={"impoundments": [case()], "releases": [rel(charges_paid="599.99")]})
     paid = Scenario.of(tables={"impoundments": [case()], "releases": [rel()]})
     together = Together()
@@ -52,10 +52,10 @@ def test_two_bundles_with_the_same_ids_built_together_keep_their_own_findings(_t
     assert "Release R1 " in got[0]["detail"] and "Q0" not in got[0]["detail"]
     assert together.findings(paid) == []
     assert together.failed == {}
-    assert got == alone(_template, unpaid)
+    assert got == alone(unpaid)
 
 
-def test_an_id_with_spaces_around_it_is_marked_as_the_loader_reads_it(_template):
+def test_an_id_with_spaces_around_it_is_marked_as_the_loader_reads_it():
     """The loader trims an id: " C1" is case C1, and a blank-looking " " is no id at all."""
     spaced = Scenario.of(tables={"impoundments": [case(case_id=" C1")],
                                  "releases": [rel(case_id=" C1", charges_paid="599.99", security_deposit_id=" ")]})
@@ -64,7 +64,7 @@ def test_an_id_with_spaces_around_it_is_marked_as_the_loader_reads_it(_template)
     together.add(spaced)
     together.add(other)
     got = together.findings(spaced)
-    assert [f["rule_id"] for f in got] == ["REL-UNPAID"] and got == alone(_template, spaced)
+    assert [f["rule_id"] for f in got] == ["REL-UNPAID"] and got == alone(spaced)
 
 
 def test_a_finding_of_no_bundle_or_of_two_is_refused():
@@ -91,7 +91,7 @@ def _in_order(found: list[dict]) -> list[str]:
 
 
 @pytest.mark.slow
-def test_bundles_built_together_find_what_each_finds_alone(_together, _template):
+def test_bundles_built_together_find_what_each_finds_alone(_together):
     """Every group of the session's bundles is built together without a finding going astray, and a
     twelfth of the bundles find alone exactly what they found together, every column. Which twelfth
     follows the SQL of the models and rules: the same for a given tree, another after any change to
@@ -110,4 +110,4 @@ def test_bundles_built_together_find_what_each_finds_alone(_together, _template)
     sql = _sql_digest()
     chosen = sorted(together, key=lambda s: hashlib.sha256((sql + s.key()).encode()).hexdigest())[::12]
     for s in chosen:
-        assert _in_order(_together.findings(s)) == _in_order(alone(_template, s)), s
+        assert _in_order(_together.findings(s)) == _in_order(alone(s)), s
