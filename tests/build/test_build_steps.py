@@ -76,7 +76,7 @@ def test_a_build_that_finds_the_memo_makes_what_a_build_without_it_makes(fresh_m
     assert all(kind != "HUGEINT" for cols, _ in a.values() for _, kind in cols)
 
 
-def test_a_wrong_memo_entry_stops_the_build_naming_the_column(fresh_memo, tmp_path):
+def test_a_wrong_memo_entry_stops_the_build_naming_the_column(fresh_memo):
     import datetime as dt
 
     # a column's type does not depend on the rows: the reference set alone makes every model
@@ -88,7 +88,7 @@ def test_a_wrong_memo_entry_stops_the_build_naming_the_column(fresh_memo, tmp_pa
         built_rows(as_of=dt.date.fromisoformat(AS_OF))
 
 
-def test_a_source_column_of_another_type_is_not_answered_from_the_memo(fresh_memo, tmp_path):
+def test_a_source_column_of_another_type_is_not_answered_from_the_memo(fresh_memo):
     import datetime as dt
 
     from pipeline.build import _fingerprint
@@ -101,7 +101,7 @@ def test_a_source_column_of_another_type_is_not_answered_from_the_memo(fresh_mem
     assert _fingerprint(con, "-- another macro", steps) != _fingerprint(con, "", steps)
 
 
-def test_upto_builds_what_the_findings_need_and_they_equal_a_whole_builds(tmp_path):
+def test_upto_builds_what_the_findings_need_and_they_equal_a_whole_builds():
     import datetime as dt
 
     whole = built(GOLDEN, dt.date.fromisoformat(AS_OF))
@@ -119,7 +119,7 @@ def test_upto_builds_what_the_findings_need_and_they_equal_a_whole_builds(tmp_pa
     assert rows(part, sql) == rows(whole, sql) and len(rows(whole, sql)) > 5
 
 
-def test_every_view_the_build_makes_can_be_read_by_a_later_command(tmp_path):
+def test_every_view_the_build_makes_can_be_read_by_a_later_command():
     """A view is computed where it is read: it must not lean on what only the building session
     has (the as-of date and the parameters are variables of that session, as_of() a TEMP macro)."""
     import datetime as dt
