@@ -5,7 +5,7 @@ with its sha256, when the workbook was made and the period basis of each sheet),
 (pipeline/read/balances.py), then the scope's rows of reconciliation, ledger_entries (both
 ledgers as loaded, with file and row), findings, case_accounts, fund_movements,
 monthly_accounts and corrections (when there are any). Every table is read through a
-selection with the scope; only its rows are written, streamed (openpyxl write-only).
+selection with the scope; only its rows are written, streamed (xlsx.py).
 Money is a number with two decimals, dates are dates, headers are frozen and filtered,
 and text that a spreadsheet would run as a formula stays text (workbook.py).
 """
@@ -16,12 +16,9 @@ import dataclasses
 import datetime as dt
 from pathlib import Path
 
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Font
-
+from pipeline.outputs import xlsx
 from pipeline.outputs.exports import BY_TABLE
-from pipeline.outputs.workbook import _write_sheet, safe_text
+from pipeline.outputs.workbook import _write_sheet
 from pipeline.read import balances, database
 from pipeline.read.scope import BASIS, NO_AUTHORITY, Scope
 from pipeline.read.select import col, select_records, select_rows
@@ -48,7 +45,6 @@ TABLES: tuple[tuple[str, str, tuple[str, ...], frozenset[str], tuple[str, ...]],
      ("register", "key", "version", "field_position")),
 )
 WHEN_ANY = ("corrections",)
-BOLD = Font(bold=True)
 
 
 def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
@@ -76,42 +72,29 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
     return rows
 
 
-def _write_cover(wb: Workbook, rows: list[list]) -> None:
-    ws = wb.create_sheet("cover", 0)
-    for letter, width in zip("ABCDEF", (34, 40, 66, 12, 20, 12), strict=True):
-        ws.column_dimensions[letter].width = width
+def _write_cover(wb: xlsx.Workbook, rows: list[list]) -> None:
+    ws = wb.sheet("cover", (34, 40, 66, 12, 20, 12), frozen=False, first=True)
     for row in rows:
-        out = []
-        for i, v in enumerate(row):
-            c = WriteOnlyCell(ws, value=v if not isinstance(v, str) or safe_text(v) else None)
-            if isinstance(v, str) and not safe_text(v):
-                c.value, c.data_type, c.quotePrefix = v, "s", True
-            if isinstance(v, dt.datetime):
-                c.number_format = "yyyy-mm-dd hh:mm:ss"
-            elif isinstance(v, dt.date):
-                c.number_format = "yyyy-mm-dd"
-            if i == 0 and (len(row) == 1 or row[0] in ("sheet", "parameter", "input file")):
-                c.font = BOLD
-            out.append(c)
-        ws.append(out)
+        heading = len(row) == 1 or (row and row[0] in ("sheet", "parameter", "input file"))
+        ws.append([xlsx.Cell(v, xlsx.BOLD) if i == 0 and heading and isinstance(v, str) else v
+                   for i, v in enumerate(row)])
 
 
 def write_audit_file(con, scope: Scope, path: Path) -> tuple[Path, dict[str, int]]:
     """The scope's workbook at `path`; returns it and the rows written per sheet."""
-    wb = Workbook(write_only=True)
-    counts: dict[str, int] = {}
-    bal = balances.period_balances(con, scope)
-    counts["balances"] = _write_sheet(wb, "balances", list(balances.COLUMNS),
-                                      [tuple(r[c] for c in balances.COLUMNS) for r in bal], lambda: [],
-                                      set(balances.MONEY), None)
-    for sheet, model, columns, money, order in TABLES:
-        # a correction names no local authority: it is cut by the authority's district
-        within = dataclasses.replace(scope, local_authority=None) if model in NO_AUTHORITY else scope
-        names, cur, _ = select_rows(con, model, *(col(c) for c in columns), order=order, scope=within)
-        first = cur.fetchmany(2000)
-        if not first and sheet in WHEN_ANY:
-            continue
-        counts[sheet] = _write_sheet(wb, sheet, names, first, lambda cur=cur: cur.fetchmany(20000), set(money), None)
-    _write_cover(wb, _cover_rows(con, scope, counts))
-    wb.save(path)
-    return path, counts
+    with xlsx.Workbook(path) as wb:
+        counts: dict[str, int] = {}
+        bal = balances.period_balances(con, scope)
+        counts["balances"] = _write_sheet(wb, "balances", list(balances.COLUMNS),
+                                          [tuple(r[c] for c in balances.COLUMNS) for r in bal], lambda: [],
+                                          set(balances.MONEY), None)
+        for sheet, model, columns, money, order in TABLES:
+            # a correction names no local authority: it is cut by the authority's district
+            within = dataclasses.replace(scope, local_authority=None) if model in NO_AUTHORITY else scope
+            names, cur, _ = select_rows(con, model, *(col(c) for c in columns), order=order, scope=within)
+            first = cur.fetchmany(2000)
+            if not first and sheet in WHEN_ANY:
+                continue
+            counts[sheet] = _write_sheet(wb, sheet, names, first, lambda cur=cur: cur.fetchmany(20000), set(money), None)
+        _write_cover(wb, _cover_rows(con, scope, counts))
+        return wb.save(), counts

@@ -20,7 +20,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from pipeline.core.months import day_text
 from pipeline.core.registers import BY_NAME, DECISIONS
-from pipeline.outputs.workbook import safe_text
+from pipeline.outputs.xlsx import safe_text
 from pipeline.read.database import as_of
 from pipeline.read.select import Cond, col, select_records
 
