@@ -96,15 +96,23 @@ def type_rows(con: duckdb.DuckDBPyConnection, read: Read) -> None:
 
 
 def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> None:
+    """The file typed in DuckDB. Most files hold only cells of plain shapes (2026-10-01, 600.50),
+    so the file is typed first by the short cuts alone; only when some cell did not parse that
+    way is it typed again by the general expressions (planning their regular expressions took
+    most of the typing of a small file)."""
     assert read.plain is not None
     cols = [f"NULL AS {_q(ROW)}", f"{_too_long(read)} AS _long"]
     cols += [f"{cell} AS {_q(name)}" for name, cell in _cells_of(read, read.source.register.names + read.extra_columns)]
     raw = f"(SELECT {', '.join(cols)} FROM {_read_csv(read)})"
-    sql = typed_select(read.source.register, raw, read.extra_columns, unparsed=True, trim=read.plain.spaced,
-                       blank_rows=True, passed=("_long",))
-    # A fresh table keeps the file's order (preserve_insertion_order), so rowid 0 is row 2.
-    con.execute(f"CREATE TEMP TABLE {_ALL} AS {sql}")
-    rows, too_long = con.execute(f"SELECT count(*), bool_or(_long) FROM {_ALL}").fetchone()
+    for general in (False, True):
+        sql = typed_select(read.source.register, raw, read.extra_columns, unparsed=True, trim=read.plain.spaced,
+                           blank_rows=True, passed=("_long",), general=general)
+        # A fresh table keeps the file's order (preserve_insertion_order), so rowid 0 is row 2.
+        con.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL} AS {sql}")
+        rows, too_long, unparsed = con.execute(f"SELECT count(*), bool_or(_long), bool_or(_unparsed) "
+                                               f"FROM {_ALL}").fetchone()
+        if too_long or not unparsed:
+            break
     if too_long or not _whole_rows(con, read, rows):
         raise _NotAsIs()
     con.execute(f"CREATE TEMP VIEW {TYPED} AS SELECT CAST(rowid + 2 AS BIGINT) AS {_q(ROW)}, "

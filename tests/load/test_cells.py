@@ -4,10 +4,12 @@ DuckDB cannot read a file as it is, the same problems, worded by the Python read
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 
 import duckdb
 import pandas as pd
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +20,7 @@ from pipeline.load.ingest import TRUE_WORDS, _plan_voids
 
 REG = BY_NAME["security_deposits"]          # a register others refer to, with a void column
 CELL = st.one_of(st.sampled_from(["", "D1", "D2", "C1", "yes", " Yes ", "no", "1", "2026-10-01", "600.50", " ", '""',
+                                  "1/10/2026", "2026-1-5", "1,200.50", "31-02-2026",
                                   '"a,b"', '"x\ny"', '"x\r\ny"', '"say ""hi"""', 'a"b', '"a" ', ' "a"', '"a"b', '"open',
                                   "é", "\t", "x" * 131073, "\x00", "\r", "\u00a0x", "x\u3000", "a\u2003b"]),
                  st.text(alphabet='ab ,"\n\r1é', max_size=6))
@@ -107,6 +110,22 @@ def test_duckdb_reads_a_file_as_python_does_or_leaves_it_to_python(tmp_path, dat
         struck = f[f["void"].astype(str).str.strip().str.lower().isin(TRUE_WORDS)]
         want = {(src.label, (str(k).strip(),)) for k in struck["deposit_id"]}
     assert voids.planned.get(REG.name, set()) == want
+
+
+@pytest.mark.parametrize("day", ["2026-10-01", "01/10/2026", "1/10/2026", "2026-10-1"])
+def test_a_date_of_a_plain_shape_or_not_is_typed_alike(tmp_path, day):
+    """A file is typed first by the short cuts for plain shapes alone; a date of no plain shape
+    (1/10/2026) sends the file to the general expressions, which type it as the short cut types
+    2026-10-01."""
+    path = tmp_path / "security_deposits.csv"
+    blank = "," * (len(REG.names) - 5)
+    path.write_text(",".join(REG.names) + f"\nD1,C1,O1,2026-10-01,600{blank}\nD2,C2,O1,{day},600{blank}\n", encoding="utf-8")
+    read = read_source(Source(REG, path, "security_deposits.csv"))
+    con = duckdb.connect()
+    cells.type_rows(con, read)
+    assert read.in_db is False and read.problems == []
+    got = con.execute(f"SELECT deposit_id, deposited_on, _unparsed FROM {cells.TYPED} ORDER BY _row").fetchall()
+    assert got == [("D1", dt.date(2026, 10, 1), False), ("D2", dt.date(2026, 10, 1), False)]
 
 
 def test_a_plain_file_is_read_by_duckdb_and_keeps_its_spreadsheet_rows(tmp_path):
