@@ -14,7 +14,7 @@ help:
 	@echo "make install   create .venv and install the pinned dependencies (safe to repeat)"
 	@echo "make demo      synthesise nothing, run the sample bundle, render the three reports"
 	@echo "make test      the whole test suite (installs Chromium from Debian for the report tests)"
-	@echo "make test-fast the tests that need no browser, no notebook and no large bundle (1 to 2 min)"
+	@echo "make test-fast every test but the browser and notebook ones, with shorter property searches"
 	@echo "make calc      install Debian's libreoffice-calc-nogui (the workbook tests read workbooks back in Calc)"
 	@echo "make bench     each speed figure as a ratio to a floor measured in the same run (docs/benchmarks.md)"
 	@echo "make lab       JupyterLab on notebooks/ at 127.0.0.1 (POUND_DB=path picks the database; default demo/)"
@@ -56,9 +56,10 @@ test: install browser calc lint
 	@$(PYTEST); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
-# The quick loop while working: no browser, no notebooks, no large bundles.
-test-fast: install
-	@$(PYTEST) -m "not browser and not slow"; rc=$$?; \
+# The quick loop while working: every test but the browser and notebook ones, each property test
+# drawing about a third of its examples (tests/examples.py).
+test-fast: install calc
+	@POUND_TEST_FAST=1 $(PYTEST) -m "not browser and not notebook"; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 # JupyterLab on notebooks/, for analysts: loopback only, the notebooks/*.py open as notebooks

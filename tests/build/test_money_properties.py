@@ -2,6 +2,7 @@
 
 import datetime as dt
 
+from examples import examples
 from helpers import REFERENCE, built, built_rows, database, insert_rows
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -133,7 +134,7 @@ def assert_money_conserved(con):
     assert bad == []
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables=a_bundle())
 def test_money_received_equals_first_hop_movements(tables):
     # the rows typed by the loader's parser and inserted (helpers.built_rows): reading files is tests/load's
@@ -165,7 +166,7 @@ def a_corrected_bundle(draw):
     return tables, corrections
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(drawn=a_corrected_bundle())
 def test_money_is_conserved_on_corrected_registers(drawn):
     tables, corrections = drawn

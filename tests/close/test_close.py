@@ -339,7 +339,7 @@ def test_the_monthly_review_says_whether_the_month_is_closed_by_whom_and_when(cl
         con.close()
 
 
-@pytest.mark.slow
+@pytest.mark.notebook
 def test_a_close_with_the_rendered_reports_verifies(run_cli, tmp_path, shared):
     bundle, db = fresh(shared, tmp_path)
     code, out, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)

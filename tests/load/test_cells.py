@@ -5,11 +5,11 @@ DuckDB cannot read a file as it is, the same problems, worded by the Python read
 from __future__ import annotations
 
 import datetime as dt
-import os
 
 import duckdb
 import pandas as pd
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -68,7 +68,7 @@ def _frame_of(read) -> list:
     return _kept(read.frame.itertuples(index=False))
 
 
-@settings(max_examples=int(os.environ.get("POUND_CELLS_EXAMPLES", "100")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(data=csv_files())
 # DuckDB's strict read drops empty cells beyond the last column (quoted or not) without a word,
@@ -145,7 +145,7 @@ _BYTES = st.sampled_from([b"a", b"1", b",", b"\n", b"\r\n", b"\r", b" ", b'"', b
                           b"\xc3\xa9", b"\xe0\xb2\x95", b"\x00", b"\n\n"])
 
 
-@settings(max_examples=400, deadline=None, derandomize=True)
+@settings(max_examples=examples(400), deadline=None, derandomize=True)
 @given(parts=st.lists(_BYTES, max_size=40))
 @example(parts=[b" ", b"a"]).via("a space at the start of the file")
 @example(parts=[b"a", b",", b"\xc2\xa0", b"b", b"\n"]).via("a no-break space beside a comma")

@@ -10,6 +10,7 @@ import json
 import duckdb
 import pandas as pd
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ from pipeline.core.registers import BY_NAME, DATE, ENUM, FLAG, MONEY, REGISTERS,
 from pipeline.load import checks
 from pipeline.load.expectations import known_flag, problems_of, suite, validator
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("gx")]
+pytestmark = [pytest.mark.xdist_group("gx")]
 
 
 def _columns(reg):
@@ -120,7 +121,7 @@ CORPUS = ["impoundments", "releases", "rates", "pounds", "local_fund", "dm_depos
 
 
 @pytest.mark.parametrize("name", CORPUS)
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(data=st.data())
 def test_gx_and_the_compiled_sql_agree_row_for_row(name, data):
     reg = BY_NAME[name]

@@ -3,8 +3,8 @@ hands over, `pound ingest` ends with exit 0 or 2, never a traceback or exit 1; e
 names its file; and a rejected ingest leaves the kept database's contents exactly as they were.
 
 Each example loads one mutated file into a copy of a database that already holds the golden
-bundle (the other files would be skipped as already loaded). POUND_FUZZ_EXAMPLES sets how many
-examples run (default 100 in `make test`, under a minute; `POUND_FUZZ_EXAMPLES=2000` for a longer search).
+bundle (the other files would be skipped as already loaded). 100 examples in `make test`
+(tests/examples.py: fewer in `make test-fast`, `POUND_EXAMPLES=20` for a longer search).
 """
 
 from __future__ import annotations
@@ -12,22 +12,19 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
-import os
 import random
 import shutil
 from pathlib import Path
 
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline.load import db
 
-pytestmark = pytest.mark.slow
-
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bundle"
 FILES = sorted(p.relative_to(GOLDEN).as_posix() for p in GOLDEN.rglob("*.csv"))
-EXAMPLES = int(os.environ.get("POUND_FUZZ_EXAMPLES", "100"))
 
 DATES = st.dates().flatmap(lambda d: st.sampled_from([
     d.isoformat(), d.strftime("%d/%m/%Y"), d.strftime("%d-%m-%Y"), d.strftime("%m/%d/%Y"), d.strftime("%d.%m.%y"),
@@ -96,7 +93,7 @@ def _ingest(bundle, path) -> tuple[int, str]:
     return code, err.getvalue()
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+@settings(max_examples=examples(100), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])
 @given(mutation=mutations())
 def test_a_mutated_file_is_loaded_or_rejected_naming_it_and_a_rejection_changes_nothing(kept, tmp_path_factory,

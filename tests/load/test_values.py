@@ -5,6 +5,7 @@ import datetime as dt
 import duckdb
 import pandas as pd
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -117,7 +118,7 @@ SHAPED = st.one_of(
 
 
 # one statement per example, whatever its length: 100 examples of up to 120 cells
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(cells=st.lists(SHAPED, min_size=1, max_size=120))
 def test_the_short_cuts_for_plain_shapes_agree_with_the_general_expression(cells):
     # one connection for every example; the cells arrive as a list, in their order

@@ -93,7 +93,7 @@ def test_the_cover_states_scope_as_of_parameters_and_inputs(audit):
         assert cover[rel][1] == hashlib.sha256(f.read_bytes()).hexdigest(), rel
 
 
-@pytest.mark.slow
+@pytest.mark.calc
 def test_libreoffice_calc_reads_every_sheet_back_with_the_same_figures(audit, tmp_path):
     _, out, counts = audit
     soffice = shutil.which("soffice")

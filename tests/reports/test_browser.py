@@ -16,7 +16,7 @@ JS_CELL = """([table, keyCol, key, col]) => {
   return null;
 }"""
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.notebook]
 
 
 def _check_page(browser, path, min_charts: int):

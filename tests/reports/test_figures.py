@@ -12,7 +12,7 @@ from pipeline.read.database import connect
 from pipeline.reports.render import REPORTS
 
 NAMES = [n for n, _ in REPORTS if n != "explore"]      # explore charts its own SQL; it has no traced tables
-pytestmark = [pytest.mark.slow]
+pytestmark = [pytest.mark.notebook]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from pipeline.core.registers import BY_NAME
 from pipeline.reports.render import REPORTS
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("hostile")]   # one module fixture, one process
+pytestmark = [pytest.mark.browser, pytest.mark.notebook, pytest.mark.xdist_group("hostile")]   # one module fixture, one process
 
 SCRIPT = "<script>window.__pwned=1</script>"
 PAYLOAD = SCRIPT + '<img src=x onerror="window.__pwned=2"><b>bold</b>'

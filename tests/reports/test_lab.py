@@ -21,7 +21,7 @@ from helpers import read_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("lab")]
+pytestmark = [pytest.mark.notebook, pytest.mark.xdist_group("lab")]
 
 
 def _free_port() -> int:

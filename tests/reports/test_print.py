@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.notebook]
 
 A4_INNER_PX = 718        # 210 mm less the print margins (10 mm each side) at 96 px to the inch
 

@@ -37,7 +37,7 @@ def test_missing_database_writes_nothing(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.slow
+@pytest.mark.notebook
 def test_a_pound_error_inside_a_notebook_reaches_the_user_as_one(tmp_path):
     with pytest.raises(PoundError, match="does not exist"):
         render._run_notebook("trends", "Impoundment trends",
@@ -122,7 +122,7 @@ def test_strip_remote():
     assert len(render.remote_references(page)) == 3
 
 
-@pytest.mark.slow
+@pytest.mark.notebook
 def test_render_returns_three_pages_named_by_month(october, quiet_month):
     assert [p.name for p in october.values()] == ["monthly_review_2026-10.html", "reconciliation_2026-10.html",
                                                   "trends_2026-10.html", "explore_2026-10.html"]
@@ -131,7 +131,7 @@ def test_render_returns_three_pages_named_by_month(october, quiet_month):
                                                       "trends_2026-05_Mysuru.html", "explore_2026-05_Mysuru.html"]
 
 
-@pytest.mark.slow
+@pytest.mark.notebook
 @pytest.mark.parametrize("name", [n for n, _ in render.REPORTS])
 def test_page_is_self_contained_with_code_hidden(october, name):
     page = october[name].read_text(encoding="utf-8")
@@ -147,7 +147,7 @@ def test_page_is_self_contained_with_code_hidden(october, name):
     assert page.index('id="parameters"') < page.index('class="pound-table"')   # the parameters come first
 
 
-@pytest.mark.slow
+@pytest.mark.notebook
 def test_quiet_month_renders_and_says_so(quiet_month):
     review = quiet_month["monthly_review"].read_text(encoding="utf-8")
     assert "Nothing was impounded, released, sold, paid or found in May 2026." in review

@@ -90,7 +90,6 @@ def _in_order(found: list[dict]) -> list[str]:
     return sorted(repr(sorted(f.items())) for f in found)
 
 
-@pytest.mark.slow
 def test_bundles_built_together_find_what_each_finds_alone(_together):
     """Every group of the session's bundles is built together without a finding going astray, and a
     twelfth of the bundles find alone exactly what they found together, every column. Which twelfth

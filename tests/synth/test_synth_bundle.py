@@ -31,7 +31,6 @@ def read(path):
         return list(csv.DictReader(fh))
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("seed, pounds, months, cpm, rate", [
     (1, 6, 6, 10, 0.1),
     (7, 12, 12, 12, 0.04),
@@ -49,14 +48,12 @@ def test_run_finds_exactly_what_was_planted(tmp_path, run_cli, seed, pounds, mon
     assert not missed and not extra, f"missed {sorted(missed)[:5]}, extra {sorted(extra)[:5]}"
 
 
-@pytest.mark.slow
 def test_at_the_default_size_at_least_25_rules_are_planted(tmp_path):
     bundle, _ = synth(tmp_path, "b", seed=3)
     rules = {r["rule_id"] for r in read(bundle / "planted.csv")}
     assert len(rules) >= 25 and rules <= set(PLANTABLE)
 
 
-@pytest.mark.slow
 def test_a_clean_bundle_has_no_findings(tmp_path, run_cli):
     bundle, end = synth(tmp_path, "b", pounds=8, months=10, cases_per_month=15, seed=5, violation_rate=0)
     assert read(bundle / "planted.csv") == []
@@ -64,7 +61,6 @@ def test_a_clean_bundle_has_no_findings(tmp_path, run_cli):
     assert read(tmp_path / "out" / "findings.csv") == []
 
 
-@pytest.mark.slow
 def test_same_seed_same_bytes_other_seed_other_data(tmp_path):
     a, _ = synth(tmp_path, "a", pounds=5, months=4, cases_per_month=8, seed=42)
     b, _ = synth(tmp_path, "b", pounds=5, months=4, cases_per_month=8, seed=42)
@@ -74,7 +70,6 @@ def test_same_seed_same_bytes_other_seed_other_data(tmp_path):
     assert (a / "registers" / "impoundments_2024.csv").read_bytes() != (c / "registers" / "impoundments_2024.csv").read_bytes()
 
 
-@pytest.mark.slow
 def test_the_data_looks_like_the_sources(tmp_path):
     bundle, _ = synth(tmp_path, "b", pounds=20, months=12, cases_per_month=20, seed=9, violation_rate=0)
     cases = read(bundle / "registers" / "impoundments_2024.csv") + read(bundle / "registers" / "impoundments_2025.csv")

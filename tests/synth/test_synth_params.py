@@ -3,8 +3,6 @@ balances and credits from the build; readings its own timeline is drawn with mus
 
 import csv
 
-import pytest
-
 from pipeline.synth import SynthConfig
 
 
@@ -29,7 +27,6 @@ def findings_and_planted(tmp_path, run_cli, params):
     return bundle, found, planted
 
 
-@pytest.mark.slow
 def test_a_bundle_for_other_readings_of_feeding_and_the_waterfall_is_found_exactly(tmp_path, run_cli):
     params = tmp_path / "readings.toml"
     params.write_text('feeding_days = "nights"\nwaterfall_order = ["fines", "security", "feeding", "expenses"]\n')
