@@ -16,11 +16,11 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from pipeline.core import paths
+from pipeline.core import lean, paths
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
 from pipeline.read.database import check_district, connect
-from pipeline.reports import lean, review
+from pipeline.reports import review
 
 NOTEBOOK_DIR = paths.NOTEBOOK_DIR
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
