@@ -85,12 +85,15 @@ def insert_typed(con: duckdb.DuckDBPyConnection, register: str, frame: pd.DataFr
         con.execute("BEGIN TRANSACTION")
         try:
             load_id = con.execute("SELECT coalesce(max(load_id), 0) + 1 FROM loads").fetchone()[0]
-            # a key already held gets the next version (the rows are taken as corrections of it)
+            # a key already held gets the next version (the rows are taken as corrections of it);
+            # into an empty table (most of synth's and the tests' inserts) every row is version 1
             held = " AND ".join(f'o.{_q(k)} = n.{_q(k)}' for k in reg.key)
+            empty = not con.execute(f"SELECT EXISTS (SELECT 1 FROM {reg.table})").fetchone()[0]
+            version = "1" if empty else (f"1 + coalesce((SELECT max(o._version) FROM {reg.table} o "
+                                         f"WHERE {held}), 0)")
             con.execute(f"INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id, _version) "
-                        f"SELECT {cols}, NULL, ?, {_ORDER}, ?, 1 + coalesce((SELECT max(o._version) FROM {reg.table} o "
-                        f"WHERE {held}), 0) FROM (SELECT {values}, {_ORDER} FROM {view}) n ORDER BY {_ORDER}",
-                        [label, load_id])
+                        f"SELECT {cols}, NULL, ?, {_ORDER}, ?, {version} FROM (SELECT {values}, {_ORDER} "
+                        f"FROM {view}) n ORDER BY {_ORDER}", [label, load_id])
             con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
                         [load_id, label, reg.name, digest, len(data), len(data),
                          dt.datetime.now().replace(microsecond=0), "loaded", None])
