@@ -18,6 +18,7 @@ file that is not plain, arrives as a pandas frame and is typed from CELLS.
 from __future__ import annotations
 
 import csv
+from typing import NamedTuple
 
 import duckdb
 
@@ -28,6 +29,17 @@ CELLS = "_raw_cells"
 _TEXT = "_raw_text"
 TYPED = "_typed"
 _ALL = "_typed_all"          # every record typed, blank ones too; TYPED reads it
+# what type_rows counts as it types: records (blank ones too), rows of TYPED, and whether a cell
+# of one of them did not parse
+_COUNTS = "count(*), count(*) FILTER (WHERE NOT _blank), coalesce(bool_or(_unparsed AND NOT _blank), false)"
+
+
+class Typed(NamedTuple):
+    """What TYPED holds: `records` of the file (blank ones too), `rows` (not blank), and whether a
+    cell of a row did not parse."""
+    records: int
+    rows: int
+    unparsed: bool
 
 
 def _q(name: str) -> str:
@@ -74,28 +86,31 @@ def load(con: duckdb.DuckDBPyConnection, read: Read) -> None:
     read.in_db = True
 
 
-def type_rows(con: duckdb.DuckDBPyConnection, read: Read) -> None:
-    """TYPED for `read`; when DuckDB cannot read a plain CSV file as it is, `read` takes the frame,
-    or the problems, of reading it in Python (and TYPED is not made when there are problems)."""
+def type_rows(con: duckdb.DuckDBPyConnection, read: Read) -> Typed | None:
+    """TYPED for `read`, and what it holds; when DuckDB cannot read a plain CSV file as it is, `read`
+    takes the frame, or the problems, of reading it in Python (and TYPED is not made, and None
+    returned, when there are problems)."""
     drop_typed(con)
     if read.problems:
-        return
+        return None
     reg = read.source.register
     if read.plain is not None and not read.in_db:
-        if _in_duckdb(con, read, _typed_from_csv, drop_typed):
-            return
+        counts: list[Typed] = []
+        if _in_duckdb(con, read, lambda c, r: counts.append(_typed_from_csv(c, r)), drop_typed):
+            return counts[0]
         if read.problems:
-            return
+            return None
     load(con, read)
     if read.problems:
-        return
+        return None
     trim = read.plain is None or read.plain.spaced
     con.execute(f"CREATE TEMP TABLE {_ALL} AS "
                 f"{typed_select(reg, CELLS, read.extra_columns, unparsed=True, trim=trim, blank_rows=True)}")
     con.execute(f"CREATE TEMP VIEW {TYPED} AS SELECT * EXCLUDE (_blank) FROM {_ALL} WHERE NOT _blank")
+    return Typed(*con.execute(f"SELECT {_COUNTS} FROM {_ALL}").fetchone())
 
 
-def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> None:
+def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> Typed:
     """The file typed in DuckDB. Most files hold only cells of plain shapes (2026-10-01, 600.50),
     so the file is typed first by the short cuts alone; only when some cell did not parse that
     way is it typed again by the general expressions (planning their regular expressions took
@@ -109,24 +124,20 @@ def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> None:
                            blank_rows=True, passed=("_long",), general=general)
         # A fresh table keeps the file's order (preserve_insertion_order), so rowid 0 is row 2.
         con.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL} AS {sql}")
-        rows, too_long, unparsed = con.execute(f"SELECT count(*), bool_or(_long), bool_or(_unparsed) "
-                                               f"FROM {_ALL}").fetchone()
-        if too_long or not unparsed:
+        too_long, *counts = con.execute(f"SELECT bool_or(_long), {_COUNTS} FROM {_ALL}").fetchone()
+        typed = Typed(*counts)
+        if too_long or not typed.unparsed:
             break
-    if too_long or not _whole_rows(con, read, rows):
+    if too_long or not _whole_rows(con, read, typed.records):
         raise _NotAsIs()
     con.execute(f"CREATE TEMP VIEW {TYPED} AS SELECT CAST(rowid + 2 AS BIGINT) AS {_q(ROW)}, "
                 f"* EXCLUDE ({_q(ROW)}, _long, _blank) FROM {_ALL} WHERE NOT _blank")
+    return typed
 
 
 def drop_typed(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(f"DROP VIEW IF EXISTS {TYPED}")
     con.execute(f"DROP TABLE IF EXISTS {_ALL}")
-
-
-def records(con: duckdb.DuckDBPyConnection) -> int:
-    """The records the typed file has, blank ones too."""
-    return con.execute(f"SELECT count(*) FROM {_ALL}").fetchone()[0]
 
 
 def _in_python(read: Read) -> None:
@@ -135,6 +146,10 @@ def _in_python(read: Read) -> None:
 
 
 def drop(con: duckdb.DuckDBPyConnection, read: Read | None = None) -> None:
+    """Drop CELLS; given a read whose cells were never loaded, there is nothing to drop (whatever
+    makes CELLS drops it first)."""
+    if read is not None and not read.in_db:
+        return
     con.execute(f"DROP VIEW IF EXISTS {CELLS}")
     con.execute(f"DROP TABLE IF EXISTS {_TEXT}")
     if read is not None:

@@ -230,19 +230,19 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         return _rejected(src, read.problems, 0)
     own = not read.in_db              # the caller drops the text of cells it loaded itself
     try:
-        cells.type_rows(con, read)
-        if read.problems:
+        typed = cells.type_rows(con, read)
+        if typed is None:
             return _rejected(src, read.problems, 0)
-        progress.step(f"{tag} checking values in {src.label} ({cells.records(con):,} rows)")
+        progress.step(f"{tag} checking values in {src.label} ({typed.records:,} rows)")
         problems, parse_total = [], 0
-        if con.execute(f"SELECT bool_or(_unparsed) FROM {cells.TYPED}").fetchone()[0]:
+        if typed.unparsed:
             cells.load(con, read)     # the text of the cells, to word the ones that did not parse
             problems, parse_total = parse_problems(con, reg, cells.CELLS, src.label, MAX_LISTED,
                                                    rows=f"(SELECT _row FROM {cells.TYPED} WHERE _unparsed)")
         unlisted = parse_total - len(problems)
         if own:
             cells.drop(con, read)
-        rows = con.execute(f"SELECT count(*) FROM {cells.TYPED}").fetchone()[0]
+        rows = typed.rows
         progress.step(f"{tag} validating {src.label} with its expectation suite ({rows:,} rows)")
         problems += _suite_problems(con, reg, src.label, {(p.row, p.column) for p in problems})
         held = versions.holds_keys(con, reg)

@@ -119,13 +119,18 @@ def test_a_date_of_a_plain_shape_or_not_is_typed_alike(tmp_path, day):
     2026-10-01."""
     path = tmp_path / "security_deposits.csv"
     blank = "," * (len(REG.names) - 5)
-    path.write_text(",".join(REG.names) + f"\nD1,C1,O1,2026-10-01,600{blank}\nD2,C2,O1,{day},600{blank}\n", encoding="utf-8")
+    empty = "," * (len(REG.names) - 1)
+    path.write_text(",".join(REG.names) + f"\nD1,C1,O1,2026-10-01,600{blank}\n{empty}\nD2,C2,O1,{day},600{blank}\n",
+                    encoding="utf-8")
     read = read_source(Source(REG, path, "security_deposits.csv"))
     con = duckdb.connect()
-    cells.type_rows(con, read)
+    assert cells.type_rows(con, read) == cells.Typed(records=3, rows=2, unparsed=False)
     assert read.in_db is False and read.problems == []
     got = con.execute(f"SELECT deposit_id, deposited_on, _unparsed FROM {cells.TYPED} ORDER BY _row").fetchall()
     assert got == [("D1", dt.date(2026, 10, 1), False), ("D2", dt.date(2026, 10, 1), False)]
+    # a date that is no date at all is unparsed either way
+    path.write_text(path.read_text(encoding="utf-8").replace(day, "1/13/2026"), encoding="utf-8")
+    assert cells.type_rows(con, read_source(Source(REG, path, "security_deposits.csv"))).unparsed
 
 
 def test_a_plain_file_is_read_by_duckdb_and_keeps_its_spreadsheet_rows(tmp_path):
