@@ -12,6 +12,8 @@ current_rows()).
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from pathlib import Path
 
 import duckdb
@@ -128,3 +130,35 @@ CLOSES_DDL = (
     "CREATE TABLE IF NOT EXISTS closed_parameters (close_id INTEGER, name VARCHAR, value VARCHAR)",
 )
 CLOSE_TABLES = ("closes", "closed_accounts", "closed_findings", "closed_files", "closed_parameters")
+
+
+@contextlib.contextmanager
+def checkpointing(con: duckdb.DuckDBPyConnection, behind: bool = True):
+    """Within the block, the database's changes are written into its file (DuckDB's CHECKPOINT,
+    which closing the connection would otherwise do) on a second connection, while the caller
+    goes on reading: a district's run writes its exports meanwhile, and closes its database in
+    a tenth of the time. The block ends when both are done; a failure of the checkpoint is
+    raised then. `behind` False: nothing is done here (a large database, whose exports already
+    keep every core busy, is checkpointed when it is closed)."""
+    if not behind:
+        yield
+        return
+    cur = con.cursor()
+    failed: list[BaseException] = []
+
+    def checkpoint() -> None:
+        try:
+            cur.execute("CHECKPOINT")
+        except BaseException as exc:       # raised in the caller's thread, below
+            failed.append(exc)
+
+    thread = threading.Thread(target=checkpoint, name="pound-checkpoint")
+    thread.start()
+    try:
+        yield
+    finally:
+        thread.join()
+        cur.close()
+    if failed:
+        raise failed[0]
+
