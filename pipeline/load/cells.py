@@ -29,17 +29,20 @@ CELLS = "_raw_cells"
 _TEXT = "_raw_text"
 TYPED = "_typed"
 _ALL = "_typed_all"          # every record typed, blank ones too; TYPED reads it
-# what type_rows counts as it types: records (blank ones too), rows of TYPED, and whether a cell
-# of one of them did not parse
-_COUNTS = "count(*), count(*) FILTER (WHERE NOT _blank), coalesce(bool_or(_unparsed AND NOT _blank), false)"
-
-
 class Typed(NamedTuple):
-    """What TYPED holds: `records` of the file (blank ones too), `rows` (not blank), and whether a
-    cell of a row did not parse."""
+    """What TYPED holds: `records` of the file (blank ones too), `rows` (not blank), whether a
+    cell of a row did not parse, and whether a row strikes out its key (void)."""
     records: int
     rows: int
     unparsed: bool
+    voids: bool = False
+
+
+def _counts(read: Read) -> str:
+    """SQL of what type_rows counts as it types (Typed)."""
+    void = "bool_or(void AND NOT _blank)" if "void" in read.source.register.names else "false"
+    return (f"count(*), count(*) FILTER (WHERE NOT _blank), coalesce(bool_or(_unparsed AND NOT _blank), false), "
+            f"coalesce({void}, false)")
 
 
 def _q(name: str) -> str:
@@ -107,7 +110,7 @@ def type_rows(con: duckdb.DuckDBPyConnection, read: Read) -> Typed | None:
     con.execute(f"CREATE TEMP TABLE {_ALL} AS "
                 f"{typed_select(reg, CELLS, read.extra_columns, unparsed=True, trim=trim, blank_rows=True)}")
     con.execute(f"CREATE TEMP VIEW {TYPED} AS SELECT * EXCLUDE (_blank) FROM {_ALL} WHERE NOT _blank")
-    return Typed(*con.execute(f"SELECT {_COUNTS} FROM {_ALL}").fetchone())
+    return Typed(*con.execute(f"SELECT {_counts(read)} FROM {_ALL}").fetchone())
 
 
 def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> Typed:
@@ -124,7 +127,7 @@ def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> Typed:
                            blank_rows=True, passed=("_long",), general=general)
         # A fresh table keeps the file's order (preserve_insertion_order), so rowid 0 is row 2.
         con.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL} AS {sql}")
-        too_long, *counts = con.execute(f"SELECT bool_or(_long), {_COUNTS} FROM {_ALL}").fetchone()
+        too_long, *counts = con.execute(f"SELECT bool_or(_long), {_counts(read)} FROM {_ALL}").fetchone()
         typed = Typed(*counts)
         if too_long or not typed.unparsed:
             break

@@ -221,11 +221,13 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
     reg = src.register
     voids = voids or versions.Voids()
     read = read or read_source(src)
-    seen = con.execute("SELECT file, loaded_at FROM loads WHERE sha256 = ? ORDER BY load_id LIMIT 1",
-                       [read.sha256]).fetchone()
-    if seen:
+    # the load id the file would get, and where the same content was first loaded (if it was)
+    load_id, seen_file, seen_at = con.execute(
+        "SELECT coalesce(max(load_id), 0) + 1, arg_min(file, load_id) FILTER (WHERE sha256 = $1), "
+        "arg_min(loaded_at, load_id) FILTER (WHERE sha256 = $1) FROM loads", [read.sha256]).fetchone()
+    if seen_file is not None:
         return FileResult(src.label, reg.name, "skipped",
-                          note=f"the same content was loaded from {seen[0]} on {seen[1]:%Y-%m-%d %H:%M}")
+                          note=f"the same content was loaded from {seen_file} on {seen_at:%Y-%m-%d %H:%M}")
     if read.problems:
         return _rejected(src, read.problems, 0)
     own = not read.in_db              # the caller drops the text of cells it loaded itself
@@ -253,8 +255,8 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         if problems:
             return _rejected(src, problems, unlisted)
         progress.step(f"{tag} writing {src.label}")
-        res = _insert(con, src, read, rows, bundle, bundle_as_of, held)
-        if versions.voided_keys(con, reg):
+        res = _insert(con, src, read, rows, bundle, bundle_as_of, held, load_id)
+        if typed.voids and versions.voided_keys(con, reg):
             voids.done.append((reg, src.label))
         return res
     finally:
@@ -325,11 +327,10 @@ def _after_as_of(con, reg: Register, label: str, as_of: dt.date) -> list[Problem
 
 
 def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of: dt.date | None,
-            held: bool = True) -> FileResult:
+            held: bool, load_id: int) -> FileResult:
     reg = src.register
     con.execute("BEGIN TRANSACTION")
     try:
-        load_id = con.execute("SELECT coalesce(max(load_id), 0) + 1 FROM loads").fetchone()[0]
         new_rows = con.execute(versions.insert_sql(reg, held), [src.label, load_id]).fetchone()[0]
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
         con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

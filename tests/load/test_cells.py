@@ -124,7 +124,7 @@ def test_a_date_of_a_plain_shape_or_not_is_typed_alike(tmp_path, day):
                     encoding="utf-8")
     read = read_source(Source(REG, path, "security_deposits.csv"))
     con = duckdb.connect()
-    assert cells.type_rows(con, read) == cells.Typed(records=3, rows=2, unparsed=False)
+    assert cells.type_rows(con, read) == cells.Typed(records=3, rows=2, unparsed=False, voids=False)
     assert read.in_db is False and read.problems == []
     got = con.execute(f"SELECT deposit_id, deposited_on, _unparsed FROM {cells.TYPED} ORDER BY _row").fetchall()
     assert got == [("D1", dt.date(2026, 10, 1), False), ("D2", dt.date(2026, 10, 1), False)]
