@@ -16,6 +16,7 @@ from it is written.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 from dataclasses import dataclass, field
@@ -80,6 +81,30 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
                 "rates.csv and notifications.csv (or sheets with those names in a workbook)")]))
     reads, voids = _plan_voids(con, sources)
     sources = _voids_last(sources, voids)
+    with _one_thread_if_small(con, sources):
+        _load_all(con, sources, reads, voids, result, progress, origin or bundle, as_of, bundle_as_of)
+    return result
+
+
+# A bundle of files this small is loaded with DuckDB on one thread: each statement then costs less
+# to start than the work a second thread could take over (the sample's 16 files: about 10% less).
+SMALL_BUNDLE_BYTES = 4_000_000
+
+
+@contextlib.contextmanager
+def _one_thread_if_small(con: duckdb.DuckDBPyConnection, sources: list[Source]):
+    if sum(p.stat().st_size for p in {s.path for s in sources}) > SMALL_BUNDLE_BYTES:
+        yield
+        return
+    threads = con.execute("SELECT current_setting('threads')").fetchone()[0]
+    con.execute("SET threads = 1")
+    try:
+        yield
+    finally:
+        con.execute(f"SET threads = {int(threads)}")
+
+
+def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundle_as_of) -> None:
     refused = Refused()
     for i, src in enumerate(sources, 1):
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
@@ -87,7 +112,7 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
         try:
             res = refused.blocks(con, src, read) if refused.by_register else None
             if res is None:
-                res = load_source(con, src, origin or bundle, progress, f"[{i}/{len(sources)}]", voids, read,
+                res = load_source(con, src, origin, progress, f"[{i}/{len(sources)}]", voids, read,
                                   as_of or dt.date.today(), bundle_as_of)
             if res.status == "rejected":
                 refused.add(con, src, read)
@@ -101,7 +126,6 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
         else:
             progress.done(f"[{i}/{len(sources)}] {src.label}: REJECTED")
     result.warnings += versions.left_orphaned(con, voids)
-    return result
 
 
 @dataclass
