@@ -18,6 +18,7 @@ from pipeline.build.schedule import make_in_order, workers
 from pipeline.core.params import Parameters
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.progress import QUIET, Progress
+from pipeline.load import db
 
 __all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "check_layers", "load_rules", "models", "needed_by"]
 
@@ -172,18 +173,21 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
             where = "rules/*.sql" if m.name == "findings" else f"{m.layer}/{m.name}.sql"
             raise RuntimeError(f"model {where} failed: {exc}") from exc
 
-    connections = [con]
-    try:
-        for _ in range(workers(con) - 1):
-            other = con.cursor()
-            connections.append(other)
-            params.set_variables(other)
-            other.execute(macros)
-        made = make_in_order(steps, connections, make,
-                             lambda m: progress.step(f"[{next(started)}/{len(tables)}] computing {m.name}"))
-    finally:
-        for other in connections[1:]:
-            other.close()
+    n = workers(con)
+    # on a small database, two connections of one DuckDB thread each (load/db.py)
+    with db.one_thread(con, when=n > 1):
+        connections = [con]
+        try:
+            for _ in range(n - 1):
+                other = con.cursor()
+                connections.append(other)
+                params.set_variables(other)
+                other.execute(macros)
+            made = make_in_order(steps, connections, make,
+                                 lambda m: progress.step(f"[{next(started)}/{len(tables)}] computing {m.name}"))
+        finally:
+            for other in connections[1:]:
+                other.close()
     KINDS.save()
     _check_kinds(con, made)
     if upto is not None:

@@ -16,7 +16,6 @@ from it is written.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import os
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ import duckdb
 from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
-from pipeline.load import cells, checks, versions
+from pipeline.load import cells, checks, db, versions
 from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
 from pipeline.load.values import TRUE_WORDS, parse_problems
 
@@ -81,27 +80,14 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
                 "rates.csv and notifications.csv (or sheets with those names in a workbook)")]))
     reads, voids = _plan_voids(con, sources)
     sources = _voids_last(sources, voids)
-    with _one_thread_if_small(con, sources):
+    small = sum(p.stat().st_size for p in {s.path for s in sources}) <= SMALL_BUNDLE_BYTES
+    with db.one_thread(con, when=small):
         _load_all(con, sources, reads, voids, result, progress, origin or bundle, as_of, bundle_as_of)
     return result
 
 
-# A bundle of files this small is loaded with DuckDB on one thread: each statement then costs less
-# to start than the work a second thread could take over (the sample's 16 files: about 10% less).
+# A bundle of files this small is loaded with DuckDB on one thread (db.one_thread).
 SMALL_BUNDLE_BYTES = 4_000_000
-
-
-@contextlib.contextmanager
-def _one_thread_if_small(con: duckdb.DuckDBPyConnection, sources: list[Source]):
-    if sum(p.stat().st_size for p in {s.path for s in sources}) > SMALL_BUNDLE_BYTES:
-        yield
-        return
-    threads = con.execute("SELECT current_setting('threads')").fetchone()[0]
-    con.execute("SET threads = 1")
-    try:
-        yield
-    finally:
-        con.execute(f"SET threads = {int(threads)}")
 
 
 def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundle_as_of) -> None:

@@ -4,6 +4,7 @@ table needs (`build(..., upto=...)`): neither may change a figure."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 import shared
@@ -225,7 +226,18 @@ def test_two_connections_make_what_one_makes(tmp_path, monkeypatch):
     one = _tables(built_into(tmp_path / "one.duckdb", GOLDEN, as_of))
     seen: list[int] = []
     monkeypatch.setattr(build_module, "workers", lambda con: seen.append(schedule.workers(con)) or 2)
-    two = _tables(built_into(tmp_path / "two.duckdb", GOLDEN, as_of))
+    threads: list[int] = []
+    make_in_order = build_module.make_in_order
+
+    def spy(steps, connections, *args):
+        threads.append(connections[0].execute("SELECT current_setting('threads')").fetchone()[0])
+        return make_in_order(steps, connections, *args)
+
+    monkeypatch.setattr(build_module, "make_in_order", spy)
+    con = built_into(tmp_path / "two.duckdb", GOLDEN, as_of)
+    assert threads == [1], "each of the two connections on one DuckDB thread (load/db.py one_thread)"
+    assert con.execute("SELECT current_setting('threads')").fetchone()[0] != 1 or (os.cpu_count() or 1) == 1
+    two = _tables(con)
     assert seen == [2], "the golden bundle is a small database: two connections by default"
     assert one == two and len(one) > 40
 
