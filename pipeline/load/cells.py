@@ -29,6 +29,7 @@ CELLS = "_raw_cells"
 _TEXT = "_raw_text"
 TYPED = "_typed"
 _ALL = "_typed_all"          # every record typed, blank ones too; TYPED reads it
+SHORT_CUTS_FIRST_BYTES = 1_000_000      # a file under this size is typed by the short cuts first
 class Typed(NamedTuple):
     """What TYPED holds: `records` of the file (blank ones too), `rows` (not blank), whether a
     cell of a row did not parse, and whether a row strikes out its key (void)."""
@@ -117,12 +118,13 @@ def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> Typed:
     """The file typed in DuckDB. Most files hold only cells of plain shapes (2026-10-01, 600.50),
     so the file is typed first by the short cuts alone; only when some cell did not parse that
     way is it typed again by the general expressions (planning their regular expressions took
-    most of the typing of a small file)."""
+    most of the typing of a small file). A large file, whose typing is mostly reading it, is typed
+    by the general expressions at once: it is never read twice."""
     assert read.plain is not None
     cols = [f"NULL AS {_q(ROW)}", f"{_too_long(read)} AS _long"]
     cols += [f"{cell} AS {_q(name)}" for name, cell in _cells_of(read, read.source.register.names + read.extra_columns)]
     raw = f"(SELECT {', '.join(cols)} FROM {_read_csv(read)})"
-    for general in (False, True):
+    for general in (False, True) if read.source.path.stat().st_size < SHORT_CUTS_FIRST_BYTES else (True,):
         sql = typed_select(read.source.register, raw, read.extra_columns, unparsed=True, trim=read.plain.spaced,
                            blank_rows=True, passed=("_long",), general=general)
         # A fresh table keeps the file's order (preserve_insertion_order), so rowid 0 is row 2.

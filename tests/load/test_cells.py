@@ -112,11 +112,14 @@ def test_duckdb_reads_a_file_as_python_does_or_leaves_it_to_python(tmp_path, dat
     assert voids.planned.get(REG.name, set()) == want
 
 
+@pytest.mark.parametrize("small", [True, False])
 @pytest.mark.parametrize("day", ["2026-10-01", "01/10/2026", "1/10/2026", "2026-10-1"])
-def test_a_date_of_a_plain_shape_or_not_is_typed_alike(tmp_path, day):
-    """A file is typed first by the short cuts for plain shapes alone; a date of no plain shape
-    (1/10/2026) sends the file to the general expressions, which type it as the short cut types
-    2026-10-01."""
+def test_a_date_of_a_plain_shape_or_not_is_typed_alike(tmp_path, monkeypatch, day, small):
+    """A small file is typed first by the short cuts for plain shapes alone; a date of no plain
+    shape (1/10/2026) sends it to the general expressions, which type it as the short cut types
+    2026-10-01. A large file goes to the general expressions at once."""
+    if not small:
+        monkeypatch.setattr(cells, "SHORT_CUTS_FIRST_BYTES", 0)
     path = tmp_path / "security_deposits.csv"
     blank = "," * (len(REG.names) - 5)
     empty = "," * (len(REG.names) - 1)
