@@ -74,19 +74,25 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     missing (a database made by an earlier version gains what it lacks)."""
     if _schema_is_current(con):
         return
-    con.execute(LOADS_DDL)
-    con.execute("ALTER TABLE loads ADD COLUMN IF NOT EXISTS bundle_as_of DATE")   # a database made before it
-    for ddl in CLOSES_DDL:
-        con.execute(ddl)
-    for reg in REGISTERS:
-        con.execute(table_ddl(reg))
-    # The contract's columns and their kinds, as data the models can read (the corrections
-    # write a corrected amount as rupees and a corrected flag as yes/no).
-    con.execute("CREATE OR REPLACE TABLE register_columns (register VARCHAR, column_name VARCHAR, kind VARCHAR, "
-                "position INTEGER)")
-    rows = _register_columns()
-    con.execute("INSERT INTO register_columns SELECT unnest(?), unnest(?), unnest(?), unnest(?)",
-                [list(col) for col in zip(*rows, strict=True)])
+    con.execute("BEGIN TRANSACTION")           # all of it or none, and one write to the file
+    try:
+        con.execute(LOADS_DDL)
+        con.execute("ALTER TABLE loads ADD COLUMN IF NOT EXISTS bundle_as_of DATE")   # a database made before it
+        for ddl in CLOSES_DDL:
+            con.execute(ddl)
+        for reg in REGISTERS:
+            con.execute(table_ddl(reg))
+        # The contract's columns and their kinds, as data the models can read (the corrections
+        # write a corrected amount as rupees and a corrected flag as yes/no).
+        con.execute("CREATE OR REPLACE TABLE register_columns (register VARCHAR, column_name VARCHAR, kind VARCHAR, "
+                    "position INTEGER)")
+        rows = _register_columns()
+        con.execute("INSERT INTO register_columns SELECT unnest(?), unnest(?), unnest(?), unnest(?)",
+                    [list(col) for col in zip(*rows, strict=True)])
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
 
 
 def connect(path: Path | str, read_only: bool = False, wait: float = 0) -> duckdb.DuckDBPyConnection:
