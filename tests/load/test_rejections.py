@@ -123,23 +123,27 @@ def _loaded(tmp_path_factory):
     con = db.connect(path)
     from pipeline.load.ingest import ingest
     assert not ingest(con, base).rejected
+    snapshot = db.snapshot(con)
     con.close()
-    return path
+    return path, snapshot
 
 
 @pytest.fixture
 def loaded_db(_loaded, tmp_path):
     """A database holding a small bundle, loaded once for the module; each test gets a copy."""
     path = tmp_path / "pound.duckdb"
-    shutil.copyfile(_loaded, path)
+    shutil.copyfile(_loaded[0], path)
     return path
 
 
+@pytest.fixture
+def before(_loaded):
+    """Every row of that database, as each test's copy holds it before the test."""
+    return _loaded[1]
+
+
 @pytest.mark.parametrize("name, files, expected", CASES, ids=[c[0] for c in CASES])
-def test_bad_input_is_rejected_and_loses_nothing(name, files, expected, tmp_path, loaded_db, run_cli):
-    con = db.connect(loaded_db)
-    before = db.snapshot(con)
-    con.close()
+def test_bad_input_is_rejected_and_loses_nothing(name, files, expected, tmp_path, loaded_db, before, run_cli):
     bundle = tmp_path / "bad"
     _write(bundle, files)
     code, out, err = run_cli("ingest", bundle, "--db", loaded_db)
@@ -206,12 +210,9 @@ def test_a_file_rejected_in_the_middle_of_a_bundle(tmp_path, run_cli):
     assert "registers/impoundments.csv" not in statuses and statuses["ledgers/local_fund.csv"] == "loaded"
 
 
-def test_more_bad_inputs(tmp_path, loaded_db, run_cli):
+def test_more_bad_inputs(tmp_path, loaded_db, before, run_cli):
     """A row cut short, a workbook that cannot be opened, a formula never saved, a rate overlapping in another case."""
     from openpyxl import Workbook
-    con = db.connect(loaded_db)
-    before = db.snapshot(con)
-    con.close()
     bad = tmp_path / "bad"
     _write(bad, {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,1,s12_payment\n",
                  "registers/broken.xlsx": "this is not a workbook",
