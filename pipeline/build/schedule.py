@@ -21,6 +21,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 import duckdb
 
 from pipeline.build.models import REGISTER_TABLES, Model
+from pipeline.load import db
 
 # Up to this many register rows, the build makes models on two connections at once.
 SMALL_DATABASE_ROWS = 100_000
@@ -33,7 +34,7 @@ def workers(con: duckdb.DuckDBPyConnection) -> int:
     chosen = os.environ.get("POUND_BUILD_CONNECTIONS", "").strip()
     if chosen.isdigit() and int(chosen) >= 1:
         return int(chosen)
-    if (os.cpu_count() or 1) < 2:
+    if not db.second_connection():
         return 1
     rows = con.execute("SELECT coalesce(sum(estimated_size), 0) FROM duckdb_tables() "
                        "WHERE schema_name = 'main' AND list_contains(?, table_name)",

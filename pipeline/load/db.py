@@ -13,6 +13,7 @@ current_rows()).
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from pathlib import Path
 
@@ -136,6 +137,16 @@ CLOSES_DDL = (
     "CREATE TABLE IF NOT EXISTS closed_parameters (close_id INTEGER, name VARCHAR, value VARCHAR)",
 )
 CLOSE_TABLES = ("closes", "closed_accounts", "closed_findings", "closed_files", "closed_parameters")
+
+
+def second_connection() -> bool:
+    """Whether a small database may be worked on two connections at once (the build's models, the
+    loader's typing ahead): when there are two cores, unless $POUND_BUILD_CONNECTIONS says 1 (on a
+    machine busy with other work: the test suite, which runs two processes, sets it)."""
+    chosen = os.environ.get("POUND_BUILD_CONNECTIONS", "").strip()
+    if chosen.isdigit() and int(chosen) >= 1:
+        return int(chosen) > 1
+    return (os.cpu_count() or 1) >= 2
 
 
 @contextlib.contextmanager
