@@ -49,38 +49,50 @@ def _condition(kwargs: dict) -> str:
     return f"{_q(cond['column']['name'])} {OPERATORS[cond['operator']]} {_literal(cond['parameter'])}"
 
 
+UNIQUE = ("expect_column_values_to_be_unique", "expect_compound_columns_to_be_unique")
+
+
+def _row_test(kind: str, kw: dict) -> str:
+    """SQL true of a row that an expectation on single rows calls unexpected (within its row
+    condition)."""
+    if kind not in ("expect_column_values_to_not_be_null", "expect_column_values_to_be_null",
+                    "expect_column_values_to_be_in_set", "expect_column_values_to_be_between"):
+        raise NotImplementedError(f"expectation {kind} is not compiled to SQL")
+    col = _q(kw["column"])
+    if kind == "expect_column_values_to_not_be_null":
+        return f"{col} IS NULL"
+    if kind == "expect_column_values_to_be_null":
+        return f"{col} IS NOT NULL"
+    if kind == "expect_column_values_to_be_in_set":
+        values = ", ".join(_literal(v) for v in kw["value_set"])
+        return f"{col} IS NOT NULL AND {col} NOT IN ({values})"
+    tests = []                      # expect_column_values_to_be_between
+    if kw.get("min_value") is not None:
+        tests.append(f"{col} {'<=' if kw.get('strict_min') else '<'} {_literal(kw['min_value'])}")
+    if kw.get("max_value") is not None:
+        tests.append(f"{col} {'>=' if kw.get('strict_max') else '>'} {_literal(kw['max_value'])}")
+    return f"{col} IS NOT NULL AND ({' OR '.join(tests) or 'FALSE'})"
+
+
+def _key(kw: dict) -> tuple[list[str], str]:
+    """The columns of a uniqueness expectation's key, and SQL true of a row it looks at: a single
+    column ignores missing values; a compound key ignores rows missing every part."""
+    cols = kw.get("column_list") or [kw["column"]]
+    present = (" AND ".join(f"{_q(c)} IS NOT NULL" for c in cols) if len(cols) == 1 and "column" in kw
+               else "NOT (" + " AND ".join(f"{_q(c)} IS NULL" for c in cols) + ")")
+    return cols, present
+
+
 def compile_expectation(exp: dict, table: str) -> tuple[str, list[str]]:
     """(SQL returning _row and the listed columns of every unexpected row, those columns)."""
     kind, kw = exp["type"], exp["kwargs"]
     where = _condition(kw)
-    col = kw.get("column")
-
-    def rows_where(test: str) -> tuple[str, list[str]]:
-        return f"SELECT {ROW}, {_q(col)} FROM {table} WHERE ({where}) AND {test}", [col]
-
-    if kind == "expect_column_values_to_not_be_null":
-        return rows_where(f"{_q(col)} IS NULL")
-    if kind == "expect_column_values_to_be_null":
-        return rows_where(f"{_q(col)} IS NOT NULL")
-    if kind == "expect_column_values_to_be_in_set":
-        values = ", ".join(_literal(v) for v in kw["value_set"])
-        return rows_where(f"{_q(col)} IS NOT NULL AND {_q(col)} NOT IN ({values})")
-    if kind == "expect_column_values_to_be_between":
-        tests = []
-        if kw.get("min_value") is not None:
-            tests.append(f"{_q(col)} {'<=' if kw.get('strict_min') else '<'} {_literal(kw['min_value'])}")
-        if kw.get("max_value") is not None:
-            tests.append(f"{_q(col)} {'>=' if kw.get('strict_max') else '>'} {_literal(kw['max_value'])}")
-        return rows_where(f"{_q(col)} IS NOT NULL AND ({' OR '.join(tests) or 'FALSE'})")
-    if kind in ("expect_column_values_to_be_unique", "expect_compound_columns_to_be_unique"):
-        cols = kw.get("column_list") or [kw["column"]]
+    if kind in UNIQUE:
+        cols, present = _key(kw)
         listed = ", ".join(_q(c) for c in cols)
-        # a single column ignores missing values; a compound key ignores rows missing every part
-        present = (" AND ".join(f"{_q(c)} IS NOT NULL" for c in cols) if len(cols) == 1 and "column" in kw
-                   else "NOT (" + " AND ".join(f"{_q(c)} IS NULL" for c in cols) + ")")
         return (f"SELECT {ROW}, {listed} FROM (SELECT *, count(*) OVER (PARTITION BY {listed}) AS _n "
                 f"FROM {table} WHERE ({where}) AND {present}) WHERE _n > 1"), cols
-    raise NotImplementedError(f"expectation {kind} is not compiled to SQL")
+    return f"SELECT {ROW}, {_q(kw['column'])} FROM {table} WHERE ({where}) AND {_row_test(kind, kw)}", [kw["column"]]
 
 
 def fails_sql(exp: dict) -> str:
@@ -88,17 +100,13 @@ def fails_sql(exp: dict) -> str:
     (the rows compile_expectation returns, counted in one pass with the suite's other aggregates)."""
     kind, kw = exp["type"], exp["kwargs"]
     where = _condition(kw)
-    if kind in ("expect_column_values_to_be_unique", "expect_compound_columns_to_be_unique"):
-        cols = kw.get("column_list") or [kw["column"]]
-        present = (" AND ".join(f"{_q(c)} IS NOT NULL" for c in cols) if len(cols) == 1 and "column" in kw
-                   else "NOT (" + " AND ".join(f"{_q(c)} IS NULL" for c in cols) + ")")
+    if kind in UNIQUE:
+        cols, present = _key(kw)
         # a key held twice (missing parts compared as equal, as the window of compile_expectation does)
         key = _q(cols[0]) if len(cols) == 1 else "[" + ", ".join(f"CAST({_q(c)} AS VARCHAR)" for c in cols) + "]"
         return (f"count(*) FILTER (WHERE ({where}) AND {present}) "
                 f"> count(DISTINCT {key}) FILTER (WHERE ({where}) AND {present})")
-    sql, _ = compile_expectation(exp, "_t")
-    test = sql.split(" FROM _t WHERE ", 1)[1]
-    return f"coalesce(bool_or({test}), false)"
+    return f"coalesce(bool_or(({where}) AND {_row_test(kind, kw)}), false)"
 
 
 def make_checked(con: duckdb.DuckDBPyConnection, reg: Register, source: str, into: str = "_checked",
