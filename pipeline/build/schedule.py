@@ -14,7 +14,6 @@ macro file runs on each connection that needs it, once its tables are made.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
@@ -31,9 +30,9 @@ def workers(con: duckdb.DuckDBPyConnection) -> int:
     """How many connections to build on: two on a small database (when there are two cores), or
     what $POUND_BUILD_CONNECTIONS says (1 on a machine busy with other work: the test suite,
     which already runs two processes, sets it)."""
-    chosen = os.environ.get("POUND_BUILD_CONNECTIONS", "").strip()
-    if chosen.isdigit() and int(chosen) >= 1:
-        return int(chosen)
+    chosen = db.chosen_connections()
+    if chosen is not None:
+        return chosen
     if not db.second_connection():
         return 1
     rows = con.execute("SELECT coalesce(sum(estimated_size), 0) FROM duckdb_tables() "

@@ -14,7 +14,6 @@ is dropped with every table in it when the load ends.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import duckdb
@@ -23,8 +22,6 @@ from pipeline.load import cells
 from pipeline.load.bundle import Read, Source, read_source
 
 SCHEMA = "_ahead"
-
-Ahead = Callable[[Source], "tuple[str, cells.Typed] | None"]
 
 
 @contextlib.contextmanager

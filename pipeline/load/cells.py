@@ -30,6 +30,8 @@ _TEXT = "_raw_text"
 TYPED = "_typed"
 _ALL = "_typed_all"          # every record typed, blank ones too; TYPED reads it
 SHORT_CUTS_FIRST_BYTES = 1_000_000      # a file under this size is typed by the short cuts first
+
+
 class Typed(NamedTuple):
     """What TYPED holds: `records` of the file (blank ones too), `rows` (not blank), whether a
     cell of a row did not parse, and whether a row strikes out its key (void)."""

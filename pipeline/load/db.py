@@ -139,14 +139,18 @@ CLOSES_DDL = (
 CLOSE_TABLES = ("closes", "closed_accounts", "closed_findings", "closed_files", "closed_parameters")
 
 
+def chosen_connections() -> int | None:
+    """How many connections $POUND_BUILD_CONNECTIONS asks for, if it asks (1 on a machine busy with
+    other work: the test suite, which runs two processes, sets it)."""
+    chosen = os.environ.get("POUND_BUILD_CONNECTIONS", "").strip()
+    return int(chosen) if chosen.isdigit() and int(chosen) >= 1 else None
+
+
 def second_connection() -> bool:
     """Whether a small database may be worked on two connections at once (the build's models, the
-    loader's typing ahead): when there are two cores, unless $POUND_BUILD_CONNECTIONS says 1 (on a
-    machine busy with other work: the test suite, which runs two processes, sets it)."""
-    chosen = os.environ.get("POUND_BUILD_CONNECTIONS", "").strip()
-    if chosen.isdigit() and int(chosen) >= 1:
-        return int(chosen) > 1
-    return (os.cpu_count() or 1) >= 2
+    loader's typing ahead): when there are two cores, unless $POUND_BUILD_CONNECTIONS says 1."""
+    chosen = chosen_connections()
+    return chosen > 1 if chosen is not None else (os.cpu_count() or 1) >= 2
 
 
 @contextlib.contextmanager

@@ -82,9 +82,7 @@ def _text_cell(ref: str, text: str, style: int) -> str:
 def _cell(ref: str, value, style: int = PLAIN) -> str:
     if isinstance(value, Cell):
         return _cell(ref, value.value, value.style)
-    if isinstance(value, Number):
-        return f'<c r="{ref}" s="{style}"><v>{value}</v></c>' if style else f'<c r="{ref}"><v>{value}</v></c>'
-    if isinstance(value, str):
+    if isinstance(value, str) and not isinstance(value, Number):
         return _text_cell(ref, value, style or (PLAIN if safe_text(value) else KEPT_TEXT))
     if isinstance(value, bool):
         return f'<c r="{ref}" t="b"><v>{int(value)}</v></c>'

@@ -287,7 +287,7 @@ def test_the_number_of_connections(monkeypatch):
     from pipeline.build import schedule
 
     monkeypatch.delenv("POUND_BUILD_CONNECTIONS", raising=False)
-    monkeypatch.setattr(schedule.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
     con = _duckdb.connect()
     con.execute("CREATE TABLE impoundments AS SELECT range AS case_id FROM range(?)", [schedule.SMALL_DATABASE_ROWS])
     assert schedule.workers(con) == 2
@@ -296,7 +296,7 @@ def test_the_number_of_connections(monkeypatch):
     monkeypatch.setenv("POUND_BUILD_CONNECTIONS", "3")
     assert schedule.workers(con) == 3
     monkeypatch.delenv("POUND_BUILD_CONNECTIONS")
-    monkeypatch.setattr(schedule.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
     con.execute("DELETE FROM impoundments")
     assert schedule.workers(con) == 1
 
