@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -87,6 +88,16 @@ def report_paths(out: Path, month: str, district: str | None) -> list[Path]:
     return [Path(out) / f"{name}_{month}{report_suffix(district)}.html" for name, _ in REPORTS]
 
 
+def _kernel_config(sockets: Path):
+    """The kernel talks to this process over Unix sockets in a folder of its own. Over TCP,
+    jupyter_client picks free ports by opening and closing them before the kernel binds them,
+    so a kernel started at the same moment by another process (two renders, two test workers)
+    could take one first, and this kernel then died with 'Address already in use'."""
+    from traitlets.config import Config
+
+    return Config({"KernelManager": {"transport": "ipc", "ip": str(sockets / "kernel")}})
+
+
 def _execute(nb, parameters: dict):
     """papermill.execute_notebook(nb, None, ...) without its last step, which serialises the executed
     notebook (5-7 MB at state scale, plotly.js and the tables) to write it nowhere: 0.3 s a page.
@@ -100,14 +111,16 @@ def _execute(nb, parameters: dict):
     nb = parameterize_notebook(load_notebook_node(source), parameters, kernel_name="python3")
     nb = remove_error_markers(prepare_notebook_metadata(nb, source, None))
     # The kernel starts in the project root (resources' path; papermill's cwd= would chdir this
-    # process), so that it imports this very package. Its own log is noise here (a warning that
-    # it talks TCP on loopback, the interrupt jupyter_client sends at shutdown): an error in a
-    # cell still comes back as PapermillExecutionError. Nothing needs a graceful shutdown.
-    nb = papermill_engines.execute_notebook_with_engine(
-        None, nb, input_path=source, output_path=None, kernel_name="python3", progress_bar=False, log_output=False,
-        start_timeout=60, stdout_file=None, stderr_file=None, resources={"metadata": {"path": str(paths.ROOT)}},
-        extra_arguments=["--IPKernelApp.log_level=CRITICAL", f"--IPKernelApp.exec_lines={lean.KERNEL_LINE}"],
-        shutdown_kernel="immediate")
+    # process), so that it imports this very package. Its own log is noise here (the interrupt
+    # jupyter_client sends at shutdown): an error in a cell still comes back as
+    # PapermillExecutionError. Nothing needs a graceful shutdown.
+    with tempfile.TemporaryDirectory(prefix="pound-kernel-") as sockets:
+        nb = papermill_engines.execute_notebook_with_engine(
+            None, nb, input_path=source, output_path=None, kernel_name="python3", progress_bar=False,
+            log_output=False, start_timeout=60, stdout_file=None, stderr_file=None,
+            resources={"metadata": {"path": str(paths.ROOT)}}, config=_kernel_config(Path(sockets)),
+            extra_arguments=["--IPKernelApp.log_level=CRITICAL", f"--IPKernelApp.exec_lines={lean.KERNEL_LINE}"],
+            shutdown_kernel="immediate")
     raise_for_execution_errors(nb, None)
     return nb
 

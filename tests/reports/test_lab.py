@@ -41,7 +41,9 @@ class Lab:
                    JUPYTERLAB_WORKSPACES_DIR=str(workdir / "workspaces"))
         args = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1",
                 f"--port={self.port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
-                f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True"]
+                f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
+                # its kernels talk over Unix sockets, as the rendered reports' do (render._kernel_config)
+                "--KernelManager.transport=ipc"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--allow-root")
         self.log = open(workdir / "lab.log", "w")  # noqa: SIM115 (closed in stop())
