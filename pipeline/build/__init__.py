@@ -14,7 +14,7 @@ import duckdb
 from pipeline.build.memo import KINDS, READS, code_digest, digest
 from pipeline.build.models import LAYERS, SOURCE_TABLES, Model, all_models, check_layers
 from pipeline.build.rules import FINDING_COLUMNS, Rule, findings_sql, load_rules, rules_read
-from pipeline.build.schedule import make_in_order, workers
+from pipeline.build.schedule import make_in_order, small_database, workers
 from pipeline.core.params import Parameters
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.progress import QUIET, Progress
@@ -174,8 +174,10 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
             raise RuntimeError(f"model {where} failed: {exc}") from exc
 
     n = workers(con)
-    # on a small database, two connections of one DuckDB thread each (load/db.py)
-    with db.one_thread(con, when=n > 1):
+    small = small_database(con)
+    # on a small database, one DuckDB thread a connection, and on one connection one transaction
+    # (load/db.py): a failed model then leaves every table as it was before the build
+    with db.one_thread(con, when=small), db.one_transaction(con, when=small and n == 1):
         connections = [con]
         try:
             for _ in range(n - 1):

@@ -26,6 +26,14 @@ from pipeline.load import db
 SMALL_DATABASE_ROWS = 100_000
 
 
+def small_database(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the registers hold at most SMALL_DATABASE_ROWS rows."""
+    rows = con.execute("SELECT coalesce(sum(estimated_size), 0) FROM duckdb_tables() "
+                       "WHERE schema_name = 'main' AND list_contains(?, table_name)",
+                       [sorted(REGISTER_TABLES)]).fetchone()[0]
+    return rows <= SMALL_DATABASE_ROWS
+
+
 def workers(con: duckdb.DuckDBPyConnection) -> int:
     """How many connections to build on: two on a small database (when there are two cores), or
     what $POUND_BUILD_CONNECTIONS says (1 on a machine busy with other work: the test suite,
@@ -35,10 +43,7 @@ def workers(con: duckdb.DuckDBPyConnection) -> int:
         return chosen
     if not db.second_connection():
         return 1
-    rows = con.execute("SELECT coalesce(sum(estimated_size), 0) FROM duckdb_tables() "
-                       "WHERE schema_name = 'main' AND list_contains(?, table_name)",
-                       [sorted(REGISTER_TABLES)]).fetchone()[0]
-    return 2 if rows <= SMALL_DATABASE_ROWS else 1
+    return 2 if small_database(con) else 1
 
 
 def waits_for(steps: list[Model]) -> dict[str, tuple[set[str], list[Model]]]:

@@ -171,6 +171,22 @@ def one_thread(con: duckdb.DuckDBPyConnection, when: bool = True):
 
 
 @contextlib.contextmanager
+def one_transaction(con: duckdb.DuckDBPyConnection, when: bool = True):
+    """Within the block, every statement on `con` is one transaction: committed at its end, rolled
+    back if it fails. `when` False: nothing changes."""
+    if not when:
+        yield
+        return
+    con.execute("BEGIN TRANSACTION")
+    try:
+        yield
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    con.execute("COMMIT")
+
+
+@contextlib.contextmanager
 def checkpointing(con: duckdb.DuckDBPyConnection, behind: bool = True):
     """Within the block, the database's changes are written into its file (DuckDB's CHECKPOINT,
     which closing the connection would otherwise do) on a second connection, while the caller

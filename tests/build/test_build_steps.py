@@ -350,3 +350,28 @@ def test_of_the_models_ready_at_once_the_one_more_wait_for_goes_first():
     started: list[str] = []
     schedule.make_in_order(steps, [_duckdb.connect()], lambda con, m: None, lambda m: started.append(m.name))
     assert started == ["a", "c", "b", "d"]
+
+
+def test_a_failed_build_on_one_connection_leaves_the_tables_as_they_were(monkeypatch):
+    """On a small database built on one connection, the build is one transaction: when a late
+    model fails, the models made before it are given back as they were before the build."""
+    import helpers
+
+    import pipeline.build as build_module
+
+    con = built(GOLDEN)
+    first = "stg_impoundments"
+    assert not next(m for m in models() if m.name == first).is_view
+    (count,) = con.execute(f"SELECT count(*) FROM {first}").fetchone()
+    assert count > 1
+    con.execute(f"DELETE FROM {first} WHERE rowid = (SELECT min(rowid) FROM {first})")
+    plain_select = build_module._plain_select
+
+    def broken(c, m, fingerprint):
+        return "SELECT error('broken')" if m.name == "findings" else plain_select(c, m, fingerprint)
+
+    monkeypatch.setenv("POUND_BUILD_CONNECTIONS", "1")
+    monkeypatch.setattr(build_module, "_plain_select", broken)
+    with pytest.raises(RuntimeError, match="rules/\\*.sql failed"):
+        build(con, Parameters({}, as_of=helpers.AS_OF))
+    assert con.execute(f"SELECT count(*) FROM {first}").fetchone() == (count - 1,)
