@@ -177,7 +177,8 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
     small = small_database(con)
     # on a small database, one DuckDB thread a connection, and on one connection one transaction
     # (load/db.py): a failed model then leaves every table as it was before the build
-    with db.one_thread(con, when=small), db.one_transaction(con, when=small and n == 1):
+    with db.one_thread(con, when=small), db.light_planning(con, when=small), \
+            db.one_transaction(con, when=small and n == 1):
         connections = [con]
         try:
             for _ in range(n - 1):

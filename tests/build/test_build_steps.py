@@ -213,29 +213,38 @@ def test_a_second_process_finds_what_the_first_kept(tmp_path):
 
 
 def test_two_connections_make_what_one_makes(tmp_path, monkeypatch):
-    """The golden bundle built on one connection, then on two at once (schedule.py): every model
-    the same, column types and rows."""
+    """The golden bundle built on one connection with every DuckDB optimizer, then on two at once
+    (schedule.py) with the small database's light planning (load/db.py): every model the same,
+    column types and rows."""
     import datetime as dt
 
     import pipeline.build as build_module
     from pipeline.build import schedule
+    from pipeline.load import db
 
     as_of = dt.date.fromisoformat(AS_OF)
     monkeypatch.delenv("POUND_BUILD_CONNECTIONS", raising=False)
     monkeypatch.setattr(build_module, "workers", lambda con: 1)
-    one = _tables(built_into(tmp_path / "one.duckdb", GOLDEN, as_of))
+    with monkeypatch.context() as every_optimizer:
+        every_optimizer.setattr(db, "LIGHT_PLANNING", ())
+        one = _tables(built_into(tmp_path / "one.duckdb", GOLDEN, as_of))
     seen: list[int] = []
     monkeypatch.setattr(build_module, "workers", lambda con: seen.append(schedule.workers(con)) or 2)
     threads: list[int] = []
     make_in_order = build_module.make_in_order
 
+    planned: list[str] = []
+
     def spy(steps, connections, *args):
         threads.append(connections[0].execute("SELECT current_setting('threads')").fetchone()[0])
+        planned.append(connections[1].execute("SELECT current_setting('disabled_optimizers')").fetchone()[0])
         return make_in_order(steps, connections, *args)
 
     monkeypatch.setattr(build_module, "make_in_order", spy)
     con = built_into(tmp_path / "two.duckdb", GOLDEN, as_of)
     assert threads == [1], "each of the two connections on one DuckDB thread (load/db.py one_thread)"
+    assert [set(p.split(",")) for p in planned] == [set(db.LIGHT_PLANNING)], "light planning on both connections"
+    assert con.execute("SELECT current_setting('disabled_optimizers')").fetchone() == ("",), "given back"
     assert con.execute("SELECT current_setting('threads')").fetchone()[0] != 1 or (os.cpu_count() or 1) == 1
     two = _tables(con)
     assert seen == [2], "the golden bundle is a small database: two connections by default"
