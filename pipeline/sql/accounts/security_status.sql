@@ -4,8 +4,11 @@
 -- impounded in (t, t + 6 months] and that seizure was not adjudged illegal;
 -- otherwise it is held until t + 6 months and refundable after it.
 -- The owner is the deposit's owner_id, else the owner of the case it was made for.
+-- s.13(1): the security the deposit had to hold is the case's heads x the security per head in
+-- force on the deposit day (security_due; NULL where no rate row applies).
 WITH d AS (
     SELECT sd.*, c.pound_id, c.local_authority_id, c.taluk, c.district,
+           c.head_count * security_rate(c.animal_class, c.taluk, sd.deposited_on) AS security_due,
            coalesce(sd.owner_id, c.owner_id) AS depositor,
            add_months(sd.deposited_on, getvariable('security_window_months')) AS window_ends_on
     FROM stg_deposits sd JOIN int_cases c USING (case_id)
@@ -29,7 +32,7 @@ SELECT
          WHEN d.refunded_on IS NOT NULL THEN 'refunded'
          ELSE 'held' END AS recorded,
     -- beyond the export contract
-    d.case_id, d.pound_id, d.local_authority_id, d.taluk, r.impounded_on AS reimpounded_on,
+    d.security_due, d.case_id, d.pound_id, d.local_authority_id, d.taluk, r.impounded_on AS reimpounded_on,
     d.refund_applied_on, d.refunded_on, d.refunded_amount, d.forfeited_on, d.forfeited_amount,
     d._file || ' row ' || d._row AS source
 FROM d LEFT JOIN reimpounded r ON r.deposit_id = d.deposit_id AND r.k = 1
