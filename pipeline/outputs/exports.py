@@ -36,7 +36,7 @@ EXPORTS: tuple[Export, ...] = (
             "sale_expenses", "balance_to_owner", "surplus_unclaimed", "unrecovered"),
            frozenset({"fine_due", "feeding_due", "security_due", "sale_proceeds", "sale_expenses", "balance_to_owner",
                       "surplus_unclaimed", "unrecovered", "fine_per_head", "feeding_per_head_per_day",
-                      "sale_due_expenses", "sale_due_feeding", "sale_due_fines", "sale_due_security",
+                      "sale_due_expenses", "sale_due_feeding", "sale_due_fines", "sale_due_security", "sale_due_total",
                       "sale_paid_expenses", "sale_paid_feeding", "sale_paid_fines", "sale_paid_security"}),
            "case_id"),
     Export("fund_movements",

@@ -65,7 +65,7 @@ def dues(g: Generator) -> Dues:
     releases = books.frame("SELECT release_id, fine_due_r AS fine, feeding_due_r AS feeding FROM int_releases")
     deposits = books.frame("SELECT deposit_id, coalesce(security_due, 0) AS due FROM security_status")
     sales = books.frame("""
-        SELECT case_id, sale_due_expenses + sale_due_feeding + sale_due_fines + sale_due_security AS due
+        SELECT case_id, sale_due_total AS due
         FROM case_accounts WHERE s17_sale""")
     books.con.close()
     return Dues(releases.set_index("release_id"), deposits.set_index("deposit_id").due.astype("int64"),

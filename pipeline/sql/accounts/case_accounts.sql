@@ -122,6 +122,8 @@ SELECT
     heads_released, heads_in_pound, sold_on, last_sale_id, sale_officer, held_at_sale,
     wf_expenses AS sale_due_expenses, wf_feeding AS sale_due_feeding, wf_fines AS sale_due_fines,
     wf_security AS sale_due_security,
+    -- s.17(2): everything an s.17 sale had to raise, for the heads held on the sale day
+    wf_expenses + wf_feeding + wf_fines + wf_security AS sale_due_total,
     take_expenses AS sale_paid_expenses,
     CASE WHEN amounts_known THEN take_feeding END AS sale_paid_feeding,
     CASE WHEN amounts_known THEN take_fines END AS sale_paid_fines,

@@ -9,9 +9,9 @@
 SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_authority_id, sold_on AS event_on,
        head_sold || ' of ' || head_count || ' ' || animal_class || ' of case ' || case_id || ' were sold on ' || sold_on
        || ' for ' || rs(sale_proceeds) || ' against dues of '
-       || rs(sale_due_expenses + sale_due_feeding + sale_due_fines + sale_due_security)
+       || rs(sale_due_total)
        || '; one head fewer would have covered them (s.17(1): only as many as necessary).' AS detail
 FROM case_accounts
 WHERE s17_sale AND amounts_known AND head_sold > 0
   AND sale_proceeds * (head_sold - 1)
-      >= (sale_due_expenses + sale_due_feeding + sale_due_fines + sale_due_security) * head_sold
+      >= sale_due_total * head_sold
