@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.core import paths
 from pipeline.core.errors import Problem
-from pipeline.core.money import paise_text
+from pipeline.core.money import rs
 from pipeline.core.registers import COUNT, ENUM, MONEY, REGISTERS, Register
 from pipeline.load.bundle import ROW
 
@@ -199,8 +199,7 @@ def _is_missing(value) -> bool:
 def _text(value, column: str, reg: Register) -> str:
     col = reg.column(column)
     if col.kind == MONEY:
-        v = int(value)
-        return ("-" if v < 0 else "") + "Rs " + paise_text(abs(v), grouping=True)
+        return rs(int(value))
     return _plain_text(value)
 
 

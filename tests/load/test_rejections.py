@@ -25,7 +25,7 @@ CASES = [
     ("money with text", {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,1,s12_payment,o,Rs 600,600,,no,,yes,\n"},
      ["row 2, column fines_paid: 'Rs 600' is not an amount", "600.50"]),
     ("negative amount", {"registers/releases_x.csv": REL + GOOD_REL + "R2,C1,03/10/2026,1,s12_payment,o,-600,600,,no,,yes,\n"},
-     ["row 3, column fines_paid: '-Rs 600.00' is negative"]),
+     ["row 3, column fines_paid: 'Rs -600.00' is negative"]),
     ("negative count", {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,-1,s12_payment,o,600,600,,no,,yes,\n"},
      ["row 2, column head_count: '-1' is negative"]),
     ("zero heads impounded", {"registers/impoundments_x.csv": IMP + "C2,P1,,2026-10-01,,,,cattle,0,,,,\n"},
