@@ -158,7 +158,10 @@ h.figure_or_note(charts.ageing(aged), "Nothing is missing.")
 # %% [markdown]
 # ## 6. Items of the month
 #
-# Expected credits due in the month, and ledger entries made in it.
+# Expected credits due in the month, and ledger entries made in it. This is wider than what the
+# month's close keeps: a close keeps the rows whose period is the month (due in it, or, for an
+# entry nothing was due for, made in it), so an entry made this month for a credit due earlier is
+# listed here but belongs to the earlier month's close.
 
 # %%
 h.table(rec.in_month(con, month, district, local_authority=local_authority, first=h.MAX_ROWS),

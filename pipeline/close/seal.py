@@ -29,7 +29,7 @@ from pipeline.load.closes import CLOSE_FILE, FORMAT, bundles_loaded, every_close
 from pipeline.outputs.exports import BY_TABLE, table_columns, write_extract
 from pipeline.outputs.review_sheet import write_review_workbook
 from pipeline.read.database import as_of, check_district, connect
-from pipeline.read.select import Cond, Selection, col, either
+from pipeline.read.select import Cond, Selection, col
 from pipeline.reports.render import render_reports, report_suffix
 from pipeline.reports.review import has_activity
 
@@ -131,9 +131,8 @@ def _scope(month: str, district: str | None, month_col: str = "month") -> list:
 
 
 def _reconciliation_scope(month: str, district: str | None) -> list:
-    """Reconciliation rows of the month: those due in it, and entries with no due day made in it."""
-    return [either(Cond("due_month", "=", month), [Cond("due_month", "is_null"), Cond("entry_month", "=", month)])] \
-        + ([Cond("district", "=", district)] if district else [])
+    """Reconciliation rows of the month (period_month): those due in it, and entries with no due day made in it."""
+    return _scope(month, district, "period_month")
 
 
 def _record(con, month, district, by, note, reopen, day, now, earlier) -> dict:

@@ -2,8 +2,9 @@
 
 Each function returns a go.Figure, or None when there is nothing to draw (the
 notebook then shows a note instead). Counts are plotted in heads or cases; money
-is plotted in rupees (paise / 100) — only for drawing: every figure written as
-text in the reports comes from the integer paise through reports.rupees().
+is plotted in rupees (paise / 100) — only for drawing: every amount written as
+text, in the tables and in a bar's hover, comes from the integer paise through
+core.money.paise_text.
 
 setup() makes figures display as HTML with plotly.js embedded once per page and
 nothing loaded from the network (see OfflineNotebookRenderer).
@@ -15,12 +16,14 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.io.base_renderers import NotebookRenderer
 
+from pipeline.core.money import paise_text
+
 # Okabe-Ito: distinguishable with the common colour-vision deficiencies.
 COLORS = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#8C6D1F", "#000000"]
 SEVERITY_COLORS = {"high": "#C0392B", "medium": "#E69F00", "low": "#7F8C8D"}
 STATUS_COLORS = {"matched": "#009E73", "late": "#56B4E9", "early": "#0072B2", "amount_mismatch": "#D55E00",
                  "missing": "#C0392B", "pending": "#BBBBBB", "unexpected": "#CC79A7"}
-MONEY_HOVER = "Rs %{y:,.2f}"
+MONEY_HOVER = "Rs %{customdata}"
 RENDERER = "pound_offline"
 
 
@@ -56,9 +59,11 @@ def setup() -> None:
     pio.templates.default = "pound"
 
 
-def _rs(paise) -> list[float]:
-    """Paise to rupees, for drawing only."""
-    return [int(p) / 100 for p in paise]
+def _money(axis: str, paise) -> dict:
+    """Amounts in paise as a trace's `axis` values (rupees, for drawing only) and as its
+    customdata, the exact text the tables write (Indian digit groups), which MONEY_HOVER shows."""
+    amounts = [int(p) for p in paise]
+    return {axis: [p / 100 for p in amounts], "customdata": [paise_text(p, grouping=True) for p in amounts]}
 
 
 def _done(fig: go.Figure, title: str, x: str, y: str, **layout) -> go.Figure:
@@ -99,9 +104,9 @@ def money_received(df, month_label: str, labels: dict):
     order = sorted(d["where"].unique())
     fig = go.Figure()
     for i, (source, part) in enumerate(d.groupby("from", sort=True)):
-        fig.add_bar(y=part["where"], x=_rs(part["amount"]), orientation="h", name=str(source),
+        fig.add_bar(y=part["where"], **_money("x", part["amount"]), orientation="h", name=str(source),
                     marker_color=COLORS[i % len(COLORS)],
-                    hovertemplate="%{y}<br>Rs %{x:,.2f} (" + str(source).lower() + ")<extra></extra>")
+                    hovertemplate="%{y}<br>" + MONEY_HOVER + " (" + str(source).lower() + ")<extra></extra>")
     fig.update_layout(barmode="stack", margin=dict(l=380), height=max(320, 140 + 34 * len(order)))
     fig.update_yaxes(categoryorder="array", categoryarray=order[::-1])
     return _done(fig, f"Money received in {month_label}, by where the Act sends it", "Rupees", "")
@@ -135,9 +140,9 @@ def reconciliation_by_authority(df):
         return None
     x = [f"{la or '(none)'} · {hd}" for la, hd in zip(df["local_authority_id"], df["head"], strict=True)]
     fig = go.Figure()
-    fig.add_bar(x=x, y=_rs(df["expected"]), name="expected", marker_color="#0072B2",
+    fig.add_bar(x=x, **_money("y", df["expected"]), name="expected", marker_color="#0072B2",
                 hovertemplate="%{x}<br>expected " + MONEY_HOVER + "<extra></extra>")
-    fig.add_bar(x=x, y=_rs(df["credited"]), name="credited in the ledger", marker_color="#E69F00",
+    fig.add_bar(x=x, **_money("y", df["credited"]), name="credited in the ledger", marker_color="#E69F00",
                 hovertemplate="%{x}<br>credited " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="group")
     return _done(fig, "Expected against credited, by local authority and head", "Local authority · head",
@@ -146,15 +151,13 @@ def reconciliation_by_authority(df):
 
 def reconciliation_status(rows):
     """Amounts by status per local authority and ledger (the expected amount; the entry for unexpected ones).
-    rows: ledger, local_authority_id, status, expected, credited."""
+    rows: ledger, local_authority_id, status, amount (the reconciliation's status_amount, summed)."""
     if rows is None or len(rows) == 0:
         return None
     d = rows.copy()
     d["where"] = [f"{la if isinstance(la, str) else '(none)'} · {LEDGER_LABELS.get(lg, lg)}"
                   for la, lg in zip(d["local_authority_id"], d["ledger"], strict=True)]
-    d["amount"] = [0 if _blank(v) else int(v)
-                   for v in (lv if st == "unexpected" else ev
-                             for st, ev, lv in zip(d["status"], d["expected"], d["credited"], strict=True))]
+    d["amount"] = [0 if _blank(v) else int(v) for v in d["amount"]]
     order = sorted(d["where"].unique(), key=lambda w: (w.split(" · ")[1], w))
     fig = go.Figure()
     for status, color in STATUS_COLORS.items():
@@ -162,7 +165,7 @@ def reconciliation_status(rows):
         if len(part) == 0:
             continue
         g = part.groupby("where")["amount"].sum()
-        fig.add_bar(x=list(g.index), y=_rs(g.values), name=status.replace("_", " "), marker_color=color,
+        fig.add_bar(x=list(g.index), **_money("y", g.values), name=status.replace("_", " "), marker_color=color,
                     hovertemplate="%{x}: " + status + " " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="stack")
     fig.update_xaxes(categoryorder="array", categoryarray=order)
@@ -175,7 +178,7 @@ def ageing(df):
         return None
     fig = go.Figure()
     for ledger, color in (("local_fund", "#0072B2"), ("dm_deposit", "#CC79A7")):
-        fig.add_bar(x=df["ageing"], y=_rs(df[ledger]), name=LEDGER_LABELS[ledger], marker_color=color,
+        fig.add_bar(x=df["ageing"], **_money("y", df[ledger]), name=LEDGER_LABELS[ledger], marker_color=color,
                     hovertemplate="%{x}: " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="stack")
     fig.update_xaxes(type="category")
@@ -312,9 +315,9 @@ def fines(df, months):
     if df is None or len(df) == 0:
         return None
     fig = go.Figure()
-    fig.add_bar(x=df["month"], y=_rs(df["fines_due"]), name="fines due (s.10(1))", marker_color="#0072B2",
+    fig.add_bar(x=df["month"], **_money("y", df["fines_due"]), name="fines due (s.10(1))", marker_color="#0072B2",
                 hovertemplate="%{x}: due " + MONEY_HOVER + "<extra></extra>")
-    fig.add_bar(x=df["month"], y=_rs(df["fines_collected"]), name="credited to the local fund (s.18(2))",
+    fig.add_bar(x=df["month"], **_money("y", df["fines_collected"]), name="credited to the local fund (s.18(2))",
                 marker_color="#009E73", hovertemplate="%{x}: credited " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="group")
     _months_axis(fig, months)

@@ -96,6 +96,9 @@ SELECT c.ledger, c.local_authority_id, c.reference, c.head, c.expected_amount, c
        -- a break is what an auditor must take up: anything but matched, and pending (not yet due
        -- with the lag) is not one yet
        c.status NOT IN ('matched', 'pending') AS is_break,
+       -- what the row stands for among the statuses: the amount expected, or for an entry
+       -- nothing was expected for (unexpected), the amount entered
+       CASE WHEN c.status = 'unexpected' THEN c.ledger_amount ELSE c.expected_amount END AS status_amount,
        -- the order an auditor takes breaks up in: wrong amounts and missing credits first
        CASE c.status WHEN 'amount_mismatch' THEN 1 WHEN 'missing' THEN 2 WHEN 'unexpected' THEN 3
                      WHEN 'late' THEN 4 WHEN 'early' THEN 5 WHEN 'pending' THEN 6 ELSE 7 END AS status_rank,
@@ -103,6 +106,7 @@ SELECT c.ledger, c.local_authority_id, c.reference, c.head, c.expected_amount, c
        -- the day that puts the row in a period: an expected credit's due day, else (an
        -- entry nothing was due for) the day it was entered
        coalesce(c.due_on, c.entry_on) AS period_on,
+       month_of(coalesce(c.due_on, c.entry_on)) AS period_month,
        -- how long a missing credit has been outstanding past its due day, in bands
        CASE WHEN c.status = 'missing' THEN
            CASE WHEN as_of() - c.due_on <= 30 THEN 1 WHEN as_of() - c.due_on <= 60 THEN 2
