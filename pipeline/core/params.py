@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
+from pipeline.core.registers import ANIMAL_CLASSES
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,6 @@ class Parameters:
         if name == "waterfall_order" and sorted(value) != sorted(d):
             raise PoundError("parameter waterfall_order must list expenses, feeding, fines and security once each")
         if name == "short_classes":
-            from pipeline.core.registers import ANIMAL_CLASSES
             bad = [v for v in value if v not in ANIMAL_CLASSES]
             if bad:
                 raise PoundError(f"parameter short_classes names unknown classes: {', '.join(bad)}")

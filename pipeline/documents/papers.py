@@ -13,6 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from pipeline.core.errors import PoundError
 from pipeline.read.select import Cond, col, select
 
 _SAFE = re.compile(r"[^A-Za-z0-9.-]")
@@ -114,7 +115,6 @@ def _plain(value):
 
 def check_models(con) -> None:
     """PoundError unless the database holds every model the papers read (built by this version)."""
-    from pipeline.core.errors import PoundError
 
     have = {r[0] for r in con.execute(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()}

@@ -19,7 +19,7 @@ from pipeline.core.money import paise_text
 from pipeline.outputs import xlsx
 from pipeline.outputs.exports import BY_TABLE, export_select
 from pipeline.read import reconciliation
-from pipeline.read.select import select_rows
+from pipeline.read.select import count, select_records, select_rows
 
 EXCEL_MAX_ROWS = 1_048_576          # including the header row
 # `pound run` and `pound build` write the whole-bundle workbook only up to this many rows in
@@ -95,7 +95,6 @@ def _write_sheet(wb: xlsx.Workbook, title: str, names: list[str], first: list[tu
 
 def largest_sheet(con: duckdb.DuckDBPyConnection) -> tuple[str, int]:
     """The table of the whole-bundle workbook with the most rows, and how many."""
-    from pipeline.read.select import count, select_records
 
     sizes = [(t, select_records(con, t, count("rows"))[0]["rows"]) for t in SHEETS + WHEN_ANY]
     return max(sizes, key=lambda s: s[1])

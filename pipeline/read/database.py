@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pipeline.core.errors import PoundError
 from pipeline.core.locks import opened
+from pipeline.read.select import Cond, col, count, select_records
 
 # The tables a reader needs; a database without them has not been built.
 REQUIRED_TABLES = ("case_accounts", "fund_movements", "findings", "reconciliation", "monthly_accounts",
@@ -107,7 +108,6 @@ def check_local_authority(con, local_authority: str | None, district: str | None
     """The local authority's id as the database spells it (case is ignored), or PoundError naming those it has."""
     if local_authority is None or str(local_authority).strip() == "":
         return None
-    from pipeline.read.select import Cond, col, count, select_records
 
     # the local authorities whose pounds have monthly accounts (every one with a pound)
     known = select_records(con, "monthly_accounts", col("local_authority_id"), col("district"), count("months"),

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
+from pipeline.read.select import Cond
 
 # model -> (the column that places a row in a period, what the basis is called)
 BASIS: dict[str, tuple[str, str]] = {
@@ -55,7 +56,6 @@ class Scope:
 
     def where(self, model: str, period: bool = True) -> list:
         """The conditions that keep a model's rows in the scope (without the period if period=False)."""
-        from pipeline.read.select import Cond
 
         out = []
         if self.district:

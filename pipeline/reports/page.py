@@ -8,9 +8,21 @@ import datetime as dt
 from pipeline.core import paths
 from pipeline.core.errors import PoundError
 from pipeline.core.months import day_text, month_bounds, month_label
-from pipeline.read.database import as_of, changed_parameters, check_district, connect, loaded_files, rows_left_out
+from pipeline.read.balances import COLUMNS, MONEY
+from pipeline.read.database import (
+    as_of,
+    changed_parameters,
+    check_district,
+    check_local_authority,
+    connect,
+    loaded_files,
+    rows_left_out,
+)
+from pipeline.read.scope import make_scope
 from pipeline.read.select import col, select, total
+from pipeline.reports import html as h
 from pipeline.reports.html import Html, parameters_table
+from pipeline.reports.review import month_close
 
 SAMPLE_AS_OF = dt.date(2026, 11, 30)    # the sample registers run from March to November 2026
 
@@ -62,7 +74,6 @@ def busiest_month(con) -> str:
 
 
 def _closed_text(con, month: str, district: str | None) -> str:
-    from pipeline.reports.review import month_close
 
     c = month_close(con, month, district)
     if len(c) == 0:
@@ -79,8 +90,6 @@ def report_scope(con, month: str, district: str | None, local_authority: str | N
                  period_from: str | None, period_to: str | None):
     """The local authority checked against the database, and the scope of a page's balances:
     the period from..to when given, else the month."""
-    from pipeline.read.database import check_local_authority
-    from pipeline.read.scope import make_scope
 
     la = check_local_authority(con, local_authority, district)
     if period_from or period_to:
@@ -93,8 +102,6 @@ def balances_html(scope_balances: list[dict], scope) -> list[Html]:
     """The heading and table of a scope's balances (pipeline/read/balances.py)."""
     import pandas as pd
 
-    from pipeline.read.balances import COLUMNS, MONEY
-    from pipeline.reports import html as h
 
     heading = h.heading(scope.period_label + (f", local authority {scope.local_authority}" if scope.local_authority
                                              else ""), 3)
