@@ -165,15 +165,11 @@ h.figure_or_note(charts.findings_by_rule(findings, label))
 #
 # Cases pending at the end of the month that reach one of these deadlines within the
 # `deadline_horizon` days that follow (a parameter, 7 days unless changed), where the step
-# it calls for had not been taken by the end of the month:
-#
-# | deadline | day | section |
-# |---|---|---|
-# | claim window ends | impounded on D: D + 7 (D + 3 for asses and sheep) | 15(1) |
-# | report to the police due | D + 7 + 1 (+ report_grace) | 15(1) |
-# | auction allowed from | notice on N: N + 7 + 1 | 15(3) |
-# | auction overdue after | N + 7 + 1 + sale_grace | 15(3) |
-# | complaint window ends | delivered under protest on R: R + 28 | 16(2) |
+# it calls for had not been taken by the end of the month. The days are those of the
+# readings this database was built with:
+
+# %%
+h.table(review.deadline_kinds(con), table_id="deadline-kinds")
 
 # %%
 h.table(review.deadlines(con, month, district, first=h.MAX_ROWS), table_id="deadlines",

@@ -171,6 +171,11 @@ def deadlines(con, month: str, district: str | None = None, first: int | None = 
                         order=["due_on", "case_id", "section", "deadline"], key=["case_id", "section", "deadline"])
 
 
+def deadline_kinds(con):
+    """The deadlines the list looks ahead to, and the day each falls on with the readings in force."""
+    return select(con, "deadline_kinds", col("deadline"), col("day"), col("section"), order=["rank"], key=["deadline"])
+
+
 def deadline_count(con, month: str, district: str | None = None):
     return select(con, "deadlines", count("deadlines"), where=[Cond("month", "=", month), *_district(district)])
 

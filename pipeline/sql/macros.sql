@@ -13,11 +13,13 @@ CREATE OR REPLACE MACRO rupees(p) AS
 -- Calendar months, clamped to the month's end (s.13(2), s.18(5); parameter month_arithmetic).
 CREATE OR REPLACE MACRO add_months(d, n) AS CAST(d + to_months(CAST(n AS INTEGER)) AS DATE);
 
--- w of s.15: the claim (and notice) window of a class, in days after the start day.
-CREATE OR REPLACE TEMP MACRO claim_window(cls) AS
-    (CASE WHEN list_contains(getvariable('short_classes'), cls)
-          THEN getvariable('claim_days_short') ELSE getvariable('claim_days') END)
+-- w of s.15: the claim (and notice) window, in days after the start day: the short one
+-- (s.15(1) proviso) or the usual one, a day less where the first day is counted.
+CREATE OR REPLACE TEMP MACRO window_days(short) AS
+    (CASE WHEN short THEN getvariable('claim_days_short') ELSE getvariable('claim_days') END)
     - (CASE WHEN getvariable('count_first_day') THEN 1 ELSE 0 END);
+-- w of a class.
+CREATE OR REPLACE TEMP MACRO claim_window(cls) AS window_days(list_contains(getvariable('short_classes'), cls));
 
 -- Days of feeding charged for a head impounded on d0 that leaves on d1 (s.12, s.17(2)).
 CREATE OR REPLACE TEMP MACRO held_days(d0, d1) AS

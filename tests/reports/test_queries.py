@@ -97,6 +97,30 @@ def test_deadlines_after_october(con):
     assert review.horizon(con) == 7
 
 
+def test_the_page_explains_the_deadlines_with_the_days_the_list_was_made_with():
+    from helpers import database
+
+    from pipeline.build import build
+    from pipeline.core.params import Parameters
+
+    def days(params):
+        c = database(reference=False)
+        build(c, Parameters(params), upto="deadline_kinds")
+        return dict(zip(*[review.deadline_kinds(c)[k] for k in ("deadline", "day")], strict=True))
+
+    usual = days({})
+    assert usual["claim window ends"] == "impounded on D: D + 7 (D + 3 for ass, sheep)"
+    assert usual["report to the police due"] == "D + 8 (D + 4 for ass, sheep)"
+    assert usual["auction overdue after"] == "N + 38 (N + 34 for ass, sheep)"
+    assert usual["complaint window ends"] == "delivered under protest on R: R + 28"
+    # counting the first day moves every s.15 day one earlier; the graces add on
+    changed = days({"count_first_day": True, "report_grace": 2, "sale_grace": 10, "short_classes": ["sheep"]})
+    assert changed["claim window ends"] == "impounded on D: D + 6 (D + 2 for sheep)"
+    assert changed["report to the police due"] == "D + 9 (D + 5 for sheep)"
+    assert changed["auction allowed from"] == "notice on N: N + 7 (N + 3 for sheep)"
+    assert changed["auction overdue after"] == "N + 17 (N + 13 for sheep)"
+
+
 def test_deadlines_after_november(con):
     d = review.deadlines(con, "2026-11")
     got = {(r.case_id, r.deadline) for r in d.itertuples()}
@@ -128,6 +152,16 @@ def test_reconciliation_totals_tie(con):
     lf = ties["local_fund"]
     assert lf["by_status"]["amount_mismatch"] == (1, 60000, 50000)
     assert lf["by_status"]["unexpected"] == (1, 0, 250000)
+
+
+def test_each_status_stands_for_the_amount_expected_or_an_unexpected_entry(con):
+    # the sample's one unexpected local-fund entry (Rs 2,500) and its amount mismatch (Rs 600 expected)
+    rows = {(r["ledger"], r["status"]): r for r in rec.status_by_authority(con).to_dict("records")
+            if r["ledger"] == "local_fund"}
+    assert rows[("local_fund", "unexpected")]["amount"] == 250000
+    assert rows[("local_fund", "amount_mismatch")]["amount"] == 60000
+    for r in rec.status_by_authority(con).to_dict("records"):
+        assert r["amount"] == (r["credited"] if r["status"] == "unexpected" else r["expected"]), r
 
 
 def test_every_break_is_listed_with_its_difference(con):
