@@ -97,8 +97,8 @@ px.bar(outcomes, x="month", y="cases", color="status", title="Share of the cases
 
 # %%
 closed = con.execute("""
-    SELECT status, count(*) AS cases, min(days_to_close) AS shortest, quantile_disc(days_to_close, 0.25) AS q1,
-           quantile_disc(days_to_close, 0.5) AS median, quantile_disc(days_to_close, 0.75) AS q3,
+    SELECT status, count(*) AS cases, min(days_to_close) AS shortest, quantile_cont(days_to_close, 0.25) AS q1,
+           quantile_cont(days_to_close, 0.5) AS median, quantile_cont(days_to_close, 0.75) AS q3,
            max(days_to_close) AS longest
     FROM case_accounts
     WHERE closed_on IS NOT NULL AND ($district IS NULL OR district = $district)
