@@ -14,7 +14,7 @@ pipeline.build.build up to the model it needs, with the readings in force
    many heads as necessary (s.17(1)).
 2. the accounts (`settle`), after planting: the balance each s.17 sale leaves the owner
    (case_accounts.balance_to_owner, s.17(3)), and the fines and unclaimed surplus that the
-   local funds and the DM's deposit account should receive and when (fund_movements),
+   local funds and the DM's deposit account should receive and when (expected_credits),
    which ledgers.py records. The CSV files are then written from the same database.
 """
 
@@ -77,7 +77,7 @@ def settle(g: Generator) -> Books:
     cases.remainders(g)
     books = Books(g.params)
     books.load({name: frame for name, frame in g.t.items() if name not in ("local_fund", "dm_deposit")})
-    books.build("fund_movements", "case_accounts")
+    books.build("expected_credits", "case_accounts")
     balance = books.frame("SELECT case_id, balance_to_owner FROM case_accounts WHERE s17_sale AND amounts_known")
     balance = balance.set_index("case_id").balance_to_owner
     s = g.t["sales"]
@@ -90,17 +90,16 @@ def settle(g: Generator) -> Books:
 
 def credits(books: Books) -> tuple[pd.DataFrame, pd.DataFrame]:
     """What the accounts send to the local funds (fines, s.18(2); surplus, s.18(5)) and through the DM's
-    deposit account (s.18(5)), as fund_movements says: amounts in paise, days as day numbers."""
+    deposit account (s.18(5)), as expected_credits says: amounts in paise, days as day numbers."""
     local = books.frame(f"""
-        SELECT ref_id AS ref, CASE WHEN section = '18(5)' THEN 'surplus' ELSE 'fines' END AS head,
-               account_id AS local_authority_id, CAST(sum(amount) AS BIGINT) AS amount, max(due_on) {DAY} AS due
-        FROM fund_movements WHERE account = 'local_fund'
-        GROUP BY ALL ORDER BY ref, head""")
+        SELECT reference AS ref, head, local_authority_id, expected_amount AS amount, due_on {DAY} AS due
+        FROM expected_credits WHERE ledger = 'local_fund' ORDER BY ref, head""")
+    # per case, the surplus the DM receives and the day he must credit it on: its two rows side by side
     surplus = books.frame(f"""
-        SELECT ref_id AS case_id, local_authority_id,
-               CAST(sum(amount) FILTER (WHERE account = 'dm_deposit') AS BIGINT) AS amount,
-               max(due_on) FILTER (WHERE account = 'dm_deposit') {DAY} AS received_due,
-               max(due_on) FILTER (WHERE account = 'local_fund') {DAY} AS credit_due
-        FROM fund_movements WHERE section = '18(5)' AND account IN ('dm_deposit', 'local_fund')
+        SELECT reference AS case_id, local_authority_id,
+               max(expected_amount) FILTER (WHERE ledger = 'dm_deposit') AS amount,
+               max(due_on) FILTER (WHERE ledger = 'dm_deposit') {DAY} AS received_due,
+               max(due_on) FILTER (WHERE ledger = 'local_fund') {DAY} AS credit_due
+        FROM expected_credits WHERE head IN ('receipt', 'surplus')
         GROUP BY ALL ORDER BY case_id""")
     return local, surplus

@@ -1,7 +1,7 @@
 """What the local funds and the District Magistrate recorded: mostly right, with realistic lags.
 
 What should have been credited, how much and from when, is what the accounts say
-(fund_movements, read by accounts.credits): fines paid at release or taken from a
+(expected_credits, read by accounts.credits): fines paid at release or taken from a
 protest deposit or a sale (s.18(2)), and the surplus of unclaimed sales, received by the
 DM and credited to the local fund after his six months (s.18(5)). Here the clerks record
 it: most entries a few days late, some a month or two, a few Rs 100 short, one in a

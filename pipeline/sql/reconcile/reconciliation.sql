@@ -1,6 +1,6 @@
 -- reconciliation: one row per expected credit or ledger entry key (the auditors' view).
--- Expected credits come from fund_movements (what the Act sends where); ledger
--- entries with the same key are summed. Keys are (local authority, reference,
+-- Expected credits come from expected_credits (what fund_movements sends to each
+-- ledger); ledger entries with the same key are summed. Keys are (local authority, reference,
 -- head); references are compared ignoring case and surrounding spaces.
 --   local_fund:  movements to the local fund, head 'fines' (s.18(2)) or 'surplus'
 --                (s.18(5)), against the local_fund ledger.
@@ -17,15 +17,7 @@ WITH sale_days AS (
     SELECT case_id, sold_on FROM case_accounts WHERE sold_on IS NOT NULL
 ),
 expected AS (
-    SELECT 'local_fund' AS ledger, account_id AS local_authority_id, ref_id AS reference,
-           CASE WHEN section = '18(5)' THEN 'surplus' ELSE 'fines' END AS head,
-           sum(amount) AS expected_amount, max(due_on) AS due_on
-    FROM fund_movements WHERE account = 'local_fund'
-    GROUP BY ALL
-    UNION ALL
-    SELECT 'dm_deposit', local_authority_id, ref_id, 'receipt', sum(amount), max(due_on)
-    FROM fund_movements WHERE account = 'dm_deposit'
-    GROUP BY ALL
+    SELECT ledger, local_authority_id, reference, head, expected_amount, due_on FROM expected_credits
     UNION ALL
     SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(d.reference), 'credit_to_local_fund',
            sum(d.amount), max(d.entry_on)
