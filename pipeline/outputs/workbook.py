@@ -31,15 +31,15 @@ SUMMARY_MONEY = {"expected", "credited", "difference", "matched", "late", "early
 
 # A sheet too long for Excel is summarised by these groupings instead.
 ROLLUPS = {
-    "case_accounts": ("pound_id, local_authority_id, strftime(impounded_on, '%Y-%m') AS month, status",
+    "case_accounts": ("pound_id, local_authority_id, impounded_month AS month, status",
                       ["head_count", "fine_due", "feeding_due", "security_due", "head_sold", "sale_proceeds",
                        "sale_expenses", "balance_to_owner", "surplus_unclaimed", "unrecovered"]),
-    "fund_movements": ("ref_kind, section, account, account_id, strftime(due_on, '%Y-%m') AS month", ["amount"]),
-    "findings": ("rule_id, section, severity, pound_id, strftime(event_on, '%Y-%m') AS month", []),
+    "fund_movements": ("ref_kind, section, account, account_id, month", ["amount"]),
+    "findings": ("rule_id, section, severity, pound_id, month", []),
     "reconciliation": ("ledger, local_authority_id, head, status",
                        ["expected_amount", "ledger_amount", "difference"]),
-    "security_status": ("computed, recorded, strftime(deposited_on, '%Y-%m') AS month", ["amount"]),
-    "owner_accounts": ("pound_id, path, strftime(sold_on, '%Y-%m') AS month",
+    "security_status": ("computed, recorded, month_of(deposited_on) AS month", ["amount"]),
+    "owner_accounts": ("pound_id, path, month_of(sold_on) AS month",
                        ["e_proceeds", "f_balance_to_owner", "f_surplus_to_dm", "f_unrecovered"]),
     "corrections": ("register, field, event_month", []),
     "review_log": ("decision, finding_raised", []),
@@ -106,10 +106,10 @@ def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:
         _write_sheet(wb, "summary", names, cur.fetchall(), lambda: [], SUMMARY_MONEY, None)
         for table in SHEETS + WHEN_ANY:
             spec = BY_TABLE[table]
-            count = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-            if count == 0 and table in WHEN_ANY:
+            rows = select_records(con, table, count("rows"))[0]["rows"]
+            if rows == 0 and table in WHEN_ANY:
                 continue
-            if count + 1 <= EXCEL_MAX_ROWS:
+            if rows + 1 <= EXCEL_MAX_ROWS:
                 sql = export_select(con, spec, money_as_text=False, only=NARROW.get(table))
                 _sheet(wb, con, spec.name, sql, set(spec.money))
             else:
@@ -117,6 +117,6 @@ def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:
                 agg = ", ".join([f"sum({c}) AS {c}" for c in sums] + ["count(*) AS rows"])
                 sql = f"SELECT {keys}, {agg} FROM {table} GROUP BY ALL ORDER BY ALL"
                 _sheet(wb, con, f"{table}_summary", sql, set(sums) & set(spec.money),
-                       note=f"{table} has {count:,} rows, more than a sheet holds; this sheet sums them. "
+                       note=f"{table} has {rows:,} rows, more than a sheet holds; this sheet sums them. "
                             f"The full table is {table}.csv.")
         return wb.save()

@@ -67,10 +67,23 @@ def test_workbook_money_is_exact_decimal_text(tmp_path, golden_bundle):
 def test_a_sheet_past_excels_limit_is_summarised(monkeypatch, golden_bundle, tmp_path):
     import pipeline.outputs.workbook as wbmod
     con = built(golden_bundle, as_of=AS_OF)
-    monkeypatch.setattr(wbmod, "EXCEL_MAX_ROWS", 10)     # as if the golden bundle were a state's
+    monkeypatch.setattr(wbmod, "EXCEL_MAX_ROWS", 4)      # as if the golden bundle were a state's
     wb = load_workbook(write_workbook(con, tmp_path / "w.xlsx"))
     assert "case_accounts_summary" in wb.sheetnames and "case_accounts" not in wb.sheetnames
     ws = wb["case_accounts_summary"]
     assert [c.value for c in ws[1]][:4] == ["pound_id", "local_authority_id", "month", "status"]
     notes = [ws.cell(r, 1).value for r in range(1, ws.max_row + 1)]
     assert any(isinstance(v, str) and "more than a sheet holds" in v for v in notes)
+    # each summary groups by the month its model files a row under, and adds up to the model
+    for sheet, model, month in (("case_accounts_summary", "case_accounts", "impounded_month"),
+                                ("fund_movements_summary", "fund_movements", "month"),
+                                ("findings_summary", "findings", "month"),
+                                ("security_status_summary", "security_status", "month_of(deposited_on)")):
+        rows = list(wb[sheet].iter_rows(values_only=True))
+        header = list(rows[0])
+        got = {}
+        for r in rows[1:]:
+            if r[header.index("rows")] is not None and isinstance(r[header.index("month")], str):
+                got[r[header.index("month")]] = got.get(r[header.index("month")], 0) + r[header.index("rows")]
+        want = dict(con.execute(f"SELECT {month}, count(*) FROM {model} GROUP BY ALL").fetchall())
+        assert got == want, sheet
