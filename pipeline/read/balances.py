@@ -41,9 +41,9 @@ def period_balances(con, scope: Scope) -> list[dict]:
         _sums(con, scope, during, due="due_amount", credited="credited_amount"),
         _sums(con, scope, during + ([Cond("for_due_on", ">=", start)] if start else [Cond("for_due_on", "not_null")])
               + ([Cond("for_due_on", "<=", end)] if end else []), credited_for_period_dues="credited_amount"),
-        _sums(con, scope, during + ([Cond("for_due_on", "<", start)] if start else [Cond("for_due_on", "is_null"),
-                                                                                    Cond("side", "=", "none")]),
-              credited_for_earlier_dues="credited_amount"),
+        # a period from the first day has no earlier dues (its figure is 0, as for a key with no rows)
+        _sums(con, scope, [*during, Cond("for_due_on", "<", start)], credited_for_earlier_dues="credited_amount")
+        if start else {},
         _sums(con, scope, during + [either(Cond("for_due_on", "is_null"),
                                            *([Cond("for_due_on", ">", end)] if end else []))],
               credited_other="credited_amount"),
