@@ -51,16 +51,24 @@ def cmd_report(args) -> int:
 
 def month_papers(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
                  period: tuple | None = None) -> list[Path]:
-    """The three reports of a month, and review_<month>.xlsx with its open findings for decisions."""
+    """The three reports of a month, and review_<month>.xlsx with its open findings for decisions:
+    written as a set (core/staged.py), so a report that fails, or a run that is stopped, leaves OUT
+    as it was."""
+    from pipeline.core.errors import PoundError
+    from pipeline.core.staged import Staged
     from pipeline.outputs.review_sheet import write_review_workbook
     from pipeline.read.database import check_district, connect
     from pipeline.reports.render import render_reports, report_suffix
 
-    paths = render_reports(db, month, district, out, local_authority, period)
-    con = connect(db)
-    try:
-        district = check_district(con, district)
-        paths.append(write_review_workbook(con, month, district, Path(out) / f"review_{month}{report_suffix(district)}.xlsx"))
-    finally:
-        con.close()
-    return paths
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise PoundError(f"--out {out} exists and is not a folder")
+    with Staged(out) as st:
+        render_reports(db, month, district, st.folder, local_authority, period)
+        con = connect(db)
+        try:
+            district = check_district(con, district)
+            write_review_workbook(con, month, district, st.folder / f"review_{month}{report_suffix(district)}.xlsx")
+        finally:
+            con.close()
+        return st.commit()

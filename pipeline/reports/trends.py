@@ -30,9 +30,10 @@ def _district(district: str | None) -> list[Cond]:
 
 
 def months_upto(con, month: str) -> list[str]:
-    """Every month from the first one in the accounts to `month`."""
+    """Every month from the first one in the accounts to `month` (only `month` when the accounts
+    start after it)."""
     first = select(con, "monthly_accounts", smallest("month"))["month"].iloc[0]
-    return months_between(first or month, month)
+    return months_between(min(first or month, month), month)
 
 
 def impoundments_by_month(con, month: str, district: str | None = None):

@@ -44,6 +44,33 @@ def test_a_pound_error_inside_a_notebook_reaches_the_user_as_one(tmp_path):
                              {"db": str(tmp_path / "gone.duckdb"), "month": "2026-10", "district": None})
 
 
+def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, monkeypatch):
+    from pipeline.cli.report import month_papers
+
+    out = tmp_path / "reports"
+    out.mkdir()
+    (out / "monthly_review_2026-10.html").write_text("the pages of an earlier run")
+
+    def fails_after_one_page(db, month, district, folder, *rest):
+        (folder / "monthly_review_2026-10.html").write_text("half of a new set")
+        raise PoundError("the Impoundment trends report failed at cell 4")
+
+    monkeypatch.setattr(render, "render_reports", fails_after_one_page)
+    with pytest.raises(PoundError, match="trends"):
+        month_papers(sample_db, "2026-10", None, out)
+    assert [p.name for p in out.iterdir()] == ["monthly_review_2026-10.html"]
+    assert (out / "monthly_review_2026-10.html").read_text() == "the pages of an earlier run"
+
+    def writes_the_pages(db, month, district, folder, *rest):
+        (folder / "monthly_review_2026-10.html").write_text("the new set")
+
+    monkeypatch.setattr(render, "render_reports", writes_the_pages)
+    written = month_papers(sample_db, "2026-10", None, out)
+    assert sorted(p.name for p in written) == ["monthly_review_2026-10.html", "review_2026-10.xlsx"]
+    assert all(p.parent == out for p in written) and sorted(p.name for p in out.iterdir()) == sorted(p.name for p in written)
+    assert (out / "monthly_review_2026-10.html").read_text() == "the new set"
+
+
 def test_report_command_prints_one_line_for_a_missing_database(tmp_path, run_cli):
     code, _, err = run_cli("report", "--db", tmp_path / "nope.duckdb", "--month", "2026-10", "--out", tmp_path)
     assert code == 1 and err.startswith("pound: database") and "Traceback" not in err
