@@ -152,6 +152,15 @@ h.table(review.open_findings_by_age(con, month, district), table_id="open-by-age
         labels={"open_age": "waiting", "high": "of which high severity", "longest_days": "longest (days)"},
         total="all open", empty="Every finding up to this month has a decision.")
 
+# %% [markdown]
+# The findings of earlier months among them, which the table of this month's findings does not
+# list; each is in this month's review workbook too, for a decision.
+
+# %%
+h.table(review.open_from_earlier_months(con, month, district, first=h.MAX_ROWS), table_id="open-earlier",
+        row_class="severity", labels={"days_open": "days open"},
+        empty="No finding of an earlier month is waiting for a decision.")
+
 # %%
 h.table(review.decided_findings(con, month, district), table_id="decided", total="all decided",
         labels={"review_status": "decision", "high": "of which high severity"},
@@ -169,7 +178,7 @@ h.figure_or_note(charts.findings_by_rule(findings, label))
 # readings this database was built with:
 
 # %%
-h.table(review.deadline_kinds(con), table_id="deadline-kinds")
+h.table(review.deadline_kinds(con), table_id="deadline-kinds", labels={"day": "falls on", "note": "what it means"})
 
 # %%
 h.table(review.deadlines(con, month, district, first=h.MAX_ROWS), table_id="deadlines",

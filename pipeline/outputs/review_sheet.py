@@ -32,13 +32,15 @@ TO_FILL = PatternFill("solid", fgColor="FFF2CC")
 
 
 def open_findings(con, month: str, district: str | None = None):
-    """The month's findings waiting for a decision (one dict per finding)."""
-    where = [Cond("month", "=", month), Cond("review_status", "=", "open")]
+    """The findings of the month, then those of earlier months, still waiting for a decision (one
+    dict per finding): a finding left undecided comes back in every month's workbook until decided."""
+    where = [Cond("month", "<=", month), Cond("review_status", "=", "open")]
     if district:
         where.append(Cond("district", "=", district))
     return select_records(con, "findings", col("rule_id"), col("subject_id"), col("district"),
                           *(col(c) for c in CONTEXT), where=where,
-                          order=["severity_rank", "event_on", "rule_id", "subject_id"], key=["rule_id", "subject_id"])
+                          order=["month DESC", "severity_rank", "event_on", "rule_id", "subject_id"],
+                          key=["rule_id", "subject_id"])
 
 
 def write_review_workbook(con, month: str, district: str | None, path: Path) -> Path:
@@ -79,7 +81,8 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
     ws.freeze_panes = "A2"
     help_ = wb.create_sheet("how to fill in")
     for line in (
-        f"The findings of {month} at the pounds{' of ' + district if district else ''} that no decision has been recorded for.",
+        f"The findings of {month} at the pounds{' of ' + district if district else ''} that no decision has been recorded for,",
+        "then those of earlier months still waiting (the day of each finding's event is in event_on).",
         "For each finding decided, choose the decision (explained, action_ordered, accepted, referred, reopened)",
         "and write a short note. Delete the rows not decided. Keep the sheet's name, finding_reviews.",
         "Save the workbook into the bundle's registers/ folder; the next pound run or pound ingest loads it.",

@@ -122,6 +122,16 @@ def open_findings_by_age(con, month: str, district: str | None = None):
                   order=["longest_days DESC"], key=["open_age"])
 
 
+def open_from_earlier_months(con, month: str, district: str | None = None, first: int | None = None):
+    """Findings of the months before this one still waiting for a decision, longest waiting first
+    (with `first`, as sales_in_month)."""
+    return select_first(con, "findings", col("month"), col("severity"), col("rule_id"), col("section"),
+                        col("subject_id"), col("case_id"), col("pound_id"), col("event_on"), col("days_open"),
+                        col("detail"), first=first,
+                        where=[Cond("month", "<", month), Cond("review_status", "=", "open"), *_district(district)],
+                        order=["event_on", "severity_rank", "rule_id", "subject_id"], key=["rule_id", "subject_id"])
+
+
 def decided_findings(con, month: str, district: str | None = None):
     """The District Magistrate's decisions in force on the findings up to the month, by decision."""
     return select(con, "findings", col("review_status"), count("findings"), count_if("severity", "high", "high"),
@@ -173,7 +183,8 @@ def deadlines(con, month: str, district: str | None = None, first: int | None = 
 
 def deadline_kinds(con):
     """The deadlines the list looks ahead to, and the day each falls on with the readings in force."""
-    return select(con, "deadline_kinds", col("deadline"), col("day"), col("section"), order=["rank"], key=["deadline"])
+    return select(con, "deadline_kinds", col("deadline"), col("day"), col("section"), col("note"), order=["rank"],
+                  key=["deadline"])
 
 
 def deadline_count(con, month: str, district: str | None = None):

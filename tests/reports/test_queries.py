@@ -106,19 +106,24 @@ def test_the_page_explains_the_deadlines_with_the_days_the_list_was_made_with():
     def days(params):
         c = database(reference=False)
         build(c, Parameters(params), upto="deadline_kinds")
-        return dict(zip(*[review.deadline_kinds(c)[k] for k in ("deadline", "day")], strict=True))
+        kinds = review.deadline_kinds(c)
+        days.notes = dict(zip(kinds["deadline"], kinds["note"], strict=True))
+        return dict(zip(kinds["deadline"], kinds["day"], strict=True))
 
     usual = days({})
-    assert usual["claim window ends"] == "impounded on D: D + 7 (D + 3 for ass, sheep)"
-    assert usual["report to the police due"] == "D + 8 (D + 4 for ass, sheep)"
-    assert usual["auction overdue after"] == "N + 38 (N + 34 for ass, sheep)"
-    assert usual["complaint window ends"] == "delivered under protest on R: R + 28"
+    assert usual["claim window ends"] == "impounded on day D: D + 7 days (D + 3 for the short classes: ass, sheep)"
+    assert usual["report to the police due"] == "D + 8 days (D + 4 for the short classes: ass, sheep)"
+    assert usual["auction overdue after"] == "N + 38 days (N + 34 for the short classes: ass, sheep)"
+    assert usual["complaint window ends"] == "delivered under protest on day R: R + 28 days"
     # counting the first day moves every s.15 day one earlier; the graces add on
     changed = days({"count_first_day": True, "report_grace": 2, "sale_grace": 10, "short_classes": ["sheep"]})
-    assert changed["claim window ends"] == "impounded on D: D + 6 (D + 2 for sheep)"
-    assert changed["report to the police due"] == "D + 9 (D + 5 for sheep)"
-    assert changed["auction allowed from"] == "notice on N: N + 7 (N + 3 for sheep)"
-    assert changed["auction overdue after"] == "N + 17 (N + 13 for sheep)"
+    assert changed["claim window ends"] == "impounded on day D: D + 6 days (D + 2 for the short classes: sheep)"
+    assert changed["report to the police due"] == "D + 9 days (D + 5 for the short classes: sheep)"
+    assert changed["auction allowed from"] == "notice given on day N: N + 7 days (N + 3 for the short classes: sheep)"
+    assert changed["auction overdue after"] == "N + 17 days (N + 13 for the short classes: sheep)"
+    # what is a reading of this office and not the Act is said so
+    assert "2 days of grace (report_grace" in days.notes["report to the police due"]
+    assert "10 days after it is allowed (sale_grace)" in days.notes["auction overdue after"]
 
 
 def test_deadlines_after_november(con):

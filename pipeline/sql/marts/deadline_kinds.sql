@@ -4,24 +4,32 @@
 -- so that the page explaining the list says what the list was made with.
 WITH p AS (
     SELECT window_days(false) AS w, window_days(true) AS ws,
-           array_to_string(getvariable('short_classes'), ', ') AS short_classes,
+           'the short classes: ' || array_to_string(getvariable('short_classes'), ', ') AS short_classes,
            getvariable('report_grace') AS report_grace, getvariable('sale_grace') AS sale_grace,
            getvariable('complaint_window') AS complaint_window
 )
-SELECT k.rank, k.deadline, k.section, k.day
+SELECT k.rank, k.deadline, k.section, k.day, k.note
 FROM p, LATERAL (
     SELECT 1 AS rank, 'claim window ends' AS deadline, '15(1)' AS section,
-           'impounded on D: D + ' || w || ' (D + ' || ws || ' for ' || short_classes || ')' AS day
+           'impounded on day D: D + ' || w || ' days (D + ' || ws || ' for ' || short_classes || ')' AS day,
+           'the owner may claim until then; unclaimed, the case must then be reported' AS note
     UNION ALL
     SELECT 2, 'report to the police due', '15(1)',
-           'D + ' || (w + 1 + report_grace) || ' (D + ' || (ws + 1 + report_grace) || ' for ' || short_classes || ')'
+           'D + ' || (w + 1 + report_grace) || ' days (D + ' || (ws + 1 + report_grace) || ' for ' || short_classes || ')',
+           CASE WHEN report_grace > 0 THEN 'the day after the claim window, with ' || report_grace
+                || ' days of grace (report_grace, a reading: the Act gives none)'
+                ELSE 'the day after the claim window' END
     UNION ALL
     SELECT 3, 'auction allowed from', '15(3)',
-           'notice on N: N + ' || (w + 1) || ' (N + ' || (ws + 1) || ' for ' || short_classes || ')'
+           'notice given on day N: N + ' || (w + 1) || ' days (N + ' || (ws + 1) || ' for ' || short_classes || ')',
+           'no sale before the notice has run'
     UNION ALL
     SELECT 4, 'auction overdue after', '15(3)',
-           'N + ' || (w + 1 + sale_grace) || ' (N + ' || (ws + 1 + sale_grace) || ' for ' || short_classes || ')'
+           'N + ' || (w + 1 + sale_grace) || ' days (N + ' || (ws + 1 + sale_grace) || ' for ' || short_classes || ')',
+           'the Act sets no last day for the sale; ' || sale_grace
+           || ' days after it is allowed (sale_grace) is a reading of this office'
     UNION ALL
-    SELECT 5, 'complaint window ends', '16(2)', 'delivered under protest on R: R + ' || complaint_window
+    SELECT 5, 'complaint window ends', '16(2)', 'delivered under protest on day R: R + ' || complaint_window || ' days',
+           'a complaint filed after it leaves the deposit to be appropriated'
 ) k
 ORDER BY k.rank
