@@ -45,8 +45,17 @@ CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
     CASE WHEN due IS NULL OR wf_before(item, e, f, fi, s) IS NULL THEN NULL
          ELSE least(due, greatest(p - wf_before(item, e, f, fi, s), 0)) END;
 
--- Plain-text helpers for finding details.
-CREATE OR REPLACE TEMP MACRO rs(p) AS 'Rs ' || rupees(coalesce(p, 0));
+-- Plain-text helpers for finding details. A sum in a sentence is written as the pages write it
+-- (core/money.py): Indian digit groups, 'Rs 1,20,000.00'; the lakhs and crores are grouped in
+-- twos: the whole rupees above the last three digits are reversed, cut in pairs and put back.
+CREATE OR REPLACE TEMP MACRO indian_digits(w) AS
+    CASE WHEN w < 1000 THEN CAST(w AS VARCHAR)
+         ELSE reverse(array_to_string(list_transform(range(0, length(CAST(w // 1000 AS VARCHAR)), 2),
+                                                     lambda i: substr(reverse(CAST(w // 1000 AS VARCHAR)), i + 1, 2)), ','))
+              || ',' || lpad(CAST(w % 1000 AS VARCHAR), 3, '0') END;
+CREATE OR REPLACE TEMP MACRO rs(p) AS
+    'Rs ' || (CASE WHEN coalesce(p, 0) < 0 THEN '-' ELSE '' END) || indian_digits(abs(coalesce(p, 0)) // 100)
+    || '.' || lpad(CAST(abs(coalesce(p, 0)) % 100 AS VARCHAR), 2, '0');
 CREATE OR REPLACE TEMP MACRO as_of() AS CAST(getvariable('as_of') AS DATE);
 
 -- The month of a day, as the reports and monthly_accounts write it: 2026-10.

@@ -89,7 +89,7 @@ REFUNDED = {"refund_applied_on": "2027-03-01", "refunded_on": "2027-03-02", "ref
 def test_s13_forfeit_missed(run, reimpounded_on, complaint, deposit, params, fires, shown):
     fs = run(as_of=S13_AS_OF, params=params, **s13_tables(reimpounded_on, complaint, **deposit))
     expect(fs, "S13-FORFEIT-MISSED", fires, kind="deposit", subject="D1", on=reimpounded_on,
-           says=("D1", "Rs 1000.00", "2026-08-31", "O1", "forfeited", "again on 2027-02-28", "C2", shown))
+           says=("D1", "Rs 1,000.00", "2026-08-31", "O1", "forfeited", "again on 2027-02-28", "C2", shown))
 
 
 @pytest.mark.parametrize("reimpounded_on, complaint, fires", [
@@ -101,7 +101,7 @@ def test_s13_forfeit_missed(run, reimpounded_on, complaint, deposit, params, fir
 def test_s13_forfeit_unlawful(run, reimpounded_on, complaint, fires):
     fs = run(as_of=S13_AS_OF, **s13_tables(reimpounded_on, complaint, **FORFEITED))
     expect(fs, "S13-FORFEIT-UNLAWFUL", fires, kind="deposit", subject="D1", on="2027-03-05",
-           says=("D1", "Rs 1000.00", "2026-08-31", "O1", "forfeited on 2027-03-05", "2027-02-28"))
+           says=("D1", "Rs 1,000.00", "2026-08-31", "O1", "forfeited on 2027-03-05", "2027-02-28"))
 
 
 @pytest.mark.parametrize("applied_on, refunded_on, fires, how", [
@@ -114,7 +114,7 @@ def test_s13_refund_early(run, applied_on, refunded_on, fires, how):
     fs = run(as_of=S13_AS_OF, **s13_tables(refund_applied_on=applied_on, refunded_on=refunded_on,
                                             refunded_amount="1000"))
     expect(fs, "S13-REFUND-EARLY", fires, kind="deposit", subject="D1", on=refunded_on,
-           says=("D1", "Rs 1000.00", "2026-08-31", f"refunded on {refunded_on}", how, "2027-02-28"))
+           says=("D1", "Rs 1,000.00", "2026-08-31", f"refunded on {refunded_on}", how, "2027-02-28"))
 
 
 S13_FROM_OCT3 = [notif("13", effective_from="2026-10-03"), notif("14")]
@@ -133,4 +133,4 @@ def test_s13_security_unauthorised(run, pound, deposited_on, notifications, fire
         tables["notifications"] = notifications
     fs = run(**tables)
     expect(fs, "S13-SECURITY-UNAUTHORISED", fires, kind="deposit", subject="D1", on=deposited_on,
-           says=("D1", "Rs 1000.00", f"on {deposited_on}", pound, f"{taluk} taluk", "not notified"))
+           says=("D1", "Rs 1,000.00", f"on {deposited_on}", pound, f"{taluk} taluk", "not notified"))

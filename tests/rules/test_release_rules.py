@@ -106,16 +106,16 @@ OTHER_RELEASE = rel("R2", "C2", released_on="2026-09-03", declaration_made="yes"
 @pytest.mark.parametrize("heads, deposits, named, fires, says", [
     pytest.param(1, [dep()], "D1", False, (), id="deposit-equal-to-due"),
     pytest.param(1, [dep(amount="999.99")], "D1", True,
-                 ("Rs 1000.00", "D1", "Rs 999.99"),
+                 ("Rs 1,000.00", "D1", "Rs 999.99"),
                  id="deposit-1-paisa-short"),
     pytest.param(2, [dep(amount="2000")], "D1", False, (), id="2-head-deposit-equal"),
     pytest.param(2, [dep(amount="1999.99")], "D1", True,
-                 ("Rs 2000.00", "D1", "Rs 1999.99"), id="2-head-deposit-short"),
+                 ("Rs 2,000.00", "D1", "Rs 1,999.99"), id="2-head-deposit-short"),
     pytest.param(1, [dep(deposited_on="2026-10-04")], "D1", True,
-                 ("Rs 1000.00", "D1", "2026-10-04"), id="deposit-a-day-after-release"),
-    pytest.param(1, [], "", True, ("Rs 1000.00", "no deposit"), id="no-deposit"),
+                 ("Rs 1,000.00", "D1", "2026-10-04"), id="deposit-a-day-after-release"),
+    pytest.param(1, [], "", True, ("Rs 1,000.00", "no deposit"), id="no-deposit"),
     pytest.param(1, [dep(case_id="C2", owner_id="O2", deposited_on="2026-09-03")], "D1", True,
-                 ("Rs 1000.00", "D1", "C2"), id="deposit-of-another-case"),
+                 ("Rs 1,000.00", "D1", "C2"), id="deposit-of-another-case"),
 ])
 def test_rel_no_security(run, heads, deposits, named, fires, says):
     imps = [case(pound_id="P2", head_count=heads)]
@@ -152,7 +152,7 @@ def test_rel_no_security_uses_the_security_rate_of_the_release_day(run, released
              releases=[rel(released_on=released_on, charges_paid=charges, declaration_made="yes",
                            security_deposit_id="D1")])
     expect(fs, "REL-NO-SECURITY", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", released_on, "Rs 1200.00", "D1", "Rs 1000.00"))
+           says=("R1", released_on, "Rs 1,200.00", "D1", "Rs 1,000.00"))
 
 
 # ==============================================================================================
@@ -161,9 +161,9 @@ def test_rel_no_security_uses_the_security_rate_of_the_release_day(run, released
 @pytest.mark.parametrize("released_on, deposit, fires, says", [
     pytest.param("2026-10-03", "1200", False, (), id="deposit-equal"),
     pytest.param("2026-10-03", "1199.99", True,
-                 ("Rs 1199.99", "Rs 1200.00", "Rs 0.01"),
+                 ("Rs 1,199.99", "Rs 1,200.00", "Rs 0.01"),
                  id="deposit-1-paisa-short"),
-    pytest.param("2026-10-04", "1200", True, ("Rs 1200.00", "Rs 1400.00", "Rs 200.00"), id="a-day-later"),
+    pytest.param("2026-10-04", "1200", True, ("Rs 1,200.00", "Rs 1,400.00", "Rs 200.00"), id="a-day-later"),
 ])
 def test_rel_protest_short(run, released_on, deposit, fires, says):
     fs = run(impoundments=[case()], releases=[rel(released_on=released_on, basis="s16_protest", fines_paid="",
@@ -242,7 +242,7 @@ def test_rel_unauthorised_s17_remainder_before_the_sale(run, sale_on, balance, f
 def test_sale_official_buyer(run, buyer_name, buyer_id, fires, who):
     fs = run(impoundments=[case()], sales=[sale(buyer_name=buyer_name, buyer_person_id=buyer_id)], **S15)
     expect(fs, "SALE-OFFICIAL-BUYER", fires, kind="sale", subject="S1", on="2026-10-18",
-           says=("S1", "C1", "2026-10-18", "Rs 5000.00") + who)
+           says=("S1", "C1", "2026-10-18", "Rs 5,000.00") + who)
 
 
 def test_sale_official_buyer_rejected_bid_is_no_sale(run):

@@ -15,9 +15,9 @@ from rule_rows import expect, order, rel, sale
 # Dues at P1: feeding 2 x 200 x 5 = 2000, fines 2 x 600 = 1200 -> 3200; at P2 also security 2000.
 
 @pytest.mark.parametrize("pound, bid, fires, dues", [
-    pytest.param("P1", "6400", True, "3200.00", id="proceeds-less-a-head-cover-the-dues"),
+    pytest.param("P1", "6400", True, "3,200.00", id="proceeds-less-a-head-cover-the-dues"),
     pytest.param("P1", "6399.99", False, "", id="a-paisa-less"),
-    pytest.param("P2", "10400", True, "5200.00", id="with-security-covered"),
+    pytest.param("P2", "10400", True, "5,200.00", id="with-security-covered"),
     pytest.param("P2", "10399.99", False, "", id="with-security-a-paisa-less"),
 ])
 def test_s17_oversale(run, pound, bid, fires, dues):
@@ -27,7 +27,7 @@ def test_s17_oversale(run, pound, bid, fires, dues):
     fs = run(impoundments=[case(pound_id=pound, head_count=2)],
              sales=[sale(path="s17_refusal", sale_on="2026-10-05", head_sold=2, bid_amount=bid, balance_paid=balance)])
     expect(fs, "S17-OVERSALE", fires, kind="case", subject="C1", on="2026-10-05",
-           says=("C1", "2 of 2 cattle", "2026-10-05", f"Rs {bid}.00", f"Rs {dues}"))
+           says=("C1", "2 of 2 cattle", "2026-10-05", f"Rs {int(bid):,}.00" if fires else "", f"Rs {dues}"))
 
 
 @pytest.mark.parametrize("bid, remainder, fires", [
@@ -58,8 +58,8 @@ def test_s17_balance_mismatch(run, paid, fires):
                          sale_expenses="100", balance_paid=paid)])
     shown = f"Rs {float(paid or 0):.2f}"
     expect(fs, "S17-BALANCE-MISMATCH", fires, kind="sale", subject="S1", on="2026-10-05",
-           says=("S1", "C1", "2026-10-05", f"records {shown}", "balance of Rs 700.00", "proceeds Rs 4000.00",
-                 "expenses Rs 100.00", "feeding Rs 2000.00", "fines Rs 1200.00", "security Rs 0.00"))
+           says=("S1", "C1", "2026-10-05", f"records {shown}", "balance of Rs 700.00", "proceeds Rs 4,000.00",
+                 "expenses Rs 100.00", "feeding Rs 2,000.00", "fines Rs 1,200.00", "security Rs 0.00"))
 
 
 @pytest.mark.parametrize("first_paid, last_paid, fires", [
@@ -73,7 +73,7 @@ def test_s17_balance_mismatch_reads_the_last_accepted_attempt(run, first_paid, l
                          balance_paid=first_paid),
                     sale("S2", path="s17_refusal", sale_on="2026-10-06", bid_amount="2000", balance_paid=last_paid)])
     expect(fs, "S17-BALANCE-MISMATCH", fires, kind="sale", subject="S2", on="2026-10-06",
-           says=("S2", "2026-10-06", "records Rs 0.00", "balance of Rs 300.00", "feeding Rs 2400.00"))
+           says=("S2", "2026-10-06", "records Rs 0.00", "balance of Rs 300.00", "feeding Rs 2,400.00"))
 
 
 # ==============================================================================================
@@ -88,7 +88,7 @@ def test_s17_balance_mismatch_reads_the_last_accepted_attempt(run, first_paid, l
 def test_s14_fine_excess(run, fine, params, fires):
     fs = run(removal_orders=[order(fine_imposed=fine, fine_paid_on="2026-07-15")], params=params)
     expect(fs, "S14-FINE-EXCESS", fires, kind="order", subject="T1", on="2026-06-01", case_id=None,
-           says=("T1", "Notified", "Owner O9", "Rs 1000.01", "1000"))
+           says=("T1", "Notified", "Owner O9", "Rs 1,000.01", "1000"))
 
 
 @pytest.mark.parametrize("complied_on, police_on, as_of, fires, what", [

@@ -1,0 +1,34 @@
+"""Money as text: the one Python formatter (core/money.py) and the SQL macro rs() that writes
+sums into findings and papers agree to the paisa on every amount."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pipeline.core.money import paise_text, rs
+from pipeline.core.paths import SQL_DIR
+
+
+@pytest.fixture(scope="module")
+def sql():
+    con = duckdb.connect()
+    con.execute((SQL_DIR / "macros.sql").read_text(encoding="utf-8"))
+    yield con
+    con.close()
+
+
+@pytest.mark.parametrize("paise, text", [
+    (0, "Rs 0.00"), (5, "Rs 0.05"), (99999, "Rs 999.99"), (100000, "Rs 1,000.00"), (12000000, "Rs 1,20,000.00"),
+    (123456789012, "Rs 1,23,45,67,890.12"), (-150, "Rs -1.50"), (-1200000, "Rs -12,000.00"), (None, "Rs 0.00"),
+])
+def test_a_sum_in_a_sentence_is_written_as_the_pages_write_it(sql, paise, text):
+    assert sql.execute("SELECT rs(CAST(? AS BIGINT))", [paise]).fetchone()[0] == text
+    assert rs(paise or 0) == text == "Rs " + paise_text(paise or 0, grouping=True)
+
+
+@given(st.integers(min_value=-(10 ** 17), max_value=10 ** 17))
+def test_sql_and_python_agree_on_every_amount(sql, paise):
+    assert sql.execute("SELECT rs(CAST(? AS BIGINT))", [paise]).fetchone()[0] == rs(paise)
