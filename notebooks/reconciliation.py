@@ -116,7 +116,9 @@ display(*balances_html(period_balances(con, scope), scope))
 # For each ledger, the expected credits are the sum of what was matched, late, early,
 # mismatched (the amount expected), missing and pending; the credits in the ledger are the
 # sum of what was matched, late, early, mismatched (the amount entered) and unexpected. Each
-# total is also taken straight from the reconciliation, and the two must agree.
+# total is also taken straight from the reconciliation, and the two must agree. The District
+# Magistrate's deposit is tied head by head: what he had to receive and what he credited on to
+# the local funds are never added together.
 
 # %%
 ties_html(con, district, local_authority=local_authority)

@@ -67,11 +67,16 @@ def dm_deposit_held(con, district: str | None = None, local_authority: str | Non
                   where=_district(district, local_authority), order=["local_authority_id"], key=["local_authority_id"])
 
 
-def by_status(con, district: str | None = None, ledger: str | None = None, local_authority: str | None = None):
-    """Per ledger and status: rows, expected and credited (the parts of the ties)."""
+def _ledger(ledger: str | None, head: str | None) -> list[Cond]:
+    return ([Cond("ledger", "=", ledger)] if ledger else []) + ([Cond("head", "=", head)] if head else [])
+
+
+def by_status(con, district: str | None = None, ledger: str | None = None, local_authority: str | None = None,
+              head: str | None = None):
+    """Per ledger and status: rows, expected and credited (the parts of the ties); of one head if named."""
     return select(con, "reconciliation", col("ledger"), col("status"), count("rows"),
                   total("expected_amount", "expected"), total("ledger_amount", "credited"),
-                  where=[*_district(district, local_authority), *([Cond("ledger", "=", ledger)] if ledger else [])],
+                  where=[*_district(district, local_authority), *_ledger(ledger, head)],
                   order=["ledger", "status"], key=["ledger", "status"])
 
 
@@ -84,28 +89,46 @@ def status_by_authority(con, district: str | None = None, local_authority: str |
                   where=_district(district, local_authority), order=["ledger", "local_authority_id", "status"])
 
 
-def ledger_totals(con, district: str | None = None, ledger: str | None = None, local_authority: str | None = None):
-    """Per ledger: the totals of the whole table (what the parts must add up to)."""
+def ledger_totals(con, district: str | None = None, ledger: str | None = None, local_authority: str | None = None,
+                  head: str | None = None):
+    """Per ledger: the totals of the whole table (what the parts must add up to); of one head if named."""
     return select(con, "reconciliation", col("ledger"), total("expected_amount", "expected"),
                   total("ledger_amount", "credited"), total("difference"),
-                  where=[*_district(district, local_authority), *([Cond("ledger", "=", ledger)] if ledger else [])],
+                  where=[*_district(district, local_authority), *_ledger(ledger, head)],
                   order=["ledger"], key=["ledger"])
 
 
-def ties(con, district: str | None = None, local_authority: str | None = None) -> list[dict]:
-    """Per ledger: each status's rows and amounts, their sums on each side, the table's totals,
-    and whether they tie (expected = its statuses' sum, credited likewise, difference = credited - expected)."""
-    out = []
+def _blocks(con, district: str | None, local_authority: str | None) -> list[tuple[str, str | None]]:
+    """What the ties are taken over: a local fund's ledger whole (fines and surplus are both owed
+    to it), the DM's deposit head by head (what he had to receive and what he credited on are
+    never added together)."""
+    out: list[tuple[str, str | None]] = []
     for ledger in ledger_totals(con, district, local_authority=local_authority)["ledger"]:
-        parts = by_status(con, district, ledger, local_authority)
-        totals = ledger_totals(con, district, ledger, local_authority)
+        if ledger != "dm_deposit":
+            out.append((ledger, None))
+            continue
+        heads = select(con, "reconciliation", col("head"), count("rows"),
+                       where=[*_district(district, local_authority), Cond("ledger", "=", ledger)], order=["head"])["head"]
+        order = list(HEAD_LABELS)
+        out += [(ledger, h) for h in sorted(heads, key=lambda h: (order.index(h) if h in order else len(order), h))]
+    return out
+
+
+def ties(con, district: str | None = None, local_authority: str | None = None) -> list[dict]:
+    """Per ledger (the DM's deposit per head, _blocks): each status's rows and amounts, their sums on
+    each side, the table's totals, and whether they tie (expected = its statuses' sum, credited
+    likewise, difference = credited - expected)."""
+    out = []
+    for ledger, head in _blocks(con, district, local_authority):
+        parts = by_status(con, district, ledger, local_authority, head)
+        totals = ledger_totals(con, district, ledger, local_authority, head)
         t = totals.to_dict("records")[0]
         by = {s: (0, 0, 0) for s in STATUS_ORDER}
         for r in parts.to_dict("records"):
             by[r["status"]] = (int(r["rows"]), int(r["expected"]), int(r["credited"]))
         exp_sum = sum(by[s][1] for s in EXPECTED_SIDE)
         led_sum = sum(by[s][2] for s in LEDGER_SIDE)
-        out.append(dict(ledger=ledger, by_status=by, expected_sum=exp_sum, credited_sum=led_sum,
+        out.append(dict(ledger=ledger, head=head, by_status=by, expected_sum=exp_sum, credited_sum=led_sum,
                         expected_total=int(t["expected"]), credited_total=int(t["credited"]),
                         difference_total=int(t["difference"]),
                         ties=exp_sum == t["expected"] and led_sum == t["credited"]

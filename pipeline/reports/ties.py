@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.read.reconciliation import EXPECTED_SIDE, LEDGER_NAMES, LEDGER_SIDE, ties
+from pipeline.read.reconciliation import EXPECTED_SIDE, HEAD_LABELS, LEDGER_NAMES, LEDGER_SIDE, ties
 from pipeline.reports.html import Html, esc, heading, note, rupees, table
 
 
@@ -15,13 +15,15 @@ def ties_html(con, district: str | None = None, local_authority: str | None = No
     """Each ledger: the amount of each status on each side, the table's totals, and whether they tie."""
     out = []
     for tie in ties(con, district, local_authority):
-        ledger = tie["ledger"]
-        out.append(heading(f"Ledger: {LEDGER_NAMES.get(ledger, ledger)}", 3))
+        ledger, head = tie["ledger"], tie["head"]
+        name = f"{ledger}-{head}" if head else ledger
+        out.append(heading(f"Ledger: {LEDGER_NAMES.get(ledger, ledger)}"
+                           + (f", head: {HEAD_LABELS.get(head, head)}" if head else ""), 3))
         out.append(table(tie["parts"], money=["expected", "credited"], hide=["ledger"], total="sum of the statuses",
-                         table_id=f"ties-{ledger}",
+                         table_id=f"ties-{name}",
                          labels={"expected": "expected", "credited": "credited in the ledger"}))
         out.append(table(tie["totals"], money=["expected", "credited", "difference"], hide=["ledger"],
-                         table_id=f"ties-total-{ledger}",
+                         table_id=f"ties-total-{name}",
                          labels={"expected": "expected, total of the table",
                                  "credited": "credited, total of the table",
                                  "difference": "credited - expected"}))
@@ -29,7 +31,7 @@ def ties_html(con, district: str | None = None, local_authority: str | None = No
         ok = "yes" if tie["ties"] else "NO"
         out.append(Html(f'<p class="pound-eq">Expected: {esc(_equation(tie["expected_sum"], EXPECTED_SIDE, by, 1))}</p>'
                         f'<p class="pound-eq">Credited: {esc(_equation(tie["credited_sum"], LEDGER_SIDE, by, 2))}</p>'
-                        f'<p class="pound-eq" data-ties="{esc(ledger)}">Ties: {ok}</p>'))
+                        f'<p class="pound-eq" data-ties="{esc(name)}">Ties: {ok}</p>'))
     if not out:
         return note("The reconciliation has no rows.", "empty")
     return Html("".join(str(x) for x in out))
