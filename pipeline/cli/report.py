@@ -9,7 +9,7 @@ from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command,
 
 def add(sub) -> None:
     rp = command(sub, "report", "render the HTML reports of one month (monthly review, reconciliation, trends) and "
-                 "review_MONTH.xlsx, the month's open findings for the District Magistrate's decisions",
+                 "review_MONTH.xlsx, the findings up to the month still waiting for the District Magistrate's decisions",
                  "pound report --db out/pound.duckdb --month 2026-10 --district Mysuru --out reports/")
     rp.add_argument("--db", type=Path, required=True)
     rp.add_argument("--out", type=Path, required=True)

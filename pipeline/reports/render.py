@@ -20,7 +20,7 @@ from pathlib import Path
 from pipeline.core import lean, paths
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
-from pipeline.read.database import check_district, connect
+from pipeline.read.database import as_of, check_district, connect
 from pipeline.reports import review
 
 NOTEBOOK_DIR = paths.NOTEBOOK_DIR
@@ -153,18 +153,22 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
     nothing in it still renders, each report saying so (and a note is printed).
     """
     db = Path(db).resolve()
-    month_bounds(month)
+    first, _ = month_bounds(month)
     con = connect(db)
     try:
         district = check_district(con, district)
         active = review.has_activity(con, month, district)
+        drawn_up_to = as_of(con)
     finally:
         con.close()
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise PoundError(f"--out {out} exists and is not a folder")
     out.mkdir(parents=True, exist_ok=True)
-    if not active:
+    if drawn_up_to is not None and first > drawn_up_to:
+        print(f"note: the accounts are drawn up to {drawn_up_to:%d-%m-%Y}, before {month} begins; the reports show "
+              "nothing of it (pound build --as-of a later day draws them further)", file=sys.stderr)
+    elif not active:
         where = f" in district {district}" if district else ""
         print(f"note: nothing was impounded, paid or found in {month}{where}; the reports say so", file=sys.stderr)
     scoped: dict = {}

@@ -71,6 +71,15 @@ def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, mo
     assert (out / "monthly_review_2026-10.html").read_text() == "the new set"
 
 
+def test_a_month_after_the_accounts_date_is_said_on_the_command_line(sample_db, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(render, "_run_notebook", lambda name, title, params: None)
+    monkeypatch.setattr(render, "notebook_html", lambda nb, title: "<html></html>")
+    render.render_reports(sample_db, "2026-12", None, tmp_path / "a")      # drawn up to 30-11-2026
+    assert "drawn up to 30-11-2026, before 2026-12 begins" in capsys.readouterr().err
+    render.render_reports(sample_db, "2026-11", None, tmp_path / "b")
+    assert "drawn up to" not in capsys.readouterr().err
+
+
 def test_report_command_prints_one_line_for_a_missing_database(tmp_path, run_cli):
     code, _, err = run_cli("report", "--db", tmp_path / "nope.duckdb", "--month", "2026-10", "--out", tmp_path)
     assert code == 1 and err.startswith("pound: database") and "Traceback" not in err
