@@ -61,8 +61,8 @@ h.key_figures([
 # %%
 roll = review.rollforward(con, month, district)
 h.table(roll, table_id="rollforward", total="all pounds",
-        labels={"pound_name": "pound", "heads_start": "at the start", "heads_impounded": "impounded",
-                "heads_released": "released", "heads_sold": "sold", "heads_end": "at the end",
+        labels={"pound_name": "pound", "heads_start": "heads at the start", "heads_impounded": "heads impounded",
+                "heads_released": "heads released", "heads_sold": "heads sold", "heads_end": "heads at the end",
                 "cases_impounded": "cases impounded", "rollforward_ties": "ties"},
         empty=f"No pound has accounts for {label}.")
 
@@ -91,10 +91,12 @@ h.figure_or_note(charts.money_received(received, label, review.ACCOUNT_LABELS))
 # Money already held that had to be passed on in the month: fines from sales credited by
 # the District Magistrate to the local fund, deposits under protest taken as fines and
 # charges, security refunded or forfeited, unclaimed surplus credited after six months.
+# These are what the Act required to move, not what the ledgers show was moved: the
+# reconciliation report sets them against the ledgers.
 
 # %%
 h.table(review.money_passed_on(con, month, district), money=["amount"], table_id="money-passed-on",
-        total="total passed on", labels={"from_account": "held as", "account": "goes to"},
+        total="total to be passed on", labels={"from_account": "held as", "account": "goes to"},
         value_labels={"from_account": review.ACCOUNT_LABELS, "account": review.ACCOUNT_LABELS},
         empty=f"Nothing held had to be passed on in {label}.")
 
@@ -115,7 +117,7 @@ h.table(review.sales_in_month(con, month, district, first=h.MAX_ROWS), money=rev
         empty=f"No sale was completed in {label}.")
 
 # %% [markdown]
-# ### Money by pound
+# ### Money by pound (rupees)
 #
 # Two figures for the expenses of sale are kept apart. *Expenses deducted* are what the
 # proceeds of the sales completed in the month paid towards expenses: they include the

@@ -139,7 +139,7 @@ h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_R
 # %%
 h.table(rec.pending(con, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "difference"], table_id="pending",
-        labels={"days_outstanding": "days since due"}, empty="No credit is pending.")
+        labels={"days_outstanding": "days since due (less than 0: due in so many days)"}, empty="No credit is pending.")
 
 # %% [markdown]
 # ## 5. Ageing of what is missing

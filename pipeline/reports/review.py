@@ -39,8 +39,8 @@ MONEY_BY_POUND = (
     ("sale_expenses_deducted", "expenses of sale deducted from those proceeds (s.17(2))"),
     ("sale_expenses_incurred", "expenses of the auctions held in the month"),
     ("surplus_to_dm", "surplus to the District Magistrate (s.18(5))"),
-    ("local_fund_due", "credits due to the local fund"),
-    ("local_fund_ledger", "credits found in the local fund's ledger"),
+    ("local_fund_due", "credits to the local fund falling due in the month"),
+    ("local_fund_ledger", "credits entered in the local fund's ledger in the month (a late one counts in the month entered)"),
 )
 
 SALE_MONEY = ("sale_proceeds", "sale_expenses", "sale_paid_feeding", "sale_paid_fines", "sale_paid_security",
