@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pipeline.core.errors import PoundError
 from pipeline.core.locks import opened
+from pipeline.core.paths import SQL_DIR
 from pipeline.read.select import Cond, col, count, select_records
 
 # The tables a reader needs; a database without them has not been built.
@@ -15,6 +16,15 @@ REQUIRED_TABLES = ("case_accounts", "fund_movements", "findings", "reconciliatio
                    "deadlines", "district_months", "impoundment_cohorts", "dm_deposit_position",
                    "ledger_entries", "balance_items", "fund_balances",
                    "parameters", "loads")
+# Columns a later version added to a model, which a database built before it lacks.
+LATER_COLUMNS = {"reconciliation": ("status_amount", "period_month"), "case_accounts": ("sale_due_total",),
+                 "security_status": ("case_security_at_rate",)}
+
+
+def _models() -> list[str]:
+    """Every table this version's build makes (one SQL file each; findings from the rules)."""
+    return sorted({p.stem for p in SQL_DIR.glob("*/*.sql") if p.parent.name != "rules" and not p.stem.startswith("_")}
+                  | {"findings"})
 
 
 def connect(db, wait: float = 0):
@@ -43,6 +53,15 @@ def connect(db, wait: float = 0):
         con.close()
         raise PoundError(f"{path} holds no finished accounts (no table {', '.join(missing)}); "
                          f"compute them with 'pound build --db {path} --out DIR'")
+    columns = {(t, c) for t, c in con.execute(
+        "SELECT table_name, column_name FROM duckdb_columns() WHERE schema_name = 'main'").fetchall()}
+    older = [f"table {t}" for t in _models() if t not in have] + \
+        [f"column {t}.{c}" for t, cs in LATER_COLUMNS.items() for c in cs if (t, c) not in columns]
+    if older:
+        con.close()
+        raise PoundError(f"{path} was computed by an earlier version of pound (no {', '.join(older[:3])}"
+                         f"{', ...' if len(older) > 3 else ''}); compute it again with "
+                         f"'pound build --db {path} --out DIR'")
     return con
 
 

@@ -32,6 +32,21 @@ def test_a_database_never_built_is_a_plain_error(tmp_path):
         connect(p)
 
 
+def test_a_database_computed_by_an_earlier_version_says_to_compute_it_again(sample_db, tmp_path):
+    import shutil
+
+    old = tmp_path / "old.duckdb"
+    shutil.copy(sample_db, old)
+    c = duckdb.connect(str(old))
+    c.execute("DROP TABLE deadline_kinds")
+    c.execute("ALTER TABLE reconciliation DROP COLUMN status_amount")
+    c.close()
+    with pytest.raises(PoundError, match=r"earlier version of pound \(no table deadline_kinds, "
+                                         r"column reconciliation.status_amount\).*pound build"):
+        connect(old)
+    connect(sample_db).close()            # one computed by this version opens
+
+
 def test_the_connection_is_read_only(con):
     with pytest.raises(duckdb.Error):
         con.execute("DELETE FROM findings")
@@ -124,6 +139,8 @@ def test_the_page_explains_the_deadlines_with_the_days_the_list_was_made_with():
     # what is a reading of this office and not the Act is said so
     assert "2 days of grace (report_grace" in days.notes["report to the police due"]
     assert "10 days after it is allowed (sale_grace)" in days.notes["auction overdue after"]
+    # no short classes: no bracket naming none
+    assert days({"short_classes": []})["claim window ends"] == "impounded on day D: D + 7 days"
 
 
 def test_deadlines_after_november(con):
