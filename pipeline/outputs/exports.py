@@ -46,7 +46,7 @@ EXPORTS: tuple[Export, ...] = (
     Export("security_status",
            ("deposit_id", "owner_id", "deposited_on", "amount", "window_ends_on", "reimpound_case_id", "computed",
             "recorded"),
-           frozenset({"amount", "security_due", "refunded_amount", "forfeited_amount"}),
+           frozenset({"amount", "case_security_at_rate", "refunded_amount", "forfeited_amount"}),
            "deposit_id"),
     Export("findings",
            ("rule_id", "section", "severity", "subject_kind", "subject_id", "case_id", "pound_id",

@@ -8,7 +8,7 @@ pipeline.build.build up to the model it needs, with the readings in force
 1. the dues (`dues`), before any violation is planted, with every payment and security
    amount still blank and every s.17 sale provisionally selling all its heads: what each
    release had to collect (int_releases), the security each deposit had to hold
-   (security_status.security_due, s.13(1)), and what each s.17 sale had to raise (case_accounts). The dues
+   (security_status.case_security_at_rate, s.13(1)), and what each s.17 sale had to raise (case_accounts). The dues
    of a sale do not depend on how many heads it sells, since they are charged for the
    heads held on the sale day, so one build is enough; cases.settle_dues then sells as
    many heads as necessary (s.17(1)).
@@ -63,7 +63,7 @@ def dues(g: Generator) -> Dues:
     books.load({name: frame for name, frame in g.t.items() if name not in ("local_fund", "dm_deposit")})
     books.build("case_accounts", "int_releases", "security_status")
     releases = books.frame("SELECT release_id, fine_due_r AS fine, feeding_due_r AS feeding FROM int_releases")
-    deposits = books.frame("SELECT deposit_id, coalesce(security_due, 0) AS due FROM security_status")
+    deposits = books.frame("SELECT deposit_id, coalesce(case_security_at_rate, 0) AS due FROM security_status")
     sales = books.frame("""
         SELECT case_id, sale_due_total AS due
         FROM case_accounts WHERE s17_sale""")

@@ -4,11 +4,14 @@
 -- impounded in (t, t + 6 months] and that seizure was not adjudged illegal;
 -- otherwise it is held until t + 6 months and refundable after it.
 -- The owner is the deposit's owner_id, else the owner of the case it was made for.
--- s.13(1): the security the deposit had to hold is the case's heads x the security per head in
--- force on the deposit day (security_due; NULL where no rate row applies).
+-- case_security_at_rate: the case's heads x the security per head in force on the deposit day
+-- (s.13(1)), whether or not s.13 was notified for the taluk (NULL where no rate row applies):
+-- what a deposit for releasing the whole case that day would hold. What a release actually had
+-- to secure (its heads, its day, s.13 notified) is int_releases.security_due_r, which
+-- REL-NO-SECURITY checks; this column is for reading a deposit beside the rate.
 WITH d AS (
     SELECT sd.*, c.pound_id, c.local_authority_id, c.taluk, c.district,
-           c.head_count * security_rate(c.animal_class, c.taluk, sd.deposited_on) AS security_due,
+           c.head_count * security_rate(c.animal_class, c.taluk, sd.deposited_on) AS case_security_at_rate,
            coalesce(sd.owner_id, c.owner_id) AS depositor,
            add_months(sd.deposited_on, getvariable('security_window_months')) AS window_ends_on
     FROM stg_deposits sd JOIN int_cases c USING (case_id)
@@ -32,7 +35,7 @@ SELECT
          WHEN d.refunded_on IS NOT NULL THEN 'refunded'
          ELSE 'held' END AS recorded,
     -- beyond the export contract
-    d.security_due, d.case_id, d.pound_id, d.local_authority_id, d.taluk, r.impounded_on AS reimpounded_on,
+    d.case_security_at_rate, d.case_id, d.pound_id, d.local_authority_id, d.taluk, r.impounded_on AS reimpounded_on,
     d.refund_applied_on, d.refunded_on, d.refunded_amount, d.forfeited_on, d.forfeited_amount,
     d._file || ' row ' || d._row AS source
 FROM d LEFT JOIN reimpounded r ON r.deposit_id = d.deposit_id AND r.k = 1
