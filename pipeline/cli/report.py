@@ -64,11 +64,13 @@ def month_papers(db: Path, month: str, district: str | None, out: Path, local_au
     if out.exists() and not out.is_dir():
         raise PoundError(f"--out {out} exists and is not a folder")
     with Staged(out) as st:
-        render_reports(db, month, district, st.folder, local_authority, period)
+        written = render_reports(db, month, district, st.folder, local_authority, period)
         con = connect(db)
         try:
             district = check_district(con, district)
-            write_review_workbook(con, month, district, st.folder / f"review_{month}{report_suffix(district)}.xlsx")
+            written.append(write_review_workbook(con, month, district,
+                                                 st.folder / f"review_{month}{report_suffix(district)}.xlsx"))
         finally:
             con.close()
-        return st.commit()
+        st.commit()
+    return [out / p.name for p in written]         # in the order written: the pages, then the workbook

@@ -62,11 +62,14 @@ def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, mo
     assert (out / "monthly_review_2026-10.html").read_text() == "the pages of an earlier run"
 
     def writes_the_pages(db, month, district, folder, *rest):
-        (folder / "monthly_review_2026-10.html").write_text("the new set")
+        for name in ("trends", "monthly_review"):
+            (folder / f"{name}_2026-10.html").write_text("the new set")
+        return [folder / "trends_2026-10.html", folder / "monthly_review_2026-10.html"]
 
     monkeypatch.setattr(render, "render_reports", writes_the_pages)
     written = month_papers(sample_db, "2026-10", None, out)
-    assert sorted(p.name for p in written) == ["monthly_review_2026-10.html", "review_2026-10.xlsx"]
+    # in the order written (as printed, and as --pdf prints them), not the folder's
+    assert [p.name for p in written] == ["trends_2026-10.html", "monthly_review_2026-10.html", "review_2026-10.xlsx"]
     assert all(p.parent == out for p in written) and sorted(p.name for p in out.iterdir()) == sorted(p.name for p in written)
     assert (out / "monthly_review_2026-10.html").read_text() == "the new set"
 
