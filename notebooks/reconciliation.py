@@ -108,9 +108,9 @@ h.table(rec.dm_deposit_held(con, district, local_authority=local_authority), tab
 # less credits to local funds less refunds), and what he should have held by s.18(5).
 #
 # A credit for neither (an entry nothing was due for, such as lease rent) counts as credited,
-# so it lowers the closing, as it does the reconciliation's total difference: a closing below
-# zero says the ledger holds more than was due, and section 4 lists the entries that cause it
-# (status `unexpected`) beside the credits still missing.
+# so it lowers the closing, as it raises the reconciliation's total difference (ledger less
+# expected): a closing below zero says the ledger holds more than was due, and section 4 lists
+# the entries that cause it (status `unexpected`) beside the credits still missing.
 
 # %%
 display(*balances_html(period_balances(con, scope), scope))

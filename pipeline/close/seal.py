@@ -1,7 +1,8 @@
 """pound close: seal a month the District Magistrate has signed off into BUNDLE/closes/.
 
-The folder BUNDLE/closes/<YYYY-MM>[_<district>]/ holds the month's three reports, its
-review_<month>.xlsx with the decisions as they stood, the month's extracts of
+The folder BUNDLE/closes/<YYYY-MM>[_<district>]/ holds the month's reports, its
+review_<month>.xlsx with the findings still waiting for a decision when it was closed (the month's
+and earlier months'), the month's extracts of
 monthly_accounts, findings and reconciliation, and close.json: who closed it and when,
 the as-of date, the tool's version, every reading in force, the sha256 and row count of
 every input file loaded, the month's figures, and the sha256 of every other file of the

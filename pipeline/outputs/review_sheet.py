@@ -1,4 +1,5 @@
-"""review_<month>.xlsx: the month's open findings, ready for the District Magistrate's decisions.
+"""review_<month>.xlsx: the findings up to the month still open (the month's own first), ready for the
+District Magistrate's decisions.
 
 The sheet is named `finding_reviews` and has the register's columns, filled in except the
 decision and the note: rule_id, subject_id, reviewed_on (the date the accounts are drawn up

@@ -53,9 +53,10 @@ CREATE OR REPLACE TEMP MACRO indian_digits(w) AS
          ELSE reverse(array_to_string(list_transform(range(0, length(CAST(w // 1000 AS VARCHAR)), 2),
                                                      lambda i: substr(reverse(CAST(w // 1000 AS VARCHAR)), i + 1, 2)), ','))
               || ',' || lpad(CAST(w % 1000 AS VARCHAR), 3, '0') END;
+CREATE OR REPLACE TEMP MACRO paise_abs(p) AS abs(CAST(coalesce(p, 0) AS HUGEINT));
 CREATE OR REPLACE TEMP MACRO rs(p) AS
-    'Rs ' || (CASE WHEN coalesce(p, 0) < 0 THEN '-' ELSE '' END) || indian_digits(abs(coalesce(p, 0)) // 100)
-    || '.' || lpad(CAST(abs(coalesce(p, 0)) % 100 AS VARCHAR), 2, '0');
+    'Rs ' || (CASE WHEN coalesce(p, 0) < 0 THEN '-' ELSE '' END) || indian_digits(paise_abs(p) // 100)
+    || '.' || lpad(CAST(paise_abs(p) % 100 AS VARCHAR), 2, '0');
 CREATE OR REPLACE TEMP MACRO as_of() AS CAST(getvariable('as_of') AS DATE);
 
 -- The month of a day, as the reports and monthly_accounts write it: 2026-10.

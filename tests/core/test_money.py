@@ -29,6 +29,11 @@ def test_a_sum_in_a_sentence_is_written_as_the_pages_write_it(sql, paise, text):
     assert rs(paise or 0) == text == "Rs " + paise_text(paise or 0, grouping=True)
 
 
+def test_a_sum_given_as_a_decimal_is_written_the_same(sql):
+    assert sql.execute("SELECT rs(CAST(12000000 AS DECIMAL(18, 0))), rs(CAST(150 AS DOUBLE))").fetchone() == \
+        ("Rs 1,20,000.00", "Rs 1.50")
+
+
 @given(st.integers(min_value=-(10 ** 17), max_value=10 ** 17))
 def test_sql_and_python_agree_on_every_amount(sql, paise):
     assert sql.execute("SELECT rs(CAST(? AS BIGINT))", [paise]).fetchone()[0] == rs(paise)

@@ -10,6 +10,8 @@ import pytest
 from helpers import case
 from rule_rows import expect, order, rel, sale
 
+from pipeline.core.money import rs
+
 # ==============================================================================================
 # S17: the owner appeared and refused; 2 head of cattle sold on 2026-10-05 (D + 4).
 # Dues at P1: feeding 2 x 200 x 5 = 2000, fines 2 x 600 = 1200 -> 3200; at P2 also security 2000.
@@ -27,7 +29,7 @@ def test_s17_oversale(run, pound, bid, fires, dues):
     fs = run(impoundments=[case(pound_id=pound, head_count=2)],
              sales=[sale(path="s17_refusal", sale_on="2026-10-05", head_sold=2, bid_amount=bid, balance_paid=balance)])
     expect(fs, "S17-OVERSALE", fires, kind="case", subject="C1", on="2026-10-05",
-           says=("C1", "2 of 2 cattle", "2026-10-05", f"Rs {int(bid):,}.00" if fires else "", f"Rs {dues}"))
+           says=("C1", "2 of 2 cattle", "2026-10-05", rs(int(bid) * 100) if fires else "", f"Rs {dues}"))
 
 
 @pytest.mark.parametrize("bid, remainder, fires", [
@@ -88,7 +90,7 @@ def test_s17_balance_mismatch_reads_the_last_accepted_attempt(run, first_paid, l
 def test_s14_fine_excess(run, fine, params, fires):
     fs = run(removal_orders=[order(fine_imposed=fine, fine_paid_on="2026-07-15")], params=params)
     expect(fs, "S14-FINE-EXCESS", fires, kind="order", subject="T1", on="2026-06-01", case_id=None,
-           says=("T1", "Notified", "Owner O9", "Rs 1,000.01", "1000"))
+           says=("T1", "Notified", "Owner O9", "Rs 1,000.01", "above the Rs 1,000.00 that s.14(3) allows"))
 
 
 @pytest.mark.parametrize("complied_on, police_on, as_of, fires, what", [

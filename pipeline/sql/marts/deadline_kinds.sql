@@ -5,31 +5,33 @@
 WITH p AS (
     SELECT window_days(false) AS w, window_days(true) AS ws,
            'the short classes: ' || array_to_string(getvariable('short_classes'), ', ') AS short_classes,
+           len(getvariable('short_classes')) > 0 AS any_short,
            getvariable('report_grace') AS report_grace, getvariable('sale_grace') AS sale_grace,
            getvariable('complaint_window') AS complaint_window
 )
 SELECT k.rank, k.deadline, k.section, k.day, k.note
 FROM p, LATERAL (
     SELECT 1 AS rank, 'claim window ends' AS deadline, '15(1)' AS section,
-           'impounded on day D: D + ' || w || ' days (D + ' || ws || ' for ' || short_classes || ')' AS day,
+           'impounded on day D: D + ' || w || ' days' || CASE WHEN any_short THEN ' (D + ' || ws || ' for ' || short_classes || ')' ELSE '' END AS day,
            'the owner may claim until then; unclaimed, the case must then be reported' AS note
     UNION ALL
     SELECT 2, 'report to the police due', '15(1)',
-           'D + ' || (w + 1 + report_grace) || ' days (D + ' || (ws + 1 + report_grace) || ' for ' || short_classes || ')',
+           'D + ' || (w + 1 + report_grace) || ' days' || CASE WHEN any_short THEN ' (D + ' || (ws + 1 + report_grace) || ' for ' || short_classes || ')' ELSE '' END,
            CASE WHEN report_grace > 0 THEN 'the day after the claim window, with ' || report_grace
                 || ' days of grace (report_grace, a reading: the Act gives none)'
                 ELSE 'the day after the claim window' END
     UNION ALL
     SELECT 3, 'auction allowed from', '15(3)',
-           'notice given on day N: N + ' || (w + 1) || ' days (N + ' || (ws + 1) || ' for ' || short_classes || ')',
+           'notice given on day N: N + ' || (w + 1) || ' days' || CASE WHEN any_short THEN ' (N + ' || (ws + 1) || ' for ' || short_classes || ')' ELSE '' END,
            'no sale before the notice has run'
     UNION ALL
     SELECT 4, 'auction overdue after', '15(3)',
-           'N + ' || (w + 1 + sale_grace) || ' days (N + ' || (ws + 1 + sale_grace) || ' for ' || short_classes || ')',
+           'N + ' || (w + 1 + sale_grace) || ' days' || CASE WHEN any_short THEN ' (N + ' || (ws + 1 + sale_grace) || ' for ' || short_classes || ')' ELSE '' END,
            'the Act sets no last day for the sale; ' || sale_grace
            || ' days after it is allowed (sale_grace) is a reading of this office'
     UNION ALL
     SELECT 5, 'complaint window ends', '16(2)', 'delivered under protest on day R: R + ' || complaint_window || ' days',
-           'a complaint filed after it leaves the deposit to be appropriated'
+           'with no complaint by then, the owner must make the declaration and deposit the security of s.13, '
+           || 'and the deposit is taken as the fines and charges (unless a complaint, even a late one, is held illegal)'
 ) k
 ORDER BY k.rank

@@ -7,7 +7,7 @@
 SELECT 'order' AS subject_kind, order_id AS subject_id, NULL AS case_id, NULL AS pound_id, NULL AS local_authority_id,
        issued_on AS event_on,
        'Removal order ' || order_id || ' (' || taluk || ' taluk, owner ' || coalesce(owner_name, owner_id, 'unnamed')
-       || ') carries a fine of ' || rs(fine_imposed) || ', above the Rs ' || getvariable('s14_fine_cap')
+       || ') carries a fine of ' || rs(fine_imposed) || ', above the ' || rs(getvariable('s14_fine_cap') * 100)
        || ' that s.14(3) allows.' AS detail
 FROM stg_removal_orders
 WHERE fine_imposed > getvariable('s14_fine_cap') * 100
