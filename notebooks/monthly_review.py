@@ -182,9 +182,15 @@ h.figure_or_note(charts.findings_by_rule(findings, label))
 # %%
 h.table(review.deadline_kinds(con), table_id="deadline-kinds", labels={"day": "falls on", "note": "what it means"})
 
+# %% [markdown]
+# The cases are those the District Magistrate faced at the end of the month. When the accounts
+# are drawn up to a later day, the last column says what had become of each deadline by then:
+# the step taken (on time or late), not taken (a finding of the month it was missed), or still
+# to come.
+
 # %%
 h.table(review.deadlines(con, month, district, first=h.MAX_ROWS), table_id="deadlines",
-        labels={"days_after_month_end": "days after month end"},
+        labels={"days_after_month_end": "days after month end", "by_accounts_date": "by the accounts' date"},
         empty=f"No pending case reaches a deadline in the {days} days after {label}.")
 
 # %% [markdown]

@@ -176,7 +176,7 @@ def deadlines(con, month: str, district: str | None = None, first: int | None = 
     """Cases pending at the end of the month that reach a statutory deadline within the horizon
     (with `first`, as sales_in_month)."""
     return select_first(con, "deadlines", col("due_on"), col("days_after_month_end"), col("case_id"), col("pound_id"),
-                        col("section"), col("deadline"), col("what"), first=first,
+                        col("section"), col("deadline"), col("what"), col("by_accounts_date"), first=first,
                         where=[Cond("month", "=", month), *_district(district)],
                         order=["due_on", "case_id", "section", "deadline"], key=["case_id", "section", "deadline"])
 

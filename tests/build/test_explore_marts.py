@@ -51,3 +51,24 @@ def test_deadlines_missed_counts_the_time_limit_findings_only(sample_bundle):
         con.close()
     assert [(r, d) for r, _, d in missed] == [("S15-REPORT-MISSING", "report to the police never made")]
     assert {"REL-UNPAID", "S15-NOTICE-MISSING"} <= findings      # found, but no time limit ran out: not counted
+
+
+@pytest.mark.parametrize("as_of, reported_on, report_then", [
+    pytest.param("2026-11-30", "2026-11-05", "done on 2026-11-05", id="reported-on-the-day"),
+    pytest.param("2026-11-30", "2026-11-07", "done late, on 2026-11-07", id="reported-two-days-late"),
+    pytest.param("2026-11-30", None, "not done by 2026-11-30", id="never-reported"),
+    pytest.param("2026-11-06", "2026-11-07", "not done by 2026-11-06", id="reported-after-the-accounts-date"),
+    pytest.param("2026-11-03", None, "still to come", id="accounts-drawn-up-before-it"),
+])
+def test_a_deadline_of_the_month_says_what_became_of_it_by_the_accounts_date(as_of, reported_on, report_then):
+    from helpers import built_rows, case
+
+    # impounded 28-10 (cattle, w = 7): the claim window ends 04-11, the report is due 05-11, both
+    # within the 7 days after October; the list is October's whatever happened after
+    reports = [{"case_id": "C1", "reported_on": reported_on, "reported_to": "SHO Town", "notice_on": "",
+                "proclamation_on": ""}] if reported_on else []
+    con = built_rows(as_of=dt.date.fromisoformat(as_of), impoundments=[case(impounded_on="2026-10-28")],
+                     police_reports=reports)
+    got = dict(rows(con, "SELECT deadline, by_accounts_date FROM deadlines WHERE month = '2026-10' AND case_id = 'C1'"))
+    assert got["report to the police due"] == report_then
+    assert got["claim window ends"] == ("still open" if as_of == "2026-11-03" else "closed on 2026-11-04")

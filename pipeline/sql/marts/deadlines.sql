@@ -9,7 +9,10 @@
 --   s.15(3) auction overdue after N+w+1+sale_grace: the same, and the grace runs out;
 --   s.16(2) complaint window ends on R+complaint_window after a delivery under protest on R:
 --           no complaint filed by E.
--- Whether the step was taken after E is not used: the list is what the DM faced at month end.
+-- Whether the step was taken after E does not choose the rows: the list is what the DM faced at
+-- month end. by_accounts_date says what had become of each deadline by the date the accounts are
+-- drawn up to (as_of), when that is later: the step taken (on time or late), not taken, or still
+-- to come.
 WITH events AS (
     SELECT case_id, pound_id, district, impounded_on, first_left_on, owner_appeared,
            '15(1)' AS section, 'claim window ends' AS deadline, claim_ends_on AS due_on,
@@ -53,7 +56,7 @@ s16_ends AS (
                                        date_trunc('month', e.due_on - 1), INTERVAL 1 MONTH)) AS u(m)
 ),
 due AS (
-    SELECT month_end, due_on, case_id, pound_id, district, section, deadline, what
+    SELECT month_end, due_on, case_id, pound_id, district, section, deadline, what, step_on
     FROM ends
     WHERE month_end >= due_on - getvariable('deadline_horizon') AND month_end < due_on
       AND impounded_on <= month_end
@@ -62,12 +65,20 @@ due AS (
       AND (step_on IS NULL OR step_on > month_end)
       AND (notice_on IS NULL OR notice_on <= month_end)
     UNION ALL
-    SELECT month_end, due_on, case_id, pound_id, district, section, deadline, what
+    SELECT month_end, due_on, case_id, pound_id, district, section, deadline, what, step_on
     FROM s16_ends
     WHERE month_end >= due_on - getvariable('deadline_horizon') AND month_end < due_on
       AND released_on <= month_end AND (step_on IS NULL OR step_on > month_end)
 )
 SELECT month_of(month_end) AS month, due_on, CAST(due_on - month_end AS INTEGER) AS days_after_month_end,
-       case_id, pound_id, district, section, deadline, what
+       case_id, pound_id, district, section, deadline, what,
+       CASE WHEN deadline = 'claim window ends'
+                THEN CASE WHEN due_on < as_of() THEN 'closed on ' || due_on ELSE 'still open' END
+            WHEN deadline = 'auction allowed from'
+                THEN CASE WHEN step_on <= as_of() THEN 'first auction on ' || step_on ELSE 'no auction yet' END
+            WHEN step_on <= as_of()
+                THEN CASE WHEN step_on <= due_on THEN 'done on ' || step_on ELSE 'done late, on ' || step_on END
+            WHEN due_on < as_of() THEN 'not done by ' || as_of()
+            ELSE 'still to come' END AS by_accounts_date
 FROM due
 ORDER BY month, due_on, case_id, section, deadline
