@@ -64,12 +64,15 @@ parameters_block(con, db=db, month=month, district=district, report="Local fund 
 #
 # A *break* is a row an auditor must take up: every status but `matched` and `pending`
 # (a pending credit is not yet late). The District Magistrate's deposit is shown by head:
-# what he had to receive (`receipt`), and what he credited on to the local funds.
+# what he had to receive (`receipt`), and what he credited on to the local funds. The
+# difference counts every expected credit, pending ones too; *of which on credits already due*
+# leaves out those not due yet (pending), so it is what the ledgers are short or over today.
 
 # %%
 by_la = rec.by_authority(con, district, local_authority=local_authority)
-h.table(by_la, money=["expected", "credited", "difference"], table_id="by-authority",
-        labels={"local_authority_name": "local authority", "amount_mismatch": "amount mismatch"},
+h.table(by_la, money=["expected", "credited", "difference", "difference_due"], table_id="by-authority",
+        labels={"local_authority_name": "local authority", "amount_mismatch": "amount mismatch",
+                "difference": "credited - expected", "difference_due": "of which on credits already due"},
         value_labels={"head": rec.HEAD_LABELS}, empty="The reconciliation has no rows.")
 
 # %%

@@ -17,7 +17,7 @@ REQUIRED_TABLES = ("case_accounts", "fund_movements", "findings", "reconciliatio
                    "ledger_entries", "balance_items", "fund_balances",
                    "parameters", "loads")
 # Columns a later version added to a model, which a database built before it lacks.
-LATER_COLUMNS = {"reconciliation": ("status_amount", "period_month"), "case_accounts": ("sale_due_total",),
+LATER_COLUMNS = {"reconciliation": ("status_amount", "period_month", "difference_due"), "case_accounts": ("sale_due_total",),
                  "security_status": ("case_security_at_rate",), "deadlines": ("by_accounts_date",)}
 
 

@@ -31,7 +31,7 @@ def by_authority(con, district: str | None = None, local_authority: str | None =
     """Per ledger, head and local authority: expected, credited, difference, breaks and each status."""
     return select(con, "reconciliation", col("ledger"), col("head"), col("local_authority_id"),
                   col("local_authority_name"), total("expected_amount", "expected"),
-                  total("ledger_amount", "credited"), total("difference"),
+                  total("ledger_amount", "credited"), total("difference"), total("difference_due"),
                   count_if("is_break", True, "breaks"),
                   *(count_if("status", s, s) for s in STATUS_ORDER),
                   where=_district(district, local_authority), order=["ledger", "local_authority_id", "head"],

@@ -191,6 +191,17 @@ def test_each_status_stands_for_the_amount_expected_or_an_unexpected_entry(con):
         assert r["amount"] == (r["credited"] if r["status"] == "unexpected" else r["expected"]), r
 
 
+def test_the_difference_on_credits_already_due_leaves_out_the_pending_ones(con):
+    by = rec.by_authority(con)
+    pending = {(r["ledger"], r["head"], r["local_authority_id"]): r["d"] for r in con.execute(
+        "SELECT ledger, head, local_authority_id, sum(difference) AS d FROM reconciliation "
+        "WHERE status = 'pending' GROUP BY ALL").df().to_dict("records")}
+    assert pending, "the sample has pending credits"
+    for r in by.to_dict("records"):
+        assert r["difference_due"] == r["difference"] - pending.get((r["ledger"], r["head"], r["local_authority_id"]), 0)
+    assert (by["difference_due"] != by["difference"]).any()
+
+
 def test_every_break_is_listed_with_its_difference(con):
     breaks = rec.breaks(con)
     assert len(breaks) == con.execute("SELECT count(*) FROM reconciliation WHERE status NOT IN ('matched', 'pending')").fetchone()[0]
