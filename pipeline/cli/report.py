@@ -15,8 +15,9 @@ def add(sub) -> None:
     rp.add_argument("--out", type=Path, required=True)
     add_wait(rp)
     add_scope_arguments(rp)
-    rp.epilog = ("The monthly pages are for --month, or for the last month of --financial-year or --from/--to; "
-                 "the reconciliation's balances (section 2b) cover the whole period and --local-authority.")
+    rp.epilog = ("The monthly pages are for --month, or for the last month of --financial-year or --from/--to "
+                 "(no later than the month the accounts are drawn up to); the reconciliation's balances "
+                 "(section 2b) cover the whole period and --local-authority.")
     rp.add_argument("--pdf", action="store_true", help="also print each report to PDF beside its HTML "
                     "(needs Debian's chromium)")
     rp.set_defaults(func=cmd_report)
@@ -25,18 +26,22 @@ def add(sub) -> None:
 def cmd_report(args) -> int:
     from pipeline.cli.workbook import scope_of
     from pipeline.core.errors import PoundError
-    from pipeline.read.database import connect
+    from pipeline.read.database import as_of, connect
 
     # Reading commands open the database read-only (any number at once); while a writer holds
     # it they wait for it, as writers do.
     con = connect(args.db, wait=wait_of(args))
     try:
         scope = scope_of(args, con)
+        drawn_up_to = as_of(con)
     finally:
         con.close()
-    if scope.end is None:
+    if scope.end is None and (scope.start is None or drawn_up_to is None):
         raise PoundError("name a period: --month YYYY-MM, --financial-year 2026-27 or --from DATE --to DATE")
-    month = args.month or f"{scope.end:%Y-%m}"
+    # A year or a range is drawn for its last month, or for the month the accounts are drawn up
+    # to when the period runs past it (a year still running); --from alone runs to that day too.
+    last = min(d for d in (scope.end, drawn_up_to) if d is not None)
+    month = args.month or f"{last:%Y-%m}"
     period = None if args.month else (scope.start, scope.end)
     written = month_papers(args.db, month, scope.district, args.out, scope.local_authority, period)
     for p in written:

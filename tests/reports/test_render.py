@@ -83,6 +83,23 @@ def test_a_month_after_the_accounts_date_is_said_on_the_command_line(sample_db, 
     assert "drawn up to" not in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("period, month", [
+    (("--financial-year", "2026-27"), "2026-11"),      # a year still running: the accounts' month (30-11-2026)
+    (("--financial-year", "2025-26"), "2026-03"),      # a year ended: its last month
+    (("--from", "2026-09-01"), "2026-11"),             # --from alone runs to the accounts' date
+    (("--from", "2026-09-01", "--to", "2026-10-15"), "2026-10"),
+])
+def test_a_period_is_drawn_for_its_last_month_up_to_the_accounts_date(sample_db, tmp_path, run_cli, monkeypatch,
+                                                                      period, month):
+    from pipeline.cli import report
+
+    drawn = []
+    monkeypatch.setattr(report, "month_papers", lambda db, m, *rest: drawn.append(m) or [])
+    code, _, err = run_cli("report", "--db", sample_db, *period, "--out", tmp_path)
+    assert code == 0, err
+    assert drawn == [month]
+
+
 def test_report_command_prints_one_line_for_a_missing_database(tmp_path, run_cli):
     code, _, err = run_cli("report", "--db", tmp_path / "nope.duckdb", "--month", "2026-10", "--out", tmp_path)
     assert code == 1 and err.startswith("pound: database") and "Traceback" not in err
