@@ -11,13 +11,14 @@ def scope_of(args, con):
     """The scope the options name, its district and local authority checked against the database."""
     import dataclasses
 
-    from pipeline.read.database import check_district, check_local_authority
+    from pipeline.read.database import check_district, check_local_authority, district_of
     from pipeline.read.scope import make_scope
 
     scope = make_scope(args.district, args.local_authority, args.financial_year, args.month, args.start, args.end)
     district = check_district(con, scope.district)
     la = check_local_authority(con, scope.local_authority, district)
-    return dataclasses.replace(scope, district=district, local_authority=la)
+    # a local authority is in one district: what is cut by district (corrections) is cut by its own
+    return dataclasses.replace(scope, district=district or (district_of(con, la) if la else None), local_authority=la)
 
 
 def add(sub) -> None:
@@ -34,9 +35,11 @@ def add(sub) -> None:
 
 
 def cmd_workbook(args) -> int:
+    import sys
+
     from pipeline.core.errors import PoundError
-    from pipeline.outputs.audit_file import write_audit_file
-    from pipeline.read.database import connect
+    from pipeline.outputs.audit_file import cut_short, write_audit_file
+    from pipeline.read.database import as_of, connect
 
     out: Path = args.out
     if out.is_dir():
@@ -48,8 +51,11 @@ def cmd_workbook(args) -> int:
     con = connect(args.db, wait=wait_of(args))
     try:
         scope = scope_of(args, con)
+        cut = cut_short(scope, as_of(con))
         path, counts = write_audit_file(con, scope, out)
     finally:
         con.close()
+    if cut:
+        print(f"note: {cut}", file=sys.stderr)
     print(f"wrote {path}: " + ", ".join(f"{sheet} {n:,}" for sheet, n in counts.items()))
     return EXIT_OK

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import json
 from pathlib import Path
 
 from pipeline.outputs import xlsx
@@ -51,10 +52,14 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
     as_of = database.as_of(con)
     rows: list[list] = [["Audit workbook: local funds and the District Magistrate's deposit "
                          "(Karnataka Cattle Trespass Act 1966, Chapter IV)"], []]
-    rows += [[what, value] for what, value in scope.describe()]
+    days = {"from": scope.start, "to": scope.end}
+    rows += [[what, days[what] if days.get(what) else value] for what, value in scope.describe()]
     rows += [["accounts drawn up to (as_of)", as_of],
              ["workbook made", dt.datetime.now().replace(microsecond=0)], [],
              ["sheet", "rows", "a row is in the period by"]]
+    cut = cut_short(scope, as_of)
+    if cut:
+        rows[len(rows) - 1:len(rows) - 1] = [["note", cut], []]
     rows.append(["balances", counts.get("balances", 0), "dues by the day due, entries by the day entered"])
     for sheet, model, *_ in TABLES:
         if sheet in counts:
@@ -64,12 +69,38 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
     rows += [[], ["parameter", "value", "section", "default"]]
     params = select_records(con, "parameters", col("name"), col("value"), col("section"), col("is_default"),
                             key=["name"])
-    rows += [[r["name"], r["value"], r["section"], "yes" if r["is_default"] else "no"] for r in params]
+    rows += [[r["name"], _reading(r["value"]), r["section"], "yes" if r["is_default"] else "no"] for r in params]
     rows += [[], ["input file", "register", "sha256", "rows", "loaded_at", "status"]]
     loads = select_records(con, "loads", col("file"), col("register"), col("sha256"), col("rows"), col("loaded_at"),
                            col("status"), order=["load_id"], key=["file"])
     rows += [[r["file"], r["register"], r["sha256"], int(r["rows"]), r["loaded_at"], r["status"]] for r in loads]
     return rows
+
+
+def cut_short(scope: Scope, as_of: dt.date | None) -> str | None:
+    """What the cover (and the command) say when the period runs past the accounts' date."""
+    if as_of is None or scope.end is None or scope.end <= as_of:
+        return None
+    if scope.start is not None and scope.start > as_of:
+        return (f"the period begins after {as_of:%d-%m-%Y}, the date the accounts are drawn up to: no entry "
+                "of it is in them; only dues already known to fall in it are (unclaimed surplus the DM must "
+                "credit six months after a sale)")
+    return (f"the period runs past {as_of:%d-%m-%Y}, the date the accounts are drawn up to: entries stop on "
+            "that day; dues already known to fall later in the period (unclaimed surplus the DM must credit "
+            "six months after a sale) are counted on their due days")
+
+
+def _reading(value):
+    """A reading as the parameters table holds it (JSON), as a person writes it."""
+    try:
+        v = json.loads(value)
+    except (TypeError, ValueError):
+        return value
+    if isinstance(v, list):
+        return ", ".join(str(x) for x in v)
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return v
 
 
 def _write_cover(wb: xlsx.Workbook, rows: list[list]) -> None:

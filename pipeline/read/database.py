@@ -139,3 +139,11 @@ def check_local_authority(con, local_authority: str | None, district: str | None
             return la
     raise PoundError(f"no local authority {local_authority!r}; the database has "
                      + (", ".join(r[0] for r in rows) if rows else "none"))
+
+
+def district_of(con, local_authority: str) -> str | None:
+    """The district of a local authority (of its pounds), as the monthly accounts file it."""
+    rows = select_records(con, "monthly_accounts", col("district"), count("months"),
+                          where=[Cond("local_authority_id", "=", local_authority), Cond("district", "not_null")],
+                          order=["district"])
+    return rows[0]["district"] if rows else None

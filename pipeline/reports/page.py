@@ -86,11 +86,11 @@ def _closed_text(con, month: str, district: str | None) -> str:
         text += f"; closed again ({r['closes_of_month']} closes), because: {r['reopen']}"
     return text
 
+
 def report_scope(con, month: str, district: str | None, local_authority: str | None,
                  period_from: str | None, period_to: str | None):
     """The local authority checked against the database, and the scope of a page's balances:
     the period from..to when given, else the month."""
-
     la = check_local_authority(con, local_authority, district)
     if period_from or period_to:
         return la, make_scope(district, la, start=dt.date.fromisoformat(period_from) if period_from else None,

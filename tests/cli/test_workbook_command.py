@@ -21,6 +21,9 @@ def test_a_year_for_one_local_authority(sample_db, tmp_path, run_cli):
     assert wb.sheetnames[:4] == ["cover", "balances", "reconciliation", "ledger_entries"]
     cover = {r[0]: r[1] for r in wb["cover"].iter_rows(values_only=True) if len(r) > 1 and r[0]}
     assert cover["local authority"] == "LA01" and cover["period"] == "financial year 2026-27"
+    # the local authority's own district, not "every district"; and the year runs past the accounts' date
+    assert cover["district"] == "Mysuru"
+    assert cover["note"].startswith("the period runs past 30-11-2026") and "runs past 30-11-2026" in err
     for name in wb.sheetnames[1:]:
         header, *rows = list(wb[name].iter_rows(values_only=True))
         if "local_authority_id" in header:

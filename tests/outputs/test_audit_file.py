@@ -86,11 +86,25 @@ def test_the_cover_states_scope_as_of_parameters_and_inputs(audit):
     assert cover["local authority"][0] == "LA2" and cover["period"][0] == "2026-09-01 to 2026-10-31"
     assert cover["accounts drawn up to (as_of)"][0].date() == AS_OF
     assert isinstance(cover["workbook made"][0], dt.datetime)
-    assert cover["surplus_hold_months"][:2] == ["6", "18(5)"]
+    assert cover["surplus_hold_months"][:2] == [6, "18(5)"]
+    assert cover["short_classes"][0] == "ass, sheep" and cover["feeding_days"][0] == "days_or_part"   # not JSON
+    assert (cover["from"][0].date(), cover["to"][0].date()) == (START, END)           # dates, not text
+    assert "note" not in cover                   # the period ends before the accounts' date
     assert cover["ledger_entries"][:2] == [5, "ledger entries by the day entered"]
     for f in sorted(bundle.rglob("*.csv")):
         rel = f.relative_to(bundle).as_posix()
         assert cover[rel][1] == hashlib.sha256(f.read_bytes()).hexdigest(), rel
+
+
+def test_a_period_past_the_accounts_date_is_said_to_be_cut_short():
+    from pipeline.outputs.audit_file import cut_short
+
+    as_of = dt.date(2026, 11, 30)
+    assert cut_short(make_scope(financial_year_="2026-27"), as_of).startswith("the period runs past 30-11-2026")
+    assert cut_short(make_scope(financial_year_="2030-31"), as_of).startswith("the period begins after 30-11-2026")
+    assert cut_short(make_scope(financial_year_="2025-26"), as_of) is None
+    assert cut_short(make_scope(), as_of) is None             # the whole history
+    assert cut_short(make_scope(financial_year_="2026-27"), None) is None
 
 
 @pytest.mark.calc
