@@ -47,11 +47,11 @@ CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
 
 -- Plain-text helpers for finding details. A sum in a sentence is written as the pages write it
 -- (core/money.py): Indian digit groups, 'Rs 1,20,000.00'; the lakhs and crores are grouped in
--- twos: the whole rupees above the last three digits are reversed, cut in pairs and put back.
+-- twos: the whole rupees above the last three digits are reversed, cut in pairs and put back
+-- (a regular expression, which binds faster than a list and a lambda: rs() is in 30 rules).
 CREATE OR REPLACE TEMP MACRO indian_digits(w) AS
     CASE WHEN w < 1000 THEN CAST(w AS VARCHAR)
-         ELSE reverse(array_to_string(list_transform(range(0, length(CAST(w // 1000 AS VARCHAR)), 2),
-                                                     lambda i: substr(reverse(CAST(w // 1000 AS VARCHAR)), i + 1, 2)), ','))
+         ELSE reverse(rtrim(regexp_replace(reverse(CAST(w // 1000 AS VARCHAR)), '(\d\d)', '\1,', 'g'), ','))
               || ',' || lpad(CAST(w % 1000 AS VARCHAR), 3, '0') END;
 CREATE OR REPLACE TEMP MACRO paise_abs(p) AS abs(CAST(coalesce(p, 0) AS HUGEINT));
 CREATE OR REPLACE TEMP MACRO rs(p) AS
