@@ -28,7 +28,8 @@ LEDGER_COLUMNS = ("ledger", "entry_id", "entry_on", "local_authority_id", "local
                   "amount", "correction_note", "version", "file", "row")
 # sheet -> (model, columns, money columns, order)
 TABLES: tuple[tuple[str, str, tuple[str, ...], frozenset[str], tuple[str, ...]], ...] = (
-    ("reconciliation", "reconciliation", BY_TABLE["reconciliation"].columns + ("entry_ids", "is_break"),
+    ("reconciliation", "reconciliation", BY_TABLE["reconciliation"].columns
+     + ("days_after_due", "days_outstanding", "entry_ids", "is_break"),
      BY_TABLE["reconciliation"].money, ("ledger", "local_authority_id", "reference", "head")),
     ("ledger_entries", "ledger_entries", LEDGER_COLUMNS, frozenset({"amount"}), ("ledger", "entry_on", "entry_id")),
     ("findings", "findings", BY_TABLE["findings"].columns, frozenset(), ("severity_rank", "rule_id", "event_on",
@@ -66,6 +67,9 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
             rows.append([sheet, counts[sheet], BASIS[model][1]
                          + ("; the local authority's whole district" if model in NO_AUTHORITY and scope.local_authority
                             else "")])
+    rows += [[], ["balances column", "meaning (money in rupees)"]]
+    rows += [[c, m] for c, m in balances.MEANING.items()]
+    rows += [["reconciliation difference", "ledger_amount - expected_amount: below zero, the ledger is short"]]
     rows += [[], ["parameter", "value", "section", "default"]]
     params = select_records(con, "parameters", col("name"), col("value"), col("section"), col("is_default"),
                             key=["name"])
@@ -106,7 +110,7 @@ def _reading(value):
 def _write_cover(wb: xlsx.Workbook, rows: list[list]) -> None:
     ws = wb.sheet("cover", (34, 40, 66, 12, 20, 12), frozen=False, first=True)
     for row in rows:
-        heading = len(row) == 1 or (row and row[0] in ("sheet", "parameter", "input file"))
+        heading = len(row) == 1 or (row and row[0] in ("sheet", "balances column", "parameter", "input file"))
         ws.append([xlsx.Cell(v, xlsx.BOLD) if i == 0 and heading and isinstance(v, str) else v
                    for i, v in enumerate(row)])
 
@@ -116,8 +120,10 @@ def write_audit_file(con, scope: Scope, path: Path) -> tuple[Path, dict[str, int
     with xlsx.Workbook(path) as wb:
         counts: dict[str, int] = {}
         bal = balances.period_balances(con, scope)
+        # what the DM holds has no meaning for a local fund: those cells are left blank
         counts["balances"] = _write_sheet(wb, "balances", list(balances.COLUMNS),
-                                          [tuple(r[c] for c in balances.COLUMNS) for r in bal], lambda: [],
+                                          [tuple(None if c in balances.HELD and r["ledger"] != "dm_deposit" else r[c]
+                                                 for c in balances.COLUMNS) for r in bal], lambda: [],
                                           set(balances.MONEY), None)
         for sheet, model, columns, money, order in TABLES:
             # a correction names no local authority: it is cut by the authority's district

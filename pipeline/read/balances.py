@@ -18,6 +18,25 @@ COLUMNS = ("ledger", "local_authority_id", "local_authority_name", "opening_due_
            "credited_for_period_dues", "credited_for_earlier_dues", "credited_other", "closing_due_not_credited",
            "held_start", "held_end", "held_due_start", "held_due_end", "ties")
 MONEY = frozenset(COLUMNS[3:-1])
+# What each column means (the page's labels and the workbook's cover).
+MEANING = {
+    "opening_due_not_credited": "due before the period and not credited by its first day (for the DM's "
+                                "deposit: surplus he was to receive and had not)",
+    "due": "fell due in the period, by the day due",
+    "credited": "entered in the ledger in the period, by the day entered (for the DM's deposit: his receipts)",
+    "credited_for_period_dues": "of which paying dues of the period",
+    "credited_for_earlier_dues": "of which paying dues of before the period",
+    "credited_other": "of which paying nothing due (an unrelated entry, or a credit before its due day)",
+    "closing_due_not_credited": "opening + due - credited: due by the period's last day and not credited "
+                                "(below zero: the ledger holds more than was due)",
+    "held_start": "the DM's deposit only: what his ledger shows he held at the start (receipts less credits "
+                  "to local funds less refunds)",
+    "held_end": "the DM's deposit only: the same at the end",
+    "held_due_start": "the DM's deposit only: what he should have held at the start (s.18(5))",
+    "held_due_end": "the DM's deposit only: the same at the end",
+    "ties": "opening + due - credited = closing, and the three parts of credited add up to it",
+}
+HELD = ("held_start", "held_end", "held_due_start", "held_due_end")
 LEDGER_ORDER = {"local_fund": 0, "dm_deposit": 1}
 
 

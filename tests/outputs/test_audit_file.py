@@ -78,6 +78,9 @@ def test_sheets_hold_only_the_scope(audit):
     bal = {r["ledger"]: r for r in _rows(wb["balances"])}
     assert (bal["local_fund"]["opening_due_not_credited"], bal["local_fund"]["closing_due_not_credited"]) == (400, 49)
     assert bal["local_fund"]["ties"] == "yes" and bal["dm_deposit"]["held_end"] == 0
+    assert bal["local_fund"]["held_end"] is None          # what the DM holds is blank for a local fund
+    rec_header = [c.value for c in wb["reconciliation"][1]]
+    assert {"days_after_due", "days_outstanding"} <= set(rec_header)
 
 
 def test_the_cover_states_scope_as_of_parameters_and_inputs(audit):
@@ -90,6 +93,9 @@ def test_the_cover_states_scope_as_of_parameters_and_inputs(audit):
     assert cover["short_classes"][0] == "ass, sheep" and cover["feeding_days"][0] == "days_or_part"   # not JSON
     assert (cover["from"][0].date(), cover["to"][0].date()) == (START, END)           # dates, not text
     assert "note" not in cover                   # the period ends before the accounts' date
+    # every balances column is explained, and the sign of the reconciliation's difference
+    assert all(cover[c][0] for c in ("opening_due_not_credited", "closing_due_not_credited", "held_due_end", "ties"))
+    assert "below zero, the ledger is short" in cover["reconciliation difference"][0]
     assert cover["ledger_entries"][:2] == [5, "ledger entries by the day entered"]
     for f in sorted(bundle.rglob("*.csv")):
         rel = f.relative_to(bundle).as_posix()
