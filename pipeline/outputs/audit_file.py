@@ -55,6 +55,7 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
                          "(Karnataka Cattle Trespass Act 1966, Chapter IV)"], []]
     days = {"from": scope.start, "to": scope.end}
     rows += [[what, days[what] if days.get(what) else value] for what, value in scope.describe()]
+    rows += [["units", "money in rupees, exact to the paisa; columns named days_* in days; dates as dates"]]
     rows += [["accounts drawn up to (as_of)", as_of],
              ["workbook made", dt.datetime.now().replace(microsecond=0)], [],
              ["sheet", "rows", "a row is in the period by"]]
