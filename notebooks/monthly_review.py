@@ -75,7 +75,10 @@ h.figure_or_note(charts.rollforward(roll, label))
 # Every rupee received in the month (paid at a pound or by a buyer at an auction), by the
 # section of the Act that says where it must go. Fines go to the local fund (s.18(2)),
 # feeding charges to the pound-keeper (s.18(3)), security is held under s.18(4), and the
-# surplus of an unclaimed sale is deposited with the District Magistrate (s.18(5)).
+# surplus of an unclaimed sale is deposited with the District Magistrate (s.18(5)). A fine a
+# Tahsildar imposes under s.14(3) is paid at no pound, and the Act does not say where it
+# goes: it is shown going to the State Government (a reading of this office), and is in no
+# pound's column of the money by pound below.
 
 # %%
 received = review.money_received(con, month, district)

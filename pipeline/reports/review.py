@@ -22,7 +22,7 @@ ACCOUNT_LABELS = {
     "sale_officer": "Officer conducting the sale (expenses)",
     "owner": "Owner",
     "state_government": "State Government",
-    "payer": "Paid at the pound",
+    "payer": "Paid in (at a pound, at an auction, or a s.14(3) fine)",
     "buyer": "Buyer at an auction",
     "unallocated": "Not apportioned (no rate)",
 }
