@@ -115,7 +115,6 @@ def _plain(value):
 
 def check_models(con) -> None:
     """PoundError unless the database holds every model the papers read (built by this version)."""
-
     have = {r[0] for r in con.execute(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()}
     missing = sorted({k.model for k in KINDS} - have)

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import json
 from pathlib import Path
 
 from pipeline.outputs import xlsx
 from pipeline.outputs.exports import BY_TABLE
-from pipeline.outputs.workbook import _write_sheet
+from pipeline.outputs.workbook import _plain, _write_sheet
 from pipeline.read import balances, database
 from pipeline.read.scope import BASIS, NO_AUTHORITY, Scope
 from pipeline.read.select import col, select_records, select_rows
@@ -57,11 +56,11 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
     rows += [[what, days[what] if days.get(what) else value] for what, value in scope.describe()]
     rows += [["units", "money in rupees, exact to the paisa; columns named days_* in days; dates as dates"]]
     rows += [["accounts drawn up to (as_of)", as_of],
-             ["workbook made", dt.datetime.now().replace(microsecond=0)], [],
-             ["sheet", "rows", "a row is in the period by"]]
+             ["workbook made", dt.datetime.now().replace(microsecond=0)], []]
     cut = cut_short(scope, as_of)
     if cut:
-        rows[len(rows) - 1:len(rows) - 1] = [["note", cut], []]
+        rows += [["note", cut], []]
+    rows += [["sheet", "rows", "a row is in the period by"]]
     rows.append(["balances", counts.get("balances", 0), "dues by the day due, entries by the day entered"])
     for sheet, model, *_ in TABLES:
         if sheet in counts:
@@ -97,15 +96,8 @@ def cut_short(scope: Scope, as_of: dt.date | None) -> str | None:
 
 def _reading(value):
     """A reading as the parameters table holds it (JSON), as a person writes it."""
-    try:
-        v = json.loads(value)
-    except (TypeError, ValueError):
-        return value
-    if isinstance(v, list):
-        return ", ".join(str(x) for x in v)
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    return v
+    v = database.decoded(value)
+    return ", ".join(str(x) for x in v) if isinstance(v, list) else _plain(v)
 
 
 def _write_cover(wb: xlsx.Workbook, rows: list[list]) -> None:

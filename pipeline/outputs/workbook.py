@@ -95,7 +95,6 @@ def _write_sheet(wb: xlsx.Workbook, title: str, names: list[str], first: list[tu
 
 def largest_sheet(con: duckdb.DuckDBPyConnection) -> tuple[str, int]:
     """The table of the whole-bundle workbook with the most rows, and how many."""
-
     sizes = [(t, select_records(con, t, count("rows"))[0]["rows"]) for t in SHEETS + WHEN_ANY]
     return max(sizes, key=lambda s: s[1])
 

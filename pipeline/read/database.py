@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from functools import cache
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
@@ -21,8 +22,10 @@ LATER_COLUMNS = {"reconciliation": ("status_amount", "period_month", "difference
                  "security_status": ("case_security_at_rate",), "deadlines": ("by_accounts_date",)}
 
 
+@cache
 def _models() -> list[str]:
-    """Every table this version's build makes (one SQL file each; findings from the rules)."""
+    """Every table this version's build makes (one SQL file each; findings from the rules), read
+    once a process."""
     return sorted({p.stem for p in SQL_DIR.glob("*/*.sql") if p.parent.name != "rules" and not p.stem.startswith("_")}
                   | {"findings"})
 
@@ -53,8 +56,8 @@ def connect(db, wait: float = 0):
         con.close()
         raise PoundError(f"{path} holds no finished accounts (no table {', '.join(missing)}); "
                          f"compute them with 'pound build --db {path} --out DIR'")
-    columns = {(t, c) for t, c in con.execute(
-        "SELECT table_name, column_name FROM duckdb_columns() WHERE schema_name = 'main'").fetchall()}
+    columns = set(con.execute("SELECT table_name, column_name FROM duckdb_columns() WHERE schema_name = 'main' "
+                              "AND list_contains(?, table_name)", [sorted(LATER_COLUMNS)]).fetchall())
     older = [f"table {t}" for t in _models() if t not in have] + \
         [f"column {t}.{c}" for t, cs in LATER_COLUMNS.items() for c in cs if (t, c) not in columns]
     if older:
@@ -70,10 +73,15 @@ def parameter(con, name: str, default=None):
     row = con.execute("SELECT value FROM parameters WHERE name = ?", [name]).fetchone()
     if row is None or row[0] is None:
         return default
+    return decoded(row[0])
+
+
+def decoded(value):
+    """A reading as the parameters table holds it: its JSON decoded, or the text as it is."""
     try:
-        return json.loads(row[0])
+        return json.loads(value)
     except (TypeError, ValueError):
-        return row[0]
+        return value
 
 
 def changed_parameters(con) -> list[tuple[str, str]]:
@@ -127,11 +135,7 @@ def check_local_authority(con, local_authority: str | None, district: str | None
     """The local authority's id as the database spells it (case is ignored), or PoundError naming those it has."""
     if local_authority is None or str(local_authority).strip() == "":
         return None
-
-    # the local authorities whose pounds have monthly accounts (every one with a pound)
-    known = select_records(con, "monthly_accounts", col("local_authority_id"), col("district"), count("months"),
-                           where=[Cond("local_authority_id", "not_null")], order=["local_authority_id"])
-    rows = [(r["local_authority_id"], r["district"]) for r in known]
+    rows = _authorities(con)
     for la, d in rows:
         if la.lower() == str(local_authority).strip().lower():
             if district and d and d != district:
@@ -141,9 +145,14 @@ def check_local_authority(con, local_authority: str | None, district: str | None
                      + (", ".join(r[0] for r in rows) if rows else "none"))
 
 
+def _authorities(con) -> list[tuple[str, str | None]]:
+    """(local authority, district) of every local authority whose pounds have monthly accounts
+    (every one with a pound), by id."""
+    known = select_records(con, "monthly_accounts", col("local_authority_id"), col("district"), count("months"),
+                           where=[Cond("local_authority_id", "not_null")], order=["local_authority_id", "district"])
+    return [(r["local_authority_id"], r["district"]) for r in known]
+
+
 def district_of(con, local_authority: str) -> str | None:
     """The district of a local authority (of its pounds), as the monthly accounts file it."""
-    rows = select_records(con, "monthly_accounts", col("district"), count("months"),
-                          where=[Cond("local_authority_id", "=", local_authority), Cond("district", "not_null")],
-                          order=["district"])
-    return rows[0]["district"] if rows else None
+    return next((d for la, d in _authorities(con) if la == local_authority and d is not None), None)

@@ -56,7 +56,6 @@ class Scope:
 
     def where(self, model: str, period: bool = True) -> list:
         """The conditions that keep a model's rows in the scope (without the period if period=False)."""
-
         out = []
         if self.district:
             out.append(Cond("district", "=", self.district))

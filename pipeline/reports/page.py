@@ -74,7 +74,6 @@ def busiest_month(con) -> str:
 
 
 def _closed_text(con, month: str, district: str | None) -> str:
-
     c = month_close(con, month, district)
     if len(c) == 0:
         return "no: the month has not been closed"
@@ -101,7 +100,6 @@ def report_scope(con, month: str, district: str | None, local_authority: str | N
 def balances_html(scope_balances: list[dict], scope) -> list[Html]:
     """The heading and table of a scope's balances (pipeline/read/balances.py)."""
     import pandas as pd
-
 
     heading = h.heading(scope.period_label + (f", local authority {scope.local_authority}" if scope.local_authority
                                              else ""), 3)
