@@ -89,8 +89,7 @@ SELECT c.ledger, c.local_authority_id, c.reference, c.head, c.expected_amount, c
        -- with the lag) is not one yet
        c.status NOT IN ('matched', 'pending') AS is_break,
        -- the difference on what has fallen due (with the lag): a pending credit counts nothing yet
-       CASE WHEN c.status = 'pending' THEN 0
-            ELSE coalesce(c.ledger_amount, 0) - coalesce(c.expected_amount, 0) END AS difference_due,
+       CASE WHEN c.status = 'pending' THEN 0 ELSE difference END AS difference_due,
        -- what the row stands for among the statuses: the amount expected, or for an entry
        -- nothing was expected for (unexpected), the amount entered
        CASE WHEN c.status = 'unexpected' THEN c.ledger_amount ELSE c.expected_amount END AS status_amount,
