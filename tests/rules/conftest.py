@@ -20,7 +20,7 @@ import os
 
 import pytest
 from helpers import AS_OF
-from scenarios import Scenario, Together, alone, close_alone
+from scenarios import HERE, Scenario, Together, alone, close_alone
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -55,3 +55,12 @@ def run(_together):
         return found if found is not None else alone(s)
 
     return _run
+
+
+def pytest_collection_modifyitems(items):
+    """The rule tests run in one test process: each process records the bundles and builds the
+    groups its own tests ask for, so rule tests spread over both processes built most groups
+    twice (nine builds more of fifty-five)."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.xdist_group("rules"))
