@@ -18,6 +18,11 @@ def lf(eid, day, amount, ref, head="fines", la="LA1"):
     return {"entry_id": eid, "local_authority_id": la, "entry_on": day, "amount": amount, "reference": ref, "head": head}
 
 
+# The module's tests run in one test process, which makes the module's fixture once (spread
+# over two processes, each made it).
+pytestmark = [pytest.mark.xdist_group("reconciliation")]
+
+
 @pytest.fixture(scope="module")
 def recon(tmp_path_factory):
     """P1 (LA1, taluk Plain): fines of 600 fall due for C1..C7 on release; C8's s.15 sale leaves a surplus."""

@@ -77,6 +77,11 @@ def fresh(shared, root: Path) -> tuple[Path, Path]:
     return bundle, db
 
 
+# The module's tests run in one test process, which makes the module's fixture once (spread
+# over two processes, each made it).
+pytestmark = [pytest.mark.xdist_group("close")]
+
+
 @pytest.fixture(scope="module")
 def closed(tmp_path_factory, shared):
     """The golden bundle run, and October and November closed."""

@@ -72,6 +72,11 @@ def mutations(draw):
     return rel, out.getvalue().encode("utf-8")
 
 
+# The module's tests run in one test process, which makes the module's fixture once (spread
+# over two processes, each made it).
+pytestmark = [pytest.mark.xdist_group("fuzz_bundle")]
+
+
 @pytest.fixture(scope="module")
 def kept(tmp_path_factory):
     from pipeline.load.ingest import ingest

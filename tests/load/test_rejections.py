@@ -112,6 +112,11 @@ def _write(bundle, files):
         path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
 
 
+# The module's tests run in one test process, which makes the module's fixture once (spread
+# over two processes, each made it).
+pytestmark = [pytest.mark.xdist_group("rejections")]
+
+
 @pytest.fixture(scope="module")
 def _loaded(tmp_path_factory):
     root = tmp_path_factory.mktemp("loaded")

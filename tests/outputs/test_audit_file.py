@@ -24,6 +24,11 @@ BASIS = {"reconciliation": ("due_on", "entry_on"), "ledger_entries": ("entry_on"
          "case_accounts": ("impounded_on",), "fund_movements": ("due_on",)}
 
 
+# The module's tests run in one test process, which makes the module's fixture once (spread
+# over two processes, each made it).
+pytestmark = [pytest.mark.xdist_group("audit_file")]
+
+
 @pytest.fixture(scope="module")
 def audit(tmp_path_factory, golden_bundle_path):
     tmp = tmp_path_factory.mktemp("audit")
