@@ -24,7 +24,10 @@ __all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "check_layers"
 
 # Column types a model must not make: money and counts are integers (and every DECIMAL).
 _INEXACT = ("DOUBLE", "FLOAT", "REAL")
-_NOT_EXACT = f"data_type IN {_INEXACT!r} OR data_type LIKE 'DECIMAL%'"
+
+
+def _not_exact_kind(kind: str) -> bool:
+    return kind in _INEXACT or kind.startswith("DECIMAL")
 
 
 def _not_exact(table: str, column: str, kind: str) -> RuntimeError:
@@ -35,9 +38,7 @@ def _fingerprint(con: duckdb.DuckDBPyConnection, macros: str, steps: list[Model]
     """What the types of every model's columns depend on: the SQL of every step, the types of
     the tables the staging layer reads and of the parameters, the code that reads them off
     (_plain_select) and the DuckDB version (memo.py)."""
-    sources = [row for row in con.execute(
-        "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
-        "ORDER BY table_name, column_index").fetchall() if row[0] in SOURCE_TABLES]
+    sources = [(t, c, k) for t, columns in sorted(db.catalogue(con).items()) if t in SOURCE_TABLES for c, k in columns]
     variables = con.execute("SELECT name, type FROM duckdb_variables() ORDER BY name").fetchall()
     return digest(repr(sources), repr(variables), code_digest(_plain_select), macros, *(m.sql for m in steps))
 
@@ -52,7 +53,7 @@ def _plain_select(con: duckdb.DuckDBPyConnection, m: Model, fingerprint: str) ->
     huge = KINDS.get(key)
     if huge is None:
         kinds = con.execute(f"DESCRIBE {m.sql}").fetchall()
-        floats = [(c, k) for c, k, *_ in kinds if k in _INEXACT or k.startswith("DECIMAL")]
+        floats = [(c, k) for c, k, *_ in kinds if _not_exact_kind(k)]
         if floats:
             raise _not_exact(m.name, *floats[0])
         huge = [c for c, k, *_ in kinds if k == "HUGEINT"]
@@ -65,12 +66,9 @@ def _plain_select(con: duckdb.DuckDBPyConnection, m: Model, fingerprint: str) ->
 
 def _check_kinds(con: duckdb.DuckDBPyConnection, made: list[str]) -> None:
     """No finished model holds a HUGEINT or a floating-point column (one look at the catalogue,
-    whatever memo.py said). The catalogue's columns of those types are few: they are picked out
-    by type in SQL and by table here, which costs a small build a third of asking DuckDB to match
-    the tables against a list of fifty-eight names."""
-    bad = [row for row in con.execute(
-        "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
-        f"AND (data_type = 'HUGEINT' OR {_NOT_EXACT})").fetchall() if row[0] in made]
+    whatever memo.py said)."""
+    tables = db.catalogue(con)
+    bad = [(t, c, k) for t in made for c, k in tables.get(t, ()) if k == "HUGEINT" or _not_exact_kind(k)]
     if bad:
         raise _not_exact(*bad[0])
 

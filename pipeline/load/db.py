@@ -49,16 +49,23 @@ def _register_columns() -> list[tuple[str, str, str, int]]:
     return [(reg.name, c.name, c.kind, i) for reg in REGISTERS for i, c in enumerate(reg.columns)]
 
 
+def catalogue(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple[str, str]]]:
+    """Every table and view of the database (neither DuckDB's own nor temporary ones), by name,
+    with its columns and their types in order: one look at the catalogue."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for table, column, kind in con.execute(
+            "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
+            "AND database_name = current_database() ORDER BY table_name, column_index").fetchall():
+        out.setdefault(table, []).append((column, kind))
+    return out
+
+
 def _schema_is_current(con: duckdb.DuckDBPyConnection) -> bool:
     """Whether every table ensure_schema makes is there with every column, and register_columns
     holds this version's contract: one look at the catalogue and one read of a small table."""
     want = {"loads": {"bundle_as_of"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
     want |= {_ddl_table(ddl): set() for ddl in CLOSES_DDL} | {"register_columns": set()}
-    have: dict[str, set[str]] = {}
-    for table, column in con.execute(
-            "SELECT table_name, column_name FROM duckdb_columns() WHERE schema_name = 'main' "
-            "AND database_name = current_database()").fetchall():
-        have.setdefault(table, set()).add(column)
+    have = {table: {c for c, _ in columns} for table, columns in catalogue(con).items()}
     if any(t not in have or not cols <= have[t] for t, cols in want.items()):
         return False
     held = con.execute("SELECT register, column_name, kind, position FROM register_columns "

@@ -10,6 +10,7 @@ from pathlib import Path
 from pipeline.core.errors import PoundError
 from pipeline.core.locks import opened
 from pipeline.core.paths import SQL_DIR
+from pipeline.load.db import catalogue
 from pipeline.read.select import Cond, col, count, select_records
 
 # The tables a reader needs; a database without them has not been built.
@@ -49,17 +50,14 @@ def connect(db, wait: float = 0):
     except duckdb.Error as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
         raise PoundError(f"{path} is not a database written by 'pound run' or 'pound ingest' ({reason})") from None
-    have = {r[0] for r in con.execute(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()}
+    have = {table: {c for c, _ in columns} for table, columns in catalogue(con).items()}
     missing = [t for t in REQUIRED_TABLES if t not in have]
     if missing:
         con.close()
         raise PoundError(f"{path} holds no finished accounts (no table {', '.join(missing)}); "
                          f"compute them with 'pound build --db {path} --out DIR'")
-    columns = set(con.execute("SELECT table_name, column_name FROM duckdb_columns() WHERE schema_name = 'main' "
-                              "AND list_contains(?, table_name)", [sorted(LATER_COLUMNS)]).fetchall())
     older = [f"table {t}" for t in _models() if t not in have] + \
-        [f"column {t}.{c}" for t, cs in LATER_COLUMNS.items() for c in cs if (t, c) not in columns]
+        [f"column {t}.{c}" for t, cs in LATER_COLUMNS.items() for c in cs if c not in have.get(t, ())]
     if older:
         con.close()
         raise PoundError(f"{path} was computed by an earlier version of pound (no {', '.join(older[:3])}"
