@@ -93,9 +93,13 @@ def _write_sheet(wb: xlsx.Workbook, title: str, names: list[str], first: list[tu
     return rows
 
 
+def _rows(con: duckdb.DuckDBPyConnection, table: str) -> int:
+    return select_records(con, table, count("rows"))[0]["rows"]
+
+
 def largest_sheet(con: duckdb.DuckDBPyConnection) -> tuple[str, int]:
     """The table of the whole-bundle workbook with the most rows, and how many."""
-    sizes = [(t, select_records(con, t, count("rows"))[0]["rows"]) for t in SHEETS + WHEN_ANY]
+    sizes = [(t, _rows(con, t)) for t in SHEETS + WHEN_ANY]
     return max(sizes, key=lambda s: s[1])
 
 
@@ -105,7 +109,7 @@ def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:
         _write_sheet(wb, "summary", names, cur.fetchall(), lambda: [], SUMMARY_MONEY, None)
         for table in SHEETS + WHEN_ANY:
             spec = BY_TABLE[table]
-            rows = select_records(con, table, count("rows"))[0]["rows"]
+            rows = _rows(con, table)
             if rows == 0 and table in WHEN_ANY:
                 continue
             if rows + 1 <= EXCEL_MAX_ROWS:
