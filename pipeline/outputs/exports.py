@@ -53,7 +53,7 @@ EXPORTS: tuple[Export, ...] = (
             "local_authority_id", "event_on", "detail", "review_status", "reviewed_on", "reviewed_by", "review_note",
             "days_open"),
            frozenset(),
-           "CASE severity WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END, rule_id, event_on, subject_id"),
+           "severity_rank, rule_id, event_on, subject_id"),
     Export("reconciliation",
            ("ledger", "local_authority_id", "reference", "head", "expected_amount", "due_on", "ledger_amount",
             "entry_on", "difference", "status"),
