@@ -4,7 +4,7 @@ Each function returns a go.Figure, or None when there is nothing to draw (the
 notebook then shows a note instead). Counts are plotted in heads or cases; money
 is plotted in rupees (paise / 100) — only for drawing: every amount written as
 text, in the tables and in a bar's hover, comes from the integer paise through
-core.money.paise_text.
+core.money (rs: "Rs 1,20,000.00").
 
 setup() makes figures display as HTML with plotly.js embedded once per page and
 nothing loaded from the network (see OfflineNotebookRenderer).
@@ -16,14 +16,14 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.io.base_renderers import NotebookRenderer
 
-from pipeline.core.money import paise_text
+from pipeline.core.money import rs
 
 # Okabe-Ito: distinguishable with the common colour-vision deficiencies.
 COLORS = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#8C6D1F", "#000000"]
 SEVERITY_COLORS = {"high": "#C0392B", "medium": "#E69F00", "low": "#7F8C8D"}
 STATUS_COLORS = {"matched": "#009E73", "late": "#56B4E9", "early": "#0072B2", "amount_mismatch": "#D55E00",
                  "missing": "#C0392B", "pending": "#BBBBBB", "unexpected": "#CC79A7"}
-MONEY_HOVER = "Rs %{customdata}"
+MONEY_HOVER = "%{customdata}"
 RENDERER = "pound_offline"
 
 
@@ -61,9 +61,9 @@ def setup() -> None:
 
 def _money(axis: str, paise) -> dict:
     """Amounts in paise as a trace's `axis` values (rupees, for drawing only) and as its
-    customdata, the exact text the tables write (Indian digit groups), which MONEY_HOVER shows."""
+    customdata, the exact text the pages write ('Rs 1,20,000.00', core/money.py), which MONEY_HOVER shows."""
     amounts = [int(p) for p in paise]
-    return {axis: [p / 100 for p in amounts], "customdata": [paise_text(p, grouping=True) for p in amounts]}
+    return {axis: [p / 100 for p in amounts], "customdata": [rs(p) for p in amounts]}
 
 
 def _done(fig: go.Figure, title: str, x: str, y: str, **layout) -> go.Figure:

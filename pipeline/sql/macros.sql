@@ -1,14 +1,26 @@
 -- Macros shared by every layer; none reads a table (those that look up notifications
--- and rates are in intermediate/_macros.sql). rupees() and add_months() are kept in
--- the database for ad-hoc SQL and notebooks; the rest read this run's parameters
+-- and rates are in intermediate/_macros.sql). rupees(), paise_text() and add_months() are
+-- kept in the database for ad-hoc SQL and notebooks; the rest read this run's parameters
 -- (getvariable) and exist only while the models are built.
 
--- Paise (BIGINT) as rupees with exactly two decimals, as text: 12050 -> '120.50'.
-CREATE OR REPLACE MACRO rupees(p) AS
+-- Paise as rupee text with exactly two decimals, the whole rupees grouped in the Indian way
+-- (lakhs and crores in twos) or not: 12000050 -> '120000.50', grouped '1,20,000.50'; NULL stays
+-- NULL. The one SQL money formatter, as core/money.py paise_text is the one in Python:
+-- rupees() writes the CSV files' amounts, rs() the sums in finding details and papers. The
+-- groups: the whole rupees above the last three digits are reversed, cut in pairs and put back
+-- (a regular expression, which binds faster than a list and a lambda: rs() is in 30 rules).
+CREATE OR REPLACE MACRO indian_digits(w) AS
+    CASE WHEN w < 1000 THEN CAST(w AS VARCHAR)
+         ELSE reverse(rtrim(regexp_replace(reverse(CAST(w // 1000 AS VARCHAR)), '(\d\d)', '\1,', 'g'), ','))
+              || ',' || lpad(CAST(w % 1000 AS VARCHAR), 3, '0') END;
+CREATE OR REPLACE MACRO paise_text(p, grouping) AS
     CASE WHEN p IS NULL THEN NULL
          ELSE (CASE WHEN p < 0 THEN '-' ELSE '' END)
-              || CAST(abs(p) // 100 AS VARCHAR) || '.' || lpad(CAST(abs(p) % 100 AS VARCHAR), 2, '0')
+              || (CASE WHEN grouping THEN indian_digits(abs(CAST(p AS BIGINT)) // 100)
+                       ELSE CAST(abs(CAST(p AS BIGINT)) // 100 AS VARCHAR) END)
+              || '.' || lpad(CAST(abs(CAST(p AS BIGINT)) % 100 AS VARCHAR), 2, '0')
     END;
+CREATE OR REPLACE MACRO rupees(p) AS paise_text(p, false);
 
 -- Calendar months, clamped to the month's end (s.13(2), s.18(5); parameter month_arithmetic).
 CREATE OR REPLACE MACRO add_months(d, n) AS CAST(d + to_months(CAST(n AS INTEGER)) AS DATE);
@@ -45,18 +57,8 @@ CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
     CASE WHEN due IS NULL OR wf_before(item, e, f, fi, s) IS NULL THEN NULL
          ELSE least(due, greatest(p - wf_before(item, e, f, fi, s), 0)) END;
 
--- Plain-text helpers for finding details. A sum in a sentence is written as the pages write it
--- (core/money.py): Indian digit groups, 'Rs 1,20,000.00'; the lakhs and crores are grouped in
--- twos: the whole rupees above the last three digits are reversed, cut in pairs and put back
--- (a regular expression, which binds faster than a list and a lambda: rs() is in 30 rules).
-CREATE OR REPLACE TEMP MACRO indian_digits(w) AS
-    CASE WHEN w < 1000 THEN CAST(w AS VARCHAR)
-         ELSE reverse(rtrim(regexp_replace(reverse(CAST(w // 1000 AS VARCHAR)), '(\d\d)', '\1,', 'g'), ','))
-              || ',' || lpad(CAST(w % 1000 AS VARCHAR), 3, '0') END;
-CREATE OR REPLACE TEMP MACRO paise_abs(p) AS abs(CAST(coalesce(p, 0) AS HUGEINT));
-CREATE OR REPLACE TEMP MACRO rs(p) AS
-    'Rs ' || (CASE WHEN coalesce(p, 0) < 0 THEN '-' ELSE '' END) || indian_digits(paise_abs(p) // 100)
-    || '.' || lpad(CAST(paise_abs(p) % 100 AS VARCHAR), 2, '0');
+-- A sum in a finding's detail, as the pages write it: 'Rs 1,20,000.00' (a missing sum as 0).
+CREATE OR REPLACE TEMP MACRO rs(p) AS 'Rs ' || paise_text(coalesce(p, 0), true);
 CREATE OR REPLACE TEMP MACRO as_of() AS CAST(getvariable('as_of') AS DATE);
 
 -- The month of a day, as the reports and monthly_accounts write it: 2026-10.

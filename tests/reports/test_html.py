@@ -139,8 +139,8 @@ def test_a_bar_hovers_with_the_exact_amount_in_indian_groups():
     # 1,20,00,000.05 rupees: plotly's own format would write 12,000,000.05 (and through a float)
     df = pd.DataFrame({"local_authority_id": ["LA1"], "head": ["fines"], "expected": [1200000005], "credited": [0]})
     bar = charts.reconciliation_by_authority(df).data[0]
-    assert bar.hovertemplate == "%{x}<br>expected Rs %{customdata}<extra></extra>"
-    assert list(bar.customdata) == ["1,20,00,000.05"] and list(bar.y) == [12000000.05]
+    assert bar.hovertemplate == "%{x}<br>expected %{customdata}<extra></extra>"
+    assert list(bar.customdata) == ["Rs 1,20,00,000.05"] and list(bar.y) == [12000000.05]
 
 
 def test_the_status_chart_draws_what_each_row_stands_for():
@@ -150,4 +150,4 @@ def test_the_status_chart_draws_what_each_row_stands_for():
                          "expected": [60000, 40000, 0], "credited": [60000, 0, 250000], "amount": [60000, 40000, 250000]})
     fig = charts.reconciliation_status(rows)
     drawn = {t.name: list(t.customdata) for t in fig.data}
-    assert drawn == {"matched": ["600.00"], "missing": ["400.00"], "unexpected": ["2,500.00"]}
+    assert drawn == {"matched": ["Rs 600.00"], "missing": ["Rs 400.00"], "unexpected": ["Rs 2,500.00"]}
