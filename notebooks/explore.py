@@ -147,9 +147,10 @@ h.figure_or_note(px.bar(prices.assign(rupees_per_head=prices.proceeds_per_head /
 # %% [markdown]
 # ## 7. Fines and charges: due against collected
 #
-# For the cases impounded each month: fines due under s.10(1) against those credited to the
-# local fund (s.18(2)), and feeding charges due against those paid to the pound-keeper
-# (s.18(3)), by the date the accounts are drawn up to.
+# For the cases impounded each month: fines due under s.10(1) against those collected (which
+# s.18(2) sends to the local fund; whether its ledger shows them is the reconciliation's
+# question), and feeding charges due against those paid to the pound-keeper (s.18(3)), by the
+# date the accounts are drawn up to.
 
 # %%
 dues = con.execute("""

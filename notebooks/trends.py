@@ -104,9 +104,10 @@ h.table(repeat, table_id="repeat-owners", empty="No owner has more than one case
 # ## 6. Fines collected against fines due
 #
 # Fines due under s.10(1) for the cases impounded each month, against the fines of those
-# cases credited to the local fund under s.18(2) by the date the accounts are drawn up
-# to — paid at release, deducted from a sale and sent through the District Magistrate, or
-# taken from a deposit under protest. This is counted by the month of *impounding*; the
+# cases collected by the date the accounts are drawn up to — paid at release, deducted from
+# a sale and sent through the District Magistrate, or taken from a deposit under protest —
+# which s.18(2) sends to the local fund. Whether the local fund's ledger shows them is for
+# the reconciliation page: a fine collected here may be missing or short there. This is counted by the month of *impounding*; the
 # monthly review counts the fines *received* in each month, so the two differ.
 
 # %%

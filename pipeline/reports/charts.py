@@ -311,13 +311,13 @@ def repeat_owners(df):
 
 
 def fines(df, months):
-    """Fines due against fines credited to the local fund, by month impounded (rupees)."""
+    """Fines due against fines collected (owed to the local fund, s.18(2)), by month impounded (rupees)."""
     if df is None or len(df) == 0:
         return None
     fig = go.Figure()
     fig.add_bar(x=df["month"], **_money("y", df["fines_due"]), name="fines due (s.10(1))", marker_color="#0072B2",
                 hovertemplate="%{x}: due " + MONEY_HOVER + "<extra></extra>")
-    fig.add_bar(x=df["month"], **_money("y", df["fines_collected"]), name="credited to the local fund (s.18(2))",
+    fig.add_bar(x=df["month"], **_money("y", df["fines_collected"]), name="collected, owed to the local fund (s.18(2))",
                 marker_color="#009E73", hovertemplate="%{x}: credited " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="group")
     _months_axis(fig, months)

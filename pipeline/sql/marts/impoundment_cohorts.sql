@@ -5,10 +5,11 @@
 --   sold_any                  cases with any head sold (s.15, or s.17 when the owner refused to pay)
 --   still_in_pound            cases with every head still in the pound
 --   fines_due                 s.10(1) fines of those cases
---   fines_collected           fines of those cases credited to the local fund under s.18(2) by
---                             the accounts' date, whichever way they came (paid at release,
---                             deducted from a sale and sent through the DM, taken from a deposit
---                             under protest)
+--   fines_collected           fines of those cases collected by the accounts' date, whichever
+--                             way they came (paid at release, deducted from a sale and sent
+--                             through the DM, taken from a deposit under protest): what s.18(2)
+--                             sends to the local fund. Whether the local fund's ledger shows
+--                             them is the reconciliation's question, not this table's
 --   fines_not_collected       fines_due - fines_collected
 --   charges_due               feeding charges of those cases (s.12(1), s.17(2)), to release or sale,
 --                             or to the accounts' date while held
