@@ -40,7 +40,9 @@ MONEY_BY_POUND = (
     ("sale_expenses_incurred", "expenses of the auctions held in the month"),
     ("surplus_to_dm", "surplus to the District Magistrate (s.18(5))"),
     ("local_fund_due", "credits to the local fund falling due in the month"),
-    ("local_fund_ledger", "credits entered in the local fund's ledger in the month (a late one counts in the month entered)"),
+    ("local_fund_ledger", "credits entered in the local fund's ledger in the month for this pound's cases (a late "
+                          "one counts in the month entered; an entry naming no case, such as a lease rent, is "
+                          "on the reconciliation page only)"),
 )
 
 SALE_MONEY = ("sale_proceeds", "sale_expenses", "sale_paid_feeding", "sale_paid_fines", "sale_paid_security",
