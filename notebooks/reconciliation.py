@@ -38,6 +38,7 @@ from IPython.display import display
 
 from pipeline.read import reconciliation as rec
 from pipeline.read.balances import period_balances
+from pipeline.read.database import as_of
 from pipeline.reports import charts, review
 from pipeline.reports import html as h
 from pipeline.reports.page import balances_html, open_report, parameters_block, report_scope
@@ -66,8 +67,11 @@ parameters_block(con, db=db, month=month, district=district, report="Local fund 
 #
 # A *break* is a row an auditor must take up: every status but `matched` and `pending`
 # (a pending credit is not yet late). The District Magistrate's deposit is shown by head:
-# what he had to receive (`receipt`), and what he credited on to the local funds. The
-# difference counts every expected credit, pending ones too; *of which on credits already due*
+# what he had to receive (`receipt`), and what he credited on to the local funds. In a row of
+# what he credited on (`credit_to_local_fund`), the *due* day is the day his own ledger gives
+# for the credit, the *entry* is the local fund's `surplus` entry that shows it arrived, and
+# *early* means he passed it on before his six months ran out (the local fund's own `surplus`
+# row for the case then says early too). The difference counts every expected credit, pending ones too; *of which on credits already due*
 # leaves out those not due yet (pending), so it is what the ledgers are short or over today.
 
 # %%
@@ -118,7 +122,7 @@ h.table(rec.dm_deposit_held(con, district, local_authority=local_authority), tab
 # the entries that cause it (status `unexpected`) beside the credits still missing.
 
 # %%
-display(*balances_html(period_balances(con, scope), scope))
+display(*balances_html(period_balances(con, scope), scope, as_of(con)))
 
 # %% [markdown]
 # ## 3. Totals that tie

@@ -38,7 +38,7 @@ def cmd_workbook(args) -> int:
     import sys
 
     from pipeline.core.errors import PoundError
-    from pipeline.outputs.audit_file import cut_short, write_audit_file
+    from pipeline.outputs.audit_file import write_audit_file
     from pipeline.read.database import as_of, connect
 
     out: Path = args.out
@@ -51,7 +51,7 @@ def cmd_workbook(args) -> int:
     con = connect(args.db, wait=wait_of(args))
     try:
         scope = scope_of(args, con)
-        cut = cut_short(scope, as_of(con))
+        cut = scope.runs_past(as_of(con))
         path, counts = write_audit_file(con, scope, out)
     finally:
         con.close()

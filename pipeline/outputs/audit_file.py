@@ -57,7 +57,7 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
     rows += [["units", "money in rupees, exact to the paisa; columns named days_* in days; dates as dates"]]
     rows += [["accounts drawn up to (as_of)", as_of],
              ["workbook made", dt.datetime.now().replace(microsecond=0)], []]
-    cut = cut_short(scope, as_of)
+    cut = scope.runs_past(as_of)
     if cut:
         rows += [["note", cut], []]
     rows += [["sheet", "rows", "a row is in the period by"]]
@@ -79,19 +79,6 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
                            col("status"), order=["load_id"], key=["file"])
     rows += [[r["file"], r["register"], r["sha256"], int(r["rows"]), r["loaded_at"], r["status"]] for r in loads]
     return rows
-
-
-def cut_short(scope: Scope, as_of: dt.date | None) -> str | None:
-    """What the cover (and the command) say when the period runs past the accounts' date."""
-    if as_of is None or scope.end is None or scope.end <= as_of:
-        return None
-    if scope.start is not None and scope.start > as_of:
-        return (f"the period begins after {as_of:%d-%m-%Y}, the date the accounts are drawn up to: no entry "
-                "of it is in them; only dues already known to fall in it are (unclaimed surplus the DM must "
-                "credit six months after a sale)")
-    return (f"the period runs past {as_of:%d-%m-%Y}, the date the accounts are drawn up to: entries stop on "
-            "that day; dues already known to fall later in the period (unclaimed surplus the DM must credit "
-            "six months after a sale) are counted on their due days")
 
 
 def _reading(value):

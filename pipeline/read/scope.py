@@ -54,6 +54,19 @@ class Scope:
         """The first and last month the period touches (a monthly row belongs if its month does)."""
         return (f"{self.start:%Y-%m}" if self.start else None, f"{self.end:%Y-%m}" if self.end else None)
 
+    def runs_past(self, as_of: dt.date | None) -> str | None:
+        """What a page, the workbook's cover and the command say when the period runs past the
+        accounts' date; None when it does not."""
+        if as_of is None or self.end is None or self.end <= as_of:
+            return None
+        if self.start is not None and self.start > as_of:
+            return (f"the period begins after {as_of:%d-%m-%Y}, the date the accounts are drawn up to: no entry "
+                    "of it is in them; only dues already known to fall in it are (unclaimed surplus the DM must "
+                    "credit six months after a sale)")
+        return (f"the period runs past {as_of:%d-%m-%Y}, the date the accounts are drawn up to: entries stop on "
+                "that day; dues already known to fall later in the period (unclaimed surplus the DM must credit "
+                "six months after a sale) are counted on their due days")
+
     def where(self, model: str, period: bool = True) -> list:
         """The conditions that keep a model's rows in the scope (without the period if period=False)."""
         out = []

@@ -97,8 +97,9 @@ def report_scope(con, month: str, district: str | None, local_authority: str | N
     return la, make_scope(district, la, month=month)
 
 
-def balances_html(scope_balances: list[dict], scope) -> list[Html]:
-    """The heading and table of a scope's balances (pipeline/read/balances.py)."""
+def balances_html(scope_balances: list[dict], scope, drawn_up_to: dt.date | None = None) -> list[Html]:
+    """The heading and table of a scope's balances (pipeline/read/balances.py), and what the
+    workbook's cover says too when the period runs past the accounts' date."""
     import pandas as pd
 
     heading = h.heading(scope.period_label + (f", local authority {scope.local_authority}" if scope.local_authority
@@ -110,4 +111,8 @@ def balances_html(scope_balances: list[dict], scope) -> list[Html]:
                             "held_start": "held by his ledger at start", "held_end": "held by his ledger at end",
                             "held_due_start": "should hold at start", "held_due_end": "should hold at end"},
                     empty="Nothing was due or credited to any local fund.")
+    past = scope.runs_past(drawn_up_to)
+    if past:
+        return [heading, h.note(past[0].upper() + past[1:] + ". That is why what he should hold at the end "
+                                "can differ from section 2, which stops on that day.", "warn"), table]
     return [heading, table]

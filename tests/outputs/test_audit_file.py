@@ -107,17 +107,6 @@ def test_the_cover_states_scope_as_of_parameters_and_inputs(audit):
         assert cover[rel][1] == hashlib.sha256(f.read_bytes()).hexdigest(), rel
 
 
-def test_a_period_past_the_accounts_date_is_said_to_be_cut_short():
-    from pipeline.outputs.audit_file import cut_short
-
-    as_of = dt.date(2026, 11, 30)
-    assert cut_short(make_scope(financial_year_="2026-27"), as_of).startswith("the period runs past 30-11-2026")
-    assert cut_short(make_scope(financial_year_="2030-31"), as_of).startswith("the period begins after 30-11-2026")
-    assert cut_short(make_scope(financial_year_="2025-26"), as_of) is None
-    assert cut_short(make_scope(), as_of) is None             # the whole history
-    assert cut_short(make_scope(financial_year_="2026-27"), None) is None
-
-
 @pytest.mark.calc
 def test_libreoffice_calc_reads_every_sheet_back_with_the_same_figures(audit, tmp_path):
     _, out, counts = audit

@@ -48,3 +48,12 @@ def test_a_model_without_a_local_authority_or_a_basis_is_not_cut_silently():
     with pytest.raises(ValueError, match="no period basis"):
         make_scope(month="2026-10").where("deadlines")
     assert make_scope().where("deadlines") == []
+
+
+def test_a_period_past_the_accounts_date_is_said_to_be_cut_short():
+    as_of = dt.date(2026, 11, 30)
+    assert make_scope(financial_year_="2026-27").runs_past(as_of).startswith("the period runs past 30-11-2026")
+    assert make_scope(financial_year_="2030-31").runs_past(as_of).startswith("the period begins after 30-11-2026")
+    assert make_scope(financial_year_="2025-26").runs_past(as_of) is None
+    assert make_scope().runs_past(as_of) is None             # the whole history
+    assert make_scope(financial_year_="2026-27").runs_past(None) is None
