@@ -193,6 +193,19 @@ def test_register_text_is_inert_and_kannada_is_intact(tmp_path):
     assert '<meta charset="utf-8">' in page
 
 
+def test_a_receipt_reads_as_a_sentence_with_or_without_a_description(tmp_path):
+    rel = {"head_count": 3, "basis": "s12_payment", "fines_paid": "600", "charges_paid": "1600",
+           "receipt_signed": "yes", "released_on": "2026-10-03"}
+    _papers(tmp_path, impoundments=[case("C1", head_count=3, description="Three bullocks"), case("C2", owner_id="O2")],
+            releases=[{**rel, "release_id": "R1", "case_id": "C1"}, {**rel, "release_id": "R2", "case_id": "C2",
+                                                                     "head_count": 1}])
+    def sentence(release):
+        page = (tmp_path / f"release_receipt_{release}.html").read_text(encoding="utf-8")
+        return " ".join(unescape(re.sub(r"<[^>]+>", "", page)).split())
+    assert "Case C1: 3 cattle (Three bullocks) impounded on 01-10-2026; owner Owner O1." in sentence("R1")
+    assert "Case C2: 1 cattle impounded on 01-10-2026; owner Owner O2." in sentence("R2")
+
+
 def test_templates_of_a_district_replace_the_package_s(tmp_path):
     mine = tmp_path / "mine"
     mine.mkdir()
