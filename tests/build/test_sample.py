@@ -42,3 +42,8 @@ def test_sample_figures_a_clerk_can_check(sample_bundle):
     # M-2608-003: s.15 surplus 13,800 to the DM, credited to the local fund on 2027-03-01 (31 Aug + 6 months clamps to 28 Feb)
     assert con.execute("""SELECT amount, due_on FROM fund_movements WHERE ref_id = 'M-2608-003' AND account = 'local_fund'
                           AND section = '18(5)'""").fetchone() == (1380000, dt.date(2027, 3, 1))
+    # every movement of a sale names the sales rows it comes from before the case's impoundment row;
+    # M-2609-006 was auctioned twice (a failed attempt, sales.csv row 3, then the sale, row 4)
+    sources = con.execute("""SELECT DISTINCT source FROM fund_movements
+                             WHERE ref_id = 'M-2609-006' AND from_account = 'buyer'""").fetchall()
+    assert sources == [("registers/sales.csv row 3; registers/sales.csv row 4; registers/impoundments.csv row 13",)]

@@ -5,6 +5,8 @@
 -- local fund after six months; a s.16 deposit or s.13 security to its final
 -- owner). The sum of hop-1 movements of a ref equals the money received for it.
 -- Movements follow the Act, not what was recorded; none of zero is written.
+-- source: the register rows a movement comes from (file and row): a release's, a deposit's,
+-- an order's, or a sale's rows of the sales register and then the case's impoundment row.
 WITH protest AS (
     SELECT r.*, k.filed_on, k.decided_on, k.outcome,
            r.released_on + getvariable('complaint_window') AS window_end,
@@ -35,8 +37,10 @@ deposits AS (
     FROM security_status s JOIN stg_deposits sd USING (deposit_id)
 ),
 sales AS (
-    SELECT a.*, a.sale_proceeds - coalesce(a.sale_paid_expenses, 0) AS after_expenses
-    FROM case_accounts a WHERE a.sold_on IS NOT NULL
+    -- a sale's movements come from its rows of the sales register and the case's impoundment row
+    SELECT a.*, a.sale_proceeds - coalesce(a.sale_paid_expenses, 0) AS after_expenses,
+           s.source || '; ' || a.source AS sale_source
+    FROM case_accounts a JOIN int_case_sales s USING (case_id) WHERE a.sold_on IS NOT NULL
 ),
 moves AS (
     -- releases: s.18(2) fines, s.18(3) charges, s.16(1) protest deposits
@@ -91,41 +95,41 @@ moves AS (
     UNION ALL
     -- the sale waterfall (s.15(3), s.17(2)) and where each part goes (s.18)
     SELECT 'case', case_id, '17(2)', 'sale_officer', sale_officer, sale_paid_expenses, sold_on, 1,
-           'buyer', 'expenses of sale', case_id, pound_id, local_authority_id, source
+           'buyer', 'expenses of sale', case_id, pound_id, local_authority_id, sale_source
     FROM sales
     UNION ALL
     SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, sale_paid_feeding, sold_on, 1,
-           'buyer', 'feeding charges deducted from the sale', case_id, pound_id, local_authority_id, source
+           'buyer', 'feeding charges deducted from the sale', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '18(1)', 'dm_remittance', district, sale_paid_fines, sold_on, 1,
-           'buyer', 'fines deducted from the sale, sent to the DM', case_id, pound_id, local_authority_id, source
+           'buyer', 'fines deducted from the sale, sent to the DM', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '18(2)', 'local_fund', local_authority_id, sale_paid_fines, sold_on, 2,
-           'dm_remittance', 'fines deducted from the sale, credited by the DM', case_id, pound_id, local_authority_id, source
+           'dm_remittance', 'fines deducted from the sale, credited by the DM', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '18(4)', 'pound_keeper_custody', pound_id, sale_paid_security, sold_on, 1,
-           'buyer', 'security deducted from the s.17 sale', case_id, pound_id, local_authority_id, source
+           'buyer', 'security deducted from the s.17 sale', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '17(3)', 'owner', owner_id, balance_to_owner, sold_on, 1,
-           'buyer', 'balance of the s.17 sale paid to the owner', case_id, pound_id, local_authority_id, source
+           'buyer', 'balance of the s.17 sale paid to the owner', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '18(5)', 'dm_deposit', district, surplus_unclaimed, sold_on, 1,
-           'buyer', 'surplus of the unclaimed sale, held by the DM', case_id, pound_id, local_authority_id, source
+           'buyer', 'surplus of the unclaimed sale, held by the DM', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '18(5)', 'local_fund', local_authority_id, surplus_unclaimed,
            add_months(sold_on, getvariable('surplus_hold_months')) + 1, 2,
-           'dm_deposit', 'unclaimed surplus credited after the DM''s six months', case_id, pound_id, local_authority_id, source
+           'dm_deposit', 'unclaimed surplus credited after the DM''s six months', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
     SELECT 'case', case_id, '10(1)', 'unallocated', pound_id, after_expenses, sold_on, 1,
            'buyer', 'sale proceeds after expenses: no rate to apportion them by (RATE-MISSING)',
-           case_id, pound_id, local_authority_id, source
+           case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE NOT amounts_known
     UNION ALL
     -- s.14(3): a Tahsildar's fine
