@@ -71,4 +71,4 @@ def test_a_deadline_of_the_month_says_what_became_of_it_by_the_accounts_date(as_
                      police_reports=reports)
     got = dict(rows(con, "SELECT deadline, by_accounts_date FROM deadlines WHERE month = '2026-10' AND case_id = 'C1'"))
     assert got["report to the police due"] == report_then
-    assert got["claim window ends"] == ("still open" if as_of == "2026-11-03" else "closed on 2026-11-04")
+    assert got["claim window ends"] == ("window still open" if as_of == "2026-11-03" else "window closed on 2026-11-04")

@@ -73,7 +73,7 @@ due AS (
 SELECT month_of(month_end) AS month, due_on, CAST(due_on - month_end AS INTEGER) AS days_after_month_end,
        case_id, pound_id, district, section, deadline, what,
        CASE WHEN deadline = 'claim window ends'
-                THEN CASE WHEN due_on < as_of() THEN 'closed on ' || due_on ELSE 'still open' END
+                THEN CASE WHEN due_on < as_of() THEN 'window closed on ' || due_on ELSE 'window still open' END
             WHEN deadline = 'auction allowed from'
                 THEN CASE WHEN step_on <= as_of() THEN 'first auction on ' || step_on ELSE 'no auction yet' END
             WHEN step_on <= as_of()
