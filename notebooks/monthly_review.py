@@ -214,6 +214,7 @@ h.table(review.corrections_to_earlier_months(con, month, district), table_id="co
 
 # %%
 h.table(review.changes_to_closed_months(con, month, district), table_id="adjustments",
+        labels=review.ADJUSTMENT_LABELS, value_labels={"measure": review.MEASURE_WORDS},
         empty="No figure of a closed month has moved since its close.")
 
 # %%

@@ -202,6 +202,7 @@ h.table(rec.corrections_of(con, month, district), table_id="corrections",
 
 # %%
 h.table(review.changes_to_closed_months(con, month, district), table_id="adjustments",
+        labels=review.ADJUSTMENT_LABELS, value_labels={"measure": review.MEASURE_WORDS},
         empty="No figure of a closed month has moved since its close.")
 
 # %%

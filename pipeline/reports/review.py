@@ -45,6 +45,21 @@ MONEY_BY_POUND = (
                           "on the reconciliation page only)"),
 )
 
+# Every measure a change to a closed month can name (adjustments), in the page's words.
+MEASURE_WORDS = {
+    "heads_start": "heads in the pound at the start of the month", "heads_impounded": "heads impounded",
+    "heads_released": "heads released", "heads_sold": "heads sold",
+    "heads_end": "heads in the pound at the end of the month", "heads_check": "head-count roll-forward check",
+    "heads_moved": "heads impounded, released or sold", "cases_impounded": "cases impounded",
+    "findings": "findings whose event falls in the month", "findings_high": "of which of high severity",
+    "finding_raised_after_close": "a finding raised since the close",
+    "finding_no_longer_raised": "a finding no longer raised",
+    **dict(MONEY_BY_POUND),
+}
+
+ADJUSTMENT_LABELS = {"closed_shown": "sealed at the close", "current_shown": "now", "difference_shown": "now - sealed",
+                     "rule_id": "finding's rule", "subject_id": "finding's subject"}
+
 SALE_MONEY = ("sale_proceeds", "sale_expenses", "sale_paid_feeding", "sale_paid_fines", "sale_paid_security",
               "balance_to_owner", "surplus_unclaimed", "unrecovered")
 
@@ -164,7 +179,7 @@ def changes_to_closed_months(con, month: str, district: str | None = None):
     """How the figures of the months closed up to this one have moved since their close, and why."""
     where = [Cond("month", "<=", month)] + ([Cond("pound_district", "=", district)] if district else [])
     return select(con, "adjustments", col("month"), col("pound_id"), col("measure"), col("rule_id"), col("subject_id"),
-                  col("closed_value"), col("current_value"), col("difference"), col("causes"),
+                  col("closed_shown"), col("current_shown"), col("difference_shown"), col("causes"),
                   where=where, order=["month", "pound_id", "measure", "rule_id", "subject_id"],
                   key=["month", "pound_id", "measure", "rule_id", "subject_id"])
 

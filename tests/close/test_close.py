@@ -282,6 +282,19 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
         ("2026-11", "all", "PB", "heads_impounded", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "heads_moved", "0", "1", "1", "", "", LATE),
     ]
+    # the pages show them as they write every amount, and each measure in words
+    from pipeline.read.database import connect
+    from pipeline.reports import review
+
+    con = connect(db)
+    try:
+        shown = review.changes_to_closed_months(con, "2026-11").set_index(["pound_id", "measure", "rule_id"])
+    finally:
+        con.close()
+    assert tuple(shown.loc[("PA", "fines_received", None), ["closed_shown", "current_shown", "difference_shown"]]) == \
+        ("600.00", "500.00", "-100.00")
+    assert tuple(shown.loc[("PB", "heads_end", None), ["closed_shown", "current_shown", "difference_shown"]]) == ("0", "1", "1")
+    assert set(shown.index.get_level_values("measure")) <= set(review.MEASURE_WORDS)
     # a fresh run of the bundle knows its closes and gives the same adjustments
     code, _, err = run_cli("run", bundle, "--out", tmp_path / "fresh", "--as-of", AS_OF)
     assert code == 0, err

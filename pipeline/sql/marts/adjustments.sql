@@ -128,6 +128,10 @@ SELECT month, district, pound_id, measure,
        causes,
        -- beyond the export contract
        rule_id, subject_id, closed_by, closed_at, close_folder, close_id, is_money, pound_district,
-       closed_value AS closed_amount, current_value AS current_amount, difference AS difference_amount
+       closed_value AS closed_amount, current_value AS current_amount, difference AS difference_amount,
+       -- as the pages write them: money with its digits grouped (1,20,000.00), counts as they are
+       CASE WHEN is_money THEN paise_text(closed_value, true) ELSE CAST(closed_value AS VARCHAR) END AS closed_shown,
+       CASE WHEN is_money THEN paise_text(current_value, true) ELSE CAST(current_value AS VARCHAR) END AS current_shown,
+       CASE WHEN is_money THEN paise_text(difference, true) ELSE CAST(difference AS VARCHAR) END AS difference_shown
 FROM out
 ORDER BY month, district, pound_id, measure, rule_id, subject_id
