@@ -6,7 +6,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, command, date, load_params, wait_of
+from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, as_of_note, command, date, load_params, wait_of
 from pipeline.core.errors import PoundError
 
 
@@ -161,6 +161,7 @@ def cmd_run(args) -> int:
     for path in written:
         if path.name != "pound.duckdb":
             print(f"wrote {path}")
+    _say_as_of(args)
     return EXIT_OK
 
 
@@ -183,7 +184,14 @@ def cmd_build(args) -> int:
         con.close()
     for path in written:
         print(f"wrote {path}")
+    _say_as_of(args)
     return EXIT_OK
+
+
+def _say_as_of(args) -> None:
+    note = as_of_note(args)
+    if note:
+        print(note, file=sys.stderr)
 
 
 def _drop_unwritten_workbook(out: Path, written: list[Path]) -> None:

@@ -75,9 +75,24 @@ def test_build_recomputes_from_the_database(tmp_path, sample_bundle, run_cli, sh
     assert run_cli("ingest", sample_bundle, "--db", path)[0] == 0
     code, _, err = run_cli("build", "--db", path, "--out", tmp_path / "a", "--as-of", "2026-11-30")
     assert code == 0, err
+    assert "note:" not in err                       # a date given, and already past: nothing to say
     shared.run(sample_bundle, "2026-11-30", tmp_path / "b")          # `pound run`, made once for the session
     for name in ("case_accounts.csv", "fund_movements.csv", "findings.csv", "reconciliation.csv"):
         assert (tmp_path / "a" / name).read_text() == (tmp_path / "b" / name).read_text()
+
+
+def test_a_run_or_build_says_when_it_took_today_or_a_date_still_to_come():
+    import argparse
+    import datetime as dt
+
+    from pipeline.cli.common import as_of_note
+
+    today = dt.date.today()
+    assert as_of_note(argparse.Namespace(as_of=None)) == \
+        f"note: the accounts are drawn up to today, {today:%d-%m-%Y} (no --as-of given)"
+    ahead = as_of_note(argparse.Namespace(as_of=today + dt.timedelta(days=1)))
+    assert ahead.startswith("note: the accounts are drawn up to ") and f"after today ({today:%d-%m-%Y})" in ahead
+    assert as_of_note(argparse.Namespace(as_of=today)) is None
 
 
 def test_build_without_database_says_how_to_make_one(tmp_path, run_cli):
