@@ -54,6 +54,10 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
             raise PoundError(f"cannot close {month}: its last day, {day_text(last)}, is after "
                              f"{day_text(day) if day else 'the as-of date'}, the date the accounts are drawn up to; "
                              f"the month is not over in the accounts (build them with --as-of {last.isoformat()} or later)")
+        today = (now or dt.datetime.now()).date()
+        if last >= today:
+            raise PoundError(f"cannot close {month}: it is not over yet (its last day is {day_text(last)}, today is "
+                             f"{day_text(today)}); rows of its last days may still come in")
         if not has_activity(con, month, district):
             raise PoundError(f"cannot close {month}: nothing was impounded, paid, due or found in it{where}")
         bundle = _check_bundle(con, bundle, db)

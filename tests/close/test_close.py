@@ -164,6 +164,24 @@ def test_close_refuses_with_one_line_and_writes_nothing(closed, run_cli, fake, a
     assert sorted(p.name for p in (bundle / "closes").iterdir()) == before
 
 
+@pytest.mark.parametrize("today, refused", [("2026-12-31", True), ("2027-01-01", False)])
+def test_a_month_not_over_by_the_clock_is_not_closed(shared, tmp_path, fake, today, refused):
+    # the accounts are drawn up to 31-12-2026; December may be closed from 1 January, not on its last day
+    import datetime as dt
+
+    from pipeline.core.errors import PoundError
+
+    bundle, db = fresh(shared, tmp_path)
+    now = dt.datetime.fromisoformat(today + "T10:00:00")
+    if refused:
+        with pytest.raises(PoundError, match=r"cannot close 2026-12: it is not over yet \(its last day is 31-12-2026, "
+                                             r"today is 31-12-2026\)"):
+            seal.close_month(db, bundle, "2026-12", "DM Dist", now=now)
+        assert not (bundle / "closes").exists() or not any((bundle / "closes").iterdir())
+    else:
+        assert seal.close_month(db, bundle, "2026-12", "DM Dist", now=now).name == "2026-12"
+
+
 def test_close_refuses_a_bundle_the_database_was_not_loaded_from(closed, run_cli, fake, tmp_path):
     _, db = closed
     other = tmp_path / "other"
