@@ -171,6 +171,17 @@ h.table(review.decided_findings(con, month, district), table_id="decided", total
         labels={"review_status": "decision", "high": "of which high severity"},
         empty="No decision has been recorded yet.")
 
+# %% [markdown]
+# Decisions recorded that name no finding the accounts raise: the rule and subject as typed in
+# `finding_reviews` match nothing (a mistyped id, say), or the finding is no longer raised after
+# a correction. Such a decision settles nothing: check the id, and record it again if it was
+# meant for a finding still open.
+
+# %%
+h.table(review.decisions_naming_no_finding(con, month), table_id="decisions-unmatched",
+        labels={"reviewed_on": "recorded on", "subject_id": "subject", "source": "register row"},
+        empty="Every decision recorded names a finding the accounts raise.")
+
 # %%
 h.figure_or_note(charts.findings_by_rule(findings, label))
 

@@ -184,6 +184,17 @@ def changes_to_closed_months(con, month: str, district: str | None = None):
                   key=["month", "pound_id", "measure", "rule_id", "subject_id"])
 
 
+def decisions_naming_no_finding(con, month: str):
+    """Decisions recorded up to the month whose rule and subject name no finding the accounts raise:
+    a subject mistyped in finding_reviews, or a finding no longer raised after a correction. Such a
+    decision belongs to no pound, so every district's review lists it."""
+    _, last = month_bounds(month)
+    return select(con, "review_log", col("reviewed_on"), col("rule_id"), col("subject_id"), col("decision"),
+                  col("reviewed_by"), col("source"),
+                  where=[Cond("finding_raised", "=", False), Cond("reviewed_on", "<=", last)],
+                  order=["reviewed_on", "rule_id", "subject_id"], key=["rule_id", "subject_id", "reviewed_on"])
+
+
 def high_findings(con, month: str, district: str | None = None):
     return select(con, "findings", count_if("severity", "high", "high_findings"),
                   where=[Cond("month", "=", month), *_district(district)])

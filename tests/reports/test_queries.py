@@ -268,3 +268,22 @@ def test_district_filter(two_districts):
         assert set(rec.by_authority(c, "Mandya")["local_authority_id"].dropna()) <= {"LA2"}
     finally:
         c.close()
+
+
+def test_a_decision_that_names_no_finding_is_listed_and_one_that_does_is_not():
+    from helpers import built_rows, case
+
+    release = {"release_id": "R1", "case_id": "C1", "released_on": "2026-10-03", "head_count": 1,
+               "basis": "s12_payment", "fines_paid": "600", "charges_paid": "600", "receipt_signed": "no"}
+    review_row = {"rule_id": "REL-UNSIGNED", "reviewed_on": "2026-10-20", "reviewed_by": "DM", "decision": "explained",
+                  "note": ""}
+    con = built_rows(impoundments=[case("C1")], releases=[release],
+                     finding_reviews=[{**review_row, "subject_id": "R1"}, {**review_row, "subject_id": "R9"}])
+    try:
+        assert con.execute("SELECT rule_id, subject_id, review_status FROM findings WHERE rule_id = 'REL-UNSIGNED'"
+                           ).fetchall() == [("REL-UNSIGNED", "R1", "explained")]
+        listed = review.decisions_naming_no_finding(con, "2026-10")
+        assert list(zip(listed["rule_id"], listed["subject_id"], strict=True)) == [("REL-UNSIGNED", "R9")]
+        assert len(review.decisions_naming_no_finding(con, "2026-09")) == 0        # recorded after September
+    finally:
+        con.close()
