@@ -22,6 +22,7 @@
 db = None                     # the database of `pound run` / `pound build`; None: $POUND_DB, else the demo's
 month = "2026-10"             # YYYY-MM
 district = None               # None: every district
+sealing = None                # set by `pound close` in the copy it seals: who closes the month, and when
 
 # %%
 from IPython.display import display
@@ -34,7 +35,8 @@ con, district, label = open_report(db, month, district)
 
 # %%
 display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))
-parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review", closing=True)
+parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review", closing=True,
+                 sealing=sealing)
 
 # %%
 if not review.has_activity(con, month, district):

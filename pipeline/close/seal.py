@@ -87,7 +87,7 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
     finally:
         con.close()
     try:
-        render_reports(db, month, district, partial)
+        render_reports(db, month, district, partial, sealing=_sealing(record))
         record["files"] = {p.name: sha256(p) for p in sorted(partial.iterdir())}
         (partial / CLOSE_FILE).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         os.rename(partial, target)
@@ -95,6 +95,15 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
         shutil.rmtree(partial, ignore_errors=True)
         raise
     return target
+
+
+def _sealing(record: dict) -> str:
+    """What the sealed monthly review says of its close (the close is recorded only once sealed)."""
+    at = dt.datetime.fromisoformat(record["closed_at"])
+    text = f"yes, by {record['closed_by']} on {day_text(at.date())} {at:%H:%M}: this copy is the one sealed in the close"
+    if record.get("reopen"):
+        text += f"; closed again, because: {record['reopen']}"
+    return text
 
 
 def _check_bundle(con, bundle: Path, db: Path) -> Path:

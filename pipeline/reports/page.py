@@ -37,9 +37,11 @@ def open_report(db, month: str, district: str | None):
     return con, check_district(con, district), month_label(month)
 
 
-def parameters_block(con, *, db, month: str, district: str | None, report: str, closing: bool = False) -> Html:
+def parameters_block(con, *, db, month: str, district: str | None, report: str, closing: bool = False,
+                     sealing: str | None = None) -> Html:
     """The report's parameters and what it was drawn from, for the top of the page; with `closing`,
-    whether the District Magistrate has closed the month, by whom and when."""
+    whether the District Magistrate has closed the month, by whom and when (`sealing`: the close
+    this copy is being sealed in, which the database does not hold yet)."""
     first, last = month_bounds(month)
     asof = as_of(con)
     changed = changed_parameters(con)
@@ -56,7 +58,7 @@ def parameters_block(con, *, db, month: str, district: str | None, report: str, 
          "; ".join(f"{n} = {v}" for n, v in changed) if changed else "none (every statutory reading is the default)"),
     ]
     if closing:
-        rows.append(("Month closed", _closed_text(con, month, district)))
+        rows.append(("Month closed", sealing or _closed_text(con, month, district)))
     warnings = []
     if asof and last > asof:
         warnings.append(f"The month runs past {day_text(asof)}, the date the accounts are drawn up to: "

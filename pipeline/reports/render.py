@@ -146,8 +146,9 @@ def _run_notebook(name: str, title: str, parameters: dict):
 
 
 def render_reports(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
-                   period: tuple | None = None) -> list[Path]:
-    """Render the reports of a month into `out` (REPORTS); returns their HTML paths.
+                   period: tuple | None = None, sealing: str | None = None) -> list[Path]:
+    """Render the reports of a month into `out` (REPORTS); returns their HTML paths. `sealing`:
+    for the copies `pound close` seals, what the monthly review says of the close being made.
 
     The month must be written YYYY-MM; the database must have been built. A month with
     nothing in it still renders, each report saying so (and a note is printed).
@@ -183,6 +184,8 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
         params = notebook_parameters(name, db, month, district)
         if name == "reconciliation":
             params.update(scoped)
+        if name == "monthly_review" and sealing:
+            params["sealing"] = sealing
         nb = _run_notebook(name, title, params)
         page_title = f"{title}, {month}" + (f", {district}" if district else "")
         path.write_text(notebook_html(nb, page_title), encoding="utf-8")

@@ -45,12 +45,13 @@ CORRECTION = "correction registers/releases_fix.csv row 2 (releases R12: fines_p
 LATE = "late entry registers/impoundments_late.csv row 2 (impoundments G99, dated 15-11-2026)"
 
 
-def fake_reports(db, month, district, out):
+def fake_reports(db, month, district, out, sealing=None):
     """Three small pages in place of the rendered reports."""
     paths = []
     for name in ("monthly_review", "reconciliation", "trends"):
         p = Path(out) / f"{name}_{month}{seal.report_suffix(district)}.html"
-        p.write_text(f"<html><body>{name} {month}</body></html>", encoding="utf-8")
+        said = f" closed: {sealing}" if name == "monthly_review" else ""      # what the real page says of the close
+        p.write_text(f"<html><body>{name} {month}{said}</body></html>", encoding="utf-8")
         paths.append(p)
     return paths
 
@@ -120,6 +121,11 @@ def test_close_json_holds_who_when_inputs_figures_and_every_file(closed):
                      "reconciliation_2026-11.html", "review_2026-11.xlsx", "trends_2026-11.html"]
     assert c["files"] == {name: seal.sha256(folder / name) for name in files}
     assert [r["month"] for r in read(folder / "monthly_accounts.csv")] == ["2026-11", "2026-11"]
+    # the sealed review says who closed the month and when, though the database holds no close yet
+    day, time = c["closed_at"].split(" ")
+    y, m, d = day.split("-")
+    assert f"closed: yes, by DM Dist on {d}-{m}-{y} {time[:5]}: this copy is the one sealed in the close" in \
+        (folder / "monthly_review_2026-11.html").read_text(encoding="utf-8")
 
 
 def test_verify_intact_and_names_a_file_altered_missing_or_added(closed, run_cli, tmp_path):
@@ -220,7 +226,7 @@ point = sys.argv[1]
 def die(*a, **k):
     os.kill(os.getpid(), signal.SIGKILL)
 
-def pages(db, month, district, out):
+def pages(db, month, district, out, sealing=None):
     for name in ("monthly_review", "reconciliation", "trends"):
         Path(out, f"{name}_{month}.html").write_text("<html>page</html>", encoding="utf-8")
         if point == "reports":
