@@ -11,10 +11,10 @@ def add(sub) -> None:
     dp = command(sub, "documents", "write the statutory papers as A4 pages: reports to the police and notices "
                  "(s.15), accounts of sale (s.17(3)), receipts for cattle delivered (s.12(2)) and the findings "
                  "memo for each pound-keeper; index.html links them",
-                 "pound documents --db out/pound.duckdb --out papers/ --pound P1 --from 2026-10-01 "
+                 "pound documents --db out/pound.duckdb --out papers/ --pound P01 --from 2026-10-01 "
                  "--to 2026-10-31 --pdf")
-    dp.add_argument("--db", type=Path, required=True)
-    dp.add_argument("--out", type=Path, required=True)
+    dp.add_argument("--db", type=Path, required=True, help="the database of pound run, or of pound ingest and pound build")
+    dp.add_argument("--out", type=Path, required=True, help="folder for the papers and their index")
     dp.add_argument("--case", action="append", default=[], metavar="ID", help="only this case (may be repeated)")
     dp.add_argument("--pound", default=None, metavar="ID", help="only this pound")
     dp.add_argument("--from", dest="first", type=date, default=None, metavar="DATE",
@@ -32,13 +32,13 @@ def cmd_documents(args) -> int:
     from pipeline.core.errors import PoundError
     from pipeline.documents.papers import Scope
     from pipeline.documents.render import write_papers
-    from pipeline.read.database import as_of, connect
+    from pipeline.read.database import as_of, check_cases, check_pound, connect
 
     if args.first and args.last and args.first > args.last:
         raise PoundError(f"--from {args.first} is after --to {args.last}")
     con = connect(args.db, wait=wait_of(args))
     try:
-        scope = Scope(tuple(args.case), args.pound, args.first, args.last)
+        scope = Scope(check_cases(con, tuple(args.case)), check_pound(con, args.pound), args.first, args.last)
         written = write_papers(con, args.out, scope, args.templates, as_of(con))
     finally:
         con.close()

@@ -143,6 +143,31 @@ def check_local_authority(con, local_authority: str | None, district: str | None
                      + (", ".join(r[0] for r in rows) if rows else "none"))
 
 
+def check_pound(con, pound: str | None) -> str | None:
+    """The pound's id as the database spells it (case is ignored), or PoundError naming those it has."""
+    if pound is None or str(pound).strip() == "":
+        return None
+    known = [r["pound_id"] for r in select_records(con, "monthly_accounts", col("pound_id"), count("months"),
+                                                   order=["pound_id"])]
+    for p in known:
+        if p.lower() == str(pound).strip().lower():
+            return p
+    raise PoundError(f"no pound {pound!r}; the database has " + (", ".join(known) if known else "none"))
+
+
+def check_cases(con, cases: tuple[str, ...]) -> tuple[str, ...]:
+    """The cases named (spaces around them dropped), or PoundError naming those the accounts do not hold."""
+    wanted = tuple(dict.fromkeys(str(c).strip() for c in cases))
+    if not wanted:
+        return ()
+    found = {r["case_id"] for r in select_records(con, "case_accounts", col("case_id"),
+                                                  where=[Cond("case_id", "in", wanted)])}
+    missing = [c for c in wanted if c not in found]
+    if missing:
+        raise PoundError(f"no case {', '.join(repr(m) for m in missing)} in the accounts (case_accounts.csv lists them)")
+    return wanted
+
+
 def _authorities(con) -> list[tuple[str, str | None]]:
     """(local authority, district) of every local authority whose pounds have monthly accounts
     (every one with a pound), by id."""

@@ -239,6 +239,12 @@ def test_pound_documents_mistakes_are_one_line(golden_db, tmp_path, run_cli):
     code, _, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", tmp_path / "p",
                            "--templates", tmp_path / "nowhere")
     assert code == 1 and "is not a folder of templates" in err and "Traceback" not in err
+    code, _, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", tmp_path / "p", "--pound", "P1")
+    assert code == 1 and "no pound 'P1'; the database has PA, PB" in err
+    code, _, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", tmp_path / "p",
+                           "--case", "G00", "--case", "G-404")
+    assert code == 1 and "no case 'G-404' in the accounts" in err and "G00" not in err
+    assert not (tmp_path / "p").exists()
 
 
 def test_a_database_built_before_the_papers_says_to_rebuild(golden_db, tmp_path, run_cli):
