@@ -26,7 +26,7 @@ examples:
   pound report --db out/pound.duckdb --month 2026-10 --out reports/
   pound close --db out/pound.duckdb --month 2026-10 --by "District Magistrate" --bundle data/sample
   pound verify data/sample/closes/2026-10
-  pound workbook --db out/pound.duckdb --local-authority LA2 --financial-year 2026-27 --out LA2.xlsx
+  pound workbook --db out/pound.duckdb --local-authority LA01 --financial-year 2026-27 --out LA01.xlsx
   pound export --db out/pound.duckdb --out tables/ --format parquet
   pound documents --db out/pound.duckdb --out papers/ --pdf
   pound synth --out big/ --pounds 20 --months 24 --seed 7

@@ -18,7 +18,7 @@ def add(sub) -> None:
     c.add_argument("--by", required=True, help="who closes the month")
     c.add_argument("--bundle", type=Path, required=True, help="the bundle the database was loaded from")
     c.add_argument("--district", default=None, help="close the month of one district (default: all)")
-    c.add_argument("--note", default=None)
+    c.add_argument("--note", default=None, help="a note kept in close.json (for example, the meeting it was reviewed at)")
     c.add_argument("--reopen", default=None, metavar="WHY",
                    help="close a closed month again, saying why (both closes are kept; the later is in force)")
     c.set_defaults(func=cmd_close)

@@ -34,10 +34,12 @@ def add(sub) -> None:
 
     b = command(sub, "build", "recompute every output from what the database holds and write the exports",
                 "pound build --db pound.duckdb --out out/ --as-of 2026-11-30")
-    b.add_argument("--db", type=Path, required=True)
-    b.add_argument("--out", type=Path, required=True)
-    b.add_argument("--as-of", type=date, default=None)
-    b.add_argument("--params", type=Path, default=None)
+    b.add_argument("--db", type=Path, required=True, help="the database pound ingest loaded")
+    b.add_argument("--out", type=Path, required=True, help="folder for the CSV exports and the workbook")
+    b.add_argument("--as-of", type=date, default=None,
+                   help="the date the accounts are drawn up to (default: today)")
+    b.add_argument("--params", type=Path, default=None,
+                   help="a TOML or JSON file overriding statutory readings and grace periods")
     add_wait(b)
     b.set_defaults(func=cmd_build)
 

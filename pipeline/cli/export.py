@@ -12,8 +12,8 @@ def add(sub) -> None:
                  "reconciliation, the marts) and the registers as loaded, for pandas, R or another tool; "
                  "Parquet keeps the exact types (money in integer paise, dates as dates)",
                  "pound export --db out/pound.duckdb --out tables/ --format parquet")
-    ex.add_argument("--db", type=Path, required=True)
-    ex.add_argument("--out", type=Path, required=True)
+    ex.add_argument("--db", type=Path, required=True, help="the database of pound run, or of pound ingest and pound build")
+    ex.add_argument("--out", type=Path, required=True, help="folder for the tables, one file each")
     ex.add_argument("--format", choices=("parquet", "csv"), default="parquet",
                     help="parquet (default): exact types; csv: the same values as text, money in paise")
     add_wait(ex)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command, wait_of
@@ -11,8 +12,8 @@ def add(sub) -> None:
     rp = command(sub, "report", "render the HTML reports of one month (monthly review, reconciliation, trends) and "
                  "review_MONTH.xlsx, the findings up to the month still waiting for the District Magistrate's decisions",
                  "pound report --db out/pound.duckdb --month 2026-10 --district Mysuru --out reports/")
-    rp.add_argument("--db", type=Path, required=True)
-    rp.add_argument("--out", type=Path, required=True)
+    rp.add_argument("--db", type=Path, required=True, help="the database of pound run, or of pound ingest and pound build")
+    rp.add_argument("--out", type=Path, required=True, help="folder for the three pages and review_MONTH.xlsx")
     add_wait(rp)
     add_scope_arguments(rp)
     rp.epilog = ("The monthly pages are for --month, or for the last month of --financial-year or --from/--to "
@@ -44,6 +45,9 @@ def cmd_report(args) -> int:
     month = args.month or f"{last:%Y-%m}"
     period = None if args.month else (scope.start, scope.end)
     written = month_papers(args.db, month, scope.district, args.out, scope.local_authority, period)
+    if scope.local_authority:
+        print(f"note: --local-authority {scope.local_authority} limits the reconciliation page; the monthly review "
+              f"and the trends are by pound, for {scope.district or 'every district'}", file=sys.stderr)
     for p in written:
         print(p)
     if getattr(args, "pdf", False):

@@ -14,11 +14,11 @@ from pipeline.core.errors import PoundError
 def add(sub) -> None:
     s = command(sub, "synth", "write a realistic synthetic bundle with planted violations (BUNDLE/planted.csv)",
                 "pound synth --out synth/ --pounds 20 --months 24 --cases-per-month 30 --seed 7")
-    s.add_argument("--out", type=Path, required=True)
-    s.add_argument("--pounds", type=positive, default=12)
-    s.add_argument("--months", type=positive, default=12)
-    s.add_argument("--cases-per-month", type=positive, default=20)
-    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--out", type=Path, required=True, help="the bundle folder to write (new, or empty)")
+    s.add_argument("--pounds", type=positive, default=12, help="how many pounds (default 12)")
+    s.add_argument("--months", type=positive, default=12, help="how many months of registers (default 12)")
+    s.add_argument("--cases-per-month", type=positive, default=20, help="cases impounded per pound a month (default 20)")
+    s.add_argument("--seed", type=int, default=1, help="the same seed writes the same bundle, byte for byte (default 1)")
     s.add_argument("--violation-rate", type=float, default=0.02,
                    help="share of cases given one planted violation (default 0.02)")
     s.add_argument("--start", type=month, default=None,
@@ -29,7 +29,7 @@ def add(sub) -> None:
 
     d = command(sub, "demo", "run everything on the sample bundle and render the reports; prints where they are",
                 "pound demo --out demo/")
-    d.add_argument("--out", type=Path, default=Path("demo"))
+    d.add_argument("--out", type=Path, default=Path("demo"), help="folder for the database, exports and reports (default demo/)")
     d.set_defaults(func=cmd_demo)
 
 

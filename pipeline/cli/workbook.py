@@ -25,9 +25,9 @@ def add(sub) -> None:
     w = command(sub, "workbook", "write the workbook an auditor files for one scope: a cover (scope, as-of date, "
                 "readings, input files with sha256), balances, reconciliation, ledger entries, findings, case "
                 "accounts, fund movements, monthly accounts, corrections",
-                "pound workbook --db out/pound.duckdb --local-authority LA2 --financial-year 2026-27 "
-                "--out audit_LA2_2026-27.xlsx")
-    w.add_argument("--db", type=Path, required=True)
+                "pound workbook --db out/pound.duckdb --local-authority LA01 --financial-year 2026-27 "
+                "--out audit_LA01_2026-27.xlsx")
+    w.add_argument("--db", type=Path, required=True, help="the database of pound run, or of pound ingest and pound build")
     w.add_argument("--out", type=Path, required=True, help="the .xlsx file to write")
     add_scope_arguments(w)
     add_wait(w)

@@ -100,6 +100,18 @@ def test_a_period_is_drawn_for_its_last_month_up_to_the_accounts_date(sample_db,
     assert drawn == [month]
 
 
+@pytest.mark.parametrize("scope, said", [(("--local-authority", "LA01"), True), ((), False)])
+def test_a_local_authority_is_said_to_limit_the_reconciliation_page_only(sample_db, tmp_path, run_cli, monkeypatch,
+                                                                          scope, said):
+    from pipeline.cli import report
+
+    monkeypatch.setattr(report, "month_papers", lambda *a: [])
+    code, _, err = run_cli("report", "--db", sample_db, "--month", "2026-10", *scope, "--out", tmp_path)
+    assert code == 0, err
+    assert ("note: --local-authority LA01 limits the reconciliation page; the monthly review and the trends are "
+            "by pound, for Mysuru" in err) == said
+
+
 def test_report_command_prints_one_line_for_a_missing_database(tmp_path, run_cli):
     code, _, err = run_cli("report", "--db", tmp_path / "nope.duckdb", "--month", "2026-10", "--out", tmp_path)
     assert code == 1 and err.startswith("pound: database") and "Traceback" not in err
