@@ -40,6 +40,8 @@ parameters_block(con, db=db, month=month, district=district, report="Impoundment
 
 # %% [markdown]
 # ## 1. Impoundments by month, pound and taluk
+#
+# Heads impounded each month, by pound and by taluk (a case may hold several heads).
 
 # %%
 by_pound = trends.impoundments_by_month(con, month, district)
@@ -50,6 +52,8 @@ h.figure_or_note(charts.impoundments(by_pound, months, by="taluk"), "Nothing was
 
 # %% [markdown]
 # ## 2. Impoundments by animal class
+#
+# Heads impounded each month, by animal class (the tables after this one count cases).
 
 # %%
 by_class = trends.impoundments_by_class(con, month, district)
