@@ -29,6 +29,7 @@ from pipeline.core.registers import REGISTERS
 from pipeline.load.db import ensure_schema
 from pipeline.load.typed import insert_typed
 from pipeline.synth import cases
+from pipeline.synth.plants import s16_s17
 from pipeline.synth.state import NONE, Dues, Generator
 
 DAY = "- DATE '1970-01-01'"          # appended to a date: its day number, as the typed frames count days
@@ -84,7 +85,7 @@ def settle(g: Generator) -> Books:
     m = ((s.path == "s17_refusal") & s.accepted).to_numpy()
     s["balance_paid"] = NONE
     s.loc[m, "balance_paid"] = s.case_id[m].map(balance).fillna(NONE).astype("int64")
-    s.loc[s.sale_id.isin(g.balance_off), "balance_paid"] += 10000        # S17-BALANCE-MISMATCH
+    s16_s17.balance_mismatch_recorded(g)
     return books
 
 

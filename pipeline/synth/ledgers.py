@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from pipeline.synth.plants import data_quality
 from pipeline.synth.state import Generator, ids
 
 
@@ -33,12 +34,10 @@ def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
     other = pd.DataFrame({"local_authority_id": g.la_ids[rng.integers(0, len(g.la_ids), n_other)],
                           "entry_on": rng.integers(g.start, end + 1, n_other), "amount": rng.integers(5, 50, n_other) * 10000,
                           "reference": "Pound land lease rent", "head": "other"})
-    future = pd.DataFrame({"local_authority_id": g.la_ids[0], "entry_on": end + 3, "amount": 10000,
-                           "reference": "Advance booking", "head": "other"}, index=range(g.future))
+    future = data_quality.future_entries(g, end)         # DQ-FUTURE-DATE
     lf = pd.concat([lf, other], ignore_index=True).sort_values(["entry_on", "local_authority_id"], kind="stable")
     lf.insert(0, "entry_id", ids("LF", len(lf)))
     if len(future):
-        future.insert(0, "entry_id", [f"LFX{i + 1:05d}" for i in range(len(future))])
         lf = pd.concat([lf, future], ignore_index=True)
     g.t["local_fund"] = lf
     # the DM's deposit account: receipts of surplus (s.18(5)) and its credits to the local fund after six months

@@ -6,6 +6,8 @@ without also releasing heads no register authorises (REL-UNAUTHORISED).
 
 from __future__ import annotations
 
+import pandas as pd
+
 from pipeline.synth.plants.registry import pick, plants, releases_of
 
 
@@ -30,5 +32,14 @@ def dq_seized_after_impounded(g, k):
 @plants("DQ-FUTURE-DATE", subject="the row", how="a local fund entry dated three days after the last day, "
         "the bundle's own date in bundle.toml (written with the ledgers)")
 def dq_future_date(g, k):
-    g.future = k            # ledger entries dated after the last day, bundle.toml's as_of (ledgers.py)
+    g.future = k            # the entries are made with the ledgers (future_entries)
     return [f"LFX{i + 1:05d}" for i in range(k)]
+
+
+def future_entries(g, end: int) -> pd.DataFrame:
+    """The second half of DQ-FUTURE-DATE, as ledgers.py writes the local fund's ledger: the entries
+    picked above, dated three days after the last day (bundle.toml's as_of)."""
+    future = pd.DataFrame({"local_authority_id": g.la_ids[0], "entry_on": end + 3, "amount": 10000,
+                           "reference": "Advance booking", "head": "other"}, index=range(g.future))
+    future.insert(0, "entry_id", [f"LFX{i + 1:05d}" for i in range(len(future))])
+    return future

@@ -55,3 +55,10 @@ def s17_balance_mismatch(g, k):
     x = pick(g, s, m, k)
     g.balance_off = np.concatenate([g.balance_off, x.sale_id.to_numpy(object)])
     return x.sale_id
+
+
+def balance_mismatch_recorded(g) -> None:
+    """The second half of S17-BALANCE-MISMATCH, once the accounts have given each s.17 sale its
+    balance (accounts.settle): the sales picked above record Rs 100 more paid to the owner."""
+    s = g.t["sales"]
+    s.loc[s.sale_id.isin(g.balance_off), "balance_paid"] += 10000
