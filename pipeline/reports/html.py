@@ -38,23 +38,23 @@ def _render(template: str, **values) -> Html:
     return Html(_ENV.get_template(template).render(**values))
 
 
-def esc(value) -> str:
-    from markupsafe import escape
-    return str(escape("" if value is None else str(value)))
+def piece(macro: str, /, **values) -> Html:
+    """One of the small pieces of templates/html/pieces.html.j2 (a macro), filled in."""
+    return Html(getattr(_ENV.get_template("pieces.html.j2").module, macro)(**values))
 
 
 def note(text: str, kind: str = "note") -> Html:
     """A short paragraph in a box: kind 'note', 'empty' or 'warn'."""
-    return Html(f'<p class="pound-{kind}">{esc(text)}</p>')
+    return piece("note", text=text, kind=kind)
 
 
 def signature(*lines: str) -> Html:
     """Lines to sign on a printed page (shown only when printed: the page's print stylesheet)."""
-    return Html('<div class="pound-signature">' + "".join(f"<div>{esc(t)}</div>" for t in lines) + "</div>")
+    return piece("signature", lines=lines)
 
 
 def heading(text: str, level: int = 1) -> Html:
-    return Html(f"<h{level}>{esc(text)}</h{level}>")
+    return piece("heading", text=text, level=level)
 
 
 def rupees(paise) -> str:

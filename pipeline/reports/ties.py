@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pipeline.read.reconciliation import EXPECTED_SIDE, HEAD_LABELS, LEDGER_NAMES, LEDGER_SIDE, ties
-from pipeline.reports.html import Html, esc, heading, note, rupees, table
+from pipeline.reports.html import Html, heading, note, piece, rupees, table
 
 
 def _equation(total: int, side, by: dict, col: int) -> str:
@@ -29,9 +29,8 @@ def ties_html(con, district: str | None = None, local_authority: str | None = No
                                  "difference": "credited - expected"}))
         by = tie["by_status"]
         ok = "yes" if tie["ties"] else "NO"
-        out.append(Html(f'<p class="pound-eq">Expected: {esc(_equation(tie["expected_sum"], EXPECTED_SIDE, by, 1))}</p>'
-                        f'<p class="pound-eq">Credited: {esc(_equation(tie["credited_sum"], LEDGER_SIDE, by, 2))}</p>'
-                        f'<p class="pound-eq" data-ties="{esc(name)}">Ties: {ok}</p>'))
+        out.append(piece("equations", expected=_equation(tie["expected_sum"], EXPECTED_SIDE, by, 1),
+                         credited=_equation(tie["credited_sum"], LEDGER_SIDE, by, 2), name=name, ok=ok))
     if not out:
         return note("The reconciliation has no rows.", "empty")
     return Html("".join(str(x) for x in out))
