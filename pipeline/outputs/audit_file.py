@@ -104,7 +104,7 @@ def write_audit_file(con, scope: Scope, path: Path) -> tuple[Path, dict[str, int
         counts["balances"] = _write_sheet(wb, "balances", list(balances.COLUMNS),
                                           [tuple(None if c in balances.HELD and r["ledger"] != "dm_deposit" else r[c]
                                                  for c in balances.COLUMNS) for r in bal], lambda: [],
-                                          set(balances.MONEY), None)
+                                          set(balances.MONEY))
         for sheet, model, columns, money, order in TABLES:
             # a correction names no local authority: it is cut by the authority's district
             within = dataclasses.replace(scope, local_authority=None) if model in NO_AUTHORITY else scope
@@ -112,6 +112,6 @@ def write_audit_file(con, scope: Scope, path: Path) -> tuple[Path, dict[str, int
             first = cur.fetchmany(2000)
             if not first and sheet in WHEN_ANY:
                 continue
-            counts[sheet] = _write_sheet(wb, sheet, names, first, lambda cur=cur: cur.fetchmany(20000), set(money), None)
+            counts[sheet] = _write_sheet(wb, sheet, names, first, lambda cur=cur: cur.fetchmany(20000), set(money))
         _write_cover(wb, _cover_rows(con, scope, counts))
         return wb.save(), counts

@@ -4,7 +4,8 @@ Sheets: summary (one row per local authority, ledger and head, with totals
 that tie and the breaks), then the tables: reconciliation, findings, fund_movements, case_accounts,
 security_status, owner_accounts, monthly_accounts. Every sheet has
 a frozen header row, a filter, rupee number formats and column widths that
-fit. A sheet that would pass Excel's row limit is replaced by a summary of it.
+fit. `pound run` writes it only while every sheet fits (WHOLE_WORKBOOK_MAX_ROWS); above
+that an auditor makes one local authority's year (audit_file.py).
 Money is written as exact decimal text in the cell (paise / 100), never through a float.
 Text that a spreadsheet would run as a formula stays text.
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import duckdb
 
+from pipeline.core.errors import PoundError
 from pipeline.core.money import paise_text
 from pipeline.outputs import xlsx
 from pipeline.outputs.exports import BY_TABLE, export_select
@@ -29,24 +31,6 @@ WHOLE_WORKBOOK_MAX_ROWS = 100_000
 SUMMARY_MONEY = {"expected", "credited", "difference", "matched", "late", "early", "mismatch_expected",
                  "mismatch_credited", "missing", "pending", "unexpected"}
 
-# A sheet too long for Excel is summarised by these groupings instead.
-ROLLUPS = {
-    "case_accounts": ("pound_id, local_authority_id, impounded_month AS month, status",
-                      ["head_count", "fine_due", "feeding_due", "security_due", "head_sold", "sale_proceeds",
-                       "sale_expenses", "balance_to_owner", "surplus_unclaimed", "unrecovered"]),
-    "fund_movements": ("ref_kind, section, account, account_id, month", ["amount"]),
-    "findings": ("rule_id, section, severity, pound_id, month", []),
-    "reconciliation": ("ledger, local_authority_id, head, status",
-                       ["expected_amount", "ledger_amount", "difference"]),
-    "security_status": ("computed, recorded, month_of(deposited_on) AS month", ["amount"]),
-    "owner_accounts": ("pound_id, path, month_of(sold_on) AS month",
-                       ["e_proceeds", "f_balance_to_owner", "f_surplus_to_dm", "f_unrecovered"]),
-    "corrections": ("register, field, event_month", []),
-    "review_log": ("decision, finding_raised", []),
-    "adjustments": ("month, district, measure", []),
-    "monthly_accounts": ("month, district", ["heads_impounded", "heads_released", "heads_sold", "fines_received",
-                                              "feeding_received", "local_fund_due", "local_fund_ledger"]),
-}
 # The two long tables keep to the contract's columns (and where each row comes from) in
 # the workbook; the CSV files carry every tracing column. The others are written whole.
 NARROW = {"case_accounts": ("source",), "fund_movements": ("hop", "what", "source")}
@@ -60,15 +44,13 @@ def _plain(v):
     return ("yes" if v else "no") if isinstance(v, bool) else v
 
 
-def _sheet(wb: xlsx.Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, money: set[str],
-           note: str | None = None) -> int:
+def _sheet(wb: xlsx.Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, money: set[str]) -> int:
     cur = con.execute(sql)
     names = [d[0] for d in cur.description]
-    return _write_sheet(wb, title, names, cur.fetchmany(2000), lambda: cur.fetchmany(20000), money, note)
+    return _write_sheet(wb, title, names, cur.fetchmany(2000), lambda: cur.fetchmany(20000), money)
 
 
-def _write_sheet(wb: xlsx.Workbook, title: str, names: list[str], first: list[tuple], more, money: set[str],
-                 note: str | None) -> int:
+def _write_sheet(wb: xlsx.Workbook, title: str, names: list[str], first: list[tuple], more, money: set[str]) -> int:
     """A table as a sheet: a styled, frozen and filtered header, widths that fit the first rows,
     money in rupees exact to the paisa, dates as dates, yes/no for flags."""
     widths = [len(n) + 4 for n in names]
@@ -87,9 +69,6 @@ def _write_sheet(wb: xlsx.Workbook, title: str, names: list[str], first: list[tu
         rows += len(batch)
         batch = more()
     ws.filter(len(names), rows + 1)
-    if note:
-        ws.append([])
-        ws.append([note])
     return rows
 
 
@@ -106,20 +85,15 @@ def largest_sheet(con: duckdb.DuckDBPyConnection) -> tuple[str, int]:
 def write_workbook(con: duckdb.DuckDBPyConnection, path: Path) -> Path:
     with xlsx.Workbook(path) as wb:
         names, cur, _ = reconciliation.summary(con, reader=select_rows)
-        _write_sheet(wb, "summary", names, cur.fetchall(), lambda: [], SUMMARY_MONEY, None)
+        _write_sheet(wb, "summary", names, cur.fetchall(), lambda: [], SUMMARY_MONEY)
         for table in SHEETS + WHEN_ANY:
             spec = BY_TABLE[table]
             rows = _rows(con, table)
             if rows == 0 and table in WHEN_ANY:
                 continue
-            if rows + 1 <= EXCEL_MAX_ROWS:
-                sql = export_select(con, spec, money_as_text=False, only=NARROW.get(table))
-                _sheet(wb, con, spec.name, sql, set(spec.money))
-            else:
-                keys, sums = ROLLUPS[table]
-                agg = ", ".join([f"sum({c}) AS {c}" for c in sums] + ["count(*) AS rows"])
-                sql = f"SELECT {keys}, {agg} FROM {table} GROUP BY ALL ORDER BY ALL"
-                _sheet(wb, con, f"{table}_summary", sql, set(sums) & set(spec.money),
-                       note=f"{table} has {rows:,} rows, more than a sheet holds; this sheet sums them. "
-                            f"The full table is {table}.csv.")
+            if rows + 1 > EXCEL_MAX_ROWS:
+                raise PoundError(f"{table} has {rows:,} rows, more than a sheet holds: the whole-bundle workbook "
+                                 "cannot be written; make one local authority's year with pound workbook")
+            sql = export_select(con, spec, money_as_text=False, only=NARROW.get(table))
+            _sheet(wb, con, spec.name, sql, set(spec.money))
         return wb.save()
