@@ -11,7 +11,7 @@ from pipeline.core.errors import PoundError
 from pipeline.core.locks import opened
 from pipeline.core.paths import SQL_DIR
 from pipeline.load.db import catalogue
-from pipeline.read.select import Cond, col, count, select_records
+from pipeline.read.select import Cond, col, count, select_records, total
 
 # The tables a reader needs; a database without them has not been built.
 REQUIRED_TABLES = ("case_accounts", "fund_movements", "findings", "reconciliation", "monthly_accounts",
@@ -97,19 +97,19 @@ def as_of(con) -> dt.date | None:
 
 
 def loaded_files(con) -> tuple[int, dt.datetime | None]:
-    """How many files were loaded, and when the last one was."""
-    n, last = con.execute("SELECT count(*), max(loaded_at) FROM loads").fetchone()
-    return int(n), last
+    """How many files were loaded, and when the last one was (marts/load_totals)."""
+    r = select_records(con, "load_totals", col("files"), col("last_loaded_at"))[0]
+    return int(r["files"]), r["last_loaded_at"]
 
 
 def rows_left_out(con) -> str:
     """The rows dated after as_of, which the accounts leave out (marts/rows_after_as_of), as one
     phrase: "50 (complaints 1, impoundments 14, ...)", or "none"."""
-    held = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'rows_after_as_of'").fetchone()[0]
-    rows = con.execute("SELECT register, rows_left_out FROM rows_after_as_of ORDER BY register").fetchall() if held else []
-    if not rows:
+    parts = select_records(con, "rows_after_as_of", col("register"), col("rows_left_out"), order=["register"])
+    if not parts:
         return "none"
-    return f"{sum(n for _, n in rows):,} (" + ", ".join(f"{r} {n:,}" for r, n in rows) + ")"
+    every = select_records(con, "rows_after_as_of", total("rows_left_out"))[0]["rows_left_out"]
+    return f"{every:,} (" + ", ".join(f"{r['register']} {r['rows_left_out']:,}" for r in parts) + ")"
 
 
 def districts(con) -> list[str]:
