@@ -61,9 +61,13 @@ def test_the_presentation_reads_finished_models_and_never_joins():
     """Reports, workbooks and what they share read finished models through pipeline.read.select:
     no join, no staging or intermediate table, no register read for a figure."""
     staged = re.compile(r"\b(stg|int)_[a-z_]+")
-    for path, text in _sources("reports", "read", "outputs"):
+    raw = re.compile(r"\bFROM\s+(" + "|".join(sorted({r.table for r in REGISTERS} | {"loads"})) + r")\b")
+    for path, text in _sources("reports", "read", "outputs", "documents"):
         assert not re.search(r"\bJOIN\b", text), f"{path} joins tables"
         assert not staged.search(text), f"{path} reads a staging or intermediate table"
+        assert not raw.search(text), f"{path} reads a register or the loads table itself"
+        if path.name != "select.py":            # the one place a selection's sums are written
+            assert not re.search(r"\bGROUP\s+BY\b", text), f"{path} adds up a model in its own SQL"
     for path in sorted((ROOT / "notebooks").glob("*.py")):
         text = path.read_text(encoding="utf-8")
         # explore.py shows analysts its SQL, on finished models only and without a join
