@@ -185,7 +185,7 @@ h.table(review.decisions_naming_no_finding(con, month), table_id="decisions-unma
         empty="Every decision recorded names a finding the accounts raise.")
 
 # %%
-h.figure_or_note(charts.findings_by_rule(findings, label))
+h.figure_or_note(charts.findings_by_rule(review.findings_by_rule(con, month, district), label))
 
 # %% [markdown]
 # ## 4. Cases reaching a statutory deadline after the month

@@ -44,11 +44,12 @@ parameters_block(con, db=db, month=month, district=district, report="Impoundment
 # Heads impounded each month, by pound and by taluk (a case may hold several heads).
 
 # %%
-by_pound = trends.impoundments_by_month(con, month, district)
-h.figure_or_note(charts.impoundments(by_pound, months, by="pound_id"), "Nothing was impounded.")
+h.figure_or_note(charts.impoundments(trends.impoundments_by(con, month, district, "pound_id", charts.SERIES_SHOWN),
+                                    months, by="pound_id"), "Nothing was impounded.")
 
 # %%
-h.figure_or_note(charts.impoundments(by_pound, months, by="taluk"), "Nothing was impounded.")
+h.figure_or_note(charts.impoundments(trends.impoundments_by(con, month, district, "taluk", charts.SERIES_SHOWN),
+                                    months, by="taluk"), "Nothing was impounded.")
 
 # %% [markdown]
 # ## 2. Impoundments by animal class

@@ -23,7 +23,7 @@ AGGREGATES = {"": "{c}", "sum": "sum({c})", "count": "count(*)", "count_if": "co
               "max": "max({c})", "count_distinct": "count(DISTINCT {c})",
               "share": "100.0 * sum({c}) / nullif(sum({w}), 0)", "list": "string_agg(DISTINCT {c}, ', ' ORDER BY {c})",
               "q1": "quantile_cont({c}, 0.25)", "q3": "quantile_cont({c}, 0.75)"}
-OPS = ("=", "<>", "<", "<=", ">", ">=", "in", "is_null", "not_null")
+OPS = ("=", "<>", "<", "<=", ">", ">=", "in", "not_in", "is_null", "not_null")
 
 
 def _name(text: str) -> str:
@@ -123,12 +123,12 @@ class Cond:
             return f"{c} IS NULL"
         if self.op == "not_null":
             return f"{c} IS NOT NULL"
-        if self.op == "in":
+        if self.op in ("in", "not_in"):
             values = list(self.value)
             if not values:
-                return "false"
+                return "false" if self.op == "in" else "true"
             params.extend(values)
-            return f"{c} IN ({', '.join('?' for _ in values)})"
+            return f"{c} {'IN' if self.op == 'in' else 'NOT IN'} ({', '.join('?' for _ in values)})"
         params.append(self.value)
         return f"{c} {self.op} ?"
 

@@ -113,7 +113,7 @@ def money_received(df, month_label: str, labels: dict):
 
 
 def findings_by_rule(df, month_label: str):
-    """Count of findings per rule, coloured by severity."""
+    """Findings per rule, coloured by severity (df: rule_id, severity, findings: review.findings_by_rule)."""
     if df is None or len(df) == 0:
         return None
     fig = go.Figure()
@@ -121,8 +121,8 @@ def findings_by_rule(df, month_label: str):
         part = df[df["severity"] == sev]
         if len(part) == 0:
             continue
-        counts = part.groupby("rule_id").size()
-        fig.add_bar(x=list(counts.index), y=list(counts.values), name=sev, marker_color=SEVERITY_COLORS[sev],
+        fig.add_bar(x=list(part["rule_id"]), y=[int(n) for n in part["findings"]], name=sev,
+                    marker_color=SEVERITY_COLORS[sev],
                     hovertemplate="%{x}: %{y} finding(s), " + sev + "<extra></extra>")
     fig.update_layout(barmode="stack", height=360, bargap=0.5)
     fig.update_yaxes(dtick=1)
@@ -164,7 +164,7 @@ def reconciliation_status(rows):
         part = d[d["status"] == status]
         if len(part) == 0:
             continue
-        g = part.groupby("where")["amount"].sum()
+        g = part.set_index("where")["amount"]          # one row per authority, ledger and status already
         fig.add_bar(x=list(g.index), **_money("y", g.values), name=status.replace("_", " "), marker_color=color,
                     hovertemplate="%{x}: " + status + " " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="stack")
@@ -190,21 +190,20 @@ def ageing(df):
 SERIES_SHOWN = 12
 
 
-def impoundments(df, months, by: str = "pound_id"):
-    """Heads impounded per month, stacked by pound (by='pound_id') or taluk (by='taluk')."""
-    if df is None or len(df) == 0:
+def impoundments(drawn, months, by: str = "pound_id"):
+    """Heads impounded per month, stacked by pound (by='pound_id') or taluk (by='taluk'); drawn is
+    trends.impoundments_by: the busiest ones by name, each a series, and the rest as one."""
+    names, each, rest, others = drawn
+    if not names:
         return None
-    g = df.groupby(["month", by], sort=True)["heads_impounded"].sum().unstack(fill_value=0)
-    g = g.reindex(list(months), fill_value=0)
-    if g.shape[1] > SERIES_SHOWN:
-        # the busiest ones by name, the rest together: a legend of 200 pounds helps no one
-        top = g.sum().sort_values(ascending=False, kind="stable").index[: SERIES_SHOWN - 1]
-        rest = [c for c in g.columns if c not in top]
-        g = g[list(top)].assign(**{f"{len(rest)} others": g[rest].sum(axis=1)})
+    series = [(str(n), each[each[by] == n].set_index("month")["heads_impounded"]) for n in names]
+    if rest is not None:
+        series.append((f"{others} others", rest.set_index("month")["heads_impounded"]))
     fig = go.Figure()
-    for col in g.columns:
-        fig.add_bar(x=list(g.index), y=[int(v) for v in g[col]], name=str(col),
-                    hovertemplate="%{x}: %{y} heads at " + str(col) + "<extra></extra>")
+    for name, heads in series:
+        heads = heads.reindex(list(months), fill_value=0)
+        fig.add_bar(x=list(heads.index), y=[int(v) for v in heads], name=name,
+                    hovertemplate="%{x}: %{y} heads at " + name + "<extra></extra>")
     fig.update_layout(barmode="stack")
     _months_axis(fig, months)
     what = "pound" if by == "pound_id" else by
@@ -215,7 +214,7 @@ def impoundments_by_class(df, months):
     """Heads impounded per month, stacked by animal class (df: month, animal_class, heads)."""
     if df is None or len(df) == 0:
         return None
-    g = df.pivot_table(index="month", columns="animal_class", values="heads", aggfunc="sum", fill_value=0)
+    g = df.pivot(index="month", columns="animal_class", values="heads").fillna(0)     # one row per month and class
     g = g.reindex(list(months), fill_value=0)
     fig = go.Figure()
     for col in g.columns:
@@ -272,19 +271,12 @@ def time_to_release(df):
                         median=[float(r["median"])], q3=[float(r["q3"])], lowerfence=[float(r["shortest"])],
                         upperfence=[float(r["longest"])], boxpoints=False)
         return _released(fig)
-    # every case as a point while they can be seen one by one; past that, the boxes alone
-    # (a state's million cases would make a page of hundreds of megabytes)
-    points = len(df) <= POINTS_SHOWN
-    for status, part in df.groupby("status", sort=True):
-        if points:
-            fig.add_box(x=[status] * len(part), y=part["days_to_close"], name=str(status).replace("_", " "), boxpoints="all",
-                        jitter=0.4, pointpos=0, text=part["case_id"],
-                        hovertemplate="%{text}: %{y} day(s)<extra></extra>")
-        else:
-            days = part["days_to_close"]
-            q1, med, q3 = (float(days.quantile(q)) for q in (0.25, 0.5, 0.75))
-            fig.add_box(x=[status], name=str(status).replace("_", " "), q1=[q1], median=[med], q3=[q3],
-                        lowerfence=[float(days.min())], upperfence=[float(days.max())], boxpoints=False)
+    # every case as a point (trends.time_to_close_drawn hands the quartiles instead past POINTS_SHOWN
+    # cases: a state's million cases would make a page of hundreds of megabytes)
+    for status in sorted(set(df["status"])):
+        part = df[df["status"] == status]
+        fig.add_box(x=[status] * len(part), y=part["days_to_close"], name=str(status).replace("_", " "), boxpoints="all",
+                    jitter=0.4, pointpos=0, text=part["case_id"], hovertemplate="%{text}: %{y} day(s)<extra></extra>")
     return _released(fig)
 
 

@@ -131,6 +131,13 @@ def findings_in_month(con, month: str, district: str | None = None):
                   key=["rule_id", "subject_id"])
 
 
+def findings_by_rule(con, month: str, district: str | None = None):
+    """How many findings of the month each rule raised, by severity (the chart beside the list)."""
+    return select(con, "findings", col("rule_id"), col("severity"), count("findings"),
+                  where=[Cond("month", "=", month), *_district(district)], order=["rule_id", "severity"],
+                  key=["rule_id", "severity"])
+
+
 def open_findings_by_age(con, month: str, district: str | None = None):
     """Every finding up to the month still waiting for a decision on the accounts' date, by how long."""
     return select(con, "findings", col("open_age"), count("findings"), count_if("severity", "high", "high"),

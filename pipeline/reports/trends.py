@@ -36,11 +36,21 @@ def months_upto(con, month: str) -> list[str]:
     return months_between(min(first or month, month), month)
 
 
-def impoundments_by_month(con, month: str, district: str | None = None):
-    """Month x pound (with taluk): heads and cases impounded, up to the month."""
-    return select(con, "monthly_accounts", col("month"), col("pound_id"), col("taluk"), col("heads_impounded"),
-                  col("cases_impounded"), where=[Cond("month", "<=", month), *_district(district)],
-                  order=["month", "pound_id"], key=["month", "pound_id"])
+def impoundments_by(con, month: str, district: str | None, by: str, shown: int):
+    """Heads impounded per month by pound (by='pound_id') or taluk, up to the month: the `shown` - 1
+    with the most heads over those months, each on its own (month, name, heads_impounded), and the
+    rest together (month, heads_impounded) when there are more than `shown`, with how many they
+    are: a legend of 200 pounds helps no one."""
+    where = [Cond("month", "<=", month), *_district(district)]
+    ranked = list(select(con, "monthly_accounts", col(by), total("heads_impounded"), where=where,
+                         order=["heads_impounded DESC", by], key=[by])[by])
+    own = ranked if len(ranked) <= shown else ranked[: shown - 1]
+    each = select(con, "monthly_accounts", col("month"), col(by), total("heads_impounded"),
+                  where=[*where, Cond(by, "in", own)], order=["month", by], key=["month", by])
+    rest = select(con, "monthly_accounts", col("month"), total("heads_impounded"),
+                  where=[*where, Cond(by, "not_in", own)], order=["month"], key=["month"]) \
+        if len(own) < len(ranked) else None
+    return own, each, rest, len(ranked) - len(own)
 
 
 def impoundments_by_class(con, month: str, district: str | None = None):

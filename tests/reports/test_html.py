@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import duckdb
 import pandas as pd
 import pytest
 
@@ -82,12 +83,12 @@ def test_charts_have_titles_and_axis_titles(con):
     figs = {
         "rollforward": charts.rollforward(review.rollforward(con, month), "October 2026"),
         "money": charts.money_received(review.money_received(con, month), "October 2026", review.ACCOUNT_LABELS),
-        "findings": charts.findings_by_rule(review.findings_in_month(con, month), "October 2026"),
+        "findings": charts.findings_by_rule(review.findings_by_rule(con, month), "October 2026"),
         "by_authority": charts.reconciliation_by_authority(rec.by_authority(con)),
         "status": charts.reconciliation_status(rec.status_by_authority(con)),
         "ageing": charts.ageing(rec.ageing(con)),
-        "impoundments": charts.impoundments(trends.impoundments_by_month(con, month), months),
-        "by_taluk": charts.impoundments(trends.impoundments_by_month(con, month), months, by="taluk"),
+        "impoundments": charts.impoundments(trends.impoundments_by(con, month, None, "pound_id", 12), months),
+        "by_taluk": charts.impoundments(trends.impoundments_by(con, month, None, "taluk", 12), months, by="taluk"),
         "by_class": charts.impoundments_by_class(trends.impoundments_by_class(con, month), months),
         "shares": charts.outcome_shares(trends.outcomes_by_month(con, month), months),
         "ttr": charts.time_to_release(trends.time_to_close(con, month)),
@@ -119,14 +120,22 @@ def test_offline_renderer_adds_no_script_src():
 
 
 def test_charts_stay_readable_at_state_scale():
+    # 30 pounds over two months: the eleven busiest by name, the other nineteen as one series,
+    # all added up in the selection (trends.impoundments_by)
+    con = duckdb.connect()
+    con.execute("CREATE TABLE monthly_accounts AS SELECT m.month, 'P' || lpad(CAST(i AS VARCHAR), 3, '0') AS pound_id, "
+                "'T' AS taluk, 'D' AS district, CAST(i * 2 + m.k AS BIGINT) AS heads_impounded "
+                "FROM range(30) r(i), (VALUES ('2025-01', 0), ('2025-02', 1)) m(month, k)")
     months = ["2025-01", "2025-02"]
-    df = pd.DataFrame({"month": months * 30, "pound_id": [f"P{i:03d}" for i in range(30) for _ in range(2)],
-                       "heads_impounded": list(range(60))})
-    fig = charts.impoundments(df, months)
+    drawn = trends.impoundments_by(con, "2025-02", None, "pound_id", charts.SERIES_SHOWN)
+    fig = charts.impoundments(drawn, months)
     names = [t.name for t in fig.data]
     assert len(names) == charts.SERIES_SHOWN and names[-1] == "19 others" and names[0] == "P029"
-    many = pd.DataFrame({"status": ["released"] * 5000, "days_to_close": list(range(5000)), "case_id": ["C"] * 5000})
-    box = charts.time_to_release(many).data[0]
+    assert list(fig.data[0].y) == [58, 59] and list(fig.data[-1].y) == [sum(range(0, 38, 2)), sum(range(1, 38, 2))]
+    # past POINTS_SHOWN cases the chart is given quartiles by status, and draws a box of them
+    summary = pd.DataFrame({"status": ["released"], "cases": [5000], "q1": [1249.75], "median": [2499.5],
+                            "q3": [3749.25], "shortest": [0], "longest": [4999]})
+    box = charts.time_to_release(summary).data[0]
     assert box.boxpoints is False and box.median == (2499.5,)
 
 
