@@ -8,7 +8,19 @@ what his ledger shows he holds), filtered by district.
 from __future__ import annotations
 
 from pipeline.core.months import month_bounds
-from pipeline.read.select import Cond, between, col, count, count_if, either, select, select_first, total, total_if
+from pipeline.read.select import (
+    Cond,
+    between,
+    col,
+    count,
+    count_if,
+    either,
+    select,
+    select_first,
+    select_records,
+    total,
+    total_if,
+)
 
 STATUS_ORDER = ("matched", "late", "early", "amount_mismatch", "missing", "pending", "unexpected")
 # What each status contributes to the two totals of a ledger.
@@ -114,6 +126,14 @@ def _blocks(con, district: str | None, local_authority: str | None) -> list[tupl
     return out
 
 
+def _side(con, district, ledger, local_authority, head, column: str, statuses: tuple[str, ...]) -> int:
+    """One side of a tie: the column added up over the rows of the statuses on that side."""
+    got = select_records(con, "reconciliation", total(column),
+                         where=[*_district(district, local_authority), *_ledger(ledger, head),
+                                Cond("status", "in", statuses)])
+    return int(got[0][column] or 0)
+
+
 def ties(con, district: str | None = None, local_authority: str | None = None) -> list[dict]:
     """Per ledger (the DM's deposit per head, _blocks): each status's rows and amounts, their sums on
     each side, the table's totals, and whether they tie (expected = its statuses' sum, credited
@@ -126,8 +146,8 @@ def ties(con, district: str | None = None, local_authority: str | None = None) -
         by = {s: (0, 0, 0) for s in STATUS_ORDER}
         for r in parts.to_dict("records"):
             by[r["status"]] = (int(r["rows"]), int(r["expected"]), int(r["credited"]))
-        exp_sum = sum(by[s][1] for s in EXPECTED_SIDE)
-        led_sum = sum(by[s][2] for s in LEDGER_SIDE)
+        exp_sum = _side(con, district, ledger, local_authority, head, "expected_amount", EXPECTED_SIDE)
+        led_sum = _side(con, district, ledger, local_authority, head, "ledger_amount", LEDGER_SIDE)
         out.append(dict(ledger=ledger, head=head, by_status=by, expected_sum=exp_sum, credited_sum=led_sum,
                         expected_total=int(t["expected"]), credited_total=int(t["credited"]),
                         difference_total=int(t["difference"]),
