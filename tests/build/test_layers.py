@@ -31,6 +31,13 @@ def test_staging_only_types_renames_and_applies_as_of():
                 m.name
 
 
+def test_the_shared_macros_read_no_table():
+    """sql/macros.sql belongs to no layer: every layer uses it, so it may read nothing (those that look
+    a table up are in intermediate/_macros.sql)."""
+    assert tables_read((SQL_DIR / "macros.sql").read_text(encoding="utf-8")) == frozenset()
+    assert tables_read("CREATE MACRO m(x) AS (SELECT max(rate) FROM rates WHERE k = x)") == {"rates"}
+
+
 def test_the_check_sees_a_model_that_reads_ahead():
     ms = models()
     bad = Model("stg_peek", "staging", SQL_DIR / "staging" / "stg_peek.sql", "SELECT * FROM case_accounts",
