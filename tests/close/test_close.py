@@ -188,6 +188,28 @@ def test_a_month_not_over_by_the_clock_is_not_closed(shared, tmp_path, fake, tod
         assert seal.close_month(db, bundle, "2026-12", "DM Dist", now=now).name == "2026-12"
 
 
+def test_a_correction_is_a_cause_only_of_its_own_pounds_figures(run_cli, fake, tmp_path, shared):
+    # after November's close: R12 (PA's release) and the ledger entry E06 (LA2's credit for G05, a
+    # case of PB) are corrected; each is named against its own pound's figures, never the other's
+    bundle, db = fresh(shared, tmp_path)
+    assert run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)[0] == 0
+    (bundle / "registers" / "releases_fix.csv").write_text(R12_FIX.splitlines()[0] + "\n" + R12_FIX.splitlines()[1]
+                                                           + "\n", encoding="utf-8")
+    (bundle / "ledgers" / "local_fund_fix.csv").write_text(
+        "entry_id,local_authority_id,entry_on,amount,reference,head,correction_note\n"
+        "E06,LA2,2026-11-01,2900,G05,surplus,bank statement shows Rs 2900\n", encoding="utf-8")
+    assert run_cli("ingest", bundle, "--db", db, "--as-of", AS_OF)[0] == 0
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF)
+    assert code == 0, err
+    rows = read(tmp_path / "out" / "adjustments.csv")
+    by_pound = {p: " ".join(r["causes"] for r in rows if r["pound_id"] == p) for p in ("PA", "PB")}
+    assert "releases R12" in by_pound["PA"] and "local_fund E06" not in by_pound["PA"]
+    assert "local_fund E06" in by_pound["PB"] and "releases R12" not in by_pound["PB"]
+    assert ("2026-11", "all", "PB", "local_fund_ledger", "3000.00", "2900.00", "-100.00") in \
+        {(r["month"], r["district"], r["pound_id"], r["measure"], r["closed_value"], r["current_value"], r["difference"])
+         for r in rows}
+
+
 def test_close_refuses_a_bundle_the_database_was_not_loaded_from(closed, run_cli, fake, tmp_path):
     _, db = closed
     other = tmp_path / "other"

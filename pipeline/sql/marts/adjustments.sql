@@ -57,7 +57,7 @@ pound_places AS (
     SELECT pound_id, local_authority_id, district FROM stg_pounds
 ),
 corrected AS (
-    SELECT c.close_id, x.pound_id, x.district,
+    SELECT c.close_id, x.pound_id, x.local_authority_id, x.district,
            'correction ' || x.file || ' row ' || x.row || ' (' || x.register || ' ' || x.key || ': '
                || string_agg(x.field || ' ' || coalesce(x.was, 'blank') || ' -> ' || coalesce(x.now, 'blank'), ', '
                              ORDER BY x.field_position)
@@ -66,7 +66,7 @@ corrected AS (
          AND (c.district IS NULL OR x.district = c.district)
     -- loaded after the close: its file is not one the close held
     WHERE x.file_sha256 NOT IN (SELECT sha256 FROM stg_closed_files f WHERE f.close_id = c.close_id)
-    GROUP BY c.close_id, x.pound_id, x.district, x.file, x.row, x.register, x.key, x.version
+    GROUP BY c.close_id, x.pound_id, x.local_authority_id, x.district, x.file, x.row, x.register, x.key, x.version
 ),
 late AS (
     SELECT c.close_id, coalesce(r.pound_id, k.pound_id) AS pound_id, r.local_authority_id,
@@ -90,8 +90,12 @@ placed AS (
 ),
 causes AS (
     SELECT m.close_id, m.pound_id, m.measure, m.rule_id, m.subject_id, k.cause
+    -- a correction is a cause of its own pound's figures; with no pound (a ledger entry naming no
+    -- case), of its local authority's pounds; with neither (a s.14 order), of its district's
     FROM placed m JOIN corrected k ON k.close_id = m.close_id
-         AND (k.pound_id = m.pound_id OR (k.pound_id IS NULL AND k.district IS NOT DISTINCT FROM m.pound_district))
+         AND (k.pound_id = m.pound_id
+              OR (k.pound_id IS NULL AND k.local_authority_id = m.pound_local_authority)
+              OR (k.pound_id IS NULL AND k.local_authority_id IS NULL AND k.district IS NOT DISTINCT FROM m.pound_district))
     UNION ALL
     SELECT m.close_id, m.pound_id, m.measure, m.rule_id, m.subject_id, l.cause
     FROM placed m JOIN late l ON l.close_id = m.close_id

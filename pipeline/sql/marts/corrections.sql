@@ -30,9 +30,12 @@ SELECT c.register, c.key, c.version, c.field,
                 (SELECT min(p.district) FROM stg_pounds p WHERE lower(p.taluk) = lower(c.row_json ->> 'taluk'))) AS district,
        -- the pound of the row: its case's (or its own), when it has one
        coalesce(k.pound_id, c.row_json ->> 'pound_id') AS pound_id,
-       l.sha256 AS file_sha256
+       l.sha256 AS file_sha256,
+       -- the local authority of the row: its case's, or its own (a ledger entry's)
+       coalesce(k.local_authority_id, c.row_json ->> 'local_authority_id') AS local_authority_id
 FROM changed c JOIN stg_loads l ON l.load_id = c._load_id
-LEFT JOIN int_cases k ON k.case_id = c.row_json ->> 'case_id'
+-- the case of the row: its case_id, or for a ledger entry the case its reference names
+LEFT JOIN int_cases k ON lower(k.case_id) = lower(trim(coalesce(c.row_json ->> 'case_id', c.row_json ->> 'reference')))
 LEFT JOIN stg_local_authorities la ON la.local_authority_id = c.row_json ->> 'local_authority_id'
 WHERE c.was_raw IS DISTINCT FROM c.now_raw
   -- a row struck out is the one line that says so
