@@ -84,8 +84,11 @@ def report_suffix(district: str | None) -> str:
     return f"_{_slug(district)}" if district else ""
 
 
-def report_paths(out: Path, month: str, district: str | None) -> list[Path]:
-    return [Path(out) / f"{name}_{month}{report_suffix(district)}.html" for name, _ in REPORTS]
+def report_paths(out: Path, month: str, district: str | None, local_authority: str | None = None) -> list[Path]:
+    """The reports' files; the reconciliation of one local authority carries its id too, so that
+    the pages of two authorities written into one folder do not replace each other."""
+    own = {"reconciliation": f"_{_slug(local_authority)}"} if local_authority else {}
+    return [Path(out) / f"{name}_{month}{report_suffix(district)}{own.get(name, '')}.html" for name, _ in REPORTS]
 
 
 def _kernel_config(sockets: Path):
@@ -178,7 +181,7 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
         start, end = period or (None, None)
         scoped = {"local_authority": local_authority, "period_from": start.isoformat() if start else None,
                   "period_to": end.isoformat() if end else None}
-    paths = report_paths(out, month, district)
+    paths = report_paths(out, month, district, local_authority)
     def one(report, path):
         name, title = report
         params = notebook_parameters(name, db, month, district)

@@ -222,3 +222,10 @@ def test_quiet_month_renders_and_says_so(quiet_month):
     review = quiet_month["monthly_review"].read_text(encoding="utf-8")
     assert "Nothing was impounded, released, sold, paid or found in May 2026." in review
     assert "No findings for May 2026." in review and "Mysuru district" in review
+
+
+def test_the_reconciliation_of_one_local_authority_is_a_file_of_its_own(tmp_path):
+    names = [p.name for p in render.report_paths(tmp_path, "2026-11", "Mysuru", "LA01")]
+    assert names == ["monthly_review_2026-11_Mysuru.html", "reconciliation_2026-11_Mysuru_LA01.html",
+                     "trends_2026-11_Mysuru.html", "explore_2026-11_Mysuru.html"]
+    assert [p.name for p in render.report_paths(tmp_path, "2026-11", None)][1] == "reconciliation_2026-11.html"
