@@ -44,8 +44,12 @@ TABLES: tuple[tuple[str, str, tuple[str, ...], frozenset[str], tuple[str, ...]],
         "local_fund_due", "local_fund_ledger", "findings"), BY_TABLE["monthly_accounts"].money, ("month", "pound_id")),
     ("corrections", "corrections", BY_TABLE["corrections"].columns, frozenset(),
      ("register", "key", "version", "field_position")),
+    # figures of closed months in the period that moved since their close, and why
+    ("adjustments", "adjustments", ("month", "pound_id", "measure", "rule_id", "subject_id", "closed_value",
+                                    "current_value", "difference", "causes", "closed_by", "closed_at"),
+     frozenset(), ("month", "pound_id", "measure", "rule_id", "subject_id")),
 )
-WHEN_ANY = ("corrections",)
+WHEN_ANY = ("corrections", "adjustments")
 
 
 def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:

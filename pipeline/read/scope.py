@@ -34,7 +34,10 @@ BASIS: dict[str, tuple[str, str]] = {
     "monthly_accounts": ("month", "monthly rows by month"),
     "fund_balances": ("month", "monthly rows by month"),
     "district_months": ("month", "monthly rows by month"),
+    "adjustments": ("month", "changes to closed months by the month closed"),
 }
+# Models whose `district` is not the district of their rows: that is in another column.
+DISTRICT_COLUMN = {"adjustments": "pound_district"}        # adjustments' district is the close's ('all')
 # Models whose rows carry no local authority (they can be cut by district and period only).
 NO_AUTHORITY = frozenset({"corrections", "district_months"})
 
@@ -71,7 +74,7 @@ class Scope:
         """The conditions that keep a model's rows in the scope (without the period if period=False)."""
         out = []
         if self.district:
-            out.append(Cond("district", "=", self.district))
+            out.append(Cond(DISTRICT_COLUMN.get(model, "district"), "=", self.district))
         if self.local_authority:
             if model in NO_AUTHORITY:
                 raise ValueError(f"model {model} has no local authority to cut by")

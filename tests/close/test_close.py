@@ -208,6 +208,16 @@ def test_a_correction_is_a_cause_only_of_its_own_pounds_figures(run_cli, fake, t
     assert ("2026-11", "all", "PB", "local_fund_ledger", "3000.00", "2900.00", "-100.00") in \
         {(r["month"], r["district"], r["pound_id"], r["measure"], r["closed_value"], r["current_value"], r["difference"])
          for r in rows}
+    # the auditor's workbook of LA2's year holds PB's changes, and none of PA's
+    from openpyxl import load_workbook
+
+    code, _, err = run_cli("workbook", "--db", db, "--local-authority", "LA2", "--financial-year", "2026-27",
+                           "--out", tmp_path / "LA2.xlsx")
+    assert code == 0, err
+    sheet = list(load_workbook(tmp_path / "LA2.xlsx")["adjustments"].iter_rows(values_only=True))
+    assert sheet[0][:4] == ("month", "pound_id", "measure", "rule_id")
+    assert {r[1] for r in sheet[1:] if r[0]} == {"PB"}
+    assert ("2026-11", "PB", "local_fund_ledger") in {r[:3] for r in sheet[1:]}
 
 
 def test_close_refuses_a_bundle_the_database_was_not_loaded_from(closed, run_cli, fake, tmp_path):

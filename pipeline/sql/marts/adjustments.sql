@@ -117,7 +117,7 @@ out AS (
            m.measure IN ('fines_received', 'feeding_received', 'protest_deposits', 'security_received',
                          'security_refunded', 'security_forfeited', 'sale_proceeds', 'sale_expenses_incurred',
                          'sale_expenses_deducted', 'surplus_to_dm', 'local_fund_due', 'local_fund_ledger') AS is_money,
-           p.district AS pound_district
+           p.district AS pound_district, p.local_authority_id AS pound_local_authority
     FROM moved m JOIN c ON c.close_id = m.close_id
     LEFT JOIN pound_places p ON p.pound_id = m.pound_id
     LEFT JOIN named n ON n.close_id = m.close_id AND n.pound_id IS NOT DISTINCT FROM m.pound_id AND n.measure = m.measure
@@ -132,6 +132,7 @@ SELECT month, district, pound_id, measure,
        causes,
        -- beyond the export contract
        rule_id, subject_id, closed_by, closed_at, close_folder, close_id, is_money, pound_district,
+       pound_local_authority AS local_authority_id,
        closed_value AS closed_amount, current_value AS current_amount, difference AS difference_amount,
        -- as the pages write them: money with its digits grouped (1,20,000.00), counts as they are
        CASE WHEN is_money THEN paise_text(closed_value, true) ELSE CAST(closed_value AS VARCHAR) END AS closed_shown,
