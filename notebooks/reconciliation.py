@@ -201,7 +201,7 @@ h.table(rec.corrections_of(con, month, district), table_id="corrections",
 # Figures of months the District Magistrate closed that have moved since their close, and why.
 
 # %%
-h.table(review.changes_to_closed_months(con, month, district), table_id="adjustments",
+h.table(review.changes_to_closed_months(con, month, district, local_authority), table_id="adjustments",
         labels=review.ADJUSTMENT_LABELS, value_labels={"measure": review.MEASURE_WORDS},
         empty="No figure of a closed month has moved since its close.")
 

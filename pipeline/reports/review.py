@@ -182,9 +182,11 @@ def month_close(con, month: str, district: str | None = None):
                   order=["closed_at DESC"], key=["district"], limit=1)
 
 
-def changes_to_closed_months(con, month: str, district: str | None = None):
-    """How the figures of the months closed up to this one have moved since their close, and why."""
-    where = [Cond("month", "<=", month)] + ([Cond("pound_district", "=", district)] if district else [])
+def changes_to_closed_months(con, month: str, district: str | None = None, local_authority: str | None = None):
+    """How the figures of the months closed up to this one have moved since their close, and why
+    (of one local authority's pounds, if named)."""
+    where = [Cond("month", "<=", month)] + ([Cond("pound_district", "=", district)] if district else []) \
+        + ([Cond("local_authority_id", "=", local_authority)] if local_authority else [])
     return select(con, "adjustments", col("month"), col("pound_id"), col("measure"), col("rule_id"), col("subject_id"),
                   col("closed_shown"), col("current_shown"), col("difference_shown"), col("causes"),
                   where=where, order=["month", "pound_id", "measure", "rule_id", "subject_id"],

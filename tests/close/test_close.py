@@ -208,6 +208,16 @@ def test_a_correction_is_a_cause_only_of_its_own_pounds_figures(run_cli, fake, t
     assert ("2026-11", "all", "PB", "local_fund_ledger", "3000.00", "2900.00", "-100.00") in \
         {(r["month"], r["district"], r["pound_id"], r["measure"], r["closed_value"], r["current_value"], r["difference"])
          for r in rows}
+    # the reconciliation page of LA2 lists PB's changes, and none of PA's
+    from pipeline.read.database import connect
+    from pipeline.reports import review
+
+    con = connect(db)
+    try:
+        assert set(review.changes_to_closed_months(con, "2026-11", None, "LA2")["pound_id"]) == {"PB"}
+        assert set(review.changes_to_closed_months(con, "2026-11")["pound_id"]) == {"PA", "PB"}
+    finally:
+        con.close()
     # the auditor's workbook of LA2's year holds PB's changes, and none of PA's
     from openpyxl import load_workbook
 
