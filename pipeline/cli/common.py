@@ -13,8 +13,8 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake exits 1: status 2 means a rejected bundle here."""
 
     def error(self, message):
-        self.print_usage(sys.stderr)
-        sys.stderr.write(f"pound: {message}\n")
+        """One line: what is wrong, and where every option is explained."""
+        sys.stderr.write(f"pound: {message} ({self.prog} --help lists every option, with an example)\n")
         sys.exit(EXIT_FAILED)
 
 

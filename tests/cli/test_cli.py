@@ -36,6 +36,7 @@ def test_usage_mistakes_exit_1_not_2(run_cli):
     assert code == 1 and "--out" in err
     code, _, err = run_cli("run", "x", "--out", "y", "--as-of", "31/10/2026")
     assert code == 1 and "is not a date written YYYY-MM-DD" in err
+    assert len(err.strip().splitlines()) == 1 and "(pound run --help lists every option" in err
 
 
 def test_missing_bundle_is_one_line_exit_1(tmp_path, run_cli):
