@@ -45,6 +45,10 @@ def connect(db, wait: float = 0):
                          "(it is written to DIR/pound.duckdb)")
     if path.is_dir():
         raise PoundError(f"--db {path} is a folder, not a database file")
+    with path.open("rb") as fh:
+        if fh.read(12)[8:12] != b"DUCK":          # every DuckDB file says so in its first block
+            raise PoundError(f"{path} is not a database written by 'pound run' or 'pound ingest' (it is not a "
+                             "DuckDB file: give the pound.duckdb that pound run wrote)")
     try:
         con = opened(lambda: duckdb.connect(str(path), read_only=True), path, wait)
     except duckdb.Error as exc:

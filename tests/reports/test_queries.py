@@ -21,7 +21,7 @@ def test_missing_database_is_a_plain_error(tmp_path):
 def test_a_file_that_is_not_a_database_is_a_plain_error(tmp_path):
     p = tmp_path / "x.duckdb"
     p.write_text("not a database")
-    with pytest.raises(PoundError, match="is not a database written by 'pound run'"):
+    with pytest.raises(PoundError, match="is not a database written by 'pound run' .*it is not a DuckDB file"):
         connect(p)
 
 
