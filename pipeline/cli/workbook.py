@@ -57,5 +57,8 @@ def cmd_workbook(args) -> int:
         con.close()
     if cut:
         print(f"note: {cut}", file=sys.stderr)
+    elif not any(counts.values()):
+        print(f"note: nothing in the accounts falls in {scope.period_label} for this scope: every sheet is empty",
+              file=sys.stderr)
     print(f"wrote {path}: " + ", ".join(f"{sheet} {n:,}" for sheet, n in counts.items()))
     return EXIT_OK

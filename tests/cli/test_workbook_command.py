@@ -76,3 +76,11 @@ def test_build_writes_the_whole_workbook_only_up_to_the_row_limit(sample_db, tmp
     said = f"audit_workbook.xlsx not written: its largest sheet, {table}, would hold {rows:,} rows"
     assert (said in stdout) is over
     assert (f"pound workbook --db {db} --local-authority ID --financial-year" in stdout) is over
+
+
+@pytest.mark.parametrize("year, said", [("2019-20", True), ("2026-27", False)])
+def test_a_year_with_nothing_in_it_says_so(sample_db, tmp_path, run_cli, year, said):
+    code, out, err = run_cli("workbook", "--db", sample_db, "--local-authority", "LA01", "--financial-year", year,
+                             "--out", tmp_path / "w.xlsx")
+    assert code == 0, err
+    assert (f"nothing in the accounts falls in financial year {year} for this scope" in err) == said
