@@ -68,18 +68,23 @@ def test_each_kind_is_written_for_exactly_the_cases_that_need_it(golden_papers, 
 
 def test_police_reports_bear_the_computed_report_day_and_the_sale_day(golden_papers):
     out, _ = golden_papers
-    # by hand: G04 cattle impounded 15-12, w = 7: claim to 22-12, report 23-12, no notice recorded so
-    # counted from the report day: sale from 23-12 + 7 + 1 = 31-12.
-    g04 = figures((out / "police_report_G04.html").read_text(encoding="utf-8"))
-    assert (g04["report_due_on"], g04["claim_ends_on"], g04["sale_allowed_from"]) == \
-        ("23-12-2026", "22-12-2026", "31-12-2026")
+    # by hand: G04 cattle impounded 15-12, w = 7: claim to 22-12, report due 23-12. No report is
+    # recorded, so the paper is made on the accounts' date, 31-12 (late, and it says so, never dated
+    # back), and the notice runs from it: sale from 31-12 + 7 + 1 = 08-01-2027.
+    page = (out / "police_report_G04.html").read_text(encoding="utf-8")
+    g04 = figures(page)
+    assert (g04["doc_on"], g04["report_due_on"], g04["claim_ends_on"], g04["sale_allowed_from"]) == \
+        ("31-12-2026", "23-12-2026", "22-12-2026", "08-01-2027")
+    assert "made late" in page
     assert "police station nearest to South Pound" in (out / "police_report_G04.html").read_text(encoding="utf-8")
     # G05 sheep 03-08, w = 3: report day 07-08; notice recorded 07-08: claim to 10-08, sale from 11-08.
     g05 = figures((out / "notice_G05.html").read_text(encoding="utf-8"))
     assert (g05["notice_from"], g05["notice_claim_ends_on"], g05["sale_allowed_from"], g05["claim_window_days"]) \
         == ("07-08-2026", "10-08-2026", "11-08-2026", "3")
-    g14 = figures((out / "police_report_G14.html").read_text(encoding="utf-8"))
-    assert (g14["report_due_on"], g14["sale_allowed_from"]) == ("24-12-2026", "28-12-2026")
+    # G14 was reported (and its notice shown) on its day, 24-12: the paper bears it, on time
+    page = (out / "police_report_G14.html").read_text(encoding="utf-8")
+    g14 = figures(page)
+    assert (g14["doc_on"], g14["sale_allowed_from"]) == ("24-12-2026", "28-12-2026") and "made late" not in page
 
 
 def _rs(text: str) -> str:
@@ -216,8 +221,9 @@ def test_templates_of_a_district_replace_the_package_s(tmp_path):
         written = write_papers(con, tmp_path / "out", Scope(), templates=mine)
     finally:
         con.close()
-    # 01-11 + 7 + 1 = report day 09-11; notice counted from it: claim to 16-11
-    assert (tmp_path / "out" / "notice_C1.html").read_text(encoding="utf-8") == "<p>ಸೂಚನೆ C1 16-11-2026</p>"
+    # 01-11 + 7 + 1 = report day 09-11, passed with no report recorded: the papers are made on the
+    # accounts' date, 30-11, and the notice counted from it: claim to 07-12
+    assert (tmp_path / "out" / "notice_C1.html").read_text(encoding="utf-8") == "<p>ಸೂಚನೆ C1 07-12-2026</p>"
     assert names(written, "police_report") == ["police_report_C1"]     # the rest from the package
 
 

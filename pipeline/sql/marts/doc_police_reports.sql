@@ -6,8 +6,11 @@
 -- of the case left the pound by D+w (the last day of the claim window) and the owner did not
 -- come forward and refuse to pay (an s.17 attempt), the reading of S15-REPORT-MISSING; and
 -- the report day has come by as_of.
--- The notice runs from the day it is recorded, else from the report day itself (the earliest
--- it can be displayed); the cattle may be sold if still unclaimed from notice + w + 1 (s.15(3)).
+-- The paper bears the day the report was made (the register's reported_on), else the date the
+-- accounts are drawn up to: a report not yet made is made now, late if its day has passed, and
+-- never dated back to the day it was due. The notice runs from the day it is recorded, else
+-- from the paper's day (report and notice go together); the cattle may be sold if still
+-- unclaimed from notice + w + 1 (s.15(3)), which is what S15-SALE-EARLY checks.
 WITH base AS (
     SELECT t.case_id, t.pound_id, c.pound_name, t.taluk, t.district, t.local_authority_id,
            k.name AS pound_keeper_name,
@@ -15,7 +18,8 @@ WITH base AS (
            c.owner_name, c.owner_village,
            t.w AS claim_window_days, t.claim_ends_on, t.report_due_on,
            t.reported_on, t.reported_to, t.notice_on, t.proclamation_on,
-           coalesce(t.notice_on, t.report_due_on) AS notice_from,
+           coalesce(t.reported_on, as_of()) AS doc_on,
+           coalesce(t.notice_on, t.reported_on, as_of()) AS notice_from,
            c.source
     FROM int_case_timeline t
     JOIN int_cases c USING (case_id)
@@ -28,7 +32,7 @@ SELECT
     case_id, pound_id, pound_name, taluk, district, local_authority_id, pound_keeper_name,
     animal_class, head_count, description, place_of_seizure, seized_on, impounded_on,
     owner_name, owner_village, claim_window_days, claim_ends_on,
-    report_due_on AS doc_on, report_due_on,
+    doc_on, report_due_on, doc_on > report_due_on AS made_late,
     coalesce(reported_to, 'The officer in charge of the police station nearest to ' || pound_name)
         AS addressed_to,
     reported_on, reported_to, notice_on, proclamation_on,
@@ -36,7 +40,7 @@ SELECT
     notice_on IS NOT NULL AS notice_recorded,
     notice_from + claim_window_days AS notice_claim_ends_on,
     notice_from + claim_window_days + 1 AS sale_allowed_from,
-    month_of(report_due_on) AS month,
+    month_of(doc_on) AS month,
     source
 FROM base
-ORDER BY report_due_on, case_id
+ORDER BY doc_on, case_id
