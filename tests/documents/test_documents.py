@@ -66,7 +66,7 @@ def test_each_kind_is_written_for_exactly_the_cases_that_need_it(golden_papers, 
     assert all(f'href="{w.path.name}"' in index for w in written)
 
 
-def test_police_reports_bear_the_computed_report_day_and_the_sale_day(golden_papers):
+def test_police_reports_bear_the_day_made_or_the_accounts_date_and_the_sale_day(golden_papers):
     out, _ = golden_papers
     # by hand: G04 cattle impounded 15-12, w = 7: claim to 22-12, report due 23-12. No report is
     # recorded, so the paper is made on the accounts' date, 31-12 (late, and it says so, never dated
