@@ -105,6 +105,8 @@ def _rule_ids() -> tuple[str, ...]:
 
 
 DECISIONS = ("explained", "action_ordered", "accepted", "referred", "reopened")
+# The sheet of review_<month>.xlsx that says how to fill it in: the loader passes it over quietly.
+REVIEW_HELP_SHEET = "how to fill in"
 
 
 LOCAL_AUTHORITIES = Register(

@@ -20,7 +20,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from pipeline.core.months import day_text
-from pipeline.core.registers import BY_NAME, DECISIONS
+from pipeline.core.registers import BY_NAME, DECISIONS, REVIEW_HELP_SHEET
 from pipeline.outputs.xlsx import safe_text
 from pipeline.read.database import as_of
 from pipeline.read.select import Cond, col, select_records
@@ -80,7 +80,7 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
     for i, n in enumerate(names, 1):
         ws.column_dimensions[ws.cell(1, i).column_letter].width = widths.get(n, 12)
     ws.freeze_panes = "A2"
-    help_ = wb.create_sheet("how to fill in")
+    help_ = wb.create_sheet(REVIEW_HELP_SHEET)
     for line in (
         f"The findings of {month} at the pounds{' of ' + district if district else ''} that no decision has been recorded for,",
         "then those of earlier months still waiting (the day of each finding's event is in event_on).",
