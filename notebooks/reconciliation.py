@@ -69,10 +69,12 @@ parameters_block(con, db=db, month=month, district=district, report="Local fund 
 # (a pending credit is not yet late). The District Magistrate's deposit is shown by head:
 # what he had to receive (`receipt`), and what he credited on to the local funds. In a row of
 # what he credited on (`credit_to_local_fund`), the *due* day is the day his own ledger gives
-# for the credit, the *entry* is the local fund's `surplus` entry that shows it arrived, and
-# *early* means he passed it on before his six months ran out (the local fund's own `surplus`
-# row for the case then says early too). The difference counts every expected credit, pending ones too; *of which on credits already due*
-# leaves out those not due yet (pending), so it is what the ledgers are short or over today.
+# for the credit (his entries are named under *the DM's own entries*), the *entry* is the
+# local fund's `surplus` entry that shows it arrived, and *early* means he passed it on before
+# his six months ran out (the local fund's own `surplus` row for the case then says early
+# too). The difference counts every expected credit, pending ones too; *of which on credits
+# already due* leaves out those not due yet (pending), so it is what the ledgers are short or
+# over today.
 
 # %%
 by_la = rec.by_authority(con, district, local_authority=local_authority)
@@ -147,7 +149,7 @@ ties_html(con, district, local_authority=local_authority)
 # %%
 h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "ledger_amount", "difference"], table_id="breaks", row_class="status",
-        labels={"ledger_amount": "in the ledger"},
+        labels={"ledger_amount": "in the ledger", "entry_ids": "entries", "expected_from": "the DM's own entries"},
         empty="No breaks: every expected credit that is due is matched.")
 
 # %%

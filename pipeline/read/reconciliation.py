@@ -158,7 +158,7 @@ def ties(con, district: str | None = None, local_authority: str | None = None) -
 
 
 BREAK_COLUMNS = ("ledger", "local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
-                 "difference", "due_on", "entry_on", "days_after_due", "days_outstanding", "entry_ids")
+                 "difference", "due_on", "entry_on", "days_after_due", "days_outstanding", "entry_ids", "expected_from")
 
 
 def breaks(con, district: str | None = None, local_authority: str | None = None, first: int | None = None):
@@ -173,7 +173,8 @@ def breaks(con, district: str | None = None, local_authority: str | None = None,
 def pending(con, district: str | None = None, local_authority: str | None = None, first: int | None = None):
     """Expected credits not entered yet whose lag has not run out (not breaks yet; with `first`, as breaks)."""
     return select_first(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS
-                                                 if c not in ("ledger_amount", "entry_on", "days_after_due", "entry_ids")),
+                                                 if c not in ("ledger_amount", "entry_on", "days_after_due", "entry_ids",
+                                                              "expected_from")),
                         first=first, where=[Cond("status", "=", "pending"), *_district(district, local_authority)],
                         order=["due_on", "ledger", "local_authority_id", "reference", "head"],
                         key=["ledger", "local_authority_id", "reference", "head"])

@@ -47,3 +47,7 @@ def test_sample_figures_a_clerk_can_check(sample_bundle):
     sources = con.execute("""SELECT DISTINCT source FROM fund_movements
                              WHERE ref_id = 'M-2609-006' AND from_account = 'buyer'""").fetchall()
     assert sources == [("registers/sales.csv row 3; registers/sales.csv row 4; registers/impoundments.csv row 13",)]
+    # the DM's credit of that surplus: his own entry (DM-004) and the local fund's that shows it arrived (LF-015)
+    assert con.execute("""SELECT status, expected_from, entry_ids FROM reconciliation
+                          WHERE head = 'credit_to_local_fund' AND reference = 'M-2608-003'""").fetchall() == \
+        [("early", "DM-004", "LF-015")]

@@ -7,7 +7,8 @@
 --   dm_deposit / receipt: surplus the DM must receive (s.18(5)) against his
 --                deposit ledger's receipts.
 --   dm_deposit / credit_to_local_fund: what the DM's ledger says it credited to a
---                local fund against the local fund's 'surplus' entries.
+--                local fund against the local fund's 'surplus' entries (its own entries are
+--                named in expected_from; entry_ids names the local fund's).
 -- Status (lag L = reconciliation_lag days): matched (same amount, entered by due + L);
 -- late (same amount, after due + L); early (surplus credited on or before the end of
 -- the DM's six months); amount_mismatch (same key, other amount); missing (no
@@ -17,10 +18,11 @@ WITH sale_days AS (
     SELECT case_id, sold_on FROM case_accounts WHERE sold_on IS NOT NULL
 ),
 expected AS (
-    SELECT ledger, local_authority_id, reference, head, expected_amount, due_on FROM expected_credits
+    SELECT ledger, local_authority_id, reference, head, expected_amount, due_on, NULL AS expected_from
+    FROM expected_credits
     UNION ALL
     SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(d.reference), 'credit_to_local_fund',
-           sum(d.amount), max(d.entry_on)
+           sum(d.amount), max(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
     FROM stg_dm_deposit d LEFT JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
     WHERE d.kind = 'credit_to_local_fund'
     GROUP BY ALL
@@ -51,7 +53,7 @@ joined AS (
            coalesce(x.local_authority_id, e.local_authority_id) AS local_authority_id,
            coalesce(x.reference, e.reference) AS reference,
            coalesce(x.head, e.head) AS head,
-           x.expected_amount, x.due_on, e.ledger_amount, e.entry_on, e.first_entry_on, e.entry_ids
+           x.expected_amount, x.due_on, e.ledger_amount, e.entry_on, e.first_entry_on, e.entry_ids, x.expected_from
     FROM expected x
     FULL OUTER JOIN entries e
       ON x.ledger = e.ledger AND x.head = e.head
@@ -80,7 +82,7 @@ SELECT c.ledger, c.local_authority_id, c.reference, c.head, c.expected_amount, c
        coalesce(c.ledger_amount, 0) - coalesce(c.expected_amount, 0) AS difference,
        c.status,
        -- beyond the export contract
-       c.entry_ids,
+       c.entry_ids, c.expected_from,
        CASE WHEN c.entry_on IS NOT NULL AND c.due_on IS NOT NULL THEN CAST(c.entry_on - c.due_on AS BIGINT) END AS days_after_due,
        CASE WHEN c.status IN ('missing', 'pending') THEN CAST(as_of() - c.due_on AS BIGINT) END AS days_outstanding,
        c.sold_on,
