@@ -50,7 +50,7 @@ local_authority, scope = report_scope(con, month, district, local_authority, per
 # %%
 display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts")
                   + (f", local authority {local_authority}" if local_authority else ""), 2))
-parameters_block(con, db=db, month=month, district=district, report="Local fund reconciliation")
+parameters_block(con, db=db, month=month, district=district, report="Local fund reconciliation", period=scope)
 
 # %% [markdown]
 # ## 1. Expected against credited, per local authority and head

@@ -38,10 +38,11 @@ def open_report(db, month: str, district: str | None):
 
 
 def parameters_block(con, *, db, month: str, district: str | None, report: str, closing: bool = False,
-                     sealing: str | None = None) -> Html:
+                     sealing: str | None = None, period=None) -> Html:
     """The report's parameters and what it was drawn from, for the top of the page; with `closing`,
     whether the District Magistrate has closed the month, by whom and when (`sealing`: the close
-    this copy is being sealed in, which the database does not hold yet)."""
+    this copy is being sealed in, which the database does not hold yet); with `period` (a scope
+    of another period or of one local authority), what the reconciliation's balances cover."""
     first, last = month_bounds(month)
     asof = as_of(con)
     changed = changed_parameters(con)
@@ -57,6 +58,9 @@ def parameters_block(con, *, db, month: str, district: str | None, report: str, 
         ("Readings changed from the defaults",
          "; ".join(f"{n} = {v}" for n, v in changed) if changed else "none (every statutory reading is the default)"),
     ]
+    if period is not None and (period.local_authority or (period.start, period.end) != (first, last)):
+        rows.append(("Period of the balances (section 2b)", period.period_label
+                     + (f", local authority {period.local_authority}" if period.local_authority else "")))
     if closing:
         rows.append(("Month closed", sealing or _closed_text(con, month, district)))
     warnings = []

@@ -287,3 +287,18 @@ def test_a_decision_that_names_no_finding_is_listed_and_one_that_does_is_not():
         assert len(review.decisions_naming_no_finding(con, "2026-09")) == 0        # recorded after September
     finally:
         con.close()
+
+
+@pytest.mark.parametrize("scoped", [True, False])
+def test_the_head_of_a_reconciliation_for_a_period_says_what_its_balances_cover(sample_db, scoped):
+    from pipeline.read.scope import make_scope
+    from pipeline.reports.page import parameters_block
+
+    c = connect(sample_db)
+    try:
+        period = make_scope(local_authority="LA01", financial_year_="2026-27") if scoped else make_scope(month="2026-10")
+        block = parameters_block(c, db=sample_db, month="2026-10", district=None, report="r", period=period)
+    finally:
+        c.close()
+    assert ("Period of the balances (section 2b)" in block) == scoped
+    assert ("financial year 2026-27, local authority LA01" in block) == scoped
