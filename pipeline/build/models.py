@@ -32,7 +32,7 @@ LAYERS: tuple[str, ...] = ("staging", "intermediate", "accounts", "rules", "reco
 REGISTER_TABLES = frozenset(r.table for r in REGISTERS)
 # Tables the database holds besides the models: the registers, what was loaded, the readings.
 SOURCE_TABLES = REGISTER_TABLES | {"loads", "parameters", "register_columns", "closes", "closed_accounts",
-                                     "closed_findings", "closed_files", "closed_parameters"}
+                                     "closed_findings", "closed_files", "closed_parameters", "closed_reconciliation"}
 
 
 @dataclass(frozen=True)

@@ -142,8 +142,11 @@ CLOSES_DDL = (
     "pound_id VARCHAR, review_status VARCHAR)",
     "CREATE TABLE IF NOT EXISTS closed_files (close_id INTEGER, file VARCHAR, sha256 VARCHAR, rows BIGINT)",
     "CREATE TABLE IF NOT EXISTS closed_parameters (close_id INTEGER, name VARCHAR, value VARCHAR)",
+    "CREATE TABLE IF NOT EXISTS closed_reconciliation (close_id INTEGER, ledger VARCHAR, local_authority_id VARCHAR, "
+    "reference VARCHAR, head VARCHAR, difference BIGINT, district VARCHAR)",
 )
-CLOSE_TABLES = ("closes", "closed_accounts", "closed_findings", "closed_files", "closed_parameters")
+CLOSE_TABLES = ("closes", "closed_accounts", "closed_findings", "closed_files", "closed_parameters",
+                "closed_reconciliation")
 
 
 def chosen_connections() -> int | None:

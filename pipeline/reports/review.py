@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pipeline.core.months import month_bounds
 from pipeline.read.database import parameter
+from pipeline.read.reconciliation import HEAD_LABELS, LEDGER_NAMES
 from pipeline.read.select import Cond, between, col, count, count_if, largest, select, select_first, select_records, total
 
 ACCOUNT_LABELS = {
@@ -55,10 +56,13 @@ MEASURE_WORDS = {
     "finding_raised_after_close": "a finding raised since the close",
     "finding_no_longer_raised": "a finding no longer raised",
     **dict(MONEY_BY_POUND),
+    # a reconciliation row of the month whose difference moved (its reference is the subject)
+    **{f"reconciliation {ledger} {head}": f"the reconciliation's difference (ledger - expected): {LEDGER_NAMES[ledger]}, "
+       f"{words}" for ledger in LEDGER_NAMES for head, words in HEAD_LABELS.items()},
 }
 
 ADJUSTMENT_LABELS = {"closed_shown": "sealed at the close", "current_shown": "now", "difference_shown": "now - sealed",
-                     "rule_id": "finding's rule", "subject_id": "finding's subject"}
+                     "rule_id": "finding's rule", "subject_id": "finding's subject, or reconciliation's reference"}
 
 SALE_MONEY = ("sale_proceeds", "sale_expenses", "sale_paid_feeding", "sale_paid_fines", "sale_paid_security",
               "balance_to_owner", "surplus_unclaimed", "unrecovered")

@@ -341,6 +341,8 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
         ("2026-11", "all", "PA", "findings_high", "0", "1", "1", "", "", CORRECTION),
         ("2026-11", "all", "PA", "fines_received", "600.00", "500.00", "-100.00", "", "", CORRECTION),
         ("2026-11", "all", "PA", "local_fund_due", "600.00", "500.00", "-100.00", "", "", CORRECTION),
+        # the sealed G12 fines row matched (0.00); the local fund's 600 now meets 500 expected: a new break
+        ("2026-11", "all", "PA", "reconciliation local_fund fines", "0.00", "100.00", "100.00", "", "G12", CORRECTION),
         ("2026-11", "all", "PB", "cases_impounded", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "finding_raised_after_close", "0", "1", "1", "S15-REPORT-MISSING", "G99", LATE),
         ("2026-11", "all", "PB", "findings", "0", "1", "1", "", "", LATE),

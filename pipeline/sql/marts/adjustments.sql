@@ -4,7 +4,11 @@
 --   a monthly_accounts measure of a pound whose current value differs from the sealed one
 --   (difference = current - closed; money in paise, counts in heads, cases or findings);
 --   finding_raised_after_close: a finding of the month now raised that the close did not hold;
---   finding_no_longer_raised: a finding the close held that is no longer raised.
+--   finding_no_longer_raised: a finding the close held that is no longer raised;
+--   reconciliation <ledger> <head>: a reconciliation row of the month (subject_id: its reference)
+--   whose difference (ledger - expected, paise) is not the sealed one: a new break, or one put
+--   right. The difference, not the status, is compared: the as-of date alone turns pending into
+--   missing.
 -- causes: what was loaded after the close that touches the month: correction rows (the
 -- corrections model: rows of the month whose file the close did not hold, of the pound when the
 -- row has one), late entries (first versions of rows dated in the month whose file the close did not
@@ -26,7 +30,8 @@ now_accounts AS (
 accounts AS (
     SELECT coalesce(n.close_id, s.close_id) AS close_id, coalesce(n.pound_id, s.pound_id) AS pound_id,
            coalesce(n.measure, s.measure) AS measure, NULL AS rule_id, NULL AS subject_id,
-           coalesce(s.value, 0) AS closed_value, coalesce(n.value, 0) AS current_value
+           coalesce(s.value, 0) AS closed_value, coalesce(n.value, 0) AS current_value,
+           NULL AS own_local_authority, NULL AS own_district
     FROM now_accounts n
     FULL JOIN (SELECT a.* FROM stg_closed_accounts a JOIN c USING (close_id)) s
       ON s.close_id = n.close_id AND s.pound_id = n.pound_id AND s.measure = n.measure
@@ -42,16 +47,38 @@ found AS (
            CASE WHEN s.rule_id IS NULL THEN 'finding_raised_after_close' ELSE 'finding_no_longer_raised' END AS measure,
            coalesce(n.rule_id, s.rule_id) AS rule_id, coalesce(n.subject_id, s.subject_id) AS subject_id,
            CASE WHEN s.rule_id IS NULL THEN 0 ELSE 1 END AS closed_value,
-           CASE WHEN n.rule_id IS NULL THEN 0 ELSE 1 END AS current_value
+           CASE WHEN n.rule_id IS NULL THEN 0 ELSE 1 END AS current_value,
+           NULL AS own_local_authority, NULL AS own_district
     FROM now_findings n
     FULL JOIN (SELECT f.* FROM stg_closed_findings f JOIN c USING (close_id)) s
       ON s.close_id = n.close_id AND s.rule_id = n.rule_id AND s.subject_id = n.subject_id
     WHERE n.rule_id IS NULL OR s.rule_id IS NULL
 ),
+now_recon AS (
+    SELECT c.close_id, r.ledger, r.local_authority_id, r.reference, r.head, r.difference, r.district
+    FROM reconciliation r JOIN c ON r.period_month = c.month AND (c.district IS NULL OR r.district = c.district)
+),
+recon AS (
+    -- a row is placed under the pound of the case its reference names, else its local authority
+    SELECT coalesce(n.close_id, s.close_id) AS close_id, k.pound_id,
+           'reconciliation ' || coalesce(n.ledger, s.ledger) || ' ' || coalesce(n.head, s.head) AS measure,
+           NULL AS rule_id, coalesce(n.reference, s.reference) AS subject_id,
+           coalesce(s.difference, 0) AS closed_value, coalesce(n.difference, 0) AS current_value,
+           coalesce(n.local_authority_id, s.local_authority_id) AS own_local_authority,
+           coalesce(n.district, s.district) AS own_district
+    FROM now_recon n
+    FULL JOIN (SELECT r.* FROM stg_closed_reconciliation r JOIN c USING (close_id)) s
+      ON s.close_id = n.close_id AND s.ledger = n.ledger AND s.head = n.head
+     AND s.local_authority_id IS NOT DISTINCT FROM n.local_authority_id AND lower(s.reference) = lower(n.reference)
+    LEFT JOIN int_cases k ON lower(k.case_id) = lower(coalesce(n.reference, s.reference))
+    WHERE coalesce(s.difference, 0) <> coalesce(n.difference, 0) OR (s.close_id IS NULL) <> (n.close_id IS NULL)
+),
 moved AS (
     SELECT * FROM accounts WHERE closed_value <> current_value
     UNION ALL
     SELECT * FROM found
+    UNION ALL
+    SELECT * FROM recon
 ),
 pound_places AS (
     SELECT pound_id, local_authority_id, district FROM stg_pounds
@@ -85,7 +112,8 @@ readings AS (
     WHERE p.value IS DISTINCT FROM q.value
 ),
 placed AS (
-    SELECT m.*, p.district AS pound_district, p.local_authority_id AS pound_local_authority
+    SELECT m.*, coalesce(p.district, m.own_district) AS pound_district,
+           coalesce(p.local_authority_id, m.own_local_authority) AS pound_local_authority
     FROM moved m LEFT JOIN pound_places p ON p.pound_id = m.pound_id
 ),
 causes AS (
@@ -103,7 +131,7 @@ causes AS (
     UNION ALL
     SELECT m.close_id, m.pound_id, m.measure, m.rule_id, m.subject_id, r.cause
     FROM placed m JOIN readings r ON r.close_id = m.close_id
-         AND (r.name <> 'as_of' OR m.measure LIKE 'finding%')
+         AND (r.name <> 'as_of' OR m.measure LIKE 'finding%' OR m.measure LIKE 'reconciliation %')
 ),
 named AS (
     SELECT close_id, pound_id, measure, rule_id, subject_id, string_agg(DISTINCT cause, '; ' ORDER BY cause) AS causes
@@ -116,8 +144,10 @@ out AS (
            m.rule_id, m.subject_id, c.closed_by, c.closed_at, c.folder AS close_folder, c.close_id,
            m.measure IN ('fines_received', 'feeding_received', 'protest_deposits', 'security_received',
                          'security_refunded', 'security_forfeited', 'sale_proceeds', 'sale_expenses_incurred',
-                         'sale_expenses_deducted', 'surplus_to_dm', 'local_fund_due', 'local_fund_ledger') AS is_money,
-           p.district AS pound_district, p.local_authority_id AS pound_local_authority
+                         'sale_expenses_deducted', 'surplus_to_dm', 'local_fund_due', 'local_fund_ledger')
+               OR m.measure LIKE 'reconciliation %' AS is_money,
+           coalesce(p.district, m.own_district) AS pound_district,
+           coalesce(p.local_authority_id, m.own_local_authority) AS pound_local_authority
     FROM moved m JOIN c ON c.close_id = m.close_id
     LEFT JOIN pound_places p ON p.pound_id = m.pound_id
     LEFT JOIN named n ON n.close_id = m.close_id AND n.pound_id IS NOT DISTINCT FROM m.pound_id AND n.measure = m.measure
