@@ -121,42 +121,53 @@ def districts(con) -> list[str]:
         "SELECT DISTINCT district FROM monthly_accounts WHERE district IS NOT NULL ORDER BY 1").fetchall()]
 
 
+def _blank(given) -> bool:
+    return given is None or str(given).strip() == ""
+
+
+def _spelled(given, known: list[str]) -> str | None:
+    """The one of `known` that `given` names, case and surrounding spaces ignored; None if none does."""
+    wanted = str(given).strip().lower()
+    return next((k for k in known if k.lower() == wanted), None)
+
+
 def check_district(con, district: str | None) -> str | None:
     """The district as the database spells it (case is ignored), or PoundError naming those it has."""
-    if district is None or str(district).strip() == "":
+    if _blank(district):
         return None
     known = districts(con)
-    for d in known:
-        if d.lower() == str(district).strip().lower():
-            return d
-    raise PoundError(f"no pound is in district {district!r}; the database has "
-                     + (", ".join(repr(d) for d in known) if known else "no pounds"))
+    found = _spelled(district, known)
+    if found is None:
+        raise PoundError(f"no pound is in district {district!r}; the database has "
+                         + (", ".join(repr(d) for d in known) if known else "no pounds"))
+    return found
 
 
 def check_local_authority(con, local_authority: str | None, district: str | None = None) -> str | None:
     """The local authority's id as the database spells it (case is ignored), or PoundError naming those it has."""
-    if local_authority is None or str(local_authority).strip() == "":
+    if _blank(local_authority):
         return None
     rows = _authorities(con)
-    for la, d in rows:
-        if la.lower() == str(local_authority).strip().lower():
-            if district and d and d != district:
-                raise PoundError(f"local authority {la} is in district {d}, not {district}")
-            return la
-    raise PoundError(f"no local authority {local_authority!r}; the database has "
-                     + (", ".join(r[0] for r in rows) if rows else "none"))
+    la = _spelled(local_authority, [r[0] for r in rows])
+    if la is None:
+        raise PoundError(f"no local authority {local_authority!r}; the database has "
+                         + (", ".join(r[0] for r in rows) if rows else "none"))
+    d = next(d for x, d in rows if x == la)
+    if district and d and d != district:
+        raise PoundError(f"local authority {la} is in district {d}, not {district}")
+    return la
 
 
 def check_pound(con, pound: str | None) -> str | None:
     """The pound's id as the database spells it (case is ignored), or PoundError naming those it has."""
-    if pound is None or str(pound).strip() == "":
+    if _blank(pound):
         return None
     known = [r["pound_id"] for r in select_records(con, "monthly_accounts", col("pound_id"), count("months"),
                                                    order=["pound_id"])]
-    for p in known:
-        if p.lower() == str(pound).strip().lower():
-            return p
-    raise PoundError(f"no pound {pound!r}; the database has " + (", ".join(known) if known else "none"))
+    found = _spelled(pound, known)
+    if found is None:
+        raise PoundError(f"no pound {pound!r}; the database has " + (", ".join(known) if known else "none"))
+    return found
 
 
 def check_cases(con, cases: tuple[str, ...]) -> tuple[str, ...]:
