@@ -31,6 +31,7 @@ from pipeline.outputs.exports import BY_TABLE, table_columns, write_extract
 from pipeline.outputs.review_sheet import write_review_workbook
 from pipeline.read.database import as_of, check_district, connect
 from pipeline.read.select import Cond, Selection, col
+from pipeline.reports.page import closed_words
 from pipeline.reports.render import render_reports, report_suffix
 from pipeline.reports.review import has_activity
 
@@ -87,7 +88,9 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
     finally:
         con.close()
     try:
-        render_reports(db, month, district, partial, sealing=_sealing(record))
+        sealing = closed_words(record["closed_by"], dt.datetime.fromisoformat(record["closed_at"]), district,
+                               len(earlier) + 1, reopen, sealed=True)
+        render_reports(db, month, district, partial, sealing=sealing)
         record["files"] = {p.name: sha256(p) for p in sorted(partial.iterdir())}
         (partial / CLOSE_FILE).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         os.rename(partial, target)
@@ -95,15 +98,6 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
         shutil.rmtree(partial, ignore_errors=True)
         raise
     return target
-
-
-def _sealing(record: dict) -> str:
-    """What the sealed monthly review says of its close (the close is recorded only once sealed)."""
-    at = dt.datetime.fromisoformat(record["closed_at"])
-    text = f"yes, by {record['closed_by']} on {day_text(at.date())} {at:%H:%M}: this copy is the one sealed in the close"
-    if record.get("reopen"):
-        text += f"; closed again, because: {record['reopen']}"
-    return text
 
 
 def _check_bundle(con, bundle: Path, db: Path) -> Path:

@@ -79,17 +79,26 @@ def busiest_month(con) -> str:
     return str(busiest["month"].iloc[0])
 
 
+def closed_words(by: str, at: dt.datetime, district: str | None, closes: int, reopen: str | None,
+                 sealed: bool = False) -> str:
+    """What the monthly review says of a month's close: who, when, for which district, and why it was
+    closed again; `sealed`, in the copy `pound close` seals (the close is recorded only after it)."""
+    text = f"yes, by {by} on {day_text(at.date())} {at:%H:%M}"
+    if sealed:
+        text += ": this copy is the one sealed in the close"
+    if district and district != "all":
+        text += f" (district {district})"
+    if closes > 1:
+        text += f"; closed again ({closes} closes), because: {reopen}"
+    return text
+
+
 def _closed_text(con, month: str, district: str | None) -> str:
     c = month_close(con, month, district)
     if len(c) == 0:
         return "no: the month has not been closed"
     r = c.iloc[0]
-    text = f"yes, by {r['closed_by']} on {day_text(r['closed_at'].date())} {r['closed_at']:%H:%M}"
-    if r["district"] != "all":
-        text += f" (district {r['district']})"
-    if r["closes_of_month"] > 1:
-        text += f"; closed again ({r['closes_of_month']} closes), because: {r['reopen']}"
-    return text
+    return closed_words(r["closed_by"], r["closed_at"], r["district"], int(r["closes_of_month"]), r["reopen"])
 
 
 def report_scope(con, month: str, district: str | None, local_authority: str | None,
