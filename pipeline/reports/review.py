@@ -11,6 +11,7 @@ from __future__ import annotations
 from pipeline.core.months import month_bounds
 from pipeline.read.database import parameter
 from pipeline.read.reconciliation import HEAD_LABELS, LEDGER_NAMES
+from pipeline.read.scope import make_scope
 from pipeline.read.select import Cond, between, col, count, count_if, largest, select, select_first, select_records, total
 
 ACCOUNT_LABELS = {
@@ -188,12 +189,12 @@ def month_close(con, month: str, district: str | None = None):
 
 def changes_to_closed_months(con, month: str, district: str | None = None, local_authority: str | None = None):
     """How the figures of the months closed up to this one have moved since their close, and why
-    (of one local authority's pounds, if named)."""
-    where = [Cond("month", "<=", month)] + ([Cond("pound_district", "=", district)] if district else []) \
-        + ([Cond("local_authority_id", "=", local_authority)] if local_authority else [])
+    (of one local authority's pounds, if named): the scope cuts adjustments by its pounds' district
+    (read/scope.py), as the auditor's workbook does."""
+    upto = make_scope(district, local_authority, end=month_bounds(month)[1])
     return select(con, "adjustments", col("month"), col("pound_id"), col("measure"), col("rule_id"), col("subject_id"),
                   col("closed_shown"), col("current_shown"), col("difference_shown"), col("causes"),
-                  where=where, order=["month", "pound_id", "measure", "rule_id", "subject_id"],
+                  scope=upto, order=["month", "pound_id", "measure", "rule_id", "subject_id"],
                   key=["month", "pound_id", "measure", "rule_id", "subject_id"])
 
 
