@@ -183,8 +183,9 @@ def built(bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
     return built_into(":memory:", bundle, as_of, params)
 
 
-def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
-    """What `built` makes, in the database at path."""
+def inserted_into(path: Path | str, bundle: Path):
+    """Every file of a bundle folder, typed and inserted (no suite, no key checks), in the
+    database at path; nothing built."""
     con = db.connect(path)
     sources, _, broken = find_sources(bundle)
     assert not broken, [p.render() for p in broken]
@@ -192,6 +193,20 @@ def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: d
         read = read_source(src, in_python=True)    # the cells as a frame (a CSV file is read in Python)
         assert not read.problems, [p.render() for p in read.problems]
         insert_text(con, src.register.name, read.frame[["_row", *src.register.names]], src.label)
+    return con
+
+
+def build_copy(source: Path, path: Path, as_of: dt.date = AS_OF, params: dict | None = None):
+    """A copy, at path, of the database file at source, built."""
+    shutil.copyfile(source, path)
+    con = db.connect(path)
+    build(con, Parameters(params or {}, as_of=as_of))
+    return con
+
+
+def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
+    """What `built` makes, in the database at path."""
+    con = inserted_into(path, bundle)
     build(con, Parameters(params or {}, as_of=as_of))
     return con
 

@@ -100,12 +100,25 @@ class Shared:
 
         return self.once("reference", make) / "reference.duckdb"
 
-    def built_file(self, bundle: Path, as_of: dt.date, params: dict | None) -> Path:
-        """The database helpers.built makes of a shared bundle (shared: read only)."""
-        from helpers import built_into
+    def inserted_file(self, bundle: Path) -> Path:
+        """A shared bundle's rows typed and inserted, nothing built (helpers.inserted_into; shared:
+        read only): typing the files is done once, not again for each as-of date and parameters."""
+        from helpers import inserted_into
 
         def make(folder: Path) -> None:
-            built_into(folder / "built.duckdb", bundle, as_of, params).close()
+            inserted_into(folder / "inserted.duckdb", bundle).close()
+
+        return self.once(f"inserted-{Path(bundle).name}-{_key(Path(bundle).resolve())}", make) / "inserted.duckdb"
+
+    def built_file(self, bundle: Path, as_of: dt.date, params: dict | None) -> Path:
+        """The database helpers.built makes of a shared bundle (shared: read only): a copy of
+        the inserted one, built."""
+        from helpers import build_copy
+
+        inserted = self.inserted_file(bundle)
+
+        def make(folder: Path) -> None:
+            build_copy(inserted, folder / "built.duckdb", as_of, params).close()
 
         name = f"built-{Path(bundle).name}-{as_of}-{_key(Path(bundle).resolve(), json.dumps(params, sort_keys=True))}"
         return self.once(name, make) / "built.duckdb"
