@@ -13,8 +13,11 @@ os.environ.setdefault("POUND_QUIET", "1")
 os.environ.setdefault("POUND_CACHE_DIR", str(Path(tempfile.gettempdir()) / "pound-tests-memo"))
 # Under pytest-xdist the two test processes keep both cores busy: a build on two connections
 # (pipeline/build/schedule.py) would only add work; test_build_steps.py builds on two.
+# For the same reason each DuckDB database a test (or a `pound` command it starts) opens works on
+# one thread (pipeline/load/db.py options).
 if os.environ.get("PYTEST_XDIST_WORKER"):
     os.environ.setdefault("POUND_BUILD_CONNECTIONS", "1")
+    os.environ.setdefault("POUND_THREADS", "1")
 from shared import LOAD_TIME  # noqa: E402
 
 os.environ.setdefault("POUND_LOAD_TIME", LOAD_TIME)

@@ -10,7 +10,7 @@ from pathlib import Path
 from pipeline.core.errors import PoundError
 from pipeline.core.locks import opened
 from pipeline.core.paths import SQL_DIR
-from pipeline.load.db import catalogue
+from pipeline.load.db import catalogue, options
 from pipeline.read.select import Cond, col, count, select_records, total
 
 # The tables a reader needs; a database without them has not been built.
@@ -50,7 +50,7 @@ def connect(db, wait: float = 0):
             raise PoundError(f"{path} is not a database written by 'pound run' or 'pound ingest' (it is not a "
                              "DuckDB file: give the pound.duckdb that pound run wrote)")
     try:
-        con = opened(lambda: duckdb.connect(str(path), read_only=True), path, wait)
+        con = opened(lambda: duckdb.connect(str(path), read_only=True, config=options()), path, wait)
     except duckdb.Error as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
         raise PoundError(f"{path} is not a database written by 'pound run' or 'pound ingest' ({reason})") from None

@@ -224,6 +224,7 @@ def test_two_connections_make_what_one_makes(tmp_path, monkeypatch):
 
     as_of = dt.date.fromisoformat(AS_OF)
     monkeypatch.delenv("POUND_BUILD_CONNECTIONS", raising=False)
+    monkeypatch.delenv("POUND_THREADS", raising=False)
     monkeypatch.setattr(build_module, "workers", lambda con: 1)
     with monkeypatch.context() as every_optimizer:
         every_optimizer.setattr(db, "LIGHT_PLANNING", ())

@@ -171,6 +171,24 @@ def test_a_database_made_before_bundle_as_of_gets_the_column(tmp_path):
     con.close()
 
 
+def test_pound_threads_sets_the_threads_of_every_database_pound_opens(tmp_path, monkeypatch, shared, golden_bundle):
+    from pipeline.read.database import connect as connect_built
+
+    monkeypatch.delenv("POUND_THREADS", raising=False)
+    path = tmp_path / "pound.duckdb"
+    con = db.connect(path)
+    every = con.execute("SELECT current_setting('threads')").fetchone()[0]
+    con.close()
+    for asked, threads in (("1", 1), ("3", 3), ("none", every), ("0", every)):
+        monkeypatch.setenv("POUND_THREADS", asked)
+        con = db.connect(path)
+        assert con.execute("SELECT current_setting('threads')").fetchone()[0] == threads, asked
+        con.close()
+    monkeypatch.setenv("POUND_THREADS", "1")
+    reader = connect_built(shared.run(golden_bundle, "2026-11-30", tmp_path / "run") / "pound.duckdb")
+    assert reader.execute("SELECT current_setting('threads')").fetchone()[0] == 1
+
+
 def test_a_small_bundle_is_loaded_on_one_thread_and_the_setting_is_given_back(sample_bundle, monkeypatch):
     import pipeline.load.ingest as ingest_module
 
