@@ -57,7 +57,7 @@ test: install browser calc lint
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 # The quick loop while working: every test but the browser and notebook ones, each property test
-# drawing about a third of its examples (tests/examples.py).
+# drawing about a sixth of its examples (tests/examples.py).
 test-fast: install calc
 	@POUND_TEST_FAST=1 $(PYTEST) -m "not browser and not notebook"; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc

@@ -93,7 +93,7 @@ def _in_order(found: list[dict]) -> list[str]:
 
 def test_bundles_built_together_find_what_each_finds_alone(_together):
     """Every group of the session's bundles is built together without a finding going astray, and a
-    twelfth of the bundles (a third of that in make test-fast: tests/examples.py) find alone exactly
+    twelfth of the bundles (a sixth of that in make test-fast: tests/examples.py) find alone exactly
     what they found together, every column. Which twelfth follows the SQL of the models and rules:
     the same for a given tree, another after any change to them, so that changes to the rules meet
     different bundles. A finding missing from a bundle built
@@ -110,6 +110,6 @@ def test_bundles_built_together_find_what_each_finds_alone(_together):
     assert _together.failed == {}
     sql = _sql_digest()
     shuffled = sorted(together, key=lambda s: hashlib.sha256((sql + s.key()).encode()).hexdigest())
-    chosen = shuffled[:examples(len(shuffled) // 12)]         # a third of that in make test-fast
+    chosen = shuffled[:examples(len(shuffled) // 12)]         # a sixth of that in make test-fast
     for s in chosen:
         assert _in_order(_together.findings(s)) == _in_order(alone(s)), s
