@@ -205,7 +205,12 @@ def build_copy(source: Path, path: Path, as_of: dt.date = AS_OF, params: dict | 
 
 
 def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
-    """What `built` makes, in the database at path."""
+    """What `built` makes, in the database at path (of a shared bundle: a copy of the session's
+    database of its rows, built)."""
+    import shared
+
+    if shared.SESSION is not None and Path(bundle).resolve() in shared.SHARED_BUNDLES and path != ":memory:":
+        return build_copy(shared.SESSION.inserted_file(bundle), Path(path), as_of, params)
     con = inserted_into(path, bundle)
     build(con, Parameters(params or {}, as_of=as_of))
     return con

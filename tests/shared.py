@@ -112,13 +112,11 @@ class Shared:
 
     def built_file(self, bundle: Path, as_of: dt.date, params: dict | None) -> Path:
         """The database helpers.built makes of a shared bundle (shared: read only): a copy of
-        the inserted one, built."""
-        from helpers import build_copy
-
-        inserted = self.inserted_file(bundle)
+        the inserted one, built (helpers.built_into)."""
+        from helpers import built_into
 
         def make(folder: Path) -> None:
-            build_copy(inserted, folder / "built.duckdb", as_of, params).close()
+            built_into(folder / "built.duckdb", bundle, as_of, params).close()
 
         name = f"built-{Path(bundle).name}-{as_of}-{_key(Path(bundle).resolve(), json.dumps(params, sort_keys=True))}"
         return self.once(name, make) / "built.duckdb"
