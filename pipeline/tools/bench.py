@@ -218,8 +218,31 @@ def read_files(bundle: str) -> None:
         con.execute("SELECT count(*) FROM read_csv(?, all_varchar = true)", [files]).fetchone()
 
 
+USAGE = """usage: python -m pipeline.tools.bench      (what `make bench` runs; no options)
+
+Makes a synthetic state bundle under bench-out/ (replacing what is there), times every figure
+against its floor and writes bench-out/bench.json. At full scale it takes several minutes.
+Settings, as environment variables:
+  BENCH_SCALE=small   rehearse at a tenth of the state bundle
+  BENCH_RUNS=N        pairs of runs for each short command (default 5)
+  BENCH_OUT=DIR       another folder than bench-out/
+"""
+
+
+def cli(argv: list[str]) -> int:
+    """`--help` prints what the bench does before it clears bench-out/; any other argument is refused."""
+    if argv[:1] == ["read"] and len(argv) == 2:        # the read floor's own process (read_floor)
+        read_files(argv[1])
+        return 0
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__.strip() + "\n\n" + USAGE, end="")
+        return 0
+    if argv:
+        print(f"bench: no option {argv[0]!r}\n\n{USAGE}", end="", file=sys.stderr)
+        return 2
+    main()
+    return 0
+
+
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["read"]:
-        read_files(sys.argv[2])
-    else:
-        main()
+    sys.exit(cli(sys.argv[1:]))

@@ -39,3 +39,14 @@ def test_the_rejected_sample_differs_by_one_cell(tmp_path):
     new, old = _rows(bad / "registers" / "releases.csv"), _rows(SAMPLE / "registers" / "releases.csv")
     changed = [(c, a[c], b[c]) for a, b in zip(old, new, strict=True) for c in a if a[c] != b[c]]
     assert changed == [("fines_paid", old[0]["fines_paid"], "six hundred")]
+
+
+def test_help_says_what_the_bench_does_and_touches_nothing(tmp_path, monkeypatch, capsys):
+    from pipeline.tools import bench
+
+    monkeypatch.setattr(bench, "main", lambda: (_ for _ in ()).throw(AssertionError("the bench ran")))
+    assert bench.cli(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "make bench" in out and "BENCH_SCALE=small" in out and "bench-out" in out
+    assert bench.cli(["--fast"]) == 2
+    assert "no option '--fast'" in capsys.readouterr().err
