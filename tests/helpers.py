@@ -196,22 +196,16 @@ def inserted_into(path: Path | str, bundle: Path):
     return con
 
 
-def build_copy(source: Path, path: Path, as_of: dt.date = AS_OF, params: dict | None = None):
-    """A copy, at path, of the database file at source, built."""
-    shutil.copyfile(source, path)
-    con = db.connect(path)
-    build(con, Parameters(params or {}, as_of=as_of))
-    return con
-
-
 def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
     """What `built` makes, in the database at path (of a shared bundle: a copy of the session's
     database of its rows, built)."""
     import shared
 
     if shared.SESSION is not None and Path(bundle).resolve() in shared.SHARED_BUNDLES and path != ":memory:":
-        return build_copy(shared.SESSION.inserted_file(bundle), Path(path), as_of, params)
-    con = inserted_into(path, bundle)
+        shutil.copyfile(shared.SESSION.inserted_file(bundle), path)
+        con = db.connect(path)
+    else:
+        con = inserted_into(path, bundle)
     build(con, Parameters(params or {}, as_of=as_of))
     return con
 
