@@ -26,7 +26,7 @@ import pandas as pd
 from pipeline.build import build
 from pipeline.core.params import Parameters
 from pipeline.core.registers import REGISTERS
-from pipeline.load.db import ensure_schema
+from pipeline.load.db import ensure_schema, options
 from pipeline.load.typed import insert_typed
 from pipeline.synth import cases
 from pipeline.synth.plants import s16_s17
@@ -40,7 +40,7 @@ class Books:
 
     def __init__(self, params: Parameters):
         self.params = params
-        self.con = duckdb.connect()
+        self.con = duckdb.connect(config=options())
         ensure_schema(self.con)
 
     def load(self, frames: dict[str, pd.DataFrame]) -> None:
