@@ -146,10 +146,8 @@ out AS (
                          'security_refunded', 'security_forfeited', 'sale_proceeds', 'sale_expenses_incurred',
                          'sale_expenses_deducted', 'surplus_to_dm', 'local_fund_due', 'local_fund_ledger')
                OR m.measure LIKE 'reconciliation %' AS is_money,
-           coalesce(p.district, m.own_district) AS pound_district,
-           coalesce(p.local_authority_id, m.own_local_authority) AS pound_local_authority
-    FROM moved m JOIN c ON c.close_id = m.close_id
-    LEFT JOIN pound_places p ON p.pound_id = m.pound_id
+           m.pound_district, m.pound_local_authority
+    FROM placed m JOIN c ON c.close_id = m.close_id
     LEFT JOIN named n ON n.close_id = m.close_id AND n.pound_id IS NOT DISTINCT FROM m.pound_id AND n.measure = m.measure
          AND n.rule_id IS NOT DISTINCT FROM m.rule_id AND n.subject_id IS NOT DISTINCT FROM m.subject_id
 )
