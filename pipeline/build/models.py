@@ -25,14 +25,14 @@ import duckdb
 from pipeline.build.memo import READS, code_digest, digest
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.registers import REGISTERS
+from pipeline.load.db import CLOSE_TABLES
 
 # The layers in the order they are built. rules/ holds one query per rule id; they are
 # stacked into the one table `findings` (see rules.py).
 LAYERS: tuple[str, ...] = ("staging", "intermediate", "accounts", "rules", "reconcile", "marts")
 REGISTER_TABLES = frozenset(r.table for r in REGISTERS)
 # Tables the database holds besides the models: the registers, what was loaded, the readings.
-SOURCE_TABLES = REGISTER_TABLES | {"loads", "parameters", "register_columns", "closes", "closed_accounts",
-                                     "closed_findings", "closed_files", "closed_parameters", "closed_reconciliation"}
+SOURCE_TABLES = REGISTER_TABLES | {"loads", "parameters", "register_columns"} | set(CLOSE_TABLES)
 
 
 @dataclass(frozen=True)

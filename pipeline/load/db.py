@@ -64,7 +64,7 @@ def _schema_is_current(con: duckdb.DuckDBPyConnection) -> bool:
     """Whether every table ensure_schema makes is there with every column, and register_columns
     holds this version's contract: one look at the catalogue and one read of a small table."""
     want = {"loads": {"bundle_as_of"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
-    want |= {_ddl_table(ddl): set() for ddl in CLOSES_DDL} | {"register_columns": set()}
+    want |= {table: set() for table in CLOSE_TABLES} | {"register_columns": set()}
     have = {table: {c for c, _ in columns} for table, columns in catalogue(con).items()}
     if any(t not in have or not cols <= have[t] for t, cols in want.items()):
         return False
@@ -145,8 +145,7 @@ CLOSES_DDL = (
     "CREATE TABLE IF NOT EXISTS closed_reconciliation (close_id INTEGER, ledger VARCHAR, local_authority_id VARCHAR, "
     "reference VARCHAR, head VARCHAR, difference BIGINT, district VARCHAR)",
 )
-CLOSE_TABLES = ("closes", "closed_accounts", "closed_findings", "closed_files", "closed_parameters",
-                "closed_reconciliation")
+CLOSE_TABLES = tuple(_ddl_table(ddl) for ddl in CLOSES_DDL)
 
 
 def chosen_connections() -> int | None:
