@@ -33,6 +33,10 @@ def dq_seized_after_impounded(g, k):
         "the bundle's own date in bundle.toml (written with the ledgers)")
 def dq_future_date(g, k):
     g.future = k            # the entries are made with the ledgers (future_entries)
+    return _future_ids(k)
+
+
+def _future_ids(k: int) -> list[str]:
     return [f"LFX{i + 1:05d}" for i in range(k)]
 
 
@@ -41,5 +45,5 @@ def future_entries(g, end: int) -> pd.DataFrame:
     picked above, dated three days after the last day (bundle.toml's as_of)."""
     future = pd.DataFrame({"local_authority_id": g.la_ids[0], "entry_on": end + 3, "amount": 10000,
                            "reference": "Advance booking", "head": "other"}, index=range(g.future))
-    future.insert(0, "entry_id", [f"LFX{i + 1:05d}" for i in range(len(future))])
+    future.insert(0, "entry_id", _future_ids(len(future)))
     return future
