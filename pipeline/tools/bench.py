@@ -6,6 +6,10 @@ memory is its own, from wait4). Two floors, each measured beside what it is comp
   import   `python -c "import duckdb, pandas"`: the least any command of the tool can take
   read     DuckDB reading every CSV file of the state bundle (read_csv of each register's
            files, all as text, count(*)): the least any load of those files can take
+  write    (given beside the read floor, after the state run) DuckDB writing what that run
+           wrote, as it stands: every finished table copied into a new database file and each
+           CSV export's table written by COPY, no rupee text, no order. Nothing is read from
+           the bundle or computed: the least any run that keeps these outputs can take
 The figures:
   district run       pound run data/sample, and a run whose file is rejected   / import floor
   state run          pound run of the synthetic state bundle                   / read floor
@@ -58,6 +62,10 @@ IMPORT_FLOOR = [sys.executable, "-c", "import duckdb, pandas"]
 
 def read_floor(bundle: Path) -> list[str]:
     return [sys.executable, "-m", "pipeline.tools.bench", "read", str(bundle)]
+
+
+def write_floor(db: Path, out: Path) -> list[str]:
+    return [sys.executable, "-m", "pipeline.tools.bench", "write", str(db), str(out)]
 
 
 def paired(name: str, args: list[str], floor: list[str], results: list[dict], target: str,
@@ -163,6 +171,8 @@ def main() -> None:
                     "floor": None, "ratio": None, "peak_mb": floor["peak_mb"], "target": "-"})
     run = once("pound run of the state bundle", pound("run", str(bundle), "--out", str(OUT / "run")), results,
                "10x (goal 5x), peak < 3,000 MB", floor=read_s)
+    once("floor: writing that run's outputs as they stand", write_floor(OUT / "run" / "pound.duckdb", OUT / "written"),
+         results, "-", floor=read_s)
 
     before, month = OUT / "before", OUT / "month"
     moved = split_month(bundle, before, month)
@@ -218,6 +228,32 @@ def read_files(bundle: str) -> None:
         con.execute("SELECT count(*) FROM read_csv(?, all_varchar = true)", [files]).fetchone()
 
 
+def write_outputs(db: str, out: str) -> None:
+    """The write floor: the finished tables of the database at `db` copied as they stand into a
+    new database under `out`, and the table of each CSV export of `pound run` written there by
+    DuckDB's COPY (no rupee text, no order)."""
+    import duckdb
+
+    from pipeline.outputs.exports import EXPORTS
+    from pipeline.outputs.tables import finished_tables
+
+    target = Path(out)
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    con = duckdb.connect()
+    con.execute("ATTACH ? AS src (READ_ONLY)", [db])
+    con.execute("ATTACH ? AS dst", [str(target / "pound.duckdb")])
+    have = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() WHERE database_name = 'src'").fetchall()}
+    for table in finished_tables():
+        if table in have:
+            con.execute(f'CREATE TABLE dst."{table}" AS SELECT * FROM src."{table}"')
+    con.execute("CHECKPOINT dst")
+    for spec in EXPORTS:
+        path = str(target / f"{spec.name}.csv").replace("'", "''")
+        con.execute(f"COPY src.\"{spec.table}\" TO '{path}' (HEADER)")
+
+
 USAGE = """usage: python -m pipeline.tools.bench      (what `make bench` runs; no options)
 
 Makes a synthetic state bundle under bench-out/ (replacing what is there), times every figure
@@ -233,6 +269,9 @@ def cli(argv: list[str]) -> int:
     """`--help` prints what the bench does before it clears bench-out/; any other argument is refused."""
     if argv[:1] == ["read"] and len(argv) == 2:        # the read floor's own process (read_floor)
         read_files(argv[1])
+        return 0
+    if argv[:1] == ["write"] and len(argv) == 3:       # the write floor's own process (write_floor)
+        write_outputs(argv[1], argv[2])
         return 0
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__.strip() + "\n\n" + USAGE, end="")

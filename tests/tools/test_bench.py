@@ -50,3 +50,30 @@ def test_help_says_what_the_bench_does_and_touches_nothing(tmp_path, monkeypatch
     assert "make bench" in out and "BENCH_SCALE=small" in out and "bench-out" in out
     assert bench.cli(["--fast"]) == 2
     assert "no option '--fast'" in capsys.readouterr().err
+
+
+def test_the_write_floor_writes_every_finished_table_and_each_exports_rows(shared, sample_bundle, tmp_path):
+    """What `make bench` gives as the least a run keeping these outputs can take: the finished
+    tables as they stand in a new database file, and each export's table as a CSV file."""
+    import duckdb
+
+    from pipeline.outputs.exports import EXPORTS
+    from pipeline.outputs.tables import finished_tables
+    from pipeline.tools import bench
+
+    db = shared.run_folder(sample_bundle, "2026-11-30") / "pound.duckdb"
+    assert bench.cli(["write", str(db), str(tmp_path / "w")]) == 0
+    src = duckdb.connect(str(db), read_only=True)
+    new = duckdb.connect(str(tmp_path / "w" / "pound.duckdb"), read_only=True)
+    try:
+        copied = {r[0] for r in new.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+        assert copied == set(finished_tables())
+        for table in finished_tables():
+            assert new.execute(f"SELECT count(*) FROM {table}").fetchone() == \
+                src.execute(f"SELECT count(*) FROM {table}").fetchone(), table
+        for spec in EXPORTS:
+            with (tmp_path / "w" / f"{spec.name}.csv").open(encoding="utf-8", newline="") as fh:
+                assert sum(1 for _ in csv.reader(fh)) == 1 + src.execute(f"SELECT count(*) FROM {spec.table}").fetchone()[0]
+    finally:
+        src.close()
+        new.close()
