@@ -20,6 +20,7 @@ from pipeline.read.select import (
     select_records,
     total,
     total_if,
+    totals,
 )
 
 STATUS_ORDER = ("matched", "late", "early", "amount_mismatch", "missing", "pending", "unexpected")
@@ -72,11 +73,12 @@ def summary(con, district: str | None = None, local_authority: str | None = None
 
 def dm_deposit_held(con, district: str | None = None, local_authority: str | None = None):
     """Per local authority: what the DM should hold in deposit and what his ledger shows he holds."""
-    return select(con, "dm_deposit_position", col("local_authority_id"), col("local_authority_name"),
-                  col("surplus_received_due"), col("surplus_credit_due"), col("held_due"),
-                  col("receipts_booked"), col("credits_booked"), col("refunds_booked"), col("held_booked"),
-                  col("held_difference"),
-                  where=_district(district, local_authority), order=["local_authority_id"], key=["local_authority_id"])
+    return totals(con, select(con, "dm_deposit_position", col("local_authority_id"), col("local_authority_name"),
+                              col("surplus_received_due"), col("surplus_credit_due"), col("held_due"),
+                              col("receipts_booked"), col("credits_booked"), col("refunds_booked"),
+                              col("held_booked"), col("held_difference"),
+                              where=_district(district, local_authority), order=["local_authority_id"],
+                              key=["local_authority_id"]))
 
 
 def _ledger(ledger: str | None, head: str | None) -> list[Cond]:
@@ -86,10 +88,10 @@ def _ledger(ledger: str | None, head: str | None) -> list[Cond]:
 def by_status(con, district: str | None = None, ledger: str | None = None, local_authority: str | None = None,
               head: str | None = None):
     """Per ledger and status: rows, expected and credited (the parts of the ties); of one head if named."""
-    return select(con, "reconciliation", col("ledger"), col("status"), count("rows"),
-                  total("expected_amount", "expected"), total("ledger_amount", "credited"),
-                  where=[*_district(district, local_authority), *_ledger(ledger, head)],
-                  order=["ledger", "status"], key=["ledger", "status"])
+    return totals(con, select(con, "reconciliation", col("ledger"), col("status"), count("rows"),
+                              total("expected_amount", "expected"), total("ledger_amount", "credited"),
+                              where=[*_district(district, local_authority), *_ledger(ledger, head)],
+                              order=["ledger", "status"], key=["ledger", "status"]))
 
 
 def status_by_authority(con, district: str | None = None, local_authority: str | None = None):
@@ -182,12 +184,12 @@ def pending(con, district: str | None = None, local_authority: str | None = None
 
 def ageing(con, district: str | None = None, local_authority: str | None = None):
     """What is missing, by how long it has been outstanding past its due day."""
-    return select(con, "reconciliation", col("ageing_band"), col("ageing"), count("items"),
-                  total("expected_amount", "amount"),
-                  total_if("expected_amount", "ledger", "local_fund", "local_fund"),
-                  total_if("expected_amount", "ledger", "dm_deposit", "dm_deposit"),
-                  where=[Cond("status", "=", "missing"), *_district(district, local_authority)], order=["ageing_band"],
-                  key=["ageing_band", "ageing"])
+    return totals(con, select(con, "reconciliation", col("ageing_band"), col("ageing"), count("items"),
+                              total("expected_amount", "amount"),
+                              total_if("expected_amount", "ledger", "local_fund", "local_fund"),
+                              total_if("expected_amount", "ledger", "dm_deposit", "dm_deposit"),
+                              where=[Cond("status", "=", "missing"), *_district(district, local_authority)],
+                              order=["ageing_band"], key=["ageing_band", "ageing"]))
 
 
 def in_month(con, month: str, district: str | None = None, local_authority: str | None = None,

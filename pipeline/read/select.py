@@ -246,6 +246,35 @@ def select(con, model: str, *measures: Measure, where=(), order=(), key=(), limi
     sql, params = s.sql()
     frame = con.execute(sql, params).df()
     frame.attrs["selection"] = s.as_dict()
+    frame.attrs["read"] = s
+    return frame
+
+
+# What a total row or column adds up: a model column as it is, or a sum or a count over the rows
+# (not a median, a share, a largest or a listing, which do not add up).
+SUMMED = ("", "sum", "count", "count_if", "sum_if")
+
+
+def totals(con, frame, by: str | None = None):
+    """The frame, with its totals read by DuckDB into frame.attrs["totals"]: every whole-number
+    column of the frame's selection that adds up (SUMMED), other than the columns that name a row,
+    summed over every row of the selection (the rows a frame of select_first() leaves out too):
+    {None: {column: total}}; with `by` (a column of the selection), for each of its values:
+    {value: {column: total}}. What a table's total row, a pivot's total column or a transposed
+    table's total column shows (pipeline/reports/html.py): never a sum made in Python."""
+    s: Selection = frame.attrs["read"]
+    named = set(s.key or [m.name for m in s.measures if not m.agg]) | {by}
+    names = [m.name for m in s.measures
+             if m.agg in SUMMED and m.name not in named and frame[m.name].dtype.kind in "iu"]
+    inner, params = replace(s, order=(), limit=None).sql()
+    sums = ", ".join(f"CAST(coalesce(sum({_name(n)}), 0) AS BIGINT) AS {_name(n)}" for n in names)
+    if by is None:
+        row = con.execute(f"SELECT {sums} FROM ({inner})", params).fetchone() if names else ()
+        frame.attrs["totals"] = {None: dict(zip(names, row, strict=True))}
+        return frame
+    rows = con.execute(f"SELECT {_name(by)}{', ' + sums if sums else ''} FROM ({inner}) GROUP BY {_name(by)}",
+                       params).fetchall()
+    frame.attrs["totals"] = {r[0]: dict(zip(names, r[1:], strict=True)) for r in rows}
     return frame
 
 
@@ -296,6 +325,7 @@ def select_first(con, model: str, *measures: Measure, first: int | None, where=(
         else:           # a group named NULL cannot be asked for by name: read the whole selection
             frame = con.execute(*replace(s, limit=first).sql()).df()
     frame.attrs["selection"] = s.as_dict()
+    frame.attrs["read"] = s
     frame.attrs["rows"] = int(rows)
     return frame
 

@@ -128,6 +128,15 @@ def _key(rec: Mapping, key: Sequence[str]) -> dict:
     return out
 
 
+def _totals(df, table_id: str | None, by) -> dict:
+    """The totals read for the frame by pipeline.read.select.totals (of every row, or of one value
+    of the column it was read `by`): a total shown is added up by DuckDB, never here."""
+    read = df.attrs.get("totals")
+    if read is None:
+        raise ValueError(f"table {table_id}: a total is shown only as read by select.totals(), and none was read")
+    return read[by]
+
+
 def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels: Mapping | None = None,
           value_labels: Mapping[str, Mapping] | None = None, hide: Iterable[str] = (),
           table_id: str | None = None, empty: str = "Nothing to show.", total: str | None = None,
@@ -136,8 +145,9 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
 
     money: integer-paise columns, written as rupees. percent: shares, written 12.5%.
     labels: column -> heading. value_labels: column -> {value: words} (the value stays in data-value).
-    hide: columns read (to name rows) but not shown. total: a last row with that label summing the
-    numeric columns of every row (shown or not). row_class: a column whose value becomes the row's
+    hide: columns read (to name rows) but not shown. total: a last row with that label holding the
+    totals of every row (shown or not) of the numeric columns that add up, as DuckDB added them
+    up (pipeline.read.select.totals; a frame without them is refused). row_class: a column whose value becomes the row's
     CSS class. Only the first max_rows rows are shown, with a line saying how many more there are
     (of the whole selection: a frame of select_first() holds only the first rows, and says how many
     there are in attrs["rows"]; a total needs every row).
@@ -148,8 +158,7 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
         return note(empty, "empty")
     selection = df.attrs.get("selection")
     count = int(df.attrs.get("rows", len(df)))
-    if total is not None and count > len(df):
-        raise ValueError(f"table {table_id}: a total of every row needs every row, not the first {len(df):,}")
+    sums = _totals(df, table_id, None) if total is not None else {}
     if len(df) < min(count, max_rows):
         raise ValueError(f"table {table_id}: {len(df):,} rows read of {count:,}, and {max_rows:,} are shown")
     key = selection["key"] if selection else []
@@ -182,7 +191,7 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
             elif c in money or (c not in percent and _numeric(df[c]) and c not in key
                                 and selection and selection["columns"].get(c, {}).get("agg") in ("", "sum", "count",
                                                                                                  "count_if", "sum_if")):
-                s = sum(int(v) for v in df[c] if not is_blank(v))
+                s = sums[c]
                 foot.append({"col": c, "text": rupees(s) if c in money else f"{s:,}", "cls": "num money" if c in money else "num"})
             else:
                 foot.append({"col": None, "text": "", "cls": "blank"})
@@ -193,7 +202,8 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
 def pivot(df, index: str, column: str, value: str, *, money: bool = False, table_id: str | None = None,
           empty: str = "Nothing to show.", index_label: str | None = None, total_label: str | None = None) -> Html:
     """A long selection (index, column, value) shown wide: one row per index value, one column per
-    column value. Each cell names its own row of the selection (data-key)."""
+    column value. Each cell names its own row of the selection (data-key). total_label: a last
+    column with each row's total, as DuckDB added it up (select.totals(con, frame, by=index))."""
     if df is None or len(df) == 0:
         return note(empty, "empty")
     selection = df.attrs.get("selection")
@@ -207,14 +217,13 @@ def pivot(df, index: str, column: str, value: str, *, money: bool = False, table
     rows = []
     for iv in index_values:
         cells = [{"col": index, "text": cell_text(iv)[0], "cls": "text", "key": None, "value": None}]
-        row_total = 0
         for h in heads:
             v = lookup.get((iv, h), 0)
-            row_total += int(v)
             text, cls = cell_text(v, money)
             cells.append({"col": value, "text": text, "cls": cls, "value": None,
                           "key": _key({index: iv, column: h}, [index, column])})
         if total_label:
+            row_total = _totals(df, table_id, iv)[value]
             cells.append({"col": value, "text": rupees(row_total) if money else f"{row_total:,}",
                           "cls": "num money" if money else "num",
                           "value": None, "key": _key({index: iv}, [index])})
@@ -225,7 +234,8 @@ def pivot(df, index: str, column: str, value: str, *, money: bool = False, table
 
 def transposed(df, measures: Sequence[tuple[str, str]], by: str, *, money: bool = True, table_id: str | None = None,
                total_label: str | None = None, empty: str = "Nothing to show.") -> Html:
-    """One row per measure (column of df, with its label), one column per value of `by` (and a total)."""
+    """One row per measure (column of df, with its label), one column per value of `by`, and with
+    total_label a last column with each measure's total as DuckDB added it up (select.totals)."""
     if df is None or len(df) == 0:
         return note(empty, "empty")
     selection = df.attrs.get("selection")
@@ -241,7 +251,7 @@ def transposed(df, measures: Sequence[tuple[str, str]], by: str, *, money: bool 
             text, cls = cell_text(r[m], money)
             cells.append({"col": m, "text": text, "cls": cls, "value": None, "key": _key(r, [by])})
         if total_label:
-            s = sum(int(r[m]) for r in records if not is_blank(r[m]))
+            s = _totals(df, table_id, None)[m]
             cells.append({"col": m, "text": rupees(s) if money else f"{s:,}", "cls": "num money" if money else "num",
                           "value": None, "key": {}})
         rows.append({"cells": cells, "cls": None, "key": None})

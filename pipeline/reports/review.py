@@ -12,7 +12,19 @@ from pipeline.core.months import month_bounds
 from pipeline.read.database import parameter
 from pipeline.read.reconciliation import HEAD_LABELS, LEDGER_NAMES
 from pipeline.read.scope import make_scope
-from pipeline.read.select import Cond, between, col, count, count_if, largest, select, select_first, select_records, total
+from pipeline.read.select import (
+    Cond,
+    between,
+    col,
+    count,
+    count_if,
+    largest,
+    select,
+    select_first,
+    select_records,
+    total,
+    totals,
+)
 
 ACCOUNT_LABELS = {
     "local_fund": "Local fund of the local authority",
@@ -74,12 +86,13 @@ def _district(district: str | None) -> list[Cond]:
 
 
 def rollforward(con, month: str, district: str | None = None):
-    """Per pound: heads at the start of the month, impounded, released, sold, at the end."""
-    return select(con, "monthly_accounts",
+    """Per pound: heads at the start of the month, impounded, released, sold, at the end (and
+    their totals, for the table's total row)."""
+    return totals(con, select(con, "monthly_accounts",
                   col("pound_id"), col("pound_name"), col("taluk"), col("heads_start"), col("heads_impounded"),
                   col("heads_released"), col("heads_sold"), col("heads_end"), col("cases_impounded"),
                   col("rollforward_ties"),
-                  where=[Cond("month", "=", month), *_district(district)], order=["pound_id"], key=["pound_id"])
+                  where=[Cond("month", "=", month), *_district(district)], order=["pound_id"], key=["pound_id"]))
 
 
 def month_totals(con, month: str, district: str | None = None):
@@ -89,16 +102,17 @@ def month_totals(con, month: str, district: str | None = None):
 
 
 def money_by_pound(con, month: str, district: str | None = None):
-    """The month's money measures of monthly_accounts, one row per pound."""
-    return select(con, "monthly_accounts", col("pound_id"), *(col(c) for c, _ in MONEY_BY_POUND),
-                  where=[Cond("month", "=", month), *_district(district)], order=["pound_id"], key=["pound_id"])
+    """The month's money measures of monthly_accounts, one row per pound (and each one's total)."""
+    return totals(con, select(con, "monthly_accounts", col("pound_id"), *(col(c) for c, _ in MONEY_BY_POUND),
+                              where=[Cond("month", "=", month), *_district(district)], order=["pound_id"],
+                              key=["pound_id"]))
 
 
 def _movements(con, month: str, district: str | None, hop: Cond):
-    return select(con, "fund_movements", col("section"), col("from_account"), col("account"),
-                  total("amount"), count("movements"),
-                  where=[Cond("month", "=", month), hop, *_district(district)],
-                  order=["section", "account", "from_account"])
+    return totals(con, select(con, "fund_movements", col("section"), col("from_account"), col("account"),
+                              total("amount"), count("movements"),
+                              where=[Cond("month", "=", month), hop, *_district(district)],
+                              order=["section", "account", "from_account"]))
 
 
 def money_received(con, month: str, district: str | None = None):
@@ -145,10 +159,11 @@ def findings_by_rule(con, month: str, district: str | None = None):
 
 def open_findings_by_age(con, month: str, district: str | None = None):
     """Every finding up to the month still waiting for a decision on the accounts' date, by how long."""
-    return select(con, "findings", col("open_age"), count("findings"), count_if("severity", "high", "high"),
-                  largest("days_open", "longest_days"),
-                  where=[Cond("month", "<=", month), Cond("review_status", "=", "open"), *_district(district)],
-                  order=["longest_days DESC"], key=["open_age"])
+    return totals(con, select(con, "findings", col("open_age"), count("findings"),
+                              count_if("severity", "high", "high"), largest("days_open", "longest_days"),
+                              where=[Cond("month", "<=", month), Cond("review_status", "=", "open"),
+                                     *_district(district)],
+                              order=["longest_days DESC"], key=["open_age"]))
 
 
 def open_from_earlier_months(con, month: str, district: str | None = None, first: int | None = None):
@@ -163,9 +178,11 @@ def open_from_earlier_months(con, month: str, district: str | None = None, first
 
 def decided_findings(con, month: str, district: str | None = None):
     """The District Magistrate's decisions in force on the findings up to the month, by decision."""
-    return select(con, "findings", col("review_status"), count("findings"), count_if("severity", "high", "high"),
-                  where=[Cond("month", "<=", month), Cond("review_status", "<>", "open"), *_district(district)],
-                  order=["review_status"], key=["review_status"])
+    return totals(con, select(con, "findings", col("review_status"), count("findings"),
+                              count_if("severity", "high", "high"),
+                              where=[Cond("month", "<=", month), Cond("review_status", "<>", "open"),
+                                     *_district(district)],
+                              order=["review_status"], key=["review_status"]))
 
 
 def corrections_to_earlier_months(con, month: str, district: str | None = None):

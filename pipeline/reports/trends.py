@@ -22,6 +22,7 @@ from pipeline.read.select import (
     share,
     smallest,
     total,
+    totals,
 )
 
 
@@ -54,9 +55,10 @@ def impoundments_by(con, month: str, district: str | None, by: str, shown: int):
 
 
 def impoundments_by_class(con, month: str, district: str | None = None):
-    """Heads impounded per month and animal class, up to the month."""
-    return select(con, "impoundment_cohorts", col("month"), col("animal_class"), total("heads"),
-                  where=[Cond("month", "<=", month), *_district(district)], order=["month", "animal_class"])
+    """Heads impounded per month and animal class, up to the month (and each month's total)."""
+    return totals(con, select(con, "impoundment_cohorts", col("month"), col("animal_class"), total("heads"),
+                              where=[Cond("month", "<=", month), *_district(district)],
+                              order=["month", "animal_class"]), by="month")
 
 
 def outcomes_by_month(con, month: str, district: str | None = None):
@@ -115,6 +117,6 @@ def repeat_owners(con, month: str, district: str | None = None, first: int | Non
 
 def fines_due_vs_collected(con, month: str, district: str | None = None):
     """By month of impoundment: fines due (s.10(1)) and what of them reached the local fund (s.18(2))."""
-    return select(con, "impoundment_cohorts", col("month"), total("cases"), total("fines_due"),
-                  total("fines_collected"), total("fines_not_collected"),
-                  where=[Cond("month", "<=", month), *_district(district)], order=["month"])
+    return totals(con, select(con, "impoundment_cohorts", col("month"), total("cases"), total("fines_due"),
+                              total("fines_collected"), total("fines_not_collected"),
+                              where=[Cond("month", "<=", month), *_district(district)], order=["month"]))

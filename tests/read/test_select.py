@@ -1,11 +1,12 @@
 """Selections: the first rows of a long one (select_first) are the first rows of the whole, and
-say how many there are; quartiles are those pandas interpolates."""
+say how many there are; quartiles are those pandas interpolates; totals are DuckDB's sums over
+the whole selection."""
 
 import duckdb
 import pandas as pd
 import pytest
 
-from pipeline.read.select import Cond, col, count, listing, quartile, select, select_first, total
+from pipeline.read.select import Cond, col, count, largest, listing, quartile, select, select_first, total, totals
 from pipeline.reports import html as h
 
 
@@ -57,7 +58,34 @@ def test_a_table_of_the_first_rows_says_how_many_there_are(con):
     some = select_first(con, "cases", *MEASURES, first=5, **OWNERS)
     page = h.table(some, table_id="owners", max_rows=5)
     assert "The first 5 of 23 rows are shown" in page
-    with pytest.raises(ValueError, match="needs every row"):
+    with pytest.raises(ValueError, match="none was read"):
         h.table(some, table_id="owners", max_rows=5, total="all")
+    # the total row is of all 23 groups, as DuckDB adds them up, not of the 5 the frame holds
+    page = h.table(totals(con, some), table_id="owners", max_rows=5, total="all")
+    whole = select(con, "cases", *MEASURES, **OWNERS)
+    assert int(whole["cases"].sum()) > int(some["cases"].sum())
+    assert f'<td class="num" data-col="cases">{int(whole["cases"].sum()):,}</td>' in page
+    assert "(the total is of all of them)" in page
     with pytest.raises(ValueError, match="5 rows read of 23, and 10 are shown"):
         h.table(some, table_id="owners", max_rows=10)
+
+
+def test_totals_add_up_what_adds_up_over_the_whole_selection(con):
+    frame = totals(con, select(con, "cases", col("owner_id"), count("cases"), total("heads"), col("days"),
+                               largest("days", "longest"), listing("case_id", "case_ids"),
+                               where=[Cond("heads", ">", 0)], order=["owner_id"], key=["owner_id"]))
+    # the row names (owner_id), a largest and a listing are not added up; a plain whole-number column is
+    want = con.execute("SELECT count(*), sum(heads) FROM cases WHERE heads > 0").fetchone()
+    plain = con.execute("SELECT sum(d) FROM (SELECT owner_id, days AS d FROM cases WHERE heads > 0 "
+                        "GROUP BY owner_id, days)").fetchone()[0]
+    assert frame.attrs["totals"] == {None: {"cases": want[0], "heads": want[1], "days": plain}}
+
+
+def test_totals_by_a_column_are_each_of_its_values_own(con):
+    frame = totals(con, select(con, "cases", col("heads"), col("owner_id"), count("cases"),
+                               where=[Cond("owner_id", "not_null")], order=["heads", "owner_id"]), by="heads")
+    want = dict(con.execute("SELECT heads, count(*) FROM cases WHERE owner_id IS NOT NULL GROUP BY heads").fetchall())
+    assert {k: v["cases"] for k, v in frame.attrs["totals"].items()} == want
+    # a pivot's total column shows them
+    page = h.pivot(frame, "heads", "owner_id", "cases", table_id="p", total_label="all owners")
+    assert all(f'data-key="{{&#34;heads&#34;: {k}}}">{v:,}</td>' in page for k, v in want.items())
