@@ -131,7 +131,8 @@ h.figure_or_note(px.bar(repeat, x="owner", y="cases", hover_data=["heads", "poun
 #
 # `sale_prices` gives the accepted bids per head sold (s.15(3), s.17(2)) by the year of sale;
 # a class that fetches less than its fines and feeding charges leaves dues unrecovered.
-# Money is kept in paise; it is divided by 100 here only to draw it in rupees.
+# Money is kept in paise; it is divided by 100 here only to draw it in rupees, and the amount
+# shown on hovering is written from the paise, as the reports write it.
 
 # %%
 prices = con.execute("""
@@ -139,8 +140,11 @@ prices = con.execute("""
     FROM sale_prices
     WHERE ($district IS NULL OR district = $district) AND sale_year BETWEEN left($first, 4)::INT AND left($last, 4)::INT
     ORDER BY ALL""", scope).df()
-h.figure_or_note(px.bar(prices.assign(rupees_per_head=prices.proceeds_per_head / 100), x="year", y="rupees_per_head",
-                        color="animal_class", barmode="group", facet_col="district", hover_data=["heads_sold"],
+h.figure_or_note(px.bar(prices.assign(rupees_per_head=prices.proceeds_per_head / 100,
+                                      per_head=prices.proceeds_per_head.map(h.rupees)),
+                        x="year", y="rupees_per_head", color="animal_class", barmode="group", facet_col="district",
+                        hover_data={"per_head": True, "heads_sold": True, "rupees_per_head": False},
+                        labels={"per_head": "Rs per head"},
                         title="Sale proceeds per head sold (Rs)") if len(prices) else None,
                  "Nothing was sold in these years.")
 
@@ -150,7 +154,10 @@ h.figure_or_note(px.bar(prices.assign(rupees_per_head=prices.proceeds_per_head /
 # For the cases impounded each month: fines due under s.10(1) against those collected (which
 # s.18(2) sends to the local fund; whether its ledger shows them is the reconciliation's
 # question), and feeding charges due against those paid to the pound-keeper (s.18(3)), by the
-# date the accounts are drawn up to.
+# date the accounts are drawn up to. The charges due include those still building up on cattle
+# in the pound on that date, which nobody has yet had to pay, so in the last months due stands
+# above collected even where nothing is overdue. These are counted by the month of impounding;
+# the monthly review counts the money *received* in each month, so the two differ.
 
 # %%
 dues = con.execute("""
@@ -159,8 +166,9 @@ dues = con.execute("""
     FROM impoundment_cohorts
     WHERE ($district IS NULL OR district = $district) AND month BETWEEN $first AND $last
     GROUP BY month ORDER BY month""", scope).df()
-px.bar(dues.melt(id_vars="month", var_name="figure", value_name="paise").eval("rupees = paise / 100"),
-       x="month", y="rupees", color="figure", barmode="group",
+long = dues.melt(id_vars="month", var_name="figure", value_name="paise")
+px.bar(long.assign(rupees=long.paise / 100, amount=long.paise.map(h.rupees)), x="month", y="rupees", color="figure",
+       barmode="group", hover_data={"amount": True, "rupees": False}, labels={"amount": "Rs"},
        title="Fines and feeding charges, due and collected (Rs)").update_xaxes(type="category")
 
 # %% [markdown]
@@ -168,7 +176,9 @@ px.bar(dues.melt(id_vars="month", var_name="figure", value_name="paise").eval("r
 #
 # `deadlines_missed` lists the findings of a statutory time limit that ran out with its step
 # not taken (the s.15(1) report to the police, the s.15(3) auction, the s.16(2) follow-up of
-# a protest), by the month the limit ran out.
+# a protest), by the month the limit ran out. Steps for which the Act sets no day, such as the
+# s.15(2) notice and proclamation (whose days of grace are this office's reading), are not
+# counted here: their findings are on the monthly review.
 
 # %%
 missed = con.execute("""
@@ -177,7 +187,9 @@ missed = con.execute("""
     WHERE ($district IS NULL OR district = $district) AND month BETWEEN $first AND $last
     GROUP BY ALL ORDER BY ALL""", scope).df()
 h.figure_or_note(px.bar(missed, x="pound_id", y="missed", color="deadline", title="Deadlines missed, by pound")
-                 if len(missed) else None, "No deadline was missed in these months.")
+                 if len(missed) else None,
+                 "No report to the police, auction or follow-up of a protest ran past its time limit in these "
+                 "months (the other findings are on the monthly review).")
 
 # %% [markdown]
 # ## Your own question

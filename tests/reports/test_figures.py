@@ -100,3 +100,15 @@ def test_the_five_figures_that_disagreed_are_one_definition_each(october, con):
     assert _cell(reconciliation, "dm-deposit-held", "LA01", "held_booked") == "4,150.00"
     # 5. the deadlines tile says how many days it looks ahead
     assert "deadlines in the next 7 days" in review
+
+
+def test_explore_hovers_write_amounts_from_the_paise(october, con):
+    """explore draws rupees (paise / 100) but writes each amount a hover shows from the paise, as
+    the pages write amounts: the sale price per head of every class and year, and each month's fines."""
+    page = october["explore"].read_text(encoding="utf-8")
+    from pipeline.core.money import paise_text
+
+    prices = con.execute("SELECT proceeds_per_head, heads_sold FROM sale_prices").fetchall()
+    assert prices and all(f'["{paise_text(p, True)}",{n}]' in page for p, n in prices)
+    fines = con.execute("SELECT sum(fines_due) FROM impoundment_cohorts WHERE month = '2026-10'").fetchone()[0]
+    assert f'["{paise_text(fines, True)}"]' in page
