@@ -120,8 +120,9 @@ h.table(rec.dm_deposit_held(con, district, local_authority=local_authority), tab
 #
 # A credit for neither (an entry nothing was due for, such as lease rent) counts as credited,
 # so it lowers the closing, as it raises the reconciliation's total difference (ledger less
-# expected): a closing below zero says the ledger holds more than was due, and section 4 lists
-# the entries that cause it (status `unexpected`) beside the credits still missing.
+# expected). The closing is one net figure: below zero, more was credited in all than was due,
+# but a due can still be missing beside the entries that outweigh it. Section 4 lists both: the
+# entries nothing was due for (status `unexpected`) and the credits still missing.
 
 # %%
 display(*balances_html(period_balances(con, scope), scope, as_of(con)))

@@ -17,7 +17,10 @@
 # left unclaimed and sold; how long they stay; which owners come back; and how much of
 # the fines due is collected. Every month from the first in the accounts up to and
 # including the month of the report; cases are counted in the month they were impounded,
-# and what became of them is as known on the date the accounts are drawn up to.
+# and what became of them is as known on the date the accounts are drawn up to. The charts
+# draw every month, a month with nothing impounded at zero; the tables, which count
+# impoundments, have no row for such a month, so two rows one above the other need not be
+# months that follow each other.
 
 # %% tags=["parameters"]
 db = None                     # the database of `pound run` / `pound build`; None: $POUND_DB, else the demo's

@@ -28,7 +28,8 @@ MEANING = {
     "credited_for_earlier_dues": "of which paying dues of before the period",
     "credited_other": "of which paying nothing due (an unrelated entry, or a credit before its due day)",
     "closing_due_not_credited": "opening + due - credited: due by the period's last day and not credited "
-                                "(below zero: the ledger holds more than was due)",
+                                "(below zero: more was credited in all than was due, such as lease rent; a due "
+                                "can still be missing beside it)",
     "held_start": "the DM's deposit only: what his ledger shows he held at the start (receipts less credits "
                   "to local funds less refunds)",
     "held_end": "the DM's deposit only: the same at the end",

@@ -112,3 +112,18 @@ def test_explore_hovers_write_amounts_from_the_paise(october, con):
     assert prices and all(f'["{paise_text(p, True)}",{n}]' in page for p, n in prices)
     fines = con.execute("SELECT sum(fines_due) FROM impoundment_cohorts WHERE month = '2026-10'").fetchone()[0]
     assert f'["{paise_text(fines, True)}"]' in page
+
+
+def test_the_month_says_why_its_balances_and_section_2_can_differ(october):
+    """October's balances (section 2b) stop on 31-10-2026; section 2 is on the accounts' date,
+    30-11-2026: the DM's 13,800.00 credit of 15-11-2026 lies between, so what he holds differs
+    between the two (17,950.00 at the end of October, 4,150.00 by his ledger on 30-11-2026), and
+    the page says why."""
+    page = october["reconciliation"].read_text(encoding="utf-8")
+    assert _cell(page, "dm-deposit-held", "LA01", "held_booked") == "4,150.00"
+    soup = BeautifulSoup(page, "html.parser")
+    ends = [td.get_text(strip=True) for td in soup.select('#balances td[data-col="held_end"]')]
+    assert "17,950.00" in ends
+    text = " ".join(soup.get_text(" ").split())
+    assert ("These balances stop at the period's last day, 31-10-2026; section 2 is on 30-11-2026, the date "
+            "the accounts are drawn up to.") in text
