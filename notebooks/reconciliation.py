@@ -74,7 +74,9 @@ parameters_block(con, db=db, month=month, district=district, report="Local fund 
 # his six months ran out (the local fund's own `surplus` row for the case then says early
 # too). The difference counts every expected credit, pending ones too; *of which on credits
 # already due* leaves out those not due yet (pending), so it is what the ledgers are short or
-# over today.
+# over today. In the chart of statuses a bar adds up amounts of one kind only: the District
+# Magistrate's receipts and what he passed on are separate bars, and the entries nothing was
+# due for are a bar of their own, beside the expected credits of their ledger.
 
 # %%
 by_la = rec.by_authority(con, district, local_authority=local_authority)

@@ -95,12 +95,12 @@ def by_status(con, district: str | None = None, ledger: str | None = None, local
 
 
 def status_by_authority(con, district: str | None = None, local_authority: str | None = None):
-    """Per ledger, local authority and status: expected, credited, and what the rows stand for
+    """Per ledger, local authority, head and status: expected, credited, and what the rows stand for
     (status_amount: the expected amount, or for an unexpected entry the amount entered)."""
-    return select(con, "reconciliation", col("ledger"), col("local_authority_id"), col("status"),
+    return select(con, "reconciliation", col("ledger"), col("local_authority_id"), col("head"), col("status"),
                   total("expected_amount", "expected"), total("ledger_amount", "credited"),
                   total("status_amount", "amount"),
-                  where=_district(district, local_authority), order=["ledger", "local_authority_id", "status"])
+                  where=_district(district, local_authority), order=["ledger", "local_authority_id", "head", "status"])
 
 
 def ledger_totals(con, district: str | None = None, ledger: str | None = None, local_authority: str | None = None,

@@ -17,6 +17,7 @@ import plotly.io as pio
 from plotly.io.base_renderers import NotebookRenderer
 
 from pipeline.core.money import rs
+from pipeline.read.reconciliation import HEAD_LABELS
 
 # Okabe-Ito: distinguishable with the common colour-vision deficiencies.
 COLORS = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#8C6D1F", "#000000"]
@@ -149,14 +150,32 @@ def reconciliation_by_authority(df):
                  "Rupees")
 
 
+DM_HEADS = {"receipt": "receipts", "credit_to_local_fund": "credits to local funds",
+            "refund_to_claimant": "refunds to claimants"}
+
+
+def _status_bar(la, ledger: str, head: str, status: str) -> str:
+    """The bar a row of the reconciliation is drawn in: one per local authority and ledger, the DM's
+    deposit one per head (what he received and what he passed on are never added together), and
+    the entries nothing was due for in a bar of their own (an entry is not an expected credit)."""
+    where = f"{la if isinstance(la, str) else '(none)'} · {LEDGER_LABELS.get(ledger, ledger)}"
+    if status == "unexpected":
+        return where + " · nothing due"
+    if ledger == "dm_deposit":
+        return where + " · " + DM_HEADS.get(head, str(head))
+    return where
+
+
 def reconciliation_status(rows):
     """Amounts by status per local authority and ledger (the expected amount; the entry for unexpected ones).
-    rows: ledger, local_authority_id, status, amount (the reconciliation's status_amount, summed)."""
+    rows: ledger, local_authority_id, head, status, amount (the reconciliation's status_amount, summed).
+    A bar adds up only amounts of one kind: expected credits of one ledger (of one head, for the DM's
+    deposit), or entries nothing was due for."""
     if rows is None or len(rows) == 0:
         return None
     d = rows.copy()
-    d["where"] = [f"{la if isinstance(la, str) else '(none)'} · {LEDGER_LABELS.get(lg, lg)}"
-                  for la, lg in zip(d["local_authority_id"], d["ledger"], strict=True)]
+    d["where"] = [_status_bar(la, lg, hd, st) for la, lg, hd, st in
+                  zip(d["local_authority_id"], d["ledger"], d["head"], d["status"], strict=True)]
     d["amount"] = [0 if _blank(v) else int(v) for v in d["amount"]]
     order = sorted(d["where"].unique(), key=lambda w: (w.split(" · ")[1], w))
     fig = go.Figure()
@@ -164,12 +183,14 @@ def reconciliation_status(rows):
         part = d[d["status"] == status]
         if len(part) == 0:
             continue
-        g = part.set_index("where")["amount"]          # one row per authority, ledger and status already
-        fig.add_bar(x=list(g.index), **_money("y", g.values), name=status.replace("_", " "), marker_color=color,
-                    hovertemplate="%{x}: " + status + " " + MONEY_HOVER + "<extra></extra>")
+        # a bar may hold several heads of one status (fines and surplus): each is its own piece
+        fig.add_bar(x=list(part["where"]), **_money("y", part["amount"]), name=status.replace("_", " "),
+                    marker_color=color, text=[HEAD_LABELS.get(h, str(h)) for h in part["head"]], textposition="none",
+                    hovertemplate="%{x}: " + status + ", %{text} " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="stack")
     fig.update_xaxes(categoryorder="array", categoryarray=order)
-    return _done(fig, "Expected credits and ledger entries by status", "Local authority · ledger", "Rupees")
+    return _done(fig, "Expected credits by status, and entries nothing was due for",
+                 "Local authority · ledger", "Rupees")
 
 
 def ageing(df):

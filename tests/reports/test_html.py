@@ -158,8 +158,18 @@ def test_a_bar_hovers_with_the_exact_amount_in_indian_groups():
 def test_the_status_chart_draws_what_each_row_stands_for():
     # an unexpected entry stands for its ledger amount; every other status for the amount expected
     rows = pd.DataFrame({"ledger": ["local_fund"] * 3, "local_authority_id": ["LA1"] * 3,
-                         "status": ["matched", "missing", "unexpected"],
+                         "head": ["fines", "fines", "other"], "status": ["matched", "missing", "unexpected"],
                          "expected": [60000, 40000, 0], "credited": [60000, 0, 250000], "amount": [60000, 40000, 250000]})
     fig = charts.reconciliation_status(rows)
     drawn = {t.name: list(t.customdata) for t in fig.data}
     assert drawn == {"matched": ["Rs 600.00"], "missing": ["Rs 400.00"], "unexpected": ["Rs 2,500.00"]}
+    # a bar adds up amounts of one kind only: an entry nothing was due for is not stacked on the
+    # expected credits, and the DM's receipts are not stacked on what he passed on
+    bars = {t.name: list(t.x) for t in fig.data}
+    assert bars == {"matched": ["LA1 · local fund"], "missing": ["LA1 · local fund"],
+                    "unexpected": ["LA1 · local fund · nothing due"]}
+    dm = pd.DataFrame({"ledger": ["dm_deposit"] * 2, "local_authority_id": ["LA1"] * 2,
+                       "head": ["receipt", "credit_to_local_fund"], "status": ["matched", "matched"],
+                       "expected": [1795000, 1380000], "credited": [1795000, 1380000], "amount": [1795000, 1380000]})
+    assert list(charts.reconciliation_status(dm).data[0].x) == \
+        ["LA1 · DM's deposit · receipts", "LA1 · DM's deposit · credits to local funds"]
