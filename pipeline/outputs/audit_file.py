@@ -104,10 +104,8 @@ def write_audit_file(con, scope: Scope, path: Path) -> tuple[Path, dict[str, int
     with xlsx.Workbook(path) as wb:
         counts: dict[str, int] = {}
         bal = balances.period_balances(con, scope)
-        # what the DM holds has no meaning for a local fund: those cells are left blank
         counts["balances"] = _write_sheet(wb, "balances", list(balances.COLUMNS),
-                                          [tuple(None if c in balances.HELD and r["ledger"] != "dm_deposit" else r[c]
-                                                 for c in balances.COLUMNS) for r in bal], lambda: [],
+                                          [tuple(r[c] for c in balances.COLUMNS) for r in bal], lambda: [],
                                           set(balances.MONEY))
         for sheet, model, columns, money, order in TABLES:
             # a correction names no local authority: it is cut by the authority's district

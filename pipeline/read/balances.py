@@ -76,6 +76,8 @@ def period_balances(con, scope: Scope) -> list[dict]:
         row = dict(zip(KEY, k, strict=True))
         for name in COLUMNS[3:-1]:
             row[name] = next((p[k][name] for p in parts if k in p and name in p[k]), 0)
+        if row["ledger"] != "dm_deposit":       # what the DM holds has no meaning for a local fund: blank
+            row.update(dict.fromkeys(HELD))
         row["ties"] = (row["opening_due_not_credited"] + row["due"] - row["credited"] == row["closing_due_not_credited"]
                        and row["credited_for_period_dues"] + row["credited_for_earlier_dues"] + row["credited_other"]
                        == row["credited"])

@@ -43,6 +43,8 @@ def test_la2_september_october_by_hand(con):
     dm = b["dm_deposit"]
     assert (dm["opening_due_not_credited"], dm["due"], dm["credited"], dm["closing_due_not_credited"]) == (0, 0, 0, 0)
     assert (dm["held_start"], dm["held_end"], dm["held_due_start"], dm["held_due_end"]) == (300000, 0, 300000, 300000)
+    # what the DM holds is blank for a local fund, on the page as in the workbook
+    assert (lf["held_start"], lf["held_end"], lf["held_due_start"], lf["held_due_end"]) == (None, None, None, None)
     assert lf["ties"] and dm["ties"]
 
 
