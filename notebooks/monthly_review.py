@@ -111,7 +111,10 @@ h.table(review.money_passed_on(con, month, district), money=["amount"], table_id
 # The proceeds pay, in order, the expenses of the sale (of every auction of the case,
 # including bids rejected earlier), feeding charges, fines and (s.17 only) security; what
 # remains goes to the owner (s.17(3)) or, for unclaimed cattle, to the District Magistrate
-# (s.18(5)).
+# (s.18(5)). The Act lists these deductions for a sale under s.17(2), and s.18(1) sends the
+# fines deducted under it to the District Magistrate; it lists none for a sale of unclaimed
+# cattle under s.15, whose proceeds are divided the same way here, with the same sections
+# cited (a reading of this office, set out in its design notes).
 
 # %%
 h.table(review.sales_in_month(con, month, district, first=h.MAX_ROWS), money=review.SALE_MONEY, table_id="sales",

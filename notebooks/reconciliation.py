@@ -153,12 +153,14 @@ ties_html(con, district, local_authority=local_authority)
 h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "ledger_amount", "difference"], table_id="breaks", row_class="status",
         labels={"ledger_amount": "in the ledger", "entry_ids": "entries", "expected_from": "the DM's own entries"},
+        value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS},
         empty="No breaks: every expected credit that is due is matched.")
 
 # %%
 h.table(rec.pending(con, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "difference"], table_id="pending",
-        labels={"days_outstanding": "days since due (less than 0: due in so many days)"}, empty="No credit is pending.")
+        labels={"days_outstanding": "days since due (less than 0: due in so many days)"},
+        value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS}, empty="No credit is pending.")
 
 # %% [markdown]
 # ## 5. Ageing of what is missing
@@ -187,7 +189,7 @@ h.figure_or_note(charts.ageing(aged), "Nothing is missing.")
 # %%
 h.table(rec.in_month(con, month, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "ledger_amount", "difference"], table_id="month-items", row_class="status",
-        labels={"ledger_amount": "in the ledger"},
+        labels={"ledger_amount": "in the ledger"}, value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS},
         empty=f"No credit was due, and no entry was made, in {label}.")
 
 # %% [markdown]

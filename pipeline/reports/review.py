@@ -36,7 +36,7 @@ ACCOUNT_LABELS = {
     "sale_officer": "Officer conducting the sale (expenses)",
     "owner": "Owner",
     "state_government": "State Government",
-    "payer": "Paid in (at a pound, at an auction, or a s.14(3) fine)",
+    "payer": "Paid in at a pound (at release, or as security), or a s.14(3) fine",
     "buyer": "Buyer at an auction",
     "unallocated": "Not apportioned (no rate)",
 }
