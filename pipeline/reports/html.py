@@ -19,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from pipeline.core.money import paise_text
 from pipeline.core.months import day_text
+from pipeline.read.select import SUMMED
 
 MAX_ROWS = 500      # rows shown in one table of a page; the CSV exports and the workbooks hold them all
 
@@ -147,10 +148,10 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
     labels: column -> heading. value_labels: column -> {value: words} (the value stays in data-value).
     hide: columns read (to name rows) but not shown. total: a last row with that label holding the
     totals of every row (shown or not) of the numeric columns that add up, as DuckDB added them
-    up (pipeline.read.select.totals; a frame without them is refused). row_class: a column whose value becomes the row's
-    CSS class. Only the first max_rows rows are shown, with a line saying how many more there are
-    (of the whole selection: a frame of select_first() holds only the first rows, and says how many
-    there are in attrs["rows"]; a total needs every row).
+    up (pipeline.read.select.totals; a frame without them is refused). row_class: a column whose
+    value becomes the row's CSS class. Only the first max_rows rows are shown, with a line saying
+    how many more there are (of the whole selection: a frame of select_first() holds only the
+    first rows, and says how many there are in attrs["rows"]).
     """
     money, percent, hide = set(money), set(percent), set(hide)
     labels, value_labels = dict(labels or {}), dict(value_labels or {})
@@ -189,8 +190,7 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
             if i == 0:
                 foot.append({"col": None, "text": total, "cls": "text"})
             elif c in money or (c not in percent and _numeric(df[c]) and c not in key
-                                and selection and selection["columns"].get(c, {}).get("agg") in ("", "sum", "count",
-                                                                                                 "count_if", "sum_if")):
+                                and selection and selection["columns"].get(c, {}).get("agg") in SUMMED):
                 s = sums[c]
                 foot.append({"col": c, "text": rupees(s) if c in money else f"{s:,}", "cls": "num money" if c in money else "num"})
             else:
