@@ -57,7 +57,7 @@ EXPORTS: tuple[Export, ...] = (
     Export("reconciliation",
            ("ledger", "local_authority_id", "reference", "head", "expected_amount", "due_on", "ledger_amount",
             "entry_on", "difference", "status"),
-           frozenset({"expected_amount", "ledger_amount", "difference"}),
+           frozenset({"expected_amount", "ledger_amount", "difference", "difference_due", "status_amount"}),
            "ledger, local_authority_id, reference, head"),
     Export("monthly_accounts",
            ("month", "pound_id", "local_authority_id", "taluk", "district"),

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from pipeline.core.money import paise_text
 from pipeline.load import db
 
 COMMANDS = ["run", "ingest", "build", "report", "workbook", "synth", "demo", "documents"]
@@ -65,7 +66,15 @@ def test_run_writes_every_export_with_two_decimal_money(tmp_path, sample_bundle,
     for r in rows:
         for col in ("fine_due", "feeding_due", "security_due", "sale_proceeds", "unrecovered"):
             assert r[col].count(".") == 1 and len(r[col].split(".")[1]) == 2, (col, r[col])
+    # every amount of the reconciliation in rupees, those after the contract's columns too
+    with (out / "reconciliation.csv").open() as fh:
+        recon = list(csv.DictReader(fh))
     con = db.connect(out / "pound.duckdb", read_only=True)
+    paise = {(r[0], r[1], r[2], r[3]): r[4:] for r in con.execute(
+        "SELECT ledger, local_authority_id, reference, head, difference_due, status_amount FROM reconciliation").fetchall()}
+    for r in recon:
+        due, status = paise[(r["ledger"], r["local_authority_id"], r["reference"], r["head"])]
+        assert (r["difference_due"], r["status_amount"]) == (paise_text(due), paise_text(status)), r
     tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
     assert {"loads", "impoundments", "case_accounts", "findings", "reconciliation", "parameters"} <= tables
     assert "as_of = 2026-11-30" in (out / "parameters.toml").read_text()
