@@ -26,7 +26,8 @@ MEANING = {
     "credited": "entered in the ledger in the period, by the day entered (for the DM's deposit: his receipts)",
     "credited_for_period_dues": "of which paying dues of the period",
     "credited_for_earlier_dues": "of which paying dues of before the period",
-    "credited_other": "of which paying nothing due (an unrelated entry, or a credit before its due day)",
+    "credited_other": "of which paying nothing due by the period's last day (an entry nothing was due for, or "
+                      "a credit for a due that falls after the period)",
     "closing_due_not_credited": "opening + due - credited: due by the period's last day and not credited "
                                 "(below zero: more was credited in all than was due, such as lease rent; a due "
                                 "can still be missing beside it)",
