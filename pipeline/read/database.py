@@ -171,16 +171,23 @@ def check_pound(con, pound: str | None) -> str | None:
 
 
 def check_cases(con, cases: tuple[str, ...]) -> tuple[str, ...]:
-    """The cases named (spaces around them dropped), or PoundError naming those the accounts do not hold."""
+    """The cases named, as the database spells them (case and spaces around them ignored), or
+    PoundError naming those the accounts do not hold."""
     wanted = tuple(dict.fromkeys(str(c).strip() for c in cases))
     if not wanted:
         return ()
     found = {r["case_id"] for r in select_records(con, "case_accounts", col("case_id"),
                                                   where=[Cond("case_id", "in", wanted)])}
-    missing = [c for c in wanted if c not in found]
+    if all(c in found for c in wanted):
+        return wanted
+    # a case written in other letters (m-2608-001): every case id is read, only when one is not found as written
+    known = [r["case_id"] for r in select_records(con, "case_accounts", col("case_id"), order=["case_id"])]
+    spelled = {c: c if c in found else _spelled(c, known) for c in wanted}
+    missing = [c for c, s in spelled.items() if s is None]
     if missing:
-        raise PoundError(f"no case {', '.join(repr(m) for m in missing)} in the accounts (case_accounts.csv lists them)")
-    return wanted
+        example = f"; they are written as in the impoundments register, for example {known[0]}" if known else ""
+        raise PoundError(f"no case {', '.join(repr(m) for m in missing)} in the accounts{example}")
+    return tuple(dict.fromkeys(spelled.values()))
 
 
 def _authorities(con) -> list[tuple[str, str | None]]:

@@ -249,8 +249,15 @@ def test_pound_documents_mistakes_are_one_line(golden_db, tmp_path, run_cli):
     assert code == 1 and "no pound 'P1'; the database has PA, PB" in err
     code, _, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", tmp_path / "p",
                            "--case", "G00", "--case", "G-404")
-    assert code == 1 and "no case 'G-404' in the accounts" in err and "G00" not in err
+    assert code == 1 and "no case 'G-404' in the accounts" in err and "'G00'" not in err
+    assert "for example G00" in err                 # how the register writes its case ids
     assert not (tmp_path / "p").exists()
+    # a case written in other letters is the database's case, as a pound or a local authority is
+    for name, written in (("lower", "g00"), ("upper", "G00")):
+        code, _, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", tmp_path / name, "--case", written)
+        assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "lower").iterdir()) == sorted(p.name for p in (tmp_path / "upper").iterdir())
+    assert len(list((tmp_path / "upper").iterdir())) > 1          # G00's papers and their index
 
 
 def test_a_database_built_before_the_papers_says_to_rebuild(golden_db, tmp_path, run_cli):
