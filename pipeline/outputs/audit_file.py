@@ -50,6 +50,9 @@ TABLES: tuple[tuple[str, str, tuple[str, ...], frozenset[str], tuple[str, ...]],
      frozenset(), ("month", "pound_id", "measure", "rule_id", "subject_id")),
 )
 WHEN_ANY = ("corrections", "adjustments")
+# findings on a Tahsildar's removal order (s.14) name no pound and so no local authority
+_NO_AUTHORITY_FINDINGS = ("; findings on s.14 removal orders name no local authority: they are in the workbook "
+                          "of their district (--district), not here")
 
 
 def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
@@ -70,7 +73,8 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
         if sheet in counts:
             rows.append([sheet, counts[sheet], BASIS[model][1]
                          + ("; the local authority's whole district" if model in NO_AUTHORITY and scope.local_authority
-                            else "")])
+                            else "")
+                         + (_NO_AUTHORITY_FINDINGS if model == "findings" and scope.local_authority else "")])
     rows += [[], ["balances column", "meaning (money in rupees)"]]
     rows += [[c, m] for c, m in balances.MEANING.items()]
     rows += [["reconciliation difference", "ledger_amount - expected_amount: below zero, the ledger is short"]]

@@ -24,6 +24,9 @@ def test_a_year_for_one_local_authority(sample_db, tmp_path, run_cli):
     # the local authority's own district, not "every district"; and the year runs past the accounts' date
     assert cover["district"] == "Mysuru"
     assert cover["note"].startswith("the period runs past 30-11-2026") and "runs past 30-11-2026" in err
+    # the sample's removal order RO-03 names no local authority: the cover says where its findings are
+    sheets = {r[0]: r[2] for r in wb["cover"].iter_rows(values_only=True) if len(r) > 2 and r[0]}
+    assert "findings on s.14 removal orders name no local authority" in sheets["findings"]
     for name in wb.sheetnames[1:]:
         header, *rows = list(wb[name].iter_rows(values_only=True))
         if "local_authority_id" in header:
