@@ -42,15 +42,16 @@ def cmd_documents(args) -> int:
         written = write_papers(con, args.out, scope, args.templates, as_of(con))
     finally:
         con.close()
+    groups: dict[str, list[Path]] = {}
     for w in written:
-        print(w.path)
-    print(args.out / "index.html")
+        groups.setdefault(w.paper.kind.name, []).append(w.path)
+    # a line for the whole, not one per page: a district's month can be thousands of papers
+    kinds = ", ".join(f"{kind.replace('_', ' ')} {len(paths):,}" for kind, paths in sorted(groups.items()))
+    print(f"wrote {len(written):,} papers into {args.out}" + (f" ({kinds})" if kinds else ""))
+    print(f"open {args.out / 'index.html'} to see them")
     if args.pdf:
         from pipeline.documents.pdf import print_all
 
-        groups: dict[str, list[Path]] = {}
-        for w in written:
-            groups.setdefault(w.paper.kind.name, []).append(w.path)
-        for p in print_all(groups, args.out):
-            print(p)
+        pdfs = print_all(groups, args.out)
+        print(f"printed {len(pdfs):,} PDF files into {args.out} (one per paper, and one per kind: <kind>_all.pdf)")
     return EXIT_OK

@@ -236,6 +236,8 @@ def test_pound_documents_writes_the_pages_and_the_index(golden_db, tmp_path, run
     assert sorted(p.name for p in (tmp_path / "p").glob("*.html")) == [
         "findings_memo_PB_2026-12.html", "index.html", "notice_G04.html", "police_report_G04.html"]
     assert str(tmp_path / "p" / "index.html") in out
+    # one line for the whole, not one per page
+    assert out.splitlines()[0] == (f"wrote 3 papers into {tmp_path / 'p'} (findings memo 1, notice 1, police report 1)")
 
 
 def test_pound_documents_mistakes_are_one_line(golden_db, tmp_path, run_cli):
