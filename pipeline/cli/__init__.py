@@ -48,12 +48,28 @@ def build_parser() -> Parser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in COMMAND_MODULES:
         module.add(sub)
+    p.commands = sub.choices
     return p
+
+
+def _parse(parser: Parser, argv: list[str] | None):
+    """The arguments; an option a command does not take is refused by that command's parser, so
+    that the message points at `pound <command> --help` (and names the option meant, if close)."""
+    import difflib
+
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        command = parser.commands.get(args.command, parser)
+        known = [o for a in command._actions for o in a.option_strings]
+        guesses = [m for x in extra if x.startswith("-") for m in difflib.get_close_matches(x.split("=")[0], known, 1)]
+        meant = f"; did you mean {guesses[0]}?" if guesses else ""
+        command.error(f"unrecognized arguments: {' '.join(extra)}{meant}")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     if not args.command:
         parser.print_help()
         return EXIT_FAILED

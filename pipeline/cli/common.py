@@ -25,10 +25,14 @@ def command(sub, name: str, help_: str, example: str) -> argparse.ArgumentParser
 
 
 def date(text: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date written YYYY-MM-DD") from None
+    """A date as the registers take it: 2026-10-05, or day first, 05/10/2026 or 05-10-2026."""
+    for shape in ("%Y-%m-%d", "%d/%m/%Y", "%d-%m-%Y"):
+        try:
+            return dt.datetime.strptime(text.strip(), shape).date()
+        except ValueError:
+            pass
+    raise argparse.ArgumentTypeError(f"{text!r} is not a date: write it YYYY-MM-DD (2026-10-31), or day first "
+                                     "(31/10/2026)")
 
 
 def month(text: str) -> str:

@@ -35,9 +35,21 @@ def test_python_dash_m_works():
 def test_usage_mistakes_exit_1_not_2(run_cli):
     code, _, err = run_cli("run", "x")
     assert code == 1 and "--out" in err
-    code, _, err = run_cli("run", "x", "--out", "y", "--as-of", "31/10/2026")
-    assert code == 1 and "is not a date written YYYY-MM-DD" in err
+    code, _, err = run_cli("run", "x", "--out", "y", "--as-of", "31/02/2026")
+    assert code == 1 and "'31/02/2026' is not a date: write it YYYY-MM-DD (2026-10-31), or day first" in err
     assert len(err.strip().splitlines()) == 1 and "(pound run --help lists every option" in err
+    # an option the command does not take: its own --help, and the option meant
+    code, _, err = run_cli("run", "x", "--out", "y", "--asof", "2026-10-31")
+    assert code == 1 and "unrecognized arguments: --asof 2026-10-31; did you mean --as-of?" in err
+    assert "(pound run --help lists every option" in err
+
+
+def test_a_date_on_the_command_line_is_written_as_in_the_registers():
+    import datetime as dt
+
+    from pipeline.cli.common import date
+
+    assert date("2026-10-05") == date("05/10/2026") == date("05-10-2026") == date(" 05/10/2026 ") == dt.date(2026, 10, 5)
 
 
 def test_missing_bundle_is_one_line_exit_1(tmp_path, run_cli):
