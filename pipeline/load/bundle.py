@@ -37,6 +37,7 @@ BUNDLE_NOTES = ("planted.csv", "README.txt", "README.md", "bundle.toml")
 # The folder of the months the District Magistrate closed (pound close): part of the bundle, but
 # sealed evidence, not registers; closes.py reads it.
 CLOSES = "closes"
+FOLDERS = frozenset(r.folder for r in REGISTERS)      # reference, registers, ledgers
 
 
 @dataclass
@@ -72,6 +73,9 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
         raise PoundError(f"bundle folder {bundle} does not exist")
     if not bundle.is_dir():
         raise PoundError(f"{bundle} is not a folder; give the folder that holds reference/, registers/ and ledgers/")
+    if bundle.name in FOLDERS and not (bundle / "reference").is_dir() and (bundle.parent / "reference").is_dir():
+        raise PoundError(f"{bundle} is the {bundle.name}/ folder of a bundle; give the bundle folder that holds it: "
+                         f"{bundle.parent}")
     found: dict[str, list[Source]] = {r.name: [] for r in REGISTERS}
     notes: list[str] = []
     broken: list[Problem] = []

@@ -52,6 +52,13 @@ def test_a_date_on_the_command_line_is_written_as_in_the_registers():
     assert date("2026-10-05") == date("05/10/2026") == date("05-10-2026") == date(" 05/10/2026 ") == dt.date(2026, 10, 5)
 
 
+def test_a_folder_inside_a_bundle_is_one_line_naming_the_bundle(tmp_path, run_cli, sample_bundle):
+    code, _, err = run_cli("run", sample_bundle / "registers", "--out", tmp_path / "o")
+    assert code == 1 and not (tmp_path / "o").exists()
+    assert err.strip() == (f"pound: {sample_bundle / 'registers'} is the registers/ folder of a bundle; give the "
+                           f"bundle folder that holds it: {sample_bundle}")
+
+
 def test_missing_bundle_is_one_line_exit_1(tmp_path, run_cli):
     code, out, err = run_cli("run", tmp_path / "nope", "--out", tmp_path / "o")
     assert code == 1
