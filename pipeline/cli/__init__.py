@@ -94,5 +94,41 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_FAILED
 
 
+class _QuietWhenGone:
+    """Standard output that falls silent, rather than failing the command, once whatever read it
+    has gone (`pound ... | head`): the work goes on and is written whole; only the lines nobody
+    reads are dropped."""
+
+    def __init__(self, inner):
+        self._inner = inner
+        self._gone = False
+
+    def write(self, text: str) -> int:
+        if not self._gone:
+            try:
+                return self._inner.write(text)
+            except BrokenPipeError:
+                self._silence()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self._gone:
+            try:
+                self._inner.flush()
+            except BrokenPipeError:
+                self._silence()
+
+    def _silence(self) -> None:
+        self._gone = True
+        try:        # so that the interpreter's own flush at exit finds somewhere to write
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self._inner.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+
 def entry() -> None:
+    sys.stdout = _QuietWhenGone(sys.stdout)
     sys.exit(main())

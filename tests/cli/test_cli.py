@@ -44,6 +44,17 @@ def test_usage_mistakes_exit_1_not_2(run_cli):
     assert "(pound run --help lists every option" in err
 
 
+def test_a_run_whose_reader_has_gone_still_writes_everything(tmp_path, sample_bundle):
+    # `pound run ... | head -1`: the reader goes after a line; the run goes on, silent, to the end
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline", "run", str(sample_bundle), "--out", str(tmp_path / "o"),
+                             "--as-of", "2026-11-30"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()                     # gone before the first line: every write finds no reader
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0, err
+    assert "BrokenPipe" not in err and "failed" not in err
+    assert (tmp_path / "o" / "audit_workbook.xlsx").exists() and (tmp_path / "o" / "adjustments.csv").exists()
+
+
 def test_a_date_on_the_command_line_is_written_as_in_the_registers():
     import datetime as dt
 
