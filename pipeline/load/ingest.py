@@ -122,16 +122,21 @@ class Refused:
     them is not loaded either and says so once, instead of once per row ("unknown case_id")."""
 
     by_register: dict[str, tuple[list[str], set[str]]] = field(default_factory=dict)
+    # registers with a rejected file whose rows could not be read at all (not UTF-8, a heading
+    # misspelt): which keys it held is not known, so any key not already held may have been its
+    unread: set[str] = field(default_factory=set)
 
     def add(self, con: duckdb.DuckDBPyConnection, src: Source, read: Read) -> None:
         reg = src.register
-        if len(reg.key) != 1 or read.problems:
-            return
-        cells.load(con, read)
-        if read.problems:
+        if len(reg.key) != 1:
             return
         labels, keys = self.by_register.setdefault(reg.name, ([], set()))
         labels.append(src.label)
+        if not read.problems:
+            cells.load(con, read)
+        if read.problems:
+            self.unread.add(reg.name)
+            return
         keys.update(v for v in (str(x).strip() for x in cells.values(con, reg.key[0])) if v)
 
     def blocks(self, con: duckdb.DuckDBPyConnection, src: Source, read: Read) -> FileResult | None:
@@ -150,7 +155,9 @@ class Refused:
             if read.problems:
                 return None
             labels, keys = self.by_register[target]
-            named = {v for v in (str(x).strip() for x in cells.values(con, col.name)) if v} & keys
+            named = {v for v in (str(x).strip() for x in cells.values(con, col.name)) if v}
+            if target not in self.unread:
+                named &= keys
             held = {r[0] for r in con.execute(
                 f'SELECT DISTINCT CAST("{tcol}" AS VARCHAR) FROM {target} WHERE CAST("{tcol}" AS VARCHAR) IN '
                 f'(SELECT unnest(?::VARCHAR[]))', [sorted(named)]).fetchall()} if named else set()
@@ -160,7 +167,8 @@ class Refused:
             shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
             return FileResult(src.label, src.register.name, "rejected", problems=[Problem(
                 src.label, None, None, None,
-                f"not loaded: it refers to rows of {' and '.join(labels)} ({col.name} {shown}), which was rejected; "
+                f"not loaded: it refers to rows of {' and '.join(labels)} ({col.name} {shown}), which "
+                f"{'was' if len(labels) == 1 else 'were'} rejected; "
                 "send this file again with the corrected one")])
         return None
 

@@ -215,6 +215,22 @@ def test_a_file_rejected_in_the_middle_of_a_bundle(tmp_path, run_cli):
     assert "registers/impoundments.csv" not in statuses and statuses["ledgers/local_fund.csv"] == "loaded"
 
 
+def test_a_file_whose_rows_cannot_be_read_rejects_its_dependants_in_one_line_each(tmp_path, run_cli):
+    """An impoundments file saved as Windows-1252: its cases are unknown, so the releases file that
+    names them is rejected in one line for that reason, not row by row as naming unknown cases."""
+    bundle = make_bundle(tmp_path / "b", impoundments=[case("C1", owner_name="Ramesh")],
+                         releases=[{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-02", "head_count": 1,
+                                    "basis": "s12_payment", "fines_paid": "600", "charges_paid": "400",
+                                    "receipt_signed": "yes"}])
+    imp = bundle / "registers" / "impoundments.csv"
+    imp.write_bytes(imp.read_text(encoding="utf-8").replace("Ramesh", "Rames\u00e9").encode("cp1252"))
+    code, _, err = run_cli("ingest", bundle, "--db", tmp_path / "p.duckdb")
+    assert code == 2 and "REJECTED registers/impoundments.csv" in err and "UTF-8" in err
+    assert [ln for ln in err.splitlines() if "registers/releases.csv" in ln] == [
+        "REJECTED registers/releases.csv: not loaded: it refers to rows of registers/impoundments.csv (case_id C1), "
+        "which was rejected; send this file again with the corrected one"], err
+
+
 def test_more_bad_inputs(tmp_path, loaded_db, before, run_cli):
     """A row cut short, a workbook that cannot be opened, a formula never saved, a rate overlapping in another case."""
     from openpyxl import Workbook
