@@ -79,15 +79,22 @@ def conflicts(con, reg: Register, label: str, held: bool = True) -> list[Problem
     names = reg.data_names if reg.correctable else reg.names
     diffs = ", ".join(f"""CASE WHEN n."{c}" IS DISTINCT FROM o."{c}" THEN '{c}' END""" for c in names)
     noted = "n.correction_note IS NOT NULL" if reg.correctable else "false"
+    held_noted = "o.correction_note IS NOT NULL" if reg.correctable else "false"
     rows = con.execute(f"""
-        SELECT n._row, o._file, o._row, list_filter([{diffs}], lambda x: x IS NOT NULL), {_key_text(reg, 'n')}
+        SELECT n._row, o._file, o._row, list_filter([{diffs}], lambda x: x IS NOT NULL), {_key_text(reg, 'n')},
+               {held_noted}
         FROM _typed n JOIN {_held(reg)} o ON {_on(reg)}
         WHERE NOT ({_same(reg)}) AND NOT ({noted})
         ORDER BY n._row LIMIT {MAX_LISTED}""").fetchall() if held else []
     keyname = " + ".join(reg.key)
     out = []
-    for row, ofile, orow, cols, key in rows:
-        if reg.correctable:
+    for row, ofile, orow, cols, key, ocorrects in rows:
+        if reg.correctable and ocorrects and ofile < label:
+            # a correction read before what it corrects: files of a register are read by name
+            how = (f"That row is a correction (it has a correction_note) read before this file, because files of "
+                   f"a register are read in the order of their names: rename {ofile} so that it sorts after "
+                   f"{label} (for example {label.rsplit('.', 1)[0]}_corrections.csv)")
+        elif reg.correctable:
             how = ("To correct it, send the row again with a correction_note saying why (and void = yes to "
                    "strike it out)")
         else:

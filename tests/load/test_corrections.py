@@ -90,6 +90,18 @@ def test_an_amount_corrected_moves_every_output(tmp_path, run_cli):
         "loaded_at": outs["corrections"][0]["loaded_at"], "event_month": "2026-11"}]
 
 
+def test_a_correction_named_to_be_read_before_what_it_corrects_is_told_to_be_renamed(tmp_path, run_cli):
+    # "releases-fix.csv" sorts before "releases.csv" ('-' before '.'): the correction is read first, and
+    # the row it corrects then conflicts with it; the message says why and what to call the file
+    bundle = bundle_with(tmp_path, {"registers/releases-fix.csv": REL + R12.format(fines=400, note="receipt book",
+                                                                                    void="")})
+    code, _, err = run_cli("run", bundle, "--out", tmp_path / "out", "--as-of", AS_OF)
+    assert code == 2 and not (tmp_path / "out").exists()
+    assert ("That row is a correction (it has a correction_note) read before this file, because files of a register "
+            "are read in the order of their names: rename registers/releases-fix.csv so that it sorts after "
+            "registers/releases.csv (for example registers/releases_corrections.csv)") in err
+
+
 def test_a_row_struck_out_vanishes_and_a_restored_one_returns(tmp_path, run_cli, original):
     struck = REL + R12.format(fines=600, note="Entered against the wrong case", void="yes")
     outs = run(run_cli, bundle_with(tmp_path / "a", {"registers/releases_2026-12_corrections.csv": struck}),
