@@ -191,3 +191,15 @@ def voided_keys(con, reg: Register) -> list[tuple]:
         return []
     keys = ", ".join(f'CAST("{k}" AS VARCHAR)' for k in reg.key)
     return [tuple(r) for r in con.execute(f"SELECT {keys} FROM _typed WHERE void").fetchall()]
+
+
+def edited_in_place(con, label: str) -> list[Problem]:
+    """When a file of this name was loaded before with other content, the likeliest cause of its
+    rejection, first: it was edited in place."""
+    first = con.execute("SELECT min(loaded_at) FROM loads WHERE file = ?", [label]).fetchone()[0]
+    if first is None:
+        return []
+    return [Problem(label, None, None, None,
+                    f"was loaded on {first:%Y-%m-%d %H:%M} and has changed since: a file once loaded is not edited; "
+                    "put corrected rows in a new file of the register, with a correction_note (README, "
+                    "'Correcting a register row')")]

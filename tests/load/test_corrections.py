@@ -102,6 +102,21 @@ def test_a_correction_named_to_be_read_before_what_it_corrects_is_told_to_be_ren
             "registers/releases.csv (for example registers/releases_corrections.csv)") in err
 
 
+def test_a_file_edited_in_place_after_it_was_loaded_is_told_so_first(tmp_path, run_cli):
+    bundle = bundle_with(tmp_path, {})
+    path = tmp_path / "p.duckdb"
+    assert run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)[0] == 0
+    releases = bundle / "registers" / "releases.csv"
+    text = releases.read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("R12,"))
+    releases.write_text(text.replace(line, line.replace(",600", ",400", 1)), encoding="utf-8")
+    code, _, err = run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)
+    assert code == 2
+    lines = [ln.strip() for ln in err.splitlines() if ln.strip().startswith("registers/releases.csv")]
+    assert "and has changed since: a file once loaded is not edited; put corrected rows in a new file" in lines[0]
+    assert "'R12' was already loaded from registers/releases.csv" in lines[1]
+
+
 def test_a_row_struck_out_vanishes_and_a_restored_one_returns(tmp_path, run_cli, original):
     struck = REL + R12.format(fines=600, note="Entered against the wrong case", void="yes")
     outs = run(run_cli, bundle_with(tmp_path / "a", {"registers/releases_2026-12_corrections.csv": struck}),
