@@ -105,7 +105,9 @@ def _check_bundle(con, bundle: Path, db: Path) -> Path:
     loaded = bundles_loaded(con)
     if bundle not in [b.resolve() for b in loaded]:
         raise PoundError(f"{bundle} is not a bundle the database {db} was loaded from (it was loaded from "
-                         + (", ".join(str(b) for b in loaded) or "no bundle") + "); the close is kept in that bundle")
+                         + (", ".join(str(b) for b in loaded) or "no bundle") + "); the close is kept in that bundle, "
+                         "where every later build looks for it. If the bundle was moved or copied, make its database "
+                         f"afresh from where it is now (pound run {bundle} --out FOLDER) and close with that one")
     return bundle
 
 

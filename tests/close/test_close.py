@@ -237,6 +237,10 @@ def test_close_refuses_a_bundle_the_database_was_not_loaded_from(closed, run_cli
     code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", other)
     assert code == 1 and len(err.strip().splitlines()) == 1
     assert "is not a bundle the database" in err
+    # a copy (or a bundle moved): the builds look for closes where the files were loaded from, so
+    # the message says how to close this copy: a database of its own
+    assert f"If the bundle was moved or copied, make its database afresh from where it is now (pound run " \
+           f"{other.resolve()} --out FOLDER)" in err
     assert not (other / "closes").exists()
 
 
