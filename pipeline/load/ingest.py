@@ -273,7 +273,7 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         problems += _overlaps(con, reg, src.label)
         problems += _after_as_of(con, reg, src.label, as_of or dt.date.today())
         if problems:
-            return _rejected(src, versions.edited_in_place(con, src.label) + problems, unlisted)
+            return _rejected(src, versions.edited_in_place(con, src.label, bundle) + problems, unlisted)
         progress.step(f"{tag} writing {src.label}")
         res = _insert(con, src, read, rows, bundle, bundle_as_of, held, load_id)
         if typed.voids and versions.voided_keys(con, reg):

@@ -17,6 +17,7 @@ anything of the file is written (ingest.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from pipeline.core.errors import Problem
 from pipeline.core.registers import REGISTERS, Register
@@ -193,10 +194,11 @@ def voided_keys(con, reg: Register) -> list[tuple]:
     return [tuple(r) for r in con.execute(f"SELECT {keys} FROM _typed WHERE void").fetchall()]
 
 
-def edited_in_place(con, label: str) -> list[Problem]:
-    """When a file of this name was loaded before with other content, the likeliest cause of its
-    rejection, first: it was edited in place."""
-    first = con.execute("SELECT min(loaded_at) FROM loads WHERE file = ?", [label]).fetchone()[0]
+def edited_in_place(con, label: str, bundle) -> list[Problem]:
+    """When a file of this name was loaded before from the same bundle with other content, the
+    likeliest cause of its rejection, first: it was edited in place."""
+    first = con.execute("SELECT min(loaded_at) FROM loads WHERE file = ? AND bundle = ?",
+                        [label, str(Path(bundle).resolve())]).fetchone()[0]
     if first is None:
         return []
     return [Problem(label, None, None, None,

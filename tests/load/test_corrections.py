@@ -115,6 +115,12 @@ def test_a_file_edited_in_place_after_it_was_loaded_is_told_so_first(tmp_path, r
     lines = [ln.strip() for ln in err.splitlines() if ln.strip().startswith("registers/releases.csv")]
     assert "and has changed since: a file once loaded is not edited; put corrected rows in a new file" in lines[0]
     assert "'R12' was already loaded from registers/releases.csv" in lines[1]
+    # its twin: a file of the same name in another bundle was not edited; it only conflicts
+    other = tmp_path / "other"
+    shutil.copytree(bundle, other)
+    code, _, err = run_cli("ingest", other, "--db", path, "--as-of", AS_OF)
+    assert code == 2 and "'R12' was already loaded from registers/releases.csv" in err
+    assert "has changed since" not in err
 
 
 def test_a_row_struck_out_vanishes_and_a_restored_one_returns(tmp_path, run_cli, original):
