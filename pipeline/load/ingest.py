@@ -93,6 +93,7 @@ SMALL_BUNDLE_BYTES = 4_000_000
 
 def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundle_as_of, typed_ahead) -> None:
     refused = Refused()
+    run_from = con.execute("SELECT coalesce(max(load_id), 0) + 1 FROM loads").fetchone()[0]   # this load's first id
     for i, src in enumerate(sources, 1):
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
         read = reads.pop(src.label, None) or read_source(src)
@@ -101,7 +102,7 @@ def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundl
             res = refused.blocks(con, src, read) if refused.by_register else None
             if res is None:
                 res = load_source(con, src, origin, progress, f"[{i}/{len(sources)}]", voids, read,
-                                  as_of or dt.date.today(), bundle_as_of, early)
+                                  as_of or dt.date.today(), bundle_as_of, early, run_from)
             if res.status == "rejected":
                 refused.add(con, src, read)
         finally:
@@ -165,11 +166,12 @@ class Refused:
             if not missing:
                 continue
             shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+            were = "was" if len(labels) == 1 else "were"
+            why = (f"rows ({col.name} {shown}) that may be in {' and '.join(labels)}, which {were} rejected "
+                   "before its rows could be read" if target in self.unread else
+                   f"rows of {' and '.join(labels)} ({col.name} {shown}), which {were} rejected")
             return FileResult(src.label, src.register.name, "rejected", problems=[Problem(
-                src.label, None, None, None,
-                f"not loaded: it refers to rows of {' and '.join(labels)} ({col.name} {shown}), which "
-                f"{'was' if len(labels) == 1 else 'were'} rejected; "
-                "send this file again with the corrected one")])
+                src.label, None, None, None, f"not loaded: it refers to {why}; send this file again with the corrected one")])
         return None
 
 
@@ -237,7 +239,8 @@ def _may_void(src: Source) -> bool:
 def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
                 progress: Progress = QUIET, tag: str = "", voids: versions.Voids | None = None,
                 read: Read | None = None, as_of: dt.date | None = None,
-                bundle_as_of: dt.date | None = None, early: tuple[str, cells.Typed] | None = None) -> FileResult:
+                bundle_as_of: dt.date | None = None, early: tuple[str, cells.Typed] | None = None,
+                run_from: int | None = None) -> FileResult:
     reg = src.register
     voids = voids or versions.Voids()
     read = read or read_source(src)
@@ -268,12 +271,15 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         progress.step(f"{tag} validating {src.label} with its expectation suite ({rows:,} rows)")
         problems += _suite_problems(con, reg, src.label, {(p.row, p.column) for p in problems})
         held = versions.holds_keys(con, reg)
-        problems += versions.conflicts(con, reg, src.label, held)
+        conflicting = versions.conflicts(con, reg, src.label, held, run_from)
+        problems += conflicting
         problems += versions.void_orphans(con, reg, src.label, voids)
         problems += _overlaps(con, reg, src.label)
         problems += _after_as_of(con, reg, src.label, as_of or dt.date.today())
         if problems:
-            return _rejected(src, versions.edited_in_place(con, src.label, bundle) + problems, unlisted)
+            # rows that conflict with the file's own earlier content: most likely it was edited in place
+            edited = versions.edited_in_place(con, src.label, bundle) if conflicting else []
+            return _rejected(src, edited + problems, unlisted)
         progress.step(f"{tag} writing {src.label}")
         res = _insert(con, src, read, rows, bundle, bundle_as_of, held, load_id)
         if typed.voids and versions.voided_keys(con, reg):

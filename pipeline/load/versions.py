@@ -73,14 +73,16 @@ def holds_keys(con, reg: Register) -> bool:
     return con.execute(f"SELECT EXISTS (SELECT 1 FROM {reg.table} h WHERE {test})").fetchone()[0]
 
 
-def conflicts(con, reg: Register, label: str, held: bool = True) -> list[Problem]:
+def conflicts(con, reg: Register, label: str, held: bool = True, run_from: int | None = None) -> list[Problem]:
     """Keys already held with other values: a new version when the row has a correction note,
     else a problem saying how to correct; a struck-out row with no key held to strike out.
-    `held` False: the register holds none of the file's keys (holds_keys)."""
+    `held` False: the register holds none of the file's keys (holds_keys). `run_from`: the first
+    load id of this ingest (a correction loaded by it was read before this file)."""
     names = reg.data_names if reg.correctable else reg.names
     diffs = ", ".join(f"""CASE WHEN n."{c}" IS DISTINCT FROM o."{c}" THEN '{c}' END""" for c in names)
     noted = "n.correction_note IS NOT NULL" if reg.correctable else "false"
-    held_noted = "o.correction_note IS NOT NULL" if reg.correctable else "false"
+    this_run = f"o._load_id >= {int(run_from)}" if run_from is not None else "false"
+    held_noted = f"o.correction_note IS NOT NULL AND {this_run}" if reg.correctable else "false"
     rows = con.execute(f"""
         SELECT n._row, o._file, o._row, list_filter([{diffs}], lambda x: x IS NOT NULL), {_key_text(reg, 'n')},
                {held_noted}
@@ -90,8 +92,8 @@ def conflicts(con, reg: Register, label: str, held: bool = True) -> list[Problem
     keyname = " + ".join(reg.key)
     out = []
     for row, ofile, orow, cols, key, ocorrects in rows:
-        if reg.correctable and ocorrects and ofile < label:
-            # a correction read before what it corrects: files of a register are read by name
+        if ocorrects and ofile < label:
+            # a correction of this ingest read before what it corrects: files of a register are read by name
             how = (f"That row is a correction (it has a correction_note) read before this file, because files of "
                    f"a register are read in the order of their names: rename {ofile} so that it sorts after "
                    f"{label} (for example {label.rsplit('.', 1)[0]}_corrections.csv)")

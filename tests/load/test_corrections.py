@@ -102,12 +102,26 @@ def test_a_correction_named_to_be_read_before_what_it_corrects_is_told_to_be_ren
             "registers/releases.csv (for example registers/releases_corrections.csv)") in err
 
 
+def test_a_correction_loaded_by_an_earlier_ingest_is_not_told_to_be_renamed(tmp_path, run_cli):
+    # the twin of the test above: "releases-fix.csv" was loaded by an earlier ingest, in its turn;
+    # a later file sending R12 as it first was, with no note, is a plain conflict
+    bundle = bundle_with(tmp_path, {"registers/releases-fix.csv": REL + R12.format(fines=400, note="receipt book",
+                                                                                    void="")})
+    (bundle / "registers" / "releases.csv").rename(tmp_path / "releases.csv")
+    path = tmp_path / "p.duckdb"
+    assert run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)[0] == 0
+    (tmp_path / "releases.csv").rename(bundle / "registers" / "releases.csv")
+    code, _, err = run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)
+    assert code == 2 and "'R12' was already loaded from registers/releases-fix.csv" in err
+    assert "rename" not in err and "To correct it, send the row again with a correction_note" in err
+
+
 def test_a_file_edited_in_place_after_it_was_loaded_is_told_so_first(tmp_path, run_cli):
     bundle = bundle_with(tmp_path, {})
     path = tmp_path / "p.duckdb"
     assert run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)[0] == 0
     releases = bundle / "registers" / "releases.csv"
-    text = releases.read_text(encoding="utf-8")
+    text = original_text = releases.read_text(encoding="utf-8")
     line = next(ln for ln in text.splitlines() if ln.startswith("R12,"))
     releases.write_text(text.replace(line, line.replace(",600", ",400", 1)), encoding="utf-8")
     code, _, err = run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)
@@ -121,6 +135,11 @@ def test_a_file_edited_in_place_after_it_was_loaded_is_told_so_first(tmp_path, r
     code, _, err = run_cli("ingest", other, "--db", path, "--as-of", AS_OF)
     assert code == 2 and "'R12' was already loaded from registers/releases.csv" in err
     assert "has changed since" not in err
+    # nor is a file that only gained rows, one of them with a mistake: it conflicts with nothing
+    releases.write_text(original_text + "R99,G12,2026-11-04,1,s12_payment,Owner K,six hundred,300,,no,,yes,\n",
+                        encoding="utf-8")
+    code, _, err = run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)
+    assert code == 2 and "'six hundred' is not an amount" in err and "has changed since" not in err
 
 
 def test_a_row_struck_out_vanishes_and_a_restored_one_returns(tmp_path, run_cli, original):

@@ -227,8 +227,9 @@ def test_a_file_whose_rows_cannot_be_read_rejects_its_dependants_in_one_line_eac
     code, _, err = run_cli("ingest", bundle, "--db", tmp_path / "p.duckdb")
     assert code == 2 and "REJECTED registers/impoundments.csv" in err and "UTF-8" in err
     assert [ln for ln in err.splitlines() if "registers/releases.csv" in ln] == [
-        "REJECTED registers/releases.csv: not loaded: it refers to rows of registers/impoundments.csv (case_id C1), "
-        "which was rejected; send this file again with the corrected one"], err
+        "REJECTED registers/releases.csv: not loaded: it refers to rows (case_id C1) that may be in "
+        "registers/impoundments.csv, which was rejected before its rows could be read; send this file again with "
+        "the corrected one"], err
 
 
 def test_more_bad_inputs(tmp_path, loaded_db, before, run_cli):
