@@ -255,26 +255,41 @@ def select(con, model: str, *measures: Measure, where=(), order=(), key=(), limi
 SUMMED = ("", "sum", "count", "count_if", "sum_if")
 
 
+def key_text(value) -> str:
+    """A value naming a row, as one text whichever reader gave it (a date from DuckDB, a pandas
+    Timestamp, a number): how totals() files its totals by a column and how a page looks them up."""
+    if hasattr(value, "date") and callable(value.date):
+        value = value.date()
+    return value.isoformat() if isinstance(value, dt.date) else str(value)
+
+
 def totals(con, frame, by: str | None = None):
     """The frame, with its totals read by DuckDB into frame.attrs["totals"]: every whole-number
-    column of the frame's selection that adds up (SUMMED), other than the columns that name a row,
-    summed over every row of the selection (the rows a frame of select_first() leaves out too):
-    {None: {column: total}}; with `by` (a column of the selection), for each of its values:
-    {value: {column: total}}. What a table's total row, a pivot's total column or a transposed
-    table's total column shows (pipeline/reports/html.py): never a sum made in Python."""
+    column of the frame's selection that adds up (SUMMED; in a grouped selection its sums and
+    counts, not the columns it is grouped by), other than the columns that name a row, summed over
+    every row of the selection (the rows a frame of select_first() leaves out too):
+    {None: {column: total}}; with `by` (a column of the selection), for each of its values (as
+    key_text writes it): {value: {column: total}}. attrs["totals_rows"] says how many rows of the
+    selection they add up, so that a page refuses them for a frame cut after they were read.
+    What a table's total row, a pivot's total column or a transposed table's total column shows
+    (pipeline/reports/html.py): never a sum made in Python."""
     s: Selection = frame.attrs["read"]
+    if s.limit is not None and "rows" not in frame.attrs:
+        raise ValueError(f"a total of {s.model} cut by a limit would add up rows the page does not say it leaves out; "
+                         "read it with select_first()")
     named = set(s.key or [m.name for m in s.measures if not m.agg]) | {by}
-    names = [m.name for m in s.measures
-             if m.agg in SUMMED and m.name not in named and frame[m.name].dtype.kind in "iu"]
+    names = [m.name for m in s.measures if m.agg in SUMMED and not (s.grouped and not m.agg)
+             and m.name not in named and frame[m.name].dtype.kind in "iu"]
     inner, params = replace(s, order=(), limit=None).sql()
-    sums = ", ".join(f"CAST(coalesce(sum({_name(n)}), 0) AS BIGINT) AS {_name(n)}" for n in names)
+    sums = "".join(f", CAST(coalesce(sum({_name(n)}), 0) AS BIGINT) AS {_name(n)}" for n in names)
     if by is None:
-        row = con.execute(f"SELECT {sums} FROM ({inner})", params).fetchone() if names else ()
-        frame.attrs["totals"] = {None: dict(zip(names, row, strict=True))}
+        row = con.execute(f"SELECT count(*){sums} FROM ({inner})", params).fetchone()
+        frame.attrs["totals"] = {None: dict(zip(names, row[1:], strict=True))}
+        frame.attrs["totals_rows"] = int(row[0])
         return frame
-    rows = con.execute(f"SELECT {_name(by)}{', ' + sums if sums else ''} FROM ({inner}) GROUP BY {_name(by)}",
-                       params).fetchall()
-    frame.attrs["totals"] = {r[0]: dict(zip(names, r[1:], strict=True)) for r in rows}
+    rows = con.execute(f"SELECT {_name(by)}, count(*){sums} FROM ({inner}) GROUP BY {_name(by)}", params).fetchall()
+    frame.attrs["totals"] = {key_text(r[0]): dict(zip(names, r[2:], strict=True)) for r in rows}
+    frame.attrs["totals_rows"] = sum(int(r[1]) for r in rows)
     return frame
 
 

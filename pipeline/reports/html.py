@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from pipeline.core.money import paise_text
 from pipeline.core.months import day_text
-from pipeline.read.select import SUMMED
+from pipeline.read.select import key_text
 
 MAX_ROWS = 500      # rows shown in one table of a page; the CSV exports and the workbooks hold them all
 
@@ -131,11 +131,15 @@ def _key(rec: Mapping, key: Sequence[str]) -> dict:
 
 def _totals(df, table_id: str | None, by) -> dict:
     """The totals read for the frame by pipeline.read.select.totals (of every row, or of one value
-    of the column it was read `by`): a total shown is added up by DuckDB, never here."""
+    of the column it was read `by`): a total shown is added up by DuckDB, never here. Refused for
+    a frame that is not the selection they add up (rows dropped from it in pandas since)."""
     read = df.attrs.get("totals")
     if read is None:
         raise ValueError(f"table {table_id}: a total is shown only as read by select.totals(), and none was read")
-    return read[by]
+    if df.attrs.get("totals_rows") != int(df.attrs.get("rows", len(df))):
+        raise ValueError(f"table {table_id}: its totals add up {df.attrs.get('totals_rows')} rows of the selection, "
+                         f"and the frame holds {len(df)}: read them again for the rows shown")
+    return read[None if by is None else key_text(by)]
 
 
 def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels: Mapping | None = None,
@@ -189,8 +193,7 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
         for i, c in enumerate(cols):
             if i == 0:
                 foot.append({"col": None, "text": total, "cls": "text"})
-            elif c in money or (c not in percent and _numeric(df[c]) and c not in key
-                                and selection and selection["columns"].get(c, {}).get("agg") in SUMMED):
+            elif c in sums:             # the columns select.totals() added up, and only those
                 s = sums[c]
                 foot.append({"col": c, "text": rupees(s) if c in money else f"{s:,}", "cls": "num money" if c in money else "num"})
             else:

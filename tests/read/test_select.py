@@ -6,7 +6,19 @@ import duckdb
 import pandas as pd
 import pytest
 
-from pipeline.read.select import Cond, col, count, largest, listing, quartile, select, select_first, total, totals
+from pipeline.read.select import (
+    Cond,
+    col,
+    count,
+    key_text,
+    largest,
+    listing,
+    quartile,
+    select,
+    select_first,
+    total,
+    totals,
+)
 from pipeline.reports import html as h
 
 
@@ -74,18 +86,41 @@ def test_totals_add_up_what_adds_up_over_the_whole_selection(con):
     frame = totals(con, select(con, "cases", col("owner_id"), count("cases"), total("heads"), col("days"),
                                largest("days", "longest"), listing("case_id", "case_ids"),
                                where=[Cond("heads", ">", 0)], order=["owner_id"], key=["owner_id"]))
-    # the row names (owner_id), a largest and a listing are not added up; a plain whole-number column is
+    # the row names (owner_id), a largest and a listing are not added up, nor a column the
+    # selection is grouped by (days): only its sums and counts
     want = con.execute("SELECT count(*), sum(heads) FROM cases WHERE heads > 0").fetchone()
-    plain = con.execute("SELECT sum(d) FROM (SELECT owner_id, days AS d FROM cases WHERE heads > 0 "
-                        "GROUP BY owner_id, days)").fetchone()[0]
-    assert frame.attrs["totals"] == {None: {"cases": want[0], "heads": want[1], "days": plain}}
+    assert frame.attrs["totals"] == {None: {"cases": want[0], "heads": want[1]}}
+    # a plain (ungrouped) whole-number column is added up
+    rows = totals(con, select(con, "cases", col("case_id"), col("heads"), where=[Cond("heads", ">", 2)],
+                              order=["case_id"], key=["case_id"]))
+    assert rows.attrs["totals"] == {None: {"heads": con.execute("SELECT sum(heads) FROM cases WHERE heads > 2")
+                                           .fetchone()[0]}}
+    # the totals are of the selection: a frame cut in pandas afterwards has them refused, and a
+    # selection cut by a limit (which a page would not say) cannot have them
+    with pytest.raises(ValueError, match="frame holds"):
+        h.table(rows[rows["heads"] > 3], table_id="cut", total="all")
+    with pytest.raises(ValueError, match="cut by a limit"):
+        totals(con, select(con, "cases", col("case_id"), col("heads"), order=["case_id"], limit=3))
 
 
 def test_totals_by_a_column_are_each_of_its_values_own(con):
     frame = totals(con, select(con, "cases", col("heads"), col("owner_id"), count("cases"),
                                where=[Cond("owner_id", "not_null")], order=["heads", "owner_id"]), by="heads")
     want = dict(con.execute("SELECT heads, count(*) FROM cases WHERE owner_id IS NOT NULL GROUP BY heads").fetchall())
-    assert {k: v["cases"] for k, v in frame.attrs["totals"].items()} == want
+    assert {k: v["cases"] for k, v in frame.attrs["totals"].items()} == {str(k): n for k, n in want.items()}
     # a pivot's total column shows them
     page = h.pivot(frame, "heads", "owner_id", "cases", table_id="p", total_label="all owners")
     assert all(f'data-key="{{&#34;heads&#34;: {k}}}">{v:,}</td>' in page for k, v in want.items())
+
+
+def test_a_pivot_by_dates_finds_its_totals():
+    # DuckDB gives a date, pandas a Timestamp: both are filed as the same text (key_text)
+    import datetime as dt
+
+    c = duckdb.connect()
+    c.execute("CREATE TABLE t AS SELECT DATE '2026-10-01' + CAST(i % 3 AS INTEGER) AS day, 'k' || (i % 2) AS kind, 1::BIGINT AS n "
+              "FROM range(12) r(i)")
+    frame = totals(c, select(c, "t", col("day"), col("kind"), total("n"), order=["day", "kind"]), by="day")
+    assert frame.attrs["totals"]["2026-10-01"] == {"n": 4} and key_text(dt.date(2026, 10, 1)) == "2026-10-01"
+    page = h.pivot(frame, "day", "kind", "n", table_id="p", total_label="all")
+    assert page.count('data-col="n" data-key="{&#34;day&#34;: &#34;2026-10-0') >= 3
