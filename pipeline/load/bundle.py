@@ -73,7 +73,8 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
         raise PoundError(f"bundle folder {bundle} does not exist")
     if not bundle.is_dir():
         raise PoundError(f"{bundle} is not a folder; give the folder that holds reference/, registers/ and ledgers/")
-    if bundle.name in FOLDERS and not (bundle / "reference").is_dir() and (bundle.parent / "reference").is_dir():
+    if bundle.name in FOLDERS and not any((bundle / f).is_dir() for f in FOLDERS) \
+            and any((bundle.parent / f).is_dir() for f in FOLDERS - {bundle.name}):
         raise PoundError(f"{bundle} is the {bundle.name}/ folder of a bundle; give the bundle folder that holds it: "
                          f"{bundle.parent}")
     found: dict[str, list[Source]] = {r.name: [] for r in REGISTERS}

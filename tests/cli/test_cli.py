@@ -1,6 +1,7 @@
 """The command line: help, exit codes, messages without tracebacks, outputs of `pound run`."""
 
 import csv
+import shutil
 import subprocess
 import sys
 
@@ -68,6 +69,17 @@ def test_a_folder_inside_a_bundle_is_one_line_naming_the_bundle(tmp_path, run_cl
     assert code == 1 and not (tmp_path / "o").exists()
     assert err.strip() == (f"pound: {sample_bundle / 'registers'} is the registers/ folder of a bundle; give the "
                            f"bundle folder that holds it: {sample_bundle}")
+    # a month's files (registers/ and ledgers/, no reference/), loaded into a database that has the rest
+    month = tmp_path / "month"
+    shutil.copytree(sample_bundle / "registers", month / "registers")
+    shutil.copytree(sample_bundle / "ledgers", month / "ledgers")
+    code, _, err = run_cli("ingest", month / "ledgers", "--db", tmp_path / "p.duckdb")
+    assert code == 1 and f"is the ledgers/ folder of a bundle; give the bundle folder that holds it: {month}" in err
+    # a bundle that happens to be called registers/ (it holds reference/, registers/, ledgers/) is read as one
+    named = tmp_path / "ledgers" / "registers"
+    shutil.copytree(sample_bundle, named)
+    code, _, err = run_cli("run", named, "--out", tmp_path / "o2", "--as-of", "2026-11-30")
+    assert code == 0 and "folder of a bundle" not in err
 
 
 def test_missing_bundle_is_one_line_exit_1(tmp_path, run_cli):
