@@ -85,8 +85,8 @@ def add_scope_arguments(p) -> None:
     p.add_argument("--financial-year", default=None, metavar="2026-27",
                    help="1 April to 31 March of the financial year")
     p.add_argument("--month", type=month, default=None, help="YYYY-MM")
-    p.add_argument("--from", dest="start", type=date, default=None, metavar="DATE", help="first day, YYYY-MM-DD")
-    p.add_argument("--to", dest="end", type=date, default=None, metavar="DATE", help="last day, YYYY-MM-DD")
+    p.add_argument("--from", dest="start", type=date, default=None, metavar="DATE", help="first day: YYYY-MM-DD, or DD/MM/YYYY")
+    p.add_argument("--to", dest="end", type=date, default=None, metavar="DATE", help="last day: YYYY-MM-DD, or DD/MM/YYYY")
 
 
 def load_params(args):

@@ -15,8 +15,9 @@ def add(sub) -> None:
                 "pound run data/sample --out out/ --as-of 2026-10-31")
     r.add_argument("bundle", type=Path, help="the bundle folder (reference/, registers/, ledgers/), or a .zip of it")
     r.add_argument("--out", type=Path, required=True, help="folder for the CSV exports and the workbook")
-    r.add_argument("--as-of", type=date, default=None,
-                   help="the date the accounts are drawn up to (default: the bundle's bundle.toml as_of, else today)")
+    r.add_argument("--as-of", type=date, default=None, metavar="DATE",
+                   help="the date the accounts are drawn up to, YYYY-MM-DD or DD/MM/YYYY (default: the bundle's "
+                        "bundle.toml as_of, else today)")
     r.add_argument("--db", type=Path, default=None, help="database file to create (default: OUT/pound.duckdb)")
     r.add_argument("--params", type=Path, default=None,
                    help="a TOML or JSON file overriding statutory readings and grace periods")
@@ -36,8 +37,8 @@ def add(sub) -> None:
                 "pound build --db pound.duckdb --out out/ --as-of 2026-11-30")
     b.add_argument("--db", type=Path, required=True, help="the database pound ingest loaded")
     b.add_argument("--out", type=Path, required=True, help="folder for the CSV exports and the workbook")
-    b.add_argument("--as-of", type=date, default=None,
-                   help="the date the accounts are drawn up to (default: today)")
+    b.add_argument("--as-of", type=date, default=None, metavar="DATE",
+                   help="the date the accounts are drawn up to, YYYY-MM-DD or DD/MM/YYYY (default: today)")
     b.add_argument("--params", type=Path, default=None,
                    help="a TOML or JSON file overriding statutory readings and grace periods")
     add_wait(b)

@@ -18,9 +18,9 @@ def add(sub) -> None:
     dp.add_argument("--case", action="append", default=[], metavar="ID", help="only this case (may be repeated)")
     dp.add_argument("--pound", default=None, metavar="ID", help="only this pound")
     dp.add_argument("--from", dest="first", type=date, default=None, metavar="DATE",
-                    help="only papers dated on or after DATE (YYYY-MM-DD)")
+                    help="only papers dated on or after DATE (YYYY-MM-DD, or DD/MM/YYYY)")
     dp.add_argument("--to", dest="last", type=date, default=None, metavar="DATE",
-                    help="only papers dated on or before DATE (YYYY-MM-DD)")
+                    help="only papers dated on or before DATE (YYYY-MM-DD, or DD/MM/YYYY)")
     dp.add_argument("--templates", type=Path, default=None, metavar="DIR",
                     help="a folder of templates to use instead of the package's (same file names)")
     dp.add_argument("--pdf", action="store_true", help="also print each page to PDF, and one PDF per kind")

@@ -143,8 +143,8 @@ def ties(con, district: str | None = None, local_authority: str | None = None) -
     out = []
     for ledger, head in _blocks(con, district, local_authority):
         parts = by_status(con, district, ledger, local_authority, head)
-        totals = ledger_totals(con, district, ledger, local_authority, head)
-        t = totals.to_dict("records")[0]
+        table = ledger_totals(con, district, ledger, local_authority, head)
+        t = table.to_dict("records")[0]
         by = {s: (0, 0, 0) for s in STATUS_ORDER}
         for r in parts.to_dict("records"):
             by[r["status"]] = (int(r["rows"]), int(r["expected"]), int(r["credited"]))
@@ -155,7 +155,7 @@ def ties(con, district: str | None = None, local_authority: str | None = None) -
                         difference_total=int(t["difference"]),
                         ties=exp_sum == t["expected"] and led_sum == t["credited"]
                         and t["credited"] - t["expected"] == t["difference"],
-                        parts=parts, totals=totals))
+                        parts=parts, totals=table))
     return out
 
 

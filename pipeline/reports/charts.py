@@ -167,7 +167,8 @@ def _status_bar(la, ledger: str, head: str, status: str) -> str:
 
 
 def reconciliation_status(rows):
-    """Amounts by status per local authority and ledger (the expected amount; the entry for unexpected ones).
+    """Amounts by status per local authority, ledger and (the DM's deposit) head: the expected amount,
+    or for an unexpected entry the amount entered.
     rows: ledger, local_authority_id, head, status, amount (the reconciliation's status_amount, summed).
     A bar adds up only amounts of one kind: expected credits of one ledger (of one head, for the DM's
     deposit), or entries nothing was due for."""

@@ -130,7 +130,8 @@ def balances_html(scope_balances: list[dict], scope, drawn_up_to: dt.date | None
     if past:
         return [heading, h.note(past[0].upper() + past[1:] + ". That is why what he should hold at the end "
                                 "can differ from section 2, which stops on that day.", "warn"), table]
-    if drawn_up_to is not None and scope.end is not None and scope.end < drawn_up_to:
+    holds = any(r["ledger"] == "dm_deposit" for r in scope_balances)      # the note is about the DM's holding
+    if holds and drawn_up_to is not None and scope.end is not None and scope.end < drawn_up_to:
         return [heading, h.note(f"These balances stop at the period's last day, {scope.end:%d-%m-%Y}; section 2 "
                                 f"is on {drawn_up_to:%d-%m-%Y}, the date the accounts are drawn up to. What the "
                                 "District Magistrate holds at the end of the period can therefore differ from "
