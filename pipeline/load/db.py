@@ -38,6 +38,11 @@ CREATE TABLE IF NOT EXISTS loads (
 """
 
 
+def bundle_text(bundle) -> str:
+    """The bundle a file was loaded from, as loads.bundle holds it: its full path."""
+    return str(Path(bundle).resolve())
+
+
 def table_ddl(reg: Register) -> str:
     cols = [f'"{c.name}" {SQL_TYPE[c.kind]}' for c in reg.columns]
     cols += ["_extra MAP(VARCHAR, VARCHAR)", "_file VARCHAR NOT NULL", "_row BIGINT NOT NULL",

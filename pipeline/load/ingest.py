@@ -361,7 +361,7 @@ def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of:
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
         con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,
-                     _now(), status, str(Path(bundle).resolve()),
+                     _now(), status, db.bundle_text(bundle),
                      bundle_as_of])
         con.execute("COMMIT")
     except BaseException:

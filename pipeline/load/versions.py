@@ -17,11 +17,10 @@ anything of the file is written (ingest.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from pipeline.core.errors import Problem
 from pipeline.core.registers import REGISTERS, Register
-from pipeline.load.db import current_rows
+from pipeline.load.db import bundle_text, current_rows
 
 MAX_LISTED = 200
 
@@ -200,7 +199,7 @@ def edited_in_place(con, label: str, bundle) -> list[Problem]:
     """When a file of this name was loaded before from the same bundle with other content, the
     likeliest cause of its rejection, first: it was edited in place."""
     first = con.execute("SELECT min(loaded_at) FROM loads WHERE file = ? AND bundle = ?",
-                        [label, str(Path(bundle).resolve())]).fetchone()[0]
+                        [label, bundle_text(bundle)]).fetchone()[0]
     if first is None:
         return []
     return [Problem(label, None, None, None,

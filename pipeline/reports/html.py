@@ -119,7 +119,7 @@ def _key(rec: Mapping, key: Sequence[str]) -> dict:
         if is_blank(v):
             out[k] = None
         elif type(v).__name__ == "Timestamp" or isinstance(v, dt.date):
-            out[k] = (v.date() if hasattr(v, "date") and callable(v.date) else v).isoformat()
+            out[k] = key_text(v)
         elif isinstance(v, bool) or type(v).__name__ == "bool_":
             out[k] = bool(v)
         elif type(v).__name__.startswith(("int", "Int", "uint")):
