@@ -26,6 +26,15 @@ AGGREGATES = {"": "{c}", "sum": "sum({c})", "count": "count(*)", "count_if": "co
 OPS = ("=", "<>", "<", "<=", ">", ">=", "in", "not_in", "is_null", "not_null")
 
 
+class Kept(dict):
+    """A dict a frame's attrs carry (a selection written out, its totals), made once and never
+    changed. pandas deep-copies a frame's attrs into every column or frame it hands out, thousands
+    of times for one page; a Kept is its own copy, as a frozen Selection is."""
+
+    def __deepcopy__(self, memo) -> Kept:
+        return self
+
+
 def _name(text: str) -> str:
     if not _NAME.match(text):
         raise ValueError(f"not a column name: {text!r}")
@@ -221,6 +230,9 @@ class Selection:
             sql += f" LIMIT {int(self.limit)}"
         return sql, params
 
+    def __deepcopy__(self, memo) -> Selection:
+        return self          # frozen: a frame's attrs["read"] is copied with the frame (Kept)
+
     def as_dict(self) -> dict:
         """What a page writes beside the table: enough to read each figure again from the model."""
         return {"model": self.model, "where": [c.as_dict() for c in self.where],
@@ -245,7 +257,7 @@ def select(con, model: str, *measures: Measure, where=(), order=(), key=(), limi
     s = _selection(model, measures, where, order, key, limit, having, scope)
     sql, params = s.sql()
     frame = con.execute(sql, params).df()
-    frame.attrs["selection"] = s.as_dict()
+    frame.attrs["selection"] = Kept(s.as_dict())
     frame.attrs["read"] = s
     return frame
 
@@ -284,11 +296,11 @@ def totals(con, frame, by: str | None = None):
     sums = "".join(f", CAST(coalesce(sum({_name(n)}), 0) AS BIGINT) AS {_name(n)}" for n in names)
     if by is None:
         row = con.execute(f"SELECT count(*){sums} FROM ({inner})", params).fetchone()
-        frame.attrs["totals"] = {None: dict(zip(names, row[1:], strict=True))}
+        frame.attrs["totals"] = Kept({None: dict(zip(names, row[1:], strict=True))})
         frame.attrs["totals_rows"] = int(row[0])
         return frame
     rows = con.execute(f"SELECT {_name(by)}, count(*){sums} FROM ({inner}) GROUP BY {_name(by)}", params).fetchall()
-    frame.attrs["totals"] = {key_text(r[0]): dict(zip(names, r[2:], strict=True)) for r in rows}
+    frame.attrs["totals"] = Kept({key_text(r[0]): dict(zip(names, r[2:], strict=True)) for r in rows})
     frame.attrs["totals_rows"] = sum(int(r[1]) for r in rows)
     return frame
 
@@ -339,7 +351,7 @@ def select_first(con, model: str, *measures: Measure, first: int | None, where=(
             frame = con.execute(*replace(s, where=(*s.where, Cond(plain[0].column, "in", names))).sql()).df()
         else:           # a group named NULL cannot be asked for by name: read the whole selection
             frame = con.execute(*replace(s, limit=first).sql()).df()
-    frame.attrs["selection"] = s.as_dict()
+    frame.attrs["selection"] = Kept(s.as_dict())
     frame.attrs["read"] = s
     frame.attrs["rows"] = int(rows)
     return frame

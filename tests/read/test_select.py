@@ -124,3 +124,14 @@ def test_a_pivot_by_dates_finds_its_totals():
     assert frame.attrs["totals"]["2026-10-01"] == {"n": 4} and key_text(dt.date(2026, 10, 1)) == "2026-10-01"
     page = h.pivot(frame, "day", "kind", "n", table_id="p", total_label="all")
     assert page.count('data-col="n" data-key="{&#34;day&#34;: &#34;2026-10-0') >= 3
+
+
+def test_a_column_of_a_selection_carries_its_attrs_without_copying_them(con):
+    """pandas deep-copies attrs into every column and frame it hands out: the selection, what it
+    read and its totals are handed on as they are (a page reads thousands of columns), equal and
+    the same objects."""
+    frame = totals(con, select(con, "cases", col("owner_id"), count("cases"), total("heads"), key=["owner_id"]))
+    column, head = frame["heads"], frame.head(3)
+    for name in ("selection", "read", "totals"):
+        assert column.attrs[name] is frame.attrs[name] and head.attrs[name] is frame.attrs[name], name
+    assert column.attrs["totals"] == {None: {"cases": 399, "heads": int(frame["heads"].sum())}}
