@@ -90,9 +90,11 @@ BY_TABLE = {e.table: e for e in EXPORTS}
 
 
 def table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
+    """The table's columns in order, from DuckDB's own catalogue of this database
+    (information_schema.columns takes about three times as long, asked once an export)."""
     return [r[0] for r in con.execute(
-        "SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = ? "
-        "ORDER BY ordinal_position", [table]).fetchall()]
+        "SELECT column_name FROM duckdb_columns() WHERE schema_name = 'main' AND database_name = current_database() "
+        "AND table_name = ? ORDER BY column_index", [table]).fetchall()]
 
 
 def export_select(con: duckdb.DuckDBPyConnection, spec: Export, money_as_text: bool = True,
