@@ -63,5 +63,8 @@ CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
 CREATE OR REPLACE TEMP MACRO rs(p) AS 'Rs ' || paise_text(coalesce(p, 0), true);
 CREATE OR REPLACE TEMP MACRO as_of() AS CAST(getvariable('as_of') AS DATE);
 
+-- A day in the text of a finding, a deadline or a cause, as the pages write a date: 19-10-2026.
+CREATE OR REPLACE TEMP MACRO day_text(d) AS strftime(CAST(d AS DATE), '%d-%m-%Y');
+
 -- The month of a day, as the reports and monthly_accounts write it: 2026-10.
 CREATE OR REPLACE MACRO month_of(d) AS strftime(d, '%Y-%m');

@@ -54,10 +54,10 @@ def test_deadlines_missed_counts_the_time_limit_findings_only(sample_bundle):
 
 
 @pytest.mark.parametrize("as_of, reported_on, report_then", [
-    pytest.param("2026-11-30", "2026-11-05", "done on 2026-11-05", id="reported-on-the-day"),
-    pytest.param("2026-11-30", "2026-11-07", "done late, on 2026-11-07", id="reported-two-days-late"),
-    pytest.param("2026-11-30", None, "not done by 2026-11-30", id="never-reported"),
-    pytest.param("2026-11-06", "2026-11-07", "not done by 2026-11-06", id="reported-after-the-accounts-date"),
+    pytest.param("2026-11-30", "2026-11-05", "done on 05-11-2026", id="reported-on-the-day"),
+    pytest.param("2026-11-30", "2026-11-07", "done late, on 07-11-2026", id="reported-two-days-late"),
+    pytest.param("2026-11-30", None, "not done by 30-11-2026", id="never-reported"),
+    pytest.param("2026-11-06", "2026-11-07", "not done by 06-11-2026", id="reported-after-the-accounts-date"),
     pytest.param("2026-11-03", None, "still to come", id="accounts-drawn-up-before-it"),
 ])
 def test_a_deadline_of_the_month_says_what_became_of_it_by_the_accounts_date(as_of, reported_on, report_then):
@@ -71,4 +71,4 @@ def test_a_deadline_of_the_month_says_what_became_of_it_by_the_accounts_date(as_
                      police_reports=reports)
     got = dict(rows(con, "SELECT deadline, by_accounts_date FROM deadlines WHERE month = '2026-10' AND case_id = 'C1'"))
     assert got["report to the police due"] == report_then
-    assert got["claim window ends"] == ("window still open" if as_of == "2026-11-03" else "window closed on 2026-11-04")
+    assert got["claim window ends"] == ("window still open" if as_of == "2026-11-03" else "window closed on 04-11-2026")

@@ -39,4 +39,4 @@ def test_no_security_rate_on_the_s17_sale_day(tmp_path):
     assert movements(con) == [("sale_officer", "17(2)", 50000), ("unallocated", "10(1)", 1150000)]
     rows = con.execute("SELECT rule_id, event_on, detail FROM findings").fetchall()
     assert [r[:2] for r in rows] == [("RATE-MISSING", dt.date(2026, 10, 9))]
-    assert "No security rate for cattle in Notified taluk" in rows[0][2] and "2026-10-09" in rows[0][2]
+    assert "No security rate for cattle in Notified taluk" in rows[0][2] and "09-10-2026" in rows[0][2]

@@ -25,11 +25,11 @@ def test_the_complete_findings_list_of_the_sample(sample_bundle):
                                                  rule_id, event_on, subject_id""").fetchall()
     assert [g[:6] for g in got] == SAMPLE_FINDINGS
     details = {g[0]: g[6] for g in got}
-    assert details["REL-UNPAID"] == ("Release R-0006 of 1 buffalo (case M-2609-004) on 2026-09-04 collected Rs 600.00 of "
+    assert details["REL-UNPAID"] == ("Release R-0006 of 1 buffalo (case M-2609-004) on 04-09-2026 collected Rs 600.00 of "
                                      "Rs 600.00 fines and Rs 400.00 of Rs 600.00 feeding charges due under s.12(1): "
                                      "short by Rs 200.00.")
     assert "Ramesh Gowda (PK01, pound-keeper)" in details["SALE-OFFICIAL-BUYER"]
-    assert "the proclamation by beat of drum is not recorded (due by 2026-10-12" in details["S15-NOTICE-MISSING"]
+    assert "the proclamation by beat of drum is not recorded (due by 12-10-2026" in details["S15-NOTICE-MISSING"]
 
 
 def test_sample_figures_a_clerk_can_check(sample_bundle):

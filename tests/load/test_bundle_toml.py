@@ -89,5 +89,5 @@ def test_a_row_dated_after_the_bundles_own_date_is_a_future_date_finding(tmp_pat
     assert code == 0, err
     findings = (tmp_path / "out" / "findings.csv").read_text(encoding="utf-8")
     assert ("DQ-FUTURE-DATE" in findings) is fires
-    assert ("the bundle's own date (bundle.toml) 2026-10-31" in findings) is fires
+    assert ("the bundle's own date (bundle.toml) 31-10-2026" in findings) is fires
     assert "rows dated after 2026-11-30, left out of the accounts: none" in out

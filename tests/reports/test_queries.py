@@ -108,7 +108,7 @@ def test_deadlines_after_october(con):
                    ("M-2610-008", "auction allowed from", "2026-11-06")}
     # by the accounts' date (30-11) H-2610-019 had still not been reported, and M-2610-008 not auctioned
     assert dict(zip(d["deadline"], d["by_accounts_date"], strict=True)) == {
-        "claim window ends": "window closed on 2026-11-04", "report to the police due": "not done by 2026-11-30",
+        "claim window ends": "window closed on 04-11-2026", "report to the police due": "not done by 30-11-2026",
         "auction allowed from": "no auction yet"}
     # M-2610-007 went under protest on 2026-10-06 but its complaint was filed on 2026-10-10
     assert "M-2610-007" not in set(d["case_id"])

@@ -18,7 +18,7 @@ def test_rate_missing(run, impounded_on, fires):
     fs = run(impoundments=[case(impounded_on=impounded_on)],
              releases=[rel(released_on=impounded_on, charges_paid="200")])
     expect(fs, "RATE-MISSING", fires, kind="case", subject="C1", on=impounded_on,
-           says=("C1", "cattle", "Plain", "2014-04-30"))
+           says=("C1", "cattle", "Plain", "30-04-2014"))
 
 
 @pytest.mark.parametrize("seized_on, fires", [("2026-10-01", False), ("", False), ("2026-10-02", True)])
@@ -26,7 +26,7 @@ def test_dq_seized_after_impounded(run, seized_on, fires):
     fs = run(impoundments=[case(seized_on=seized_on)], releases=[rel()])
     # filed under the impounding day: the finding is about the impoundment row
     expect(fs, "DQ-SEIZED-AFTER-IMPOUNDED", fires, kind="case", subject="C1", on="2026-10-01",
-           says=("C1", "seizure on 2026-10-02", "impounding on 2026-10-01"))
+           says=("C1", "seizure on 02-10-2026", "impounding on 01-10-2026"))
 
 
 @pytest.mark.parametrize("loaded_on, fires", [("2026-11-30", True), ("2026-12-01", False)])
@@ -34,7 +34,7 @@ def test_dq_future_date_release_after_its_load_day(run, loaded_on, fires):
     fs = run(impoundments=[case(impounded_on="2026-11-25")],
              releases=[rel(released_on="2026-12-01", charges_paid="1400")], as_of="2026-12-01", loaded_on=loaded_on)
     expect(fs, "DQ-FUTURE-DATE", fires, kind="release", subject="R1", on="2026-12-01",
-           says=("R1", "the day its file was loaded, 2026-11-30", "released_on 2026-12-01"))
+           says=("R1", "the day its file was loaded, 30-11-2026", "released_on 01-12-2026"))
 
 
 @pytest.mark.parametrize("bundle_as_of, fires", [("2026-11-30", True), ("2026-12-01", False)])
@@ -43,7 +43,7 @@ def test_dq_future_date_after_the_bundles_own_date(run, bundle_as_of, fires):
              releases=[rel(released_on="2026-12-01", charges_paid="1400")], as_of="2026-12-01",
              loaded_on="2026-12-05", bundle_as_of=bundle_as_of)
     expect(fs, "DQ-FUTURE-DATE", fires, kind="release", subject="R1", on="2026-12-01",
-           says=("R1", "the bundle's own date (bundle.toml) 2026-11-30", "released_on 2026-12-01"))
+           says=("R1", "the bundle's own date (bundle.toml) 30-11-2026", "released_on 01-12-2026"))
 
 
 @pytest.mark.parametrize("as_of", ["2026-11-30", "2026-12-02"])
@@ -59,7 +59,7 @@ def test_dq_future_date_names_every_future_column(run, loaded_on, fires):
     fs = run(impoundments=[case(seized_on="2026-12-01", impounded_on="2026-12-02")], as_of="2026-12-02",
              loaded_on=loaded_on)
     expect(fs, "DQ-FUTURE-DATE", fires, kind="impoundment", subject="C1", on="2026-12-02",
-           says=("C1", "2026-11-30", "seized_on 2026-12-01", "impounded_on 2026-12-02"))
+           says=("C1", "30-11-2026", "seized_on 01-12-2026", "impounded_on 02-12-2026"))
 
 
 @pytest.mark.parametrize("entry_on, fires", [("2026-11-30", False), ("2026-12-01", True)])
@@ -68,7 +68,7 @@ def test_dq_future_date_ledger_entry(run, entry_on, fires):
              local_fund=[{"entry_id": "E1", "local_authority_id": "LA1", "entry_on": entry_on, "amount": "600",
                           "reference": "C1", "head": "fines"}])
     expect(fs, "DQ-FUTURE-DATE", fires, kind="local_fund_entry", subject="E1", on=entry_on, case_id=None,
-           says=("E1", "2026-11-30", "entry_on 2026-12-01"))
+           says=("E1", "30-11-2026", "entry_on 01-12-2026"))
 
 
 def test_dq_future_date_ignores_a_comply_by_deadline_ahead(run):

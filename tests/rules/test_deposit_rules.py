@@ -10,7 +10,7 @@ import datetime as dt
 
 import pytest
 from helpers import case
-from rule_rows import day, dep, expect, notif, rel
+from rule_rows import day, dep, expect, notif, page_day, rel
 
 # ==============================================================================================
 # S16-FOLLOW-UP-MISSING: protest release on R = 2026-10-03 in a s.13 area
@@ -20,7 +20,7 @@ PROTEST = rel(basis="s16_protest", fines_paid="", charges_paid="", protest_depos
 
 @pytest.mark.parametrize("pound, complaint, deposit_on, as_of, params, fires, u, says", [
     pytest.param("P2", None, None, "2026-11-14", {}, False, "", "", id="no-complaint-grace-last-day"),
-    pytest.param("P2", None, None, "2026-11-15", {}, True, "2026-10-31", "no complaint was filed by 2026-10-31",
+    pytest.param("P2", None, None, "2026-11-15", {}, True, "2026-10-31", "no complaint was filed by 31-10-2026",
                  id="no-complaint-a-day-after"),
     pytest.param("P1", None, None, "2026-11-15", {}, False, "", "", id="s13-not-notified"),
     pytest.param("P2", None, "2026-10-04", "2026-11-15", {}, False, "", "", id="security-deposited-after-R"),
@@ -29,16 +29,16 @@ PROTEST = rel(basis="s16_protest", fines_paid="", charges_paid="", protest_depos
     pytest.param("P2", ("2026-10-20", "2026-11-01", "lawful"), None, "2026-11-15", {}, False, "", "",
                  id="lawful-grace-last-day"),
     pytest.param("P2", ("2026-10-20", "2026-11-01", "lawful"), None, "2026-11-16", {}, True, "2026-11-01",
-                 "the seizure was declared lawful on 2026-11-01", id="lawful-a-day-after"),
+                 "the seizure was declared lawful on 01-11-2026", id="lawful-a-day-after"),
     pytest.param("P2", ("2026-10-20", "2026-10-25", "withdrawn"), None, "2026-11-30", {}, False, "", "",
                  id="withdrawn-is-no-trigger"),
     pytest.param("P2", ("2026-10-31", "", "pending"), None, "2026-11-30", {}, False, "", "",
                  id="complaint-on-the-last-day-of-the-window"),
     pytest.param("P2", ("2026-11-01", "", "pending"), None, "2026-11-15", {}, True, "2026-10-31",
-                 "no complaint was filed by 2026-10-31", id="complaint-a-day-too-late"),
+                 "no complaint was filed by 31-10-2026", id="complaint-a-day-too-late"),
     pytest.param("P2", None, None, "2026-11-21", {"complaint_window": 35}, False, "", "", id="window-35-last-day"),
     pytest.param("P2", None, None, "2026-11-22", {"complaint_window": 35}, True, "2026-11-07",
-                 "no complaint was filed by 2026-11-07", id="window-35-a-day-after"),
+                 "no complaint was filed by 07-11-2026", id="window-35-a-day-after"),
 ])
 def test_s16_follow_up_missing(run, pound, complaint, deposit_on, as_of, params, fires, u, says):
     tables = {"impoundments": [case(pound_id=pound)], "releases": [PROTEST]}
@@ -50,7 +50,7 @@ def test_s16_follow_up_missing(run, pound, complaint, deposit_on, as_of, params,
     fs = run(as_of=as_of, params=params, **tables)
     expect(fs, "S16-FOLLOW-UP-MISSING", fires, kind="release", subject="R1",
            on=day(u) + dt.timedelta(days=14) if u else None,
-           says=("C1", "protest on 2026-10-03", says))
+           says=("C1", "protest on 03-10-2026", says))
 
 
 # ==============================================================================================
@@ -82,14 +82,14 @@ REFUNDED = {"refund_applied_on": "2027-03-01", "refunded_on": "2027-03-02", "ref
     pytest.param("2027-03-01", None, {}, {}, False, "", id="a-day-after-the-six-months"),
     pytest.param("2027-02-28", None, {}, {"security_window_months": 5}, False, "", id="window-5-months-parameter"),
     pytest.param("2027-02-28", None, FORFEITED, {}, False, "", id="forfeited"),
-    pytest.param("2027-02-28", None, REFUNDED, {}, True, "refunded on 2027-03-02", id="refunded-instead"),
+    pytest.param("2027-02-28", None, REFUNDED, {}, True, "refunded on 02-03-2027", id="refunded-instead"),
     pytest.param("2027-02-28", "illegal", {}, {}, False, "", id="seizure-adjudged-illegal"),
     pytest.param("2027-02-28", "lawful", {}, {}, True, "still held", id="seizure-held-lawful"),
 ])
 def test_s13_forfeit_missed(run, reimpounded_on, complaint, deposit, params, fires, shown):
     fs = run(as_of=S13_AS_OF, params=params, **s13_tables(reimpounded_on, complaint, **deposit))
     expect(fs, "S13-FORFEIT-MISSED", fires, kind="deposit", subject="D1", on=reimpounded_on,
-           says=("D1", "Rs 1,000.00", "2026-08-31", "O1", "forfeited", "again on 2027-02-28", "C2", shown))
+           says=("D1", "Rs 1,000.00", "31-08-2026", "O1", "forfeited", "again on 28-02-2027", "C2", shown))
 
 
 @pytest.mark.parametrize("reimpounded_on, complaint, fires", [
@@ -101,20 +101,20 @@ def test_s13_forfeit_missed(run, reimpounded_on, complaint, deposit, params, fir
 def test_s13_forfeit_unlawful(run, reimpounded_on, complaint, fires):
     fs = run(as_of=S13_AS_OF, **s13_tables(reimpounded_on, complaint, **FORFEITED))
     expect(fs, "S13-FORFEIT-UNLAWFUL", fires, kind="deposit", subject="D1", on="2027-03-05",
-           says=("D1", "Rs 1,000.00", "2026-08-31", "O1", "forfeited on 2027-03-05", "2027-02-28"))
+           says=("D1", "Rs 1,000.00", "31-08-2026", "O1", "forfeited on 05-03-2027", "28-02-2027"))
 
 
 @pytest.mark.parametrize("applied_on, refunded_on, fires, how", [
     pytest.param("2027-03-01", "2027-03-01", False, "", id="both-after-the-six-months"),
-    pytest.param("2027-02-28", "2027-03-01", True, "2027-02-28", id="applied-on-the-last-day"),
-    pytest.param("2027-03-01", "2027-02-28", True, "2027-03-01", id="refunded-on-the-last-day"),
+    pytest.param("2027-02-28", "2027-03-01", True, "28-02-2027", id="applied-on-the-last-day"),
+    pytest.param("2027-03-01", "2027-02-28", True, "01-03-2027", id="refunded-on-the-last-day"),
     pytest.param("", "2027-03-01", True, "no application", id="no-application"),
 ])
 def test_s13_refund_early(run, applied_on, refunded_on, fires, how):
     fs = run(as_of=S13_AS_OF, **s13_tables(refund_applied_on=applied_on, refunded_on=refunded_on,
                                             refunded_amount="1000"))
     expect(fs, "S13-REFUND-EARLY", fires, kind="deposit", subject="D1", on=refunded_on,
-           says=("D1", "Rs 1,000.00", "2026-08-31", f"refunded on {refunded_on}", how, "2027-02-28"))
+           says=("D1", "Rs 1,000.00", "31-08-2026", f"refunded on {page_day(refunded_on)}", how, "28-02-2027"))
 
 
 S13_FROM_OCT3 = [notif("13", effective_from="2026-10-03"), notif("14")]
@@ -133,4 +133,4 @@ def test_s13_security_unauthorised(run, pound, deposited_on, notifications, fire
         tables["notifications"] = notifications
     fs = run(**tables)
     expect(fs, "S13-SECURITY-UNAUTHORISED", fires, kind="deposit", subject="D1", on=deposited_on,
-           says=("D1", "Rs 1,000.00", f"on {deposited_on}", pound, f"{taluk} taluk", "not notified"))
+           says=("D1", "Rs 1,000.00", f"on {page_day(deposited_on)}", pound, f"{taluk} taluk", "not notified"))

@@ -10,7 +10,7 @@ import datetime as dt
 
 import pytest
 from helpers import REFERENCE, case
-from rule_rows import S15, day, dep, expect, notif, rejected, rel, sale
+from rule_rows import S15, day, dep, expect, notif, page_day, rejected, rel, sale
 
 # ==============================================================================================
 # REL-UNPAID: s12 release with fines or charges short of h x fine, h x feeding x (R - D + 1)
@@ -28,7 +28,7 @@ from rule_rows import S15, day, dep, expect, notif, rejected, rel, sale
 def test_rel_unpaid(run, released_on, fines, charges, fires, says):
     fs = run(impoundments=[case()], releases=[rel(released_on=released_on, fines_paid=fines, charges_paid=charges)])
     expect(fs, "REL-UNPAID", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", "C1", released_on) + says)
+           says=("R1", "C1", page_day(released_on)) + says)
 
 
 @pytest.mark.parametrize("params, fires", [
@@ -39,7 +39,7 @@ def test_rel_unpaid_feeding_days_parameter(run, params, fires):
     # released on D+2 having paid 2 days of feeding
     fs = run(impoundments=[case()], releases=[rel(charges_paid="400")], params=params)
     expect(fs, "REL-UNPAID", fires, kind="release", subject="R1", on="2026-10-03",
-           says=("2026-10-03", "Rs 400.00 of Rs 600.00", "Rs 200.00"))
+           says=("03-10-2026", "Rs 400.00 of Rs 600.00", "Rs 200.00"))
 
 
 @pytest.mark.parametrize("fines, charges, fires", [("600", "600", False), ("600", "599.99", True)])
@@ -48,7 +48,7 @@ def test_rel_unpaid_dues_are_for_the_heads_released_not_the_case(run, fines, cha
     fs = run(impoundments=[case(head_count=2)], releases=[rel(fines_paid=fines, charges_paid=charges)],
              as_of="2026-10-05")
     expect(fs, "REL-UNPAID", fires, kind="release", subject="R1", on="2026-10-03",
-           says=("2026-10-03", "Rs 599.99 of Rs 600.00", "Rs 0.01"))
+           says=("03-10-2026", "Rs 599.99 of Rs 600.00", "Rs 0.01"))
 
 
 # ==============================================================================================
@@ -66,7 +66,7 @@ def test_rel_unsigned(run, basis, signed, more, fires):
         more = {"fines_paid": "", "charges_paid": "", **more}
     fs = run(impoundments=[case()], releases=[rel(basis=basis, receipt_signed=signed, **more)])
     expect(fs, "REL-UNSIGNED", fires, kind="release", subject="R1", on="2026-10-03",
-           says=("R1", "C1", basis, "2026-10-03", "receipt"))
+           says=("R1", "C1", basis, "03-10-2026", "receipt"))
 
 
 # ==============================================================================================
@@ -93,7 +93,7 @@ def test_rel_no_declaration(run, pound, released_on, charges, declared, notifica
         tables["notifications"] = notifications
     fs = run(**tables)
     expect(fs, "REL-NO-DECLARATION", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", "C1", "2026-10-03", "Notified", "declaration"))
+           says=("R1", "C1", "03-10-2026", "Notified", "declaration"))
 
 
 # ==============================================================================================
@@ -112,7 +112,7 @@ OTHER_RELEASE = rel("R2", "C2", released_on="2026-09-03", declaration_made="yes"
     pytest.param(2, [dep(amount="1999.99")], "D1", True,
                  ("Rs 2,000.00", "D1", "Rs 1,999.99"), id="2-head-deposit-short"),
     pytest.param(1, [dep(deposited_on="2026-10-04")], "D1", True,
-                 ("Rs 1,000.00", "D1", "2026-10-04"), id="deposit-a-day-after-release"),
+                 ("Rs 1,000.00", "D1", "04-10-2026"), id="deposit-a-day-after-release"),
     pytest.param(1, [], "", True, ("Rs 1,000.00", "no deposit"), id="no-deposit"),
     pytest.param(1, [dep(case_id="C2", owner_id="O2", deposited_on="2026-09-03")], "D1", True,
                  ("Rs 1,000.00", "D1", "C2"), id="deposit-of-another-case"),
@@ -129,7 +129,7 @@ def test_rel_no_security(run, heads, deposits, named, fires, says):
         tables["security_deposits"] = deposits
     fs = run(**tables)
     expect(fs, "REL-NO-SECURITY", fires, kind="release", subject="R1", on="2026-10-03",
-           says=("R1", "C1", "2026-10-03") + says)
+           says=("R1", "C1", "03-10-2026") + says)
 
 
 def _rates_security_rises_on(day_from: str) -> list[dict]:
@@ -152,7 +152,7 @@ def test_rel_no_security_uses_the_security_rate_of_the_release_day(run, released
              releases=[rel(released_on=released_on, charges_paid=charges, declaration_made="yes",
                            security_deposit_id="D1")])
     expect(fs, "REL-NO-SECURITY", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", released_on, "Rs 1,200.00", "D1", "Rs 1,000.00"))
+           says=("R1", page_day(released_on), "Rs 1,200.00", "D1", "Rs 1,000.00"))
 
 
 # ==============================================================================================
@@ -169,7 +169,7 @@ def test_rel_protest_short(run, released_on, deposit, fires, says):
     fs = run(impoundments=[case()], releases=[rel(released_on=released_on, basis="s16_protest", fines_paid="",
                                                    charges_paid="", protest_deposit=deposit)])
     expect(fs, "REL-PROTEST-SHORT", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", "C1", released_on) + says)
+           says=("R1", "C1", page_day(released_on)) + says)
 
 
 # ==============================================================================================
@@ -180,14 +180,14 @@ def test_rel_unauthorised_court_order_without_reference(run, ref, fires):
     fs = run(impoundments=[case()], releases=[rel(basis="court_order", fines_paid="", charges_paid="",
                                                    receipt_signed="", court_order_ref=ref)])
     expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on="2026-10-03",
-           says=("R1", "C1", "2026-10-03", "court", "no order"))
+           says=("R1", "C1", "03-10-2026", "court", "no order"))
 
 
 @pytest.mark.parametrize("released_on, fires", [("2026-10-01", False), ("2026-09-30", True)])
 def test_rel_unauthorised_release_before_impounding(run, released_on, fires):
     fs = run(impoundments=[case()], releases=[rel(released_on=released_on, charges_paid="200")])
     expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", "2026-09-30", "before the impounding on 2026-10-01"))
+           says=("R1", "30-09-2026", "before the impounding on 01-10-2026"))
     # filed under the release's month (2026-09), not the impounding's
     assert all(f["month"] == "2026-09" for f in fs if f["rule_id"] == "REL-UNAUTHORISED")
 
@@ -198,7 +198,7 @@ def test_rel_unauthorised_more_heads_released_than_impounded(run, second_heads, 
              releases=[rel(), rel("R2", released_on="2026-10-04", head_count=second_heads,
                                fines_paid="1200", charges_paid="1600")])
     expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R2", on="2026-10-04",
-           says=("R2", "2026-10-04", "3 head", "2 impounded"),
+           says=("R2", "04-10-2026", "3 head", "2 impounded"),
            also=["DQ-HEADS-MISMATCH"] if fires else [])
 
 
@@ -209,7 +209,7 @@ def test_rel_unauthorised_release_of_heads_already_sold(run, released_heads, fir
              releases=[rel(released_on="2026-10-18", head_count=released_heads, fines_paid="1200",
                            charges_paid="7200")], **S15)
     expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on="2026-10-18",
-           says=("R1", "2026-10-18", "2 head", "2 impounded", "1 sold"),
+           says=("R1", "18-10-2026", "2 head", "2 impounded", "1 sold"),
            also=["DQ-HEADS-MISMATCH"] if fires else [])
 
 
@@ -224,7 +224,7 @@ def test_rel_unauthorised_s17_remainder_before_the_sale(run, sale_on, balance, f
              sales=[sale(path="s17_refusal", sale_on=sale_on, bid_amount="4000", balance_paid=balance)],
              releases=[rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid="")])
     expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on="2026-10-05",
-           says=("R1", "2026-10-05", "s.17 remainder", "no s.17 sale"))
+           says=("R1", "05-10-2026", "s.17 remainder", "no s.17 sale"))
 
 
 # ==============================================================================================
@@ -242,7 +242,7 @@ def test_rel_unauthorised_s17_remainder_before_the_sale(run, sale_on, balance, f
 def test_sale_official_buyer(run, buyer_name, buyer_id, fires, who):
     fs = run(impoundments=[case()], sales=[sale(buyer_name=buyer_name, buyer_person_id=buyer_id)], **S15)
     expect(fs, "SALE-OFFICIAL-BUYER", fires, kind="sale", subject="S1", on="2026-10-18",
-           says=("S1", "C1", "2026-10-18", "Rs 5,000.00") + who)
+           says=("S1", "C1", "18-10-2026", "Rs 5,000.00") + who)
 
 
 def test_sale_official_buyer_rejected_bid_is_no_sale(run):

@@ -10,7 +10,7 @@ import datetime as dt
 
 import pytest
 from helpers import case
-from rule_rows import S15, SPEC, day, expect, rejected, rel, report, sale
+from rule_rows import S15, SPEC, day, expect, page_day, rejected, rel, report, sale
 
 # ==============================================================================================
 # S15-REPORT-MISSING: unclaimed, never reported, still in the pound after D+w+1+report_grace
@@ -31,7 +31,7 @@ def test_s15_report_missing_as_of(run, cls, as_of, params, fires, due, w):
     fs = run(impoundments=[case(animal_class=cls)], as_of=as_of, params=params)
     grace = params.get("report_grace", 0)
     expect(fs, "S15-REPORT-MISSING", fires, kind="case", subject="C1", on=day(due) + dt.timedelta(days=grace),
-           says=("C1", cls, "2026-10-01", f"{w} days", f"due on {due}", f"in the pound on {as_of}"))
+           says=("C1", cls, "01-10-2026", f"{w} days", f"due on {page_day(due)}", f"in the pound on {page_day(as_of)}"))
 
 
 @pytest.mark.parametrize("released_on, charges, fires", [
@@ -41,7 +41,7 @@ def test_s15_report_missing_as_of(run, cls, as_of, params, fires, due, w):
 def test_s15_report_missing_release_after_the_due_day(run, released_on, charges, fires):
     fs = run(impoundments=[case()], releases=[rel(released_on=released_on, charges_paid=charges)])
     expect(fs, "S15-REPORT-MISSING", fires, kind="case", subject="C1", on="2026-10-09",
-           says=("C1", "due on 2026-10-09", f"until {released_on}"))
+           says=("C1", "due on 09-10-2026", f"until {page_day(released_on)}"))
 
 
 def test_s15_report_missing_not_when_the_owner_appeared_and_refused(run):
@@ -64,7 +64,7 @@ def test_s15_report_late(run, cls, reported_on, params, fires, due, late):
     fs = run(impoundments=[case(animal_class=cls)], police_reports=[report(reported_on=reported_on,
              notice_on=reported_on, proclamation_on=reported_on)], as_of="2026-10-20", params=params)
     expect(fs, "S15-REPORT-LATE", fires, kind="case", subject="C1", on=reported_on,
-           says=("C1", cls, "2026-10-01", f"on {reported_on}", f"{late} day(s)", f"due on {due}"))
+           says=("C1", cls, "01-10-2026", f"on {page_day(reported_on)}", f"{late} day(s)", f"due on {page_day(due)}"))
 
 
 # ==============================================================================================
@@ -82,7 +82,7 @@ def test_s15_report_early(run, cls, reported_on, params, fires, until):
     fs = run(impoundments=[case(animal_class=cls)], police_reports=[report(reported_on=reported_on,
              notice_on=reported_on, proclamation_on=reported_on)], as_of="2026-10-20", params=params)
     expect(fs, "S15-REPORT-EARLY", fires, kind="case", subject="C1", on=reported_on,
-           says=("C1", cls, "2026-10-01", f"on {reported_on}", f"until {until}"))
+           says=("C1", cls, "01-10-2026", f"on {page_day(reported_on)}", f"until {page_day(until)}"))
 
 
 # ==============================================================================================
@@ -104,14 +104,14 @@ def test_s15_notice_missing(run, notice_on, proclamation_on, as_of, params, fire
     fs = run(impoundments=[case()], police_reports=[report(notice_on=notice_on, proclamation_on=proclamation_on)],
              as_of=as_of, params=params)
     expect(fs, "S15-NOTICE-MISSING", fires, kind="case", subject="C1", on=due,
-           says=("C1", "2026-10-09", what, f"due by {due}"))
+           says=("C1", "09-10-2026", what, f"due by {page_day(due)}"))
 
 
 @pytest.mark.parametrize("proclamation_on, fires", [("2026-10-18", False), ("2026-10-19", True)])
 def test_s15_notice_missing_proclamation_after_the_first_auction(run, proclamation_on, fires):
     fs = run(impoundments=[case()], police_reports=[report(proclamation_on=proclamation_on)], sales=[sale()])
     expect(fs, "S15-NOTICE-MISSING", fires, kind="case", subject="C1", on=proclamation_on,
-           says=("C1", "proclamation", "2026-10-19", "auction", "2026-10-18"))
+           says=("C1", "proclamation", "19-10-2026", "auction", "18-10-2026"))
 
 
 def test_s15_notice_missing_proclamation_after_the_auction_without_a_report(run):
@@ -137,7 +137,7 @@ def test_s15_sale_early(run, cls, reported_on, notice_on, sale_on, fires, earlie
              police_reports=[report(reported_on=reported_on, notice_on=notice_on, proclamation_on=notice_on)],
              sales=[sale(sale_on=sale_on)])
     expect(fs, "S15-SALE-EARLY", fires, kind="sale", subject="S1", on=sale_on,
-           says=("S1", "C1", f"on {sale_on}", f"earliest lawful day {earliest}", f"notice on {notice_on}",
+           says=("S1", "C1", f"on {page_day(sale_on)}", f"earliest lawful day {page_day(earliest)}", f"notice on {page_day(notice_on)}",
                  f"{w} days"))
 
 
@@ -146,13 +146,13 @@ def test_s15_sale_early_rejected_attempts_count(run, first_on, fires):
     fs = run(impoundments=[case()], **S15,
              sales=[rejected(sale_on=first_on, disposal_note="re-auctioned"), sale("S2", sale_on="2026-10-25")])
     expect(fs, "S15-SALE-EARLY", fires, kind="sale", subject="S1", on=first_on,
-           says=("S1", "2026-10-17", "2026-10-18"))
+           says=("S1", "17-10-2026", "18-10-2026"))
 
 
 def test_s15_sale_early_without_notice(run):
     fs = run(impoundments=[case()], police_reports=[report(notice_on="")], sales=[sale()])
     expect(fs, "S15-SALE-EARLY", True, kind="sale", subject="S1", on="2026-10-18",
-           says=("S1", "C1", "2026-10-18", "no notice"),
+           says=("S1", "C1", "18-10-2026", "no notice"),
            also=["S15-NOTICE-MISSING"])
 
 
@@ -175,7 +175,7 @@ def test_s15_sale_overdue(run, cls, reported_on, notice_on, as_of, params, fires
     fs = run(impoundments=[case(animal_class=cls)], as_of=as_of, params=params,
              police_reports=[report(reported_on=reported_on, notice_on=notice_on, proclamation_on=notice_on)])
     expect(fs, "S15-SALE-OVERDUE", fires, kind="case", subject="C1", on=due,
-           says=("C1", cls, f"from {first}", f"by {as_of}"))
+           says=("C1", cls, f"from {page_day(first)}", f"by {page_day(as_of)}"))
 
 
 def test_s15_sale_overdue_not_once_an_auction_was_attempted(run):
@@ -201,7 +201,7 @@ def test_s15_bid_rejected_unresolved(run, note, later_sale, release, fires):
         tables["releases"] = [rel(released_on=release, charges_paid="3600")]
     fs = run(**tables)
     expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S1", on="2026-10-18",
-           says=("Rs 100.00", "S1", "C1", "2026-10-18", "rejected"))
+           says=("Rs 100.00", "S1", "C1", "18-10-2026", "rejected"))
 
 
 @pytest.mark.parametrize("owner_appeared", [False, True])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import case
-from rule_rows import expect, order, rel, sale
+from rule_rows import expect, order, page_day, rel, sale
 
 from pipeline.core.money import rs
 
@@ -29,7 +29,7 @@ def test_s17_oversale(run, pound, bid, fires, dues):
     fs = run(impoundments=[case(pound_id=pound, head_count=2)],
              sales=[sale(path="s17_refusal", sale_on="2026-10-05", head_sold=2, bid_amount=bid, balance_paid=balance)])
     expect(fs, "S17-OVERSALE", fires, kind="case", subject="C1", on="2026-10-05",
-           says=("C1", "2 of 2 cattle", "2026-10-05", rs(int(bid) * 100) if fires else "", f"Rs {dues}"))
+           says=("C1", "2 of 2 cattle", "05-10-2026", rs(int(bid) * 100) if fires else "", f"Rs {dues}"))
 
 
 @pytest.mark.parametrize("bid, remainder, fires", [
@@ -44,7 +44,7 @@ def test_s17_shortfall_returned(run, bid, remainder, fires):
         tables["releases"] = [rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid="")]
     fs = run(**tables)
     expect(fs, "S17-SHORTFALL-RETURNED", fires, kind="case", subject="C1", on="2026-10-05",
-           says=("C1", "2026-10-05", "Rs 0.01", "1 head"))
+           says=("C1", "05-10-2026", "Rs 0.01", "1 head"))
 
 
 # with Rs 100 of expenses: 4000 - 100 - 2000 - 1200 = 700 due to the owner
@@ -60,7 +60,7 @@ def test_s17_balance_mismatch(run, paid, fires):
                          sale_expenses="100", balance_paid=paid)])
     shown = f"Rs {float(paid or 0):.2f}"
     expect(fs, "S17-BALANCE-MISMATCH", fires, kind="sale", subject="S1", on="2026-10-05",
-           says=("S1", "C1", "2026-10-05", f"records {shown}", "balance of Rs 700.00", "proceeds Rs 4,000.00",
+           says=("S1", "C1", "05-10-2026", f"records {shown}", "balance of Rs 700.00", "proceeds Rs 4,000.00",
                  "expenses Rs 100.00", "feeding Rs 2,000.00", "fines Rs 1,200.00", "security Rs 0.00"))
 
 
@@ -75,7 +75,7 @@ def test_s17_balance_mismatch_reads_the_last_accepted_attempt(run, first_paid, l
                          balance_paid=first_paid),
                     sale("S2", path="s17_refusal", sale_on="2026-10-06", bid_amount="2000", balance_paid=last_paid)])
     expect(fs, "S17-BALANCE-MISMATCH", fires, kind="sale", subject="S2", on="2026-10-06",
-           says=("S2", "2026-10-06", "records Rs 0.00", "balance of Rs 300.00", "feeding Rs 2,400.00"))
+           says=("S2", "06-10-2026", "records Rs 0.00", "balance of Rs 300.00", "feeding Rs 2,400.00"))
 
 
 # ==============================================================================================
@@ -97,13 +97,13 @@ def test_s14_fine_excess(run, fine, params, fires):
     pytest.param("", "", "2026-07-01", False, "", id="on-the-comply-by-day"),
     pytest.param("", "", "2026-07-02", True, "no compliance", id="a-day-after"),
     pytest.param("2026-07-01", "", "2026-11-30", False, "", id="complied-on-the-day"),
-    pytest.param("2026-07-02", "", "2026-11-30", True, "compliance only on 2026-07-02", id="complied-a-day-late"),
+    pytest.param("2026-07-02", "", "2026-11-30", True, "compliance only on 02-07-2026", id="complied-a-day-late"),
     pytest.param("", "2026-07-10", "2026-11-30", False, "", id="police-removal"),
 ])
 def test_s14_not_enforced(run, complied_on, police_on, as_of, fires, what):
     fs = run(removal_orders=[order(complied_on=complied_on, police_removal_on=police_on)], as_of=as_of)
     expect(fs, "S14-NOT-ENFORCED", fires, kind="order", subject="T1", on="2026-07-01", case_id=None,
-           says=("T1", "Notified", "2026-07-01", what, "police"))
+           says=("T1", "Notified", "01-07-2026", what, "police"))
 
 
 @pytest.mark.parametrize("clause, herd, params, fires", [
@@ -117,7 +117,7 @@ def test_s14_clause_ii_small_herd(run, clause, herd, params, fires):
     fs = run(removal_orders=[order(clause=clause, owner_head_count=herd)], params=params)
     limit = params.get("s14_herd_threshold", 20)
     expect(fs, "S14-CLAUSE-II-SMALL-HERD", fires, kind="order", subject="T1", on="2026-06-01", case_id=None,
-           says=("T1", "2026-06-01", "clause (ii)", "Owner O9", f"owns {herd} head", f"more than {limit}"))
+           says=("T1", "01-06-2026", "clause (ii)", "Owner O9", f"owns {herd} head", f"more than {limit}"))
 
 
 @pytest.mark.parametrize("taluk, issued_on, fires", [
@@ -130,4 +130,4 @@ def test_s14_clause_ii_small_herd(run, clause, herd, params, fires):
 def test_s14_not_notified(run, taluk, issued_on, fires):
     fs = run(removal_orders=[order(taluk=taluk, issued_on=issued_on)])
     expect(fs, "S14-NOT-NOTIFIED", fires, kind="order", subject="T1", on=issued_on, case_id=None,
-           says=("T1", f"issued on {issued_on}", f"{taluk} taluk", "not notified"))
+           says=("T1", f"issued on {page_day(issued_on)}", f"{taluk} taluk", "not notified"))

@@ -98,7 +98,7 @@ corrected AS (
 late AS (
     SELECT c.close_id, coalesce(r.pound_id, k.pound_id) AS pound_id, r.local_authority_id,
            'late entry ' || r.file || ' row ' || r.row || ' (' || r.register || ' ' || r.id || ', dated '
-               || strftime(r.day, '%d-%m-%Y') || ')' AS cause
+               || day_text(r.day) || ')' AS cause
     FROM stg_dated_loads r JOIN c ON month_of(r.day) = c.month
     JOIN stg_loads ld ON ld.load_id = r.load_id
     LEFT JOIN int_cases k ON k.case_id = r.case_id

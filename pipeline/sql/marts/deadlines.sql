@@ -16,7 +16,7 @@
 WITH events AS (
     SELECT case_id, pound_id, district, impounded_on, first_left_on, owner_appeared,
            '15(1)' AS section, 'claim window ends' AS deadline, claim_ends_on AS due_on,
-           NULL::DATE AS step_on, NULL::DATE AS notice_on, head_count || ' ' || animal_class || ' impounded on ' || impounded_on
+           NULL::DATE AS step_on, NULL::DATE AS notice_on, head_count || ' ' || animal_class || ' impounded on ' || day_text(impounded_on)
            || '; unclaimed after this day they must be reported to the police' AS what
     FROM int_case_timeline
     UNION ALL
@@ -27,19 +27,19 @@ WITH events AS (
     UNION ALL
     SELECT case_id, pound_id, district, impounded_on, first_left_on, owner_appeared,
            '15(3)', 'auction allowed from', notice_on + w + 1,
-           first_s15_attempt_on, notice_on, 'notice given on ' || notice_on || '; no auction attempted yet'
+           first_s15_attempt_on, notice_on, 'notice given on ' || day_text(notice_on) || '; no auction attempted yet'
     FROM int_case_timeline WHERE notice_on IS NOT NULL
     UNION ALL
     SELECT case_id, pound_id, district, impounded_on, first_left_on, owner_appeared,
            '15(3)', 'auction overdue after', notice_on + w + 1 + getvariable('sale_grace'),
-           first_s15_attempt_on, notice_on, 'notice given on ' || notice_on || '; no auction attempted yet'
+           first_s15_attempt_on, notice_on, 'notice given on ' || day_text(notice_on) || '; no auction attempted yet'
     FROM int_case_timeline WHERE notice_on IS NOT NULL
 ),
 s16 AS (
     SELECT r.case_id, r.pound_id, r.district, r.release_id, r.released_on, '16(2)' AS section,
            'complaint window ends' AS deadline, r.released_on + getvariable('complaint_window') AS due_on,
            k.filed_on AS step_on,
-           'delivered under protest on ' || r.released_on || ' (' || r.release_id || '); no complaint filed yet' AS what
+           'delivered under protest on ' || day_text(r.released_on) || ' (' || r.release_id || '); no complaint filed yet' AS what
     FROM int_releases r LEFT JOIN stg_complaints k USING (case_id)
     WHERE r.basis = 's16_protest'
 ),
@@ -73,12 +73,12 @@ due AS (
 SELECT month_of(month_end) AS month, due_on, CAST(due_on - month_end AS INTEGER) AS days_after_month_end,
        case_id, pound_id, district, section, deadline, what,
        CASE WHEN deadline = 'claim window ends'
-                THEN CASE WHEN due_on < as_of() THEN 'window closed on ' || due_on ELSE 'window still open' END
+                THEN CASE WHEN due_on < as_of() THEN 'window closed on ' || day_text(due_on) ELSE 'window still open' END
             WHEN deadline = 'auction allowed from'
-                THEN CASE WHEN step_on <= as_of() THEN 'first auction on ' || step_on ELSE 'no auction yet' END
+                THEN CASE WHEN step_on <= as_of() THEN 'first auction on ' || day_text(step_on) ELSE 'no auction yet' END
             WHEN step_on <= as_of()
-                THEN CASE WHEN step_on <= due_on THEN 'done on ' || step_on ELSE 'done late, on ' || step_on END
-            WHEN due_on < as_of() THEN 'not done by ' || as_of()
+                THEN CASE WHEN step_on <= due_on THEN 'done on ' || day_text(step_on) ELSE 'done late, on ' || day_text(step_on) END
+            WHEN due_on < as_of() THEN 'not done by ' || day_text(as_of())
             ELSE 'still to come' END AS by_accounts_date
 FROM due
 ORDER BY month, due_on, case_id, section, deadline

@@ -27,10 +27,10 @@ SELECT f.kind AS subject_kind, f.id AS subject_id, f.case_id, p.pound_id,
        p.local_authority_id,
        coalesce(f.day, list_max(list_transform(f.late, lambda x: x.d))) AS event_on,
        'The ' || replace(f.kind, '_', ' ') || ' ' || f.id || ' is dated after '
-       || CASE WHEN f.bundle_as_of < f.loaded_on THEN 'the bundle''s own date (bundle.toml) ' || f.bundle_as_of
-               ELSE 'the day its file was loaded, ' || f.loaded_on END
+       || CASE WHEN f.bundle_as_of < f.loaded_on THEN 'the bundle''s own date (bundle.toml) ' || day_text(f.bundle_as_of)
+               ELSE 'the day its file was loaded, ' || day_text(f.loaded_on) END
        || ', so it could not yet have happened: '
-       || array_to_string(list_transform(f.late, lambda x: x.c || ' ' || x.d), ', ') || '.' AS detail
+       || array_to_string(list_transform(f.late, lambda x: x.c || ' ' || day_text(x.d)), ', ') || '.' AS detail
 FROM future f
 LEFT JOIN case_pounds c ON c.case_id = f.case_id
 LEFT JOIN stg_pounds p ON p.pound_id = coalesce(f.pound_id, c.pound_id)

@@ -11,10 +11,10 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
        CASE WHEN rate_found THEN security_missing_on ELSE impounded_on END AS event_on,
        CASE WHEN NOT rate_found THEN
                 'No rate for ' || animal_class || ' in ' || taluk || ' taluk (or for every taluk) is in force on '
-                || impounded_on || ', so the fines and charges of case ' || case_id
+                || day_text(impounded_on) || ', so the fines and charges of case ' || case_id
                 || ' cannot be computed; add the rate to rates.csv.'
             ELSE 'No security rate for ' || animal_class || ' in ' || taluk || ' taluk (or for every taluk) is in force on '
-                || security_missing_on || ', when security fell due in case ' || case_id
+                || day_text(security_missing_on) || ', when security fell due in case ' || case_id
                 || ' (s.13(1)), so it cannot be computed; add the rate to rates.csv.' END AS detail
 FROM case_accounts
 WHERE NOT amounts_known

@@ -8,7 +8,7 @@
 --   in force on released_on.
 SELECT 'release' AS subject_kind, release_id AS subject_id, case_id, pound_id, local_authority_id,
        released_on AS event_on,
-       'Release ' || release_id || ' (case ' || case_id || ') on ' || released_on || ' in ' || taluk
+       'Release ' || release_id || ' (case ' || case_id || ') on ' || day_text(released_on) || ' in ' || taluk
        || ' taluk, where s.13 is notified, was made without the owner''s declaration of ownership.' AS detail
 FROM int_releases
 WHERE basis = 's12_payment' AND s13_on_release AND NOT declaration_made

@@ -11,13 +11,13 @@
 SELECT 'release' AS subject_kind, r.release_id AS subject_id, r.case_id, r.pound_id, r.local_authority_id,
        r.released_on AS event_on,
        'Release ' || r.release_id || ' of ' || r.head_count || ' ' || r.animal_class || ' (case ' || r.case_id || ') on '
-       || r.released_on || ' needed fresh security of '
+       || day_text(r.released_on) || ' needed fresh security of '
        || CASE WHEN r.security_due_r IS NULL THEN 'an unknown amount (no rate)' ELSE rs(r.security_due_r) END
        || ' under s.13; '
        || CASE WHEN r.security_deposit_id IS NULL THEN 'no deposit is named.'
                WHEN d.deposit_id IS NULL THEN 'deposit ' || r.security_deposit_id || ' is not in the deposits register.'
                WHEN d.case_id <> r.case_id THEN 'deposit ' || r.security_deposit_id || ' was made for case ' || d.case_id || ', not this one.'
-               WHEN d.deposited_on > r.released_on THEN 'deposit ' || r.security_deposit_id || ' was made only on ' || d.deposited_on || '.'
+               WHEN d.deposited_on > r.released_on THEN 'deposit ' || r.security_deposit_id || ' was made only on ' || day_text(d.deposited_on) || '.'
                ELSE 'deposit ' || r.security_deposit_id || ' is only ' || rs(d.amount) || '.' END AS detail
 FROM int_releases r
 LEFT JOIN stg_deposits d ON d.deposit_id = r.security_deposit_id

@@ -7,7 +7,7 @@
 -- reading: Dues as for REL-UNPAID: h x fine + h x feeding per day x days held to the delivery day.
 SELECT 'release' AS subject_kind, release_id AS subject_id, case_id, pound_id, local_authority_id,
        released_on AS event_on,
-       'Release ' || release_id || ' (case ' || case_id || ') under protest on ' || released_on || ' took a deposit of '
+       'Release ' || release_id || ' (case ' || case_id || ') under protest on ' || day_text(released_on) || ' took a deposit of '
        || rs(protest_deposit) || ' against ' || rs(fine_due_r + feeding_due_r) || ' of fines and charges due (s.16(1)): short by '
        || rs(fine_due_r + feeding_due_r - protest_deposit) || '.' AS detail
 FROM int_releases

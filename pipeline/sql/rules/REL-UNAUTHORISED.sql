@@ -21,7 +21,7 @@ WITH counted AS (
 reasons AS (
     SELECT *, list_filter([
         CASE WHEN basis = 'court_order' AND court_order_ref IS NULL THEN 'it is recorded as ordered by a court but names no order' END,
-        CASE WHEN released_on < impounded_on THEN 'it is dated before the impounding on ' || impounded_on END,
+        CASE WHEN released_on < impounded_on THEN 'it is dated before the impounding on ' || day_text(impounded_on) END,
         CASE WHEN released_by_then > impounded_heads - sold_by_then THEN
              released_by_then || ' head had been released by then out of ' || impounded_heads || ' impounded'
              || CASE WHEN sold_by_then > 0 THEN ' less ' || sold_by_then || ' sold' ELSE '' END END,
@@ -32,7 +32,7 @@ reasons AS (
 )
 SELECT 'release' AS subject_kind, release_id AS subject_id, case_id, pound_id, local_authority_id,
        released_on AS event_on,
-       'Release ' || release_id || ' of ' || head_count || ' head (case ' || case_id || ') on ' || released_on
+       'Release ' || release_id || ' of ' || head_count || ' head (case ' || case_id || ') on ' || day_text(released_on)
        || ' is not authorised by Chapter IV (s.19(2)): ' || array_to_string(why, '; ') || '.' AS detail
 FROM reasons
 WHERE len(why) > 0

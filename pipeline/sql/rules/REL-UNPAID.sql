@@ -9,7 +9,7 @@
 SELECT 'release' AS subject_kind, release_id AS subject_id, case_id, pound_id, local_authority_id,
        released_on AS event_on,
        'Release ' || release_id || ' of ' || head_count || ' ' || animal_class || ' (case ' || case_id
-       || ') on ' || released_on || ' collected ' || rs(fines_paid) || ' of ' || rs(fine_due_r) || ' fines and '
+       || ') on ' || day_text(released_on) || ' collected ' || rs(fines_paid) || ' of ' || rs(fine_due_r) || ' fines and '
        || rs(charges_paid) || ' of ' || rs(feeding_due_r) || ' feeding charges due under s.12(1): short by '
        || rs(greatest(fine_due_r - fines_paid, 0) + greatest(feeding_due_r - charges_paid, 0)) || '.' AS detail
 FROM int_releases

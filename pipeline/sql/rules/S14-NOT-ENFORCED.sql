@@ -8,8 +8,8 @@
 SELECT 'order' AS subject_kind, order_id AS subject_id, NULL AS case_id, NULL AS pound_id, NULL AS local_authority_id,
        comply_by AS event_on,
        'Removal order ' || order_id || ' (' || taluk || ' taluk, owner ' || coalesce(owner_name, owner_id, 'unnamed')
-       || ') was to be complied with by ' || comply_by || '; '
-       || CASE WHEN complied_on IS NULL THEN 'no compliance' ELSE 'compliance only on ' || complied_on END
+       || ') was to be complied with by ' || day_text(comply_by) || '; '
+       || CASE WHEN complied_on IS NULL THEN 'no compliance' ELSE 'compliance only on ' || day_text(complied_on) END
        || ' and no removal by the police is recorded (s.14(2)).' AS detail
 FROM stg_removal_orders
 WHERE comply_by IS NOT NULL

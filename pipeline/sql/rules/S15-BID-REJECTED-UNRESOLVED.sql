@@ -8,7 +8,7 @@
 --   manner as he thinks fit"; what he did must be on record. A release on the same day counts as later.
 SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s.local_authority_id,
        s.sale_on AS event_on,
-       'The bid of ' || rs(s.bid_amount) || ' at auction ' || s.sale_id || ' (case ' || s.case_id || ') on ' || s.sale_on
+       'The bid of ' || rs(s.bid_amount) || ' at auction ' || s.sale_id || ' (case ' || s.case_id || ') on ' || day_text(s.sale_on)
        || ' was rejected, and neither a disposal, a later auction nor a release is recorded (s.15(3) proviso).' AS detail
 FROM int_sales s JOIN int_case_timeline t USING (case_id)
 WHERE NOT s.accepted AND s.disposal_note IS NULL AND NOT t.owner_appeared

@@ -10,13 +10,13 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
        CASE WHEN proclamation_on > first_s15_attempt_on THEN proclamation_on
             ELSE reported_on + getvariable('notice_grace') END AS event_on,
        CASE WHEN proclamation_on > first_s15_attempt_on THEN
-                'The proclamation for case ' || case_id || ' was made on ' || proclamation_on
-                || ', after the first auction attempt on ' || first_s15_attempt_on || ' (s.15(2)).'
-            ELSE 'Case ' || case_id || ' was reported to the police on ' || reported_on || ' but '
+                'The proclamation for case ' || case_id || ' was made on ' || day_text(proclamation_on)
+                || ', after the first auction attempt on ' || day_text(first_s15_attempt_on) || ' (s.15(2)).'
+            ELSE 'Case ' || case_id || ' was reported to the police on ' || day_text(reported_on) || ' but '
                 || CASE WHEN notice_on IS NULL AND proclamation_on IS NULL THEN 'neither the notice nor the proclamation by beat of drum is'
                         WHEN notice_on IS NULL THEN 'the notice is'
                         ELSE 'the proclamation by beat of drum is' END
-                || ' not recorded (due by ' || (reported_on + getvariable('notice_grace')) || ', s.15(2)).' END AS detail
+                || ' not recorded (due by ' || day_text(reported_on + getvariable('notice_grace')) || ', s.15(2)).' END AS detail
 FROM int_case_timeline
 WHERE NOT owner_appeared
   AND ((reported_on IS NOT NULL AND (notice_on IS NULL OR proclamation_on IS NULL)

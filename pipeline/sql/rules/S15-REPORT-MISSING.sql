@@ -8,10 +8,10 @@
 -- reading: w is 7 days, 3 for asses and sheep; the window D+1 .. D+w excludes the impounding day.
 SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_authority_id,
        report_due_on + getvariable('report_grace') AS event_on,
-       head_count || ' ' || animal_class || ' impounded on ' || impounded_on || ' (case ' || case_id
+       head_count || ' ' || animal_class || ' impounded on ' || day_text(impounded_on) || ' (case ' || case_id
        || ') were not claimed within ' || w || ' days, yet no report to the police is recorded; it was due on '
-       || report_due_on || ' (s.15(1)) and the cattle were still in the pound '
-       || CASE WHEN first_left_on IS NULL THEN 'on ' || as_of() ELSE 'until ' || first_left_on END || '.' AS detail
+       || day_text(report_due_on) || ' (s.15(1)) and the cattle were still in the pound '
+       || CASE WHEN first_left_on IS NULL THEN 'on ' || day_text(as_of()) ELSE 'until ' || day_text(first_left_on) END || '.' AS detail
 FROM int_case_timeline
 WHERE NOT owner_appeared
   AND reported_on IS NULL

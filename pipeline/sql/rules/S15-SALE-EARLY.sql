@@ -9,11 +9,11 @@
 SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s.local_authority_id,
        s.sale_on AS event_on,
        CASE WHEN t.notice_on IS NULL THEN
-                'Auction ' || s.sale_id || ' of unclaimed case ' || s.case_id || ' on ' || s.sale_on
+                'Auction ' || s.sale_id || ' of unclaimed case ' || s.case_id || ' on ' || day_text(s.sale_on)
                 || ' was held with no notice under s.15(2) recorded (s.15(3)).'
-            ELSE 'Auction ' || s.sale_id || ' of unclaimed case ' || s.case_id || ' on ' || s.sale_on
-                || ' was held before the earliest lawful day ' || (t.notice_on + t.w + 1) || ' (notice on '
-                || t.notice_on || ', ' || t.w || ' days to claim; s.15(3)).' END AS detail
+            ELSE 'Auction ' || s.sale_id || ' of unclaimed case ' || s.case_id || ' on ' || day_text(s.sale_on)
+                || ' was held before the earliest lawful day ' || day_text(t.notice_on + t.w + 1) || ' (notice on '
+                || day_text(t.notice_on) || ', ' || t.w || ' days to claim; s.15(3)).' END AS detail
 FROM int_sales s JOIN int_case_timeline t USING (case_id)
 WHERE s.path = 's15_unclaimed' AND NOT t.owner_appeared
   AND (t.notice_on IS NULL OR s.sale_on < t.notice_on + t.w + 1)

@@ -8,7 +8,7 @@
 SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_authority_id,
        notice_on + w + 1 + getvariable('sale_grace') AS event_on,
        head_count || ' unclaimed ' || animal_class || ' of case ' || case_id || ' could be auctioned from '
-       || (notice_on + w + 1) || ' but no auction was attempted by ' || as_of() || ' (s.15(3)); feeding charges keep rising.' AS detail
+       || day_text(notice_on + w + 1) || ' but no auction was attempted by ' || day_text(as_of()) || ' (s.15(3)); feeding charges keep rising.' AS detail
 FROM int_case_timeline
 WHERE NOT owner_appeared
   AND notice_on IS NOT NULL

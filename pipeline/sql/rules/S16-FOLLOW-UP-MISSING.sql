@@ -19,9 +19,9 @@ WITH triggered AS (
 )
 SELECT 'release' AS subject_kind, t.release_id AS subject_id, t.case_id, t.pound_id, t.local_authority_id,
        t.u + getvariable('followup_grace') AS event_on,
-       'Case ' || t.case_id || ' was delivered under protest on ' || t.released_on || '; '
-       || CASE WHEN t.in_time THEN 'the seizure was declared lawful on ' || t.u
-               ELSE 'no complaint was filed by ' || t.u END
+       'Case ' || t.case_id || ' was delivered under protest on ' || day_text(t.released_on) || '; '
+       || CASE WHEN t.in_time THEN 'the seizure was declared lawful on ' || day_text(t.u)
+               ELSE 'no complaint was filed by ' || day_text(t.u) END
        || ', so the owner had to declare ownership and deposit security or the cattle be seized again for sale (s.16(2)); neither is recorded.' AS detail
 FROM triggered t
 WHERE t.u IS NOT NULL

@@ -7,7 +7,7 @@
 -- reading: "As many of them as may be necessary"; compared exactly in paise as
 --   proceeds x (heads sold - 1) >= dues x heads sold.
 SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_authority_id, sold_on AS event_on,
-       head_sold || ' of ' || head_count || ' ' || animal_class || ' of case ' || case_id || ' were sold on ' || sold_on
+       head_sold || ' of ' || head_count || ' ' || animal_class || ' of case ' || case_id || ' were sold on ' || day_text(sold_on)
        || ' for ' || rs(sale_proceeds) || ' against dues of '
        || rs(sale_due_total)
        || '; one head fewer would have covered them (s.17(1): only as many as necessary).' AS detail

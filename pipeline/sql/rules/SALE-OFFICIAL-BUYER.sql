@@ -16,7 +16,7 @@ WITH matched AS (
     WHERE s.accepted
 )
 SELECT 'sale' AS subject_kind, sale_id AS subject_id, case_id, pound_id, local_authority_id, sale_on AS event_on,
-       'Sale ' || sale_id || ' (case ' || case_id || ') on ' || sale_on || ' sold ' || head_sold || ' head for '
+       'Sale ' || sale_id || ' (case ' || case_id || ') on ' || day_text(sale_on) || ' sold ' || head_sold || ' head for '
        || rs(proceeds) || ' to ' || coalesce(buyer_name, buyer_person_id)
        || CASE WHEN person_id = buyer_person_id THEN ', who is ' ELSE ', who has the same name as ' END || official_name
        || ' (' || person_id || ', ' || replace(role, '_', '-') || '): officials may not buy at these sales (s.19(1)).' AS detail
