@@ -50,14 +50,15 @@ h.key_figures([
     h.figure("heads in the pounds at month end", heads, "heads_end"),
     h.figure("money received (Rs)", review.received_total(con, month, district), "amount", money=True),
     h.figure("high-severity findings", review.high_findings(con, month, district), "high_findings"),
-    h.figure(f"deadlines in the next {days} days", review.deadline_count(con, month, district), "deadlines"),
+    h.figure(f"deadlines in the {days} days after the month", review.deadline_count(con, month, district), "deadlines"),
 ])
 
 # %% [markdown]
 # ## 1. Cattle in the pounds: the month's roll-forward
 #
 # Heads at the start of the month, plus those impounded, less those released (s.12, s.16,
-# court orders) and sold (s.15, s.17), give the heads at the end. "ties" says the
+# court orders, and the heads a s.17 sale left unsold, delivered back to the owner under
+# s.17(3)) and sold (s.15, s.17), give the heads at the end. "ties" says the
 # roll-forward adds up.
 
 # %%

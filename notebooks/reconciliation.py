@@ -22,7 +22,8 @@
 # The reconciliation is the state of the ledgers on the date the accounts are drawn up
 # to: sections 1, 3, 4 and 5 list every credit and entry up to that date, whatever month or
 # period the report is for, so a break stays listed until it is put right. The period's own
-# figures are its balances (section 2b, which the auditor's workbook repeats), and the
+# figures are its balances (section 2b, which the workbook of `pound workbook`, for one
+# local authority's period, repeats on its sheet "balances"), and the
 # month's own items are listed in section 6.
 
 # %% tags=["parameters"]

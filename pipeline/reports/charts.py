@@ -332,7 +332,7 @@ def fines(df, months):
     fig.add_bar(x=df["month"], **_money("y", df["fines_due"]), name="fines due (s.10(1))", marker_color="#0072B2",
                 hovertemplate="%{x}: due " + MONEY_HOVER + "<extra></extra>")
     fig.add_bar(x=df["month"], **_money("y", df["fines_collected"]), name="collected, owed to the local fund (s.18(2))",
-                marker_color="#009E73", hovertemplate="%{x}: credited " + MONEY_HOVER + "<extra></extra>")
+                marker_color="#009E73", hovertemplate="%{x}: collected " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="group")
     _months_axis(fig, months)
     return _done(fig, "Fines due against fines collected, by month impounded", "Month impounded", "Rupees")

@@ -124,17 +124,23 @@ def balances_html(scope_balances: list[dict], scope, drawn_up_to: dt.date | None
                             "opening_due_not_credited": "opening: due, not credited",
                             "closing_due_not_credited": "closing: due, not credited",
                             "held_start": "held by his ledger at start", "held_end": "held by his ledger at end",
-                            "held_due_start": "should hold at start", "held_due_end": "should hold at end"},
+                            "held_due_start": "should hold at start", "held_due_end": "should hold at end",
+                            "credited_for_period_dues": "of which for the period's dues",
+                            "credited_for_earlier_dues": "of which for earlier dues",
+                            "credited_other": "of which for neither"},
                     empty="Nothing was due or credited to any local fund.")
+    source = h.note("Every figure of a row is a sum of the model balance_items (one row for each due and each "
+                    "ledger entry, with its day) for that ledger and local authority, over the days its column "
+                    "names: before the period, in it, or up to its end.", "note")
     past = scope.runs_past(drawn_up_to)
     if past:
         return [heading, h.note(past[0].upper() + past[1:] + ". That is why what he should hold at the end "
-                                "can differ from section 2, which stops on that day.", "warn"), table]
+                                "can differ from section 2, which stops on that day.", "warn"), source, table]
     holds = any(r["ledger"] == "dm_deposit" for r in scope_balances)      # the note is about the DM's holding
     if holds and drawn_up_to is not None and scope.end is not None and scope.end < drawn_up_to:
         return [heading, h.note(f"These balances stop at the period's last day, {scope.end:%d-%m-%Y}; section 2 "
                                 f"is on {drawn_up_to:%d-%m-%Y}, the date the accounts are drawn up to. What the "
                                 "District Magistrate holds at the end of the period can therefore differ from "
                                 "what section 2 says he holds: his receipts, credits and refunds in between make "
-                                "the difference.", "note"), table]
-    return [heading, table]
+                                "the difference.", "note"), source, table]
+    return [heading, source, table]

@@ -52,7 +52,7 @@ def test_monthly_review_in_a_browser(browser, october):
     assert cell("findings", "subject_id", "S-006", "severity") == "high"
     assert cell("deadlines", "case_id", "M-2610-008", "deadline") == "auction allowed from"
     assert cell("deadlines", "case_id", "M-2610-008", "due_on") == "06-11-2026"
-    assert "deadlines in the next 7 days" in text
+    assert "deadlines in the 7 days after the month" in text
     # high severity first: the first finding row is the high one
     assert text.index("SALE-OFFICIAL-BUYER") < text.index("S15-NOTICE-MISSING")
 

@@ -96,10 +96,12 @@ def test_the_five_figures_that_disagreed_are_one_definition_each(october, con):
     received = con.execute("SELECT sum(fines_received) FROM monthly_accounts WHERE month = '2026-10'").fetchone()[0]
     assert received == 515000
     assert "counts the fines <em>received</em> in each month" in trends
+    # and its chart's hover calls them collected (what reached the local funds is the reconciliation's)
+    assert "%{x}: collected " in trends and "%{x}: credited " not in trends
     # 4. the DM's deposit: receipts and credits are shown by head, and the balance he holds appears
     assert _cell(reconciliation, "dm-deposit-held", "LA01", "held_booked") == "4,150.00"
     # 5. the deadlines tile says how many days it looks ahead
-    assert "deadlines in the next 7 days" in review
+    assert "deadlines in the 7 days after the month" in review
 
 
 def test_explore_hovers_write_amounts_from_the_paise(october, con):
@@ -127,3 +129,17 @@ def test_the_month_says_why_its_balances_and_section_2_can_differ(october):
     text = " ".join(soup.get_text(" ").split())
     assert ("These balances stop at the period's last day, 31-10-2026; section 2 is on 30-11-2026, the date "
             "the accounts are drawn up to.") in text
+
+
+def test_the_balances_name_what_they_add_up_and_where_they_are_repeated(october, con):
+    """Section 2b is read by several selections, not one: the page names the model every figure is
+    a sum of, writes its 'of which' columns in words, and names the workbook that repeats it (the
+    workbook of `pound workbook`, not the run's audit workbook, which has no balances sheet)."""
+    soup = BeautifulSoup(october["reconciliation"].read_text(encoding="utf-8"), "html.parser")
+    text = " ".join(soup.get_text(" ").split())
+    assert "Every figure of a row is a sum of the model balance_items" in text
+    heads = [th.get_text(" ", strip=True) for th in soup.select("#balances th")]
+    assert {"of which for the period's dues (Rs)", "of which for earlier dues (Rs)", "of which for neither (Rs)"} \
+        <= set(heads), heads
+    assert "which the workbook of pound workbook , for one local authority's period, repeats" in text
+    assert con.execute("SELECT count(*) FROM balance_items").fetchone()[0] > 0
