@@ -159,9 +159,10 @@ h.table(findings, table_id="findings", row_class="severity", empty=f"No findings
 # drawn up to, by how long it has waited; and the decisions recorded so far.
 
 # %%
-h.table(review.open_findings_by_age(con, month, district), table_id="open-by-age",
-        labels={"open_age": "waiting", "high": "of which high severity", "longest_days": "longest (days)"},
-        total="all open", empty="Every finding up to this month has a decision.")
+display(h.table(review.open_findings_by_age(con, month, district), table_id="open-by-age",
+                labels={"open_age": "waiting", "high": "of which high severity", "longest_days": "longest (days)"},
+                total="all open", empty="Every finding up to this month has a decision."))
+display(*review.open_after(con, month, label, district))
 
 # %% [markdown]
 # The findings of earlier months among them, which the table of this month's findings does not

@@ -99,6 +99,10 @@ h.figure_or_note(charts.reconciliation_status(rec.status_by_authority(con, distr
 # the local fund (s.18(5)). *Should hold* is the surplus he had to receive less what had
 # to pass to the local fund by the date the accounts are drawn up to; *holds by his
 # ledger* is his receipts less his credits to local funds and his refunds to claimants.
+# Below zero, *ledger - should hold* is money his ledger does not hold though it should:
+# a receipt not entered (section 3), or a credit to a local fund or a refund made before
+# it fell due (section 4 lists such a credit as `early`). Above zero, he holds money he
+# should have passed on or refunded, or a receipt nothing was due for.
 
 # %%
 h.table(rec.dm_deposit_held(con, district, local_authority=local_authority), table_id="dm-deposit-held",
@@ -149,6 +153,12 @@ ties_html(con, district, local_authority=local_authority)
 # Amount mismatches, missing credits and unexpected entries first, then credits that came
 # late or early. The difference is the ledger amount less the expected amount. Credits
 # not yet due (pending) follow, for information.
+#
+# The District Magistrate's credits to local funds are checked from his own ledger: on
+# the rows of surplus credited by the DM to the local fund, the expected amount and the
+# day due are his own entries', the local fund's entries are matched against them, and
+# `early` says the credit came before the six months of s.18(5) were over, whatever the
+# days after due say.
 
 # %%
 h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_ROWS),

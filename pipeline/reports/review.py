@@ -25,6 +25,7 @@ from pipeline.read.select import (
     total,
     totals,
 )
+from pipeline.reports import html as h
 
 ACCOUNT_LABELS = {
     "local_fund": "Local fund of the local authority",
@@ -164,6 +165,21 @@ def open_findings_by_age(con, month: str, district: str | None = None):
                               where=[Cond("month", "<=", month), Cond("review_status", "=", "open"),
                                      *_district(district)],
                               order=["longest_days DESC"], key=["open_age"]))
+
+
+def open_after(con, month: str, label: str, district: str | None = None) -> list:
+    """A note on the findings of the months after this one that are open on the accounts' date (the
+    accounts can be drawn up to a day after the month): in their own month's review, not counted in
+    this one's; none when there are none."""
+    later = int(select(con, "findings", count("findings"),
+                       where=[Cond("month", ">", month), Cond("review_status", "=", "open"),
+                              *_district(district)])["findings"].iloc[0])
+    if not later:
+        return []
+    many = later > 1
+    return [h.note(f"{later} more finding{'s' if many else ''} of events after {label} {'are' if many else 'is'} "
+                   "open on the accounts' date too, and not counted here: each is in the review of its own "
+                   "month (and in findings.csv).", "note")]
 
 
 def open_from_earlier_months(con, month: str, district: str | None = None, first: int | None = None):

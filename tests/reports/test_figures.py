@@ -143,3 +143,18 @@ def test_the_balances_name_what_they_add_up_and_where_they_are_repeated(october,
         <= set(heads), heads
     assert "which the workbook of pound workbook , for one local authority's period, repeats" in text
     assert con.execute("SELECT count(*) FROM balance_items").fetchone()[0] > 0
+
+
+def test_the_open_findings_say_how_many_later_ones_are_open_too(october, con):
+    """October's review counts the open findings up to October; the accounts are drawn up to
+    30-11-2026, and findings of November are open on that day too (the findings sheet has them):
+    the review says how many. November's, the last month, has none later and says nothing."""
+    from pipeline.reports import review
+
+    later = con.execute("SELECT count(*) FROM findings WHERE month > '2026-10' AND review_status = 'open'").fetchone()[0]
+    assert later == 2
+    text = " ".join(BeautifulSoup(october["monthly_review"].read_text(encoding="utf-8"), "html.parser")
+                    .get_text(" ").split())
+    assert "2 more findings of events after October 2026 are open on the accounts' date too, and not counted here" in text
+    assert len(review.open_after(con, "2026-10", "October 2026")) == 1
+    assert review.open_after(con, "2026-11", "November 2026") == []
