@@ -1,7 +1,8 @@
 """audit_workbook.xlsx: the auditors' tables in one workbook (written by xlsx.py).
 
 Sheets: summary (one row per local authority, ledger and head, with totals
-that tie and the breaks), then the tables: reconciliation, findings, fund_movements, case_accounts,
+that tie, the part of the difference on credits already due, the rupees of each status and
+the number of breaks), then the tables: reconciliation, findings, fund_movements, case_accounts,
 security_status, owner_accounts, monthly_accounts. Every sheet has
 a frozen header row, a filter, rupee number formats and column widths that
 fit. `pound run` writes it only while every sheet fits (WHOLE_WORKBOOK_MAX_ROWS); above
@@ -28,8 +29,9 @@ EXCEL_MAX_ROWS = 1_048_576          # including the header row
 # its largest sheet; above it, an auditor makes scoped ones (`pound workbook`, audit_file.py).
 WHOLE_WORKBOOK_MAX_ROWS = 100_000
 
-SUMMARY_MONEY = {"expected", "credited", "difference", "matched", "late", "early", "mismatch_expected",
-                 "mismatch_credited", "missing", "pending", "unexpected"}
+SUMMARY_MONEY = {"expected", "credited", "difference", "difference_due", "matched_amount", "late_amount",
+                 "early_amount", "mismatch_expected_amount", "mismatch_credited_amount", "missing_amount",
+                 "pending_amount", "unexpected_amount"}
 
 # The two long tables keep to the contract's columns (and where each row comes from) in
 # the workbook; the CSV files carry every tracing column. The others are written whole.

@@ -52,20 +52,21 @@ def by_authority(con, district: str | None = None, local_authority: str | None =
 
 
 def summary(con, district: str | None = None, local_authority: str | None = None, reader=select):
-    """Per local authority, ledger and head: the totals and the amount of each status (the
+    """Per local authority, ledger and head: the totals, the part of the difference on credits
+    already due, and the amount (in rupees, not a count as on the page) of each status (the
     workbook's summary sheet), with the breaks. `reader`: select (a DataFrame) or select_rows
     (names and a cursor, for the workbook, which need not import pandas)."""
     return reader(con, "reconciliation", col("local_authority_id"), col("local_authority_name"), col("district"),
                   col("ledger"), col("head"), total("expected_amount", "expected"),
-                  total("ledger_amount", "credited"), total("difference"),
-                  total_if("expected_amount", "status", "matched", "matched"),
-                  total_if("expected_amount", "status", "late", "late"),
-                  total_if("expected_amount", "status", "early", "early"),
-                  total_if("expected_amount", "status", "amount_mismatch", "mismatch_expected"),
-                  total_if("ledger_amount", "status", "amount_mismatch", "mismatch_credited"),
-                  total_if("expected_amount", "status", "missing", "missing"),
-                  total_if("expected_amount", "status", "pending", "pending"),
-                  total_if("ledger_amount", "status", "unexpected", "unexpected"),
+                  total("ledger_amount", "credited"), total("difference"), total("difference_due"),
+                  total_if("expected_amount", "status", "matched", "matched_amount"),
+                  total_if("expected_amount", "status", "late", "late_amount"),
+                  total_if("expected_amount", "status", "early", "early_amount"),
+                  total_if("expected_amount", "status", "amount_mismatch", "mismatch_expected_amount"),
+                  total_if("ledger_amount", "status", "amount_mismatch", "mismatch_credited_amount"),
+                  total_if("expected_amount", "status", "missing", "missing_amount"),
+                  total_if("expected_amount", "status", "pending", "pending_amount"),
+                  total_if("ledger_amount", "status", "unexpected", "unexpected_amount"),
                   count_if("is_break", True, "breaks"),
                   where=_district(district, local_authority), order=["local_authority_id", "ledger", "head"],
                   key=["local_authority_id", "ledger", "head"])

@@ -47,6 +47,10 @@ def test_audit_workbook(tmp_path, golden_bundle):
     sh = [c.value for c in summary[1]]
     assert sh[:6] == ["local_authority_id", "local_authority_name", "district", "ledger", "head", "expected"]
     assert "breaks" in sh
+    # the statuses are rupees here (the page counts rows under the same names): named as amounts,
+    # beside the part of the difference on credits already due
+    assert {"difference_due", "matched_amount", "missing_amount", "unexpected_amount"} <= set(sh)
+    assert not {"matched", "missing", "unexpected"} & set(sh)
     ma = wb["monthly_accounts"]
     assert "heads_end" in [c.value for c in ma[1]] and "fines_received" in [c.value for c in ma[1]]
     ca = wb["case_accounts"]
