@@ -139,15 +139,16 @@ def reconciliation_by_authority(df):
     """Expected against credited, per local authority and ledger (rupees)."""
     if df is None or len(df) == 0:
         return None
-    x = [f"{la or '(none)'} · {hd}" for la, hd in zip(df["local_authority_id"], df["head"], strict=True)]
+    x = [f"{la or '(none)'} · {LEDGER_LABELS.get(ld, ld)} · {DM_HEADS.get(hd, hd) if ld == 'dm_deposit' else hd}"
+         for la, ld, hd in zip(df["local_authority_id"], df["ledger"], df["head"], strict=True)]
     fig = go.Figure()
     fig.add_bar(x=x, **_money("y", df["expected"]), name="expected", marker_color="#0072B2",
                 hovertemplate="%{x}<br>expected " + MONEY_HOVER + "<extra></extra>")
     fig.add_bar(x=x, **_money("y", df["credited"]), name="credited in the ledger", marker_color="#E69F00",
                 hovertemplate="%{x}<br>credited " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="group")
-    return _done(fig, "Expected against credited, by local authority and head", "Local authority · head",
-                 "Rupees")
+    return _done(fig, "Expected against credited, by local authority, ledger and head",
+                 "Local authority · ledger · head", "Rupees")
 
 
 DM_HEADS = {"receipt": "receipts", "credit_to_local_fund": "credits to local funds",

@@ -37,7 +37,8 @@ ACCOUNT_LABELS = {
     "sale_officer": "Officer conducting the sale (expenses)",
     "owner": "Owner",
     "state_government": "State Government",
-    "payer": "Paid in at a pound (at release, or as security), or a s.14(3) fine",
+    "payer": "The payer: at a pound (at release, or as security), or of a fine a Tahsildar imposed under s.14(3), "
+             "which is paid at no pound",
     "buyer": "Buyer at an auction",
     "unallocated": "Not apportioned (no rate)",
 }

@@ -149,10 +149,13 @@ def test_select_keeps_money_exact(con):
 
 def test_a_bar_hovers_with_the_exact_amount_in_indian_groups():
     # 1,20,00,000.05 rupees: plotly's own format would write 12,000,000.05 (and through a float)
-    df = pd.DataFrame({"local_authority_id": ["LA1"], "head": ["fines"], "expected": [1200000005], "credited": [0]})
+    df = pd.DataFrame({"local_authority_id": ["LA1", "LA1"], "ledger": ["local_fund", "dm_deposit"],
+                       "head": ["fines", "receipt"], "expected": [1200000005, 0], "credited": [0, 0]})
     bar = charts.reconciliation_by_authority(df).data[0]
     assert bar.hovertemplate == "%{x}<br>expected %{customdata}<extra></extra>"
-    assert list(bar.customdata) == ["Rs 1,20,00,000.05"] and list(bar.y) == [12000000.05]
+    assert list(bar.customdata) == ["Rs 1,20,00,000.05", "Rs 0.00"] and list(bar.y) == [12000000.05, 0]
+    # each bar names its ledger: the DM's receipts and a local fund's surplus are not told apart by head alone
+    assert list(bar.x) == ["LA1 · local fund · fines", "LA1 · DM's deposit · receipts"]
 
 
 def test_the_status_chart_draws_what_each_row_stands_for():
