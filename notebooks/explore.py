@@ -45,13 +45,20 @@ h.parameters_table([("Database", str(paths.database(db))), ("District", district
 #
 # `impoundment_cohorts` has one row per month of impounding, pound and animal class. One line
 # per year over the calendar months shows both at once: the gap between the lines is the
-# change on the year before, and their common shape is the season (the monsoon peak).
+# change on the year before, and their common shape is the season (the monsoon peak). A
+# month with nothing impounded, between the first and the last that had some, is drawn at
+# zero, not left out.
 
 # %%
 by_month = con.execute("""
     SELECT left(month, 4) AS year, right(month, 2) AS calendar_month, sum(heads) AS heads, sum(cases) AS cases
-    FROM impoundment_cohorts
-    WHERE ($district IS NULL OR district = $district) AND month BETWEEN $first AND $last
+    FROM (SELECT month, heads, cases FROM impoundment_cohorts
+          WHERE ($district IS NULL OR district = $district) AND month BETWEEN $first AND $last
+          UNION ALL          -- every month from the first to the last, at zero
+          SELECT strftime(unnest(generate_series(strptime(min(month), '%Y-%m'), strptime(max(month), '%Y-%m'),
+                                                 INTERVAL 1 MONTH)), '%Y-%m'), 0, 0
+          FROM impoundment_cohorts
+          WHERE ($district IS NULL OR district = $district) AND month BETWEEN $first AND $last)
     GROUP BY ALL ORDER BY year, calendar_month""", scope).df()
 px.line(by_month, x="calendar_month", y="heads", color="year", markers=True,
         title="Heads impounded by calendar month, one line per year",

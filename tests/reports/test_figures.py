@@ -158,3 +158,10 @@ def test_the_open_findings_say_how_many_later_ones_are_open_too(october, con):
     assert "2 more findings of events after October 2026 are open on the accounts' date too, and not counted here" in text
     assert len(review.open_after(con, "2026-10", "October 2026")) == 1
     assert review.open_after(con, "2026-11", "November 2026") == []
+
+
+def test_explore_draws_a_month_with_nothing_impounded_at_zero(october):
+    """The sample impounds in March and from August: April to July are drawn at zero between
+    them, as the trends page draws them, not left out (which joined March to August)."""
+    page = october["explore"].read_text(encoding="utf-8")
+    assert '"x":["03","04","05","06","07","08","09","10"]' in page
