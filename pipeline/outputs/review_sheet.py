@@ -58,7 +58,6 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
     for r in rows:
         by = "District Magistrate" + (f", {r['district']}" if r.get("district") else "")
         context = [r[c] for c in CONTEXT]
-        context[CONTEXT.index("event_on")] = day_text(r["event_on"]) if r["event_on"] is not None else ""
         ws.append([r["rule_id"], r["subject_id"], day, by, None, None, *context])
         for cell in ws[ws.max_row]:
             if isinstance(cell.value, str) and not safe_text(cell.value):
@@ -70,7 +69,8 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
                            errorTitle="Not a decision", error="Choose one of: " + ", ".join(DECISIONS))
     ws.add_data_validation(check)
     for i in range(2, last + 1):
-        ws.cell(i, names.index("reviewed_on") + 1).number_format = "dd-mm-yyyy"
+        for day_col in ("reviewed_on", "event_on"):          # dates, as dates, written as the pages write them
+            ws.cell(i, names.index(day_col) + 1).number_format = "dd-mm-yyyy"
         for c in (decision_col, note_col):
             ws.cell(i, c).fill = TO_FILL
         check.add(ws.cell(i, decision_col))

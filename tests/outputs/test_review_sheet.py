@@ -45,6 +45,11 @@ def test_the_review_round_trip_through_a_real_workbook(tmp_path, run_cli, shared
     assert sorted((r["rule_id"], r["subject_id"]) for r in rows[len(december_findings):]) == \
         sorted((f["rule_id"], f["subject_id"]) for f in waiting)
     assert all(r["reviewed_on"] == dt.datetime(2026, 12, 31) and r["decision"] is None for r in rows)
+    # the day of each finding's event is a date too, written as the day decided is
+    events = {(f["rule_id"], f["subject_id"]): f["event_on"] for f in before}
+    assert all(r["event_on"] == dt.datetime.fromisoformat(events[(r["rule_id"], r["subject_id"])]) for r in rows)
+    assert {ws.cell(i, header.index(c) + 1).number_format for i in range(2, ws.max_row + 1)
+            for c in ("reviewed_on", "event_on")} == {"dd-mm-yyyy"}
     assert ws.data_validations.dataValidation, "the decision cell offers the five decisions"
 
     # the office decides the first finding and deletes the rows it has not decided
