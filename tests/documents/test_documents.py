@@ -274,3 +274,32 @@ def test_a_database_built_before_the_papers_says_to_rebuild(golden_db, tmp_path,
     con.close()
     code, _, err = run_cli("documents", "--db", old, "--out", tmp_path / "p")
     assert code == 1 and "no table doc_police_reports" in err and "pound build" in err
+
+
+@pytest.mark.parametrize("proclaimed", ["2026-10-11", ""], ids=["proclaimed", "not-recorded"])
+def test_the_notice_and_report_say_what_the_register_records_of_them(tmp_path, proclaimed):
+    """A report made on 09-10 names the notice the register records as displayed on 10-10 as
+    recorded (the report came first); the notice's proclamation line carries the day the register
+    records, and is left to fill in when it records none; the memo says the day it is issued."""
+    written = _papers(tmp_path, impoundments=[case()],
+                      police_reports=[{"case_id": "C1", "reported_on": "2026-10-09", "notice_on": "2026-10-10",
+                                       "proclamation_on": proclaimed}])
+    text = {w.paper.name: " ".join(unescape(re.sub(r"<[^>]+>", " ", w.path.read_text(encoding="utf-8"))).split())
+            for w in written}
+    assert "of the notice, which the register records as displayed on 10-10-2026" in text["police_report_C1"]
+    if proclaimed:
+        assert "Proclamation made on 11-10-2026 (as the register records), by" in text["notice_C1"]
+    else:
+        assert "Proclamation made on (date), by" in text["notice_C1"]
+    memo = next(v for k, v in text.items() if k.startswith("findings_memo"))
+    assert "Issued: 30-11-2026" in memo
+
+
+def test_a_s17_account_says_its_item_c_holds_the_security(golden_papers):
+    """s.17(2) deducts the security with the fines and charges: item (c) of a s.17 account says so;
+    an unclaimed sale's (s.15) takes no security and says nothing of it."""
+    out, _ = golden_papers
+    s17 = (out / "owner_account_G07.html").read_text(encoding="utf-8")
+    s15 = (out / "owner_account_G05.html").read_text(encoding="utf-8")
+    assert "Fines and charges payable, with the security deducted with them (s.17(2))" in s17
+    assert "Fines and charges payable</th>" in s15 and "security deducted with them" not in s15
