@@ -47,7 +47,7 @@ KINDS: tuple[Kind, ...] = (
           "sold_on", "b_days_impounded", "c_fines_and_charges_payable", "c_fines", "c_feeding", "c_security",
           "d_cattle_sold", "e_proceeds", "f_expenses_of_sale", "f_feeding_deducted", "f_fines_deducted",
           "f_security_deducted", "f_balance_to_owner", "f_surplus_to_dm", "f_unrecovered", "heads_returned",
-          "surplus_to_local_fund_on", "doc_on", "source"),
+          "surplus_to_local_fund_on", "expense_attempts", "expense_sales", "doc_on", "source"),
          ("case_id",), ("doc_on", "case_id")),
     Kind("release_receipt", "Receipts for cattle delivered (s.12(2))", "doc_release_receipts",
          ("release_id", "case_id", "pound_id", "pound_name", "taluk", "district", "pound_keeper_name",

@@ -303,3 +303,22 @@ def test_a_s17_account_says_its_item_c_holds_the_security(golden_papers):
     s15 = (out / "owner_account_G05.html").read_text(encoding="utf-8")
     assert "Fines and charges payable, with the security deducted with them (s.17(2))" in s17
     assert "Fines and charges payable</th>" in s15 and "security deducted with them" not in s15
+
+
+@pytest.mark.parametrize("rejected_first", [True, False], ids=["a-rejected-auction-first", "one-auction"])
+def test_an_account_names_the_auctions_its_expenses_of_sale_hold(tmp_path, rejected_first):
+    """The expenses of sale hold every attempt's (a rejected bid's too): when more than one
+    auction's, the account names them, so that Rs 150.00 is not read as the one sale's Rs 100.00."""
+    sale = {"path": "s17_refusal", "head_offered": 1, "bid_amount": "9000", "conducted_by": "SO1"}
+    sales = [{**sale, "sale_id": "S2", "case_id": "C1", "sale_on": "2026-10-20", "head_sold": 1, "accepted": "yes",
+              "sale_expenses": "100"}]
+    if rejected_first:
+        sales.insert(0, {**sale, "sale_id": "S1", "case_id": "C1", "sale_on": "2026-10-18", "head_sold": 0,
+                         "accepted": "no", "sale_expenses": "50"})
+    _papers(tmp_path, impoundments=[case("C1")], sales=sales)
+    page = " ".join(unescape(re.sub(r"<[^>]+>", " ", (tmp_path / "owner_account_C1.html")
+                                    .read_text(encoding="utf-8"))).split())
+    if rejected_first:
+        assert "expenses of sale, of the auctions S1 of 18-10-2026, S2 of 20-10-2026 Rs 150.00" in page
+    else:
+        assert "expenses of sale Rs 100.00" in page and "of the auctions" not in page

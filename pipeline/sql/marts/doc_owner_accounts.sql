@@ -3,11 +3,19 @@
 -- s.17(4); for an s.15 sale, the account of the proceeds and the surplus the DM holds (s.18(5))
 -- with the day it passes to the local fund (the fund_movements credit, sold_on + 6 months + 1).
 -- Read by `pound documents` (owner_account_<case>). Every figure is a column of owner_accounts
--- or fund_movements; this model only adds the names a page prints.
+-- or fund_movements; this model only adds the names a page prints, such as the auctions whose
+-- expenses the expenses of sale hold (every attempt's, a rejected bid's too: case_accounts).
 WITH to_fund AS (
     SELECT case_id, min(due_on) AS surplus_to_local_fund_on
     FROM fund_movements
     WHERE section = '18(5)' AND account = 'local_fund'
+    GROUP BY case_id
+),
+attempts AS (
+    SELECT case_id, count(*) AS expense_attempts,
+           string_agg(sale_id || ' of ' || day_text(sale_on), ', ' ORDER BY sale_on, sale_id) AS expense_sales
+    FROM int_sales
+    WHERE coalesce(sale_expenses, 0) > 0
     GROUP BY case_id
 )
 SELECT
@@ -19,12 +27,13 @@ SELECT
     o.d_cattle_sold, o.e_proceeds,
     o.f_expenses_of_sale, o.f_feeding_deducted, o.f_fines_deducted, o.f_security_deducted,
     o.f_balance_to_owner, o.f_surplus_to_dm, o.f_unrecovered, o.heads_returned, o.f_disposal,
-    f.surplus_to_local_fund_on,
+    f.surplus_to_local_fund_on, coalesce(t.expense_attempts, 0) AS expense_attempts, t.expense_sales,
     o.sold_on AS doc_on, month_of(o.sold_on) AS month,
     o.source
 FROM owner_accounts o
 JOIN int_cases c USING (case_id)
 JOIN case_accounts a USING (case_id)
 LEFT JOIN to_fund f USING (case_id)
+LEFT JOIN attempts t USING (case_id)
 LEFT JOIN stg_officials so ON so.person_id = a.sale_officer
 ORDER BY o.sold_on, o.case_id
