@@ -27,7 +27,7 @@ from pipeline.core.money import paise_text
 
 # the cell styles (their order is the order of cellXfs in styles.xml)
 PLAIN, HEADER, RUPEES, DATE, DATETIME, KEPT_TEXT, BOLD = range(7)
-RUPEE_FORMAT, DATE_FORMAT, DATETIME_FORMAT = "#,##0.00", "yyyy-mm-dd", "yyyy-mm-dd hh:mm:ss"
+RUPEE_FORMAT, DATE_FORMAT, DATETIME_FORMAT = "#,##0.00", "dd-mm-yyyy", "dd-mm-yyyy hh:mm:ss"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _EPOCH = dt.datetime(1899, 12, 30)
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"

@@ -42,7 +42,7 @@ def test_audit_workbook(tmp_path, golden_bundle):
     g09 = cells["G09"]
     money = rec.cell(g09, 9)
     assert money.number_format == "#,##0.00" and money.value == -50
-    assert rec.cell(g09, 6).number_format == "yyyy-mm-dd"
+    assert rec.cell(g09, 6).number_format == "dd-mm-yyyy"
     summary = wb["summary"]
     sh = [c.value for c in summary[1]]
     assert sh[:6] == ["local_authority_id", "local_authority_name", "district", "ledger", "head", "expected"]

@@ -45,7 +45,7 @@ def test_every_kind_of_cell_reads_back_as_written(tmp_path):
     assert got["whole"][0].value == 123456789012345678
     assert (got["money"][0].value, got["money"][0].number_format) == (0.07, "#,##0.00")
     assert got["negative money"][0].value == -50
-    assert (got["date"][0].value, got["date"][0].number_format) == (dt.datetime(2026, 10, 31), "yyyy-mm-dd")
+    assert (got["date"][0].value, got["date"][0].number_format) == (dt.datetime(2026, 10, 31), "dd-mm-yyyy")
     assert got["time"][0].value == dt.datetime(2026, 10, 31, 14, 5, 9)
     assert got["empty"][0].value is None
     assert ws.freeze_panes == "A2" and ws.auto_filter.ref == f"A1:B{ws.max_row}"
