@@ -78,6 +78,11 @@ def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
     rows += [[], ["balances column", "meaning (money in rupees)"]]
     rows += [[c, m] for c, m in balances.MEANING.items()]
     rows += [["reconciliation difference", "ledger_amount - expected_amount: below zero, the ledger is short"]]
+    rows += [["monthly_accounts months", "a row for each pound and month up to the month of the accounts' date: a due of a "
+                                  "later day of the period (such as a surplus passing to the local fund six months "
+                                  "after its sale) is in balances and in no month's row"],
+             ["case_accounts unrecovered", "what the proceeds of a sale could not meet; a release paid short is a "
+                                           "finding (REL-UNPAID), not an amount unrecovered"]]
     rows += [[], ["parameter", "value", "section", "default"]]
     params = select_records(con, "parameters", col("name"), col("value"), col("section"), col("is_default"),
                             key=["name"])

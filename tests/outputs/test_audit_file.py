@@ -101,6 +101,9 @@ def test_the_cover_states_scope_as_of_parameters_and_inputs(audit):
     # every balances column is explained, and the sign of the reconciliation's difference
     assert all(cover[c][0] for c in ("opening_due_not_credited", "closing_due_not_credited", "held_due_end", "ties"))
     assert "below zero, the ledger is short" in cover["reconciliation difference"][0]
+    # why balances can hold a due that no month's row of monthly_accounts holds, and what unrecovered is
+    assert "is in balances and in no month's row" in cover["monthly_accounts months"][0]
+    assert cover["case_accounts unrecovered"][0].startswith("what the proceeds of a sale could not meet")
     assert cover["ledger_entries"][:2] == [5, "ledger entries by the day entered"]
     for f in sorted(bundle.rglob("*.csv")):
         rel = f.relative_to(bundle).as_posix()
