@@ -322,3 +322,21 @@ def test_an_account_names_the_auctions_its_expenses_of_sale_hold(tmp_path, rejec
         assert "expenses of sale, of the auctions S1 of 18-10-2026, S2 of 20-10-2026 Rs 150.00" in page
     else:
         assert "expenses of sale Rs 100.00" in page and "of the auctions" not in page
+
+
+@pytest.mark.parametrize("charges, basis", [("400", "s12_payment"), ("600", "s12_payment"), ("", "s16_protest")],
+                         ids=["paid-short", "paid-in-full", "under-protest"])
+def test_a_receipt_on_payment_shows_what_was_payable_beside_what_was_paid(tmp_path, charges, basis):
+    """A release on payment (s.12(1)) shows the fines and charges payable for the heads delivered
+    beside those paid, so a receipt paid short says so (Rs 400.00 of Rs 600.00); a delivery under
+    protest (s.16(1)) has nothing payable to show."""
+    rel = {"release_id": "R1", "case_id": "C1", "released_on": "2026-10-03", "head_count": 1, "basis": basis,
+           "receipt_signed": "yes"}
+    rel |= {"fines_paid": "600", "charges_paid": charges} if basis == "s12_payment" else {"protest_deposit": "1200"}
+    _papers(tmp_path, impoundments=[case()], releases=[rel])
+    figs = figures((tmp_path / "release_receipt_R1.html").read_text(encoding="utf-8"))
+    if basis == "s12_payment":
+        assert (figs["fines_due"], figs["fines_paid"]) == ("Rs 600.00", "Rs 600.00")
+        assert (figs["charges_due"], figs["charges_paid"]) == ("Rs 600.00", f"Rs {charges}.00")
+    else:
+        assert "fines_due" not in figs and "charges_due" not in figs

@@ -2,7 +2,8 @@
 -- receipt the owner or agent signs (s.12(2); s.16(1) delivery on deposit; s.17(4) remaining
 -- cattle after a sale; a court's order, s.19(2)). Read by `pound documents`
 -- (release_receipt_<release>). Amounts are as the releases register records them; the s.13
--- security is the deposit the release names.
+-- security is the deposit the release names. A release on payment (s.12(1)) also carries what
+-- the Act asks for the heads delivered (int_releases), so a receipt paid short shows it.
 SELECT
     r.release_id, r.case_id, r.pound_id, c.pound_name, r.taluk, r.district,
     k.name AS pound_keeper_name,
@@ -16,6 +17,9 @@ SELECT
                  WHEN 's17_remainder' THEN 'the cattle remaining after the sale'
                  ELSE 'by order of the court' END AS basis_text,
     r.released_to, r.court_order_ref, r.receipt_signed,
+    -- what s.12(1) asks for the heads delivered (int_releases), beside what was paid
+    CASE WHEN r.basis = 's12_payment' THEN r.fine_due_r END AS fines_due,
+    CASE WHEN r.basis = 's12_payment' THEN r.feeding_due_r END AS charges_due,
     coalesce(r.fines_paid, 0) AS fines_paid,
     coalesce(r.charges_paid, 0) AS charges_paid,
     coalesce(r.protest_deposit, 0) AS protest_deposit,
