@@ -40,7 +40,7 @@ KINDS: tuple[Kind, ...] = (
          _POLICE, ("case_id",), ("doc_on", "case_id")),
     Kind("notice", "Notices for display and proclamation by beat of drum (s.15(2))", "doc_police_reports",
          _POLICE, ("case_id",), ("doc_on", "case_id")),
-    Kind("owner_account", "Accounts of sale, the owner's receipt to sign after a s.17 sale (s.17(3), s.17(4), s.18(5))",
+    Kind("owner_account", "Accounts of sale (s.17(3), s.18(5)); after a s.17 sale, with the owner's receipt (s.17(4))",
          "doc_owner_accounts",
          ("case_id", "sale_id", "path", "s17_sale", "owner_name", "owner_village", "pound_id", "pound_name",
           "taluk", "district", "animal_class", "description", "sale_officer", "a_cattle_seized", "impounded_on",
