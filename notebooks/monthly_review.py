@@ -49,7 +49,7 @@ h.key_figures([
     h.figure("heads sold", heads, "heads_sold"),
     h.figure("heads in the pounds at month end", heads, "heads_end"),
     h.figure("money received (Rs)", review.received_total(con, month, district), "amount", money=True),
-    h.figure("high-severity findings", review.high_findings(con, month, district), "high_findings"),
+    h.figure("high-severity findings of the month", review.high_findings(con, month, district), "high_findings"),
     h.figure(f"deadlines in the {days} days after the month", review.deadline_count(con, month, district), "deadlines"),
 ])
 
@@ -165,8 +165,9 @@ display(h.table(review.open_findings_by_age(con, month, district), table_id="ope
 display(*review.open_after(con, month, label, district))
 
 # %% [markdown]
-# The findings of earlier months among them, which the table of this month's findings does not
-# list; each is in this month's review workbook too, for a decision.
+# Below, the findings of earlier months that are still open (counted in the table above): the
+# table of this month's findings does not list them. Each is in this month's review workbook
+# too, for a decision.
 
 # %%
 h.table(review.open_from_earlier_months(con, month, district, first=h.MAX_ROWS), table_id="open-earlier",

@@ -22,8 +22,9 @@
 # The reconciliation is the state of the ledgers on the date the accounts are drawn up
 # to: sections 1, 3, 4 and 5 list every credit and entry up to that date, whatever month or
 # period the report is for, so a break stays listed until it is put right. The period's own
-# figures are its balances (section 2b, which the workbook of `pound workbook`, for one
-# local authority's period, repeats on its sheet "balances"), and the
+# figures are its balances (section 2b; `pound workbook` writes them again, for one local
+# authority's period, on the sheet "balances" of its workbook, which the run's
+# audit_workbook.xlsx does not have), and the
 # month's own items are listed in section 6.
 
 # %% tags=["parameters"]
@@ -100,7 +101,7 @@ h.figure_or_note(charts.reconciliation_status(rec.status_by_authority(con, distr
 # to pass to the local fund by the date the accounts are drawn up to; *holds by his
 # ledger* is his receipts less his credits to local funds and his refunds to claimants.
 # Below zero, *ledger - should hold* is money his ledger does not hold though it should:
-# a receipt not entered (section 3), or a credit to a local fund or a refund made before
+# a receipt not entered (sections 4 and 5), or a credit to a local fund or a refund made before
 # it fell due (section 4 lists such a credit as `early`). Above zero, he holds money he
 # should have passed on or refunded, or a receipt nothing was due for.
 

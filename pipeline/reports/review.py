@@ -37,8 +37,7 @@ ACCOUNT_LABELS = {
     "sale_officer": "Officer conducting the sale (expenses)",
     "owner": "Owner",
     "state_government": "State Government",
-    "payer": "The payer: at a pound (at release, or as security), or of a fine a Tahsildar imposed under s.14(3), "
-             "which is paid at no pound",
+    "payer": "The payer (at a pound, or of a s.14(3) fine)",
     "buyer": "Buyer at an auction",
     "unallocated": "Not apportioned (no rate)",
 }

@@ -141,7 +141,8 @@ def test_the_balances_name_what_they_add_up_and_where_they_are_repeated(october,
     heads = [th.get_text(" ", strip=True) for th in soup.select("#balances th")]
     assert {"of which for the period's dues (Rs)", "of which for earlier dues (Rs)", "of which for neither (Rs)"} \
         <= set(heads), heads
-    assert "which the workbook of pound workbook , for one local authority's period, repeats" in text
+    assert "pound workbook writes them again, for one local authority's period, on the sheet" in text
+    assert "which the run's audit_workbook.xlsx does not have" in text
     assert con.execute("SELECT count(*) FROM balance_items").fetchone()[0] > 0
 
 
