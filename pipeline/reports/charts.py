@@ -188,7 +188,7 @@ def reconciliation_status(rows):
         # a bar may hold several heads of one status (fines and surplus): each is its own piece
         fig.add_bar(x=list(part["where"]), **_money("y", part["amount"]), name=status.replace("_", " "),
                     marker_color=color, text=[HEAD_LABELS.get(h, str(h)) for h in part["head"]], textposition="none",
-                    hovertemplate="%{x}: " + status + ", %{text} " + MONEY_HOVER + "<extra></extra>")
+                    hovertemplate="%{x}: " + status.replace("_", " ") + ", %{text} " + MONEY_HOVER + "<extra></extra>")
     fig.update_layout(barmode="stack")
     fig.update_xaxes(categoryorder="array", categoryarray=order)
     return _done(fig, "Expected credits by status, and entries nothing was due for",

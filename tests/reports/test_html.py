@@ -176,3 +176,7 @@ def test_the_status_chart_draws_what_each_row_stands_for():
                        "expected": [1795000, 1380000], "credited": [1795000, 1380000], "amount": [1795000, 1380000]})
     assert list(charts.reconciliation_status(dm).data[0].x) == \
         ["LA1 · DM's deposit · receipts", "LA1 · DM's deposit · credits to local funds"]
+    # a status is written in words in the hover too, as in the legend
+    mismatch = rows.assign(status=["amount_mismatch", "missing", "unexpected"])
+    hover = charts.reconciliation_status(mismatch).data[0]
+    assert hover.name == "amount mismatch" and hover.hovertemplate.startswith("%{x}: amount mismatch, ")
