@@ -133,13 +133,25 @@ def findings_by_rule(df, month_label: str):
 # --------------------------------------------------------------------------- reconciliation
 
 LEDGER_LABELS = {"local_fund": "local fund", "dm_deposit": "DM's deposit"}
+DM_HEADS = {"receipt": "receipts", "credit_to_local_fund": "credits to local funds",
+            "refund_to_claimant": "refunds to claimants"}
+
+
+def _where(la, ledger: str) -> str:
+    """A bar's local authority and ledger: 'LA01 · DM's deposit' ((none) for a row with no authority)."""
+    return f"{la if isinstance(la, str) else '(none)'} · {LEDGER_LABELS.get(ledger, ledger)}"
+
+
+def _head(ledger: str, head) -> str:
+    """A head as a bar names it: the DM's in words, a local fund's as it is (fines, surplus)."""
+    return DM_HEADS.get(head, str(head)) if ledger == "dm_deposit" else str(head)
 
 
 def reconciliation_by_authority(df):
     """Expected against credited, per local authority and ledger (rupees)."""
     if df is None or len(df) == 0:
         return None
-    x = [f"{la or '(none)'} · {LEDGER_LABELS.get(ld, ld)} · {DM_HEADS.get(hd, hd) if ld == 'dm_deposit' else hd}"
+    x = [f"{_where(la, ld)} · {_head(ld, hd)}"
          for la, ld, hd in zip(df["local_authority_id"], df["ledger"], df["head"], strict=True)]
     fig = go.Figure()
     fig.add_bar(x=x, **_money("y", df["expected"]), name="expected", marker_color="#0072B2",
@@ -151,19 +163,15 @@ def reconciliation_by_authority(df):
                  "Local authority · ledger · head", "Rupees")
 
 
-DM_HEADS = {"receipt": "receipts", "credit_to_local_fund": "credits to local funds",
-            "refund_to_claimant": "refunds to claimants"}
-
-
 def _status_bar(la, ledger: str, head: str, status: str) -> str:
     """The bar a row of the reconciliation is drawn in: one per local authority and ledger, the DM's
     deposit one per head (what he received and what he passed on are never added together), and
     the entries nothing was due for in a bar of their own (an entry is not an expected credit)."""
-    where = f"{la if isinstance(la, str) else '(none)'} · {LEDGER_LABELS.get(ledger, ledger)}"
+    where = _where(la, ledger)
     if status == "unexpected":
         return where + " · nothing due"
     if ledger == "dm_deposit":
-        return where + " · " + DM_HEADS.get(head, str(head))
+        return where + " · " + _head(ledger, head)
     return where
 
 

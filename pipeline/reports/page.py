@@ -112,7 +112,7 @@ def report_scope(con, month: str, district: str | None, local_authority: str | N
     return la, make_scope(district, la, month=month)
 
 
-def balances_html(scope_balances: list[dict], scope, drawn_up_to: dt.date | None = None) -> list[Html]:
+def balances_html(scope_balances: list[dict], scope, drawn_up_to: dt.date | None = None) -> list[h.Html]:
     """The heading and table of a scope's balances (pipeline/read/balances.py), and what the
     workbook's cover says too when the period runs past the accounts' date."""
     import pandas as pd
@@ -132,15 +132,21 @@ def balances_html(scope_balances: list[dict], scope, drawn_up_to: dt.date | None
     source = h.note("Every figure of a row is a sum of the model balance_items (one row for each due and each "
                     "ledger entry, with its day) for that ledger and local authority, over the days its column "
                     "names: before the period, in it, or up to its end.", "note")
+    return [heading, *_why_section_2_differs(scope_balances, scope, drawn_up_to), source, table]
+
+
+def _why_section_2_differs(scope_balances: list[dict], scope, drawn_up_to: dt.date | None) -> list[h.Html]:
+    """A note on why the DM's holding at the period's end can differ from section 2's, which is on
+    the accounts' date: the period runs past that date, or stops before it (none otherwise)."""
     past = scope.runs_past(drawn_up_to)
     if past:
-        return [heading, h.note(past[0].upper() + past[1:] + ". That is why what he should hold at the end "
-                                "can differ from section 2, which stops on that day.", "warn"), source, table]
+        return [h.note(past[0].upper() + past[1:] + ". That is why what he should hold at the end "
+                       "can differ from section 2, which stops on that day.", "warn")]
     holds = any(r["ledger"] == "dm_deposit" for r in scope_balances)      # the note is about the DM's holding
     if holds and drawn_up_to is not None and scope.end is not None and scope.end < drawn_up_to:
-        return [heading, h.note(f"These balances stop at the period's last day, {scope.end:%d-%m-%Y}; section 2 "
-                                f"is on {drawn_up_to:%d-%m-%Y}, the date the accounts are drawn up to. What the "
-                                "District Magistrate holds at the end of the period can therefore differ from "
-                                "what section 2 says he holds: his receipts, credits and refunds in between make "
-                                "the difference.", "note"), source, table]
-    return [heading, source, table]
+        return [h.note(f"These balances stop at the period's last day, {scope.end:%d-%m-%Y}; section 2 "
+                       f"is on {drawn_up_to:%d-%m-%Y}, the date the accounts are drawn up to. What the "
+                       "District Magistrate holds at the end of the period can therefore differ from "
+                       "what section 2 says he holds: his receipts, credits and refunds in between make "
+                       "the difference.", "note")]
+    return []

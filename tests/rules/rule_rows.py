@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from pipeline.core.months import day_text
+
 ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
@@ -17,7 +19,7 @@ def page_day(d) -> str:
     day, of a twin that finds nothing, as it is)."""
     if not d:
         return d
-    return (dt.date.fromisoformat(d) if isinstance(d, str) else d).strftime("%d-%m-%Y")
+    return day_text(dt.date.fromisoformat(d) if isinstance(d, str) else d)
 
 # rules.md: rule_id -> (section, severity)
 SPEC = {
