@@ -40,7 +40,7 @@ def district(text: str) -> str:
     """A district synth knows the make-up of (its livestock census mix), in any case."""
     import difflib
 
-    from pipeline.synth.config import DISTRICTS      # numpy: only when the option is given
+    from pipeline.synth.config import DISTRICTS  # numpy: only when the option is given
 
     by_fold = {d.casefold(): d for d in DISTRICTS}
     if text.strip().casefold() in by_fold:

@@ -2,10 +2,10 @@
 
 import csv
 
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from examples import examples
 from pipeline.synth import SynthConfig
 from pipeline.synth.config import DISTRICTS
 from pipeline.synth.reference import reference
