@@ -10,7 +10,7 @@ import os
 import sys
 import traceback
 
-from pipeline.cli import close, data, documents, export, report, synth, validate, workbook
+from pipeline.cli import close, data, documents, export, report, synth, template, validate, workbook
 from pipeline.cli.common import EXIT_FAILED, EXIT_REJECTED, Parser
 from pipeline.core.errors import InputRejected, PoundError
 
@@ -29,7 +29,8 @@ examples:
   pound workbook --db out/pound.duckdb --local-authority LA01 --financial-year 2026-27 --out LA01.xlsx
   pound export --db out/pound.duckdb --out tables/ --format parquet
   pound documents --db out/pound.duckdb --out papers/ --pdf
-  pound synth --out big/ --pounds 20 --months 24 --seed 7
+  pound synth --out mysuru/ --district Mysuru --pounds 20 --months 24 --seed 7
+  pound template --bundle mysuru/ --out registers_2026-11.xlsx --pound P01
   pound validate --db out/pound.duckdb        run the great-expectations suites over the registers held
   pound demo
 
@@ -37,7 +38,7 @@ exit status: 0 done (findings are results, not errors); 2 input rejected (every
 reason is printed and nothing from a rejected file is kept); 1 anything else.
 """
 
-COMMAND_MODULES = (data, report, synth, validate, close, workbook, export, documents)
+COMMAND_MODULES = (data, report, synth, validate, close, workbook, export, documents, template)
 
 
 def build_parser() -> Parser:
