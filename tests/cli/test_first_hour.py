@@ -129,3 +129,43 @@ def test_no_example_in_any_help_writes_into_the_sample(run_cli):
 def test_twin_the_check_of_the_examples_sees_a_write_into_the_sample():
     ex = _examples('  pound close --db out/pound.duckdb --month 2026-10 --by "DM" --bundle data/sample\n')
     assert ex and any(o in WRITES and v.startswith("data/sample") for o, v in zip(ex[0], ex[0][1:], strict=False))
+
+
+def _readme_commands(text: str) -> list[list[str]]:
+    """The `pound` commands of the README's code blocks (continued lines joined), lines with placeholders (<...>, [...]) left out."""
+    import shlex
+
+    out, block = [], False
+    for line in text.replace("\\\n", " ").splitlines():
+        if line.startswith("```"):
+            block = not block
+            continue
+        words = line.split("#")[0].strip()
+        if block and words.startswith(("pound ", ".venv/bin/pound ")) and not any(c in words for c in "<[|"):
+            out.append(shlex.split(words)[1:])
+    return out
+
+
+def test_every_command_the_readme_shows_is_one_pound_takes(sample_bundle, capsys):
+    from pipeline.cli import _parse, build_parser
+
+    text = (sample_bundle.parent.parent / "README.md").read_text(encoding="utf-8")
+    commands = _readme_commands(text)
+    assert ["synth", "--out", "district", "--district", "Ballari", "--pounds", "20", "--months", "24", "--seed",
+            "7"] in commands
+    assert ["template", "--bundle", "mysuru", "--out", "registers_2026-11_P01.xlsx", "--pound", "P01"] in commands
+    for argv in commands:
+        try:
+            _parse(build_parser(), argv)
+        except SystemExit:
+            pytest.fail(f"pound {' '.join(argv)}: {capsys.readouterr().err}")
+
+
+def test_twin_a_readme_command_with_a_typo_is_seen(capsys):
+    from pipeline.cli import _parse, build_parser
+
+    (argv,) = _readme_commands("```\npound synth --otu district \\\n    --seed 7\n```\n")
+    assert argv == ["synth", "--otu", "district", "--seed", "7"]
+    with pytest.raises(SystemExit):
+        _parse(build_parser(), argv)
+    assert "--otu: did you mean --out?" in capsys.readouterr().err
