@@ -181,8 +181,14 @@ def _checks(ws, reg: Register, where: dict[str, str]) -> None:
         else:
             dv = DataValidation(allow_blank=True)           # any text: the cell carries its input message
             why = ""
+        dv.errorStyle = "stop"
+        if col.name == "taluk":
+            # a removal order is the Tahsildar's, and may be of a taluk where no pound of the bundle is: the
+            # list warns and lets it stand, rather than refuse it
+            dv.errorStyle = "warning"
+            why = "This taluk is not one of the bundle's pounds' taluks; choose Yes to keep it, No to choose again"
         if why:
-            dv.showErrorMessage, dv.errorStyle = True, "stop"
+            dv.showErrorMessage = True
             dv.errorTitle = f"Not a {col.name}"[:32]
             dv.error = f"{why}. {col.name}: {h.what}."[:255]
         dv.showInputMessage = True
