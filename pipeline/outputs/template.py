@@ -165,7 +165,7 @@ def _checks(ws, reg: Register, where: dict[str, str]) -> None:
         elif col.kind == DATE:
             dv = DataValidation(type="date", operator="between", formula1=str(FIRST_DAY), formula2=str(LAST_DAY),
                                 allow_blank=True)
-            why = "Write a date, day first, such as 05-11-2026 (between 1966 and 2099)"
+            why = "Write a date between 1966 and 2099, such as 2026-11-05 (year first, read alike everywhere)"
         elif col.kind == MONEY:
             dv = DataValidation(type="decimal", operator="greaterThanOrEqual", formula1=str(col.minimum or 0),
                                 allow_blank=True)
@@ -207,8 +207,9 @@ def _help_sheet(ws, lists: dict[str, list[str]], pound: str | None) -> dict[str,
         "How to fill in this workbook" + (f" (pound {pound})" if pound else ""),
         "One sheet for each register the pound keeps. Write one row for each case, release, report, sale, "
         "complaint, deposit or order; keep the first row (the column names) and the sheets' names as they are.",
-        "Choose a pound, a class of animal and the other listed values from the cell's list. Dates are "
-        "written day first (05-11-2026); amounts in rupees (600 or 1200.50); yes or no where asked.",
+        "Choose a pound, a class of animal and the other listed values from the cell's list. A date is shown day "
+        "first (05-11-2026); typed year first (2026-11-05) it is read alike on every computer, where 05-11-2026 "
+        "may be read as 11 May. Amounts in rupees (600 or 1200.50); yes or no where asked.",
         "Each column's name has a note saying what to write there, the section of the Act, and an example. "
         "A cell that is not right is refused as you type it, saying why.",
         "Save the workbook (as .xlsx) into the bundle's registers/ folder, named for its month "
