@@ -49,9 +49,8 @@ _BY_COLUMN = {
     "owner_village": Help("the owner's village, if known", "s.12", "Hebbal", "ಮಾಲೀಕರ ಗ್ರಾಮ"),
     "release_id": Help("the number of this delivery out of the pound", "s.12(2)", "R-0031", "ಬಿಡುಗಡೆ ಸಂಖ್ಯೆ"),
     "released_on": Help("the day the animals left the pound", "s.12, s.16(1)", "07-11-2026", "ಬಿಡುಗಡೆ ದಿನಾಂಕ"),
-    "basis": Help("why they were let go, chosen from the list: s12_payment (fines and charges paid), "
-                  "s16_protest (delivered under protest), s17_remainder (left over after a s.17 sale), "
-                  "court_order", "s.12, s.16, s.17(3), s.19(2)", "s12_payment", "ಬಿಡುಗಡೆಯ ಆಧಾರ"),
+    "basis": Help("why they were let go, chosen from the list", "s.12, s.16, s.17(3), s.19(2)", "s12_payment",
+                  "ಬಿಡುಗಡೆಯ ಆಧಾರ"),
     "released_to": Help("who took them", "s.12(2)", "Mahadevappa (owner)", "ಯಾರಿಗೆ ಒಪ್ಪಿಸಲಾಯಿತು"),
     "fines_paid": Help("the fines paid, in rupees", "s.10(1), s.12(1)", "600.00", "ಪಾವತಿಸಿದ ದಂಡ"),
     "charges_paid": Help("the feeding and watering charges paid, in rupees", "s.12(1), s.18(3)", "400.00"),
@@ -72,8 +71,8 @@ _BY_COLUMN = {
                             "ಡಂಗುರ ಸಾರಿದ ದಿನಾಂಕ"),
     "sale_id": Help("the number of this auction (a rejected bid is an auction too)", "s.15(3), s.17",
                     "S-004", "ಮಾರಾಟ ಸಂಖ್ಯೆ"),
-    "path": Help("why the animals were sold, chosen from the list: s15_unclaimed (not claimed) or "
-                 "s17_refusal (the owner would not pay)", "s.15(3), s.17(1)", "s15_unclaimed", "ಮಾರಾಟದ ಆಧಾರ"),
+    "path": Help("why the animals were sold, chosen from the list", "s.15(3), s.17(1)", "s15_unclaimed",
+                 "ಮಾರಾಟದ ಆಧಾರ"),
     "sale_on": Help("the day of the auction", "s.15(3)", "22-11-2026", "ಹರಾಜಿನ ದಿನಾಂಕ"),
     "head_offered": Help("how many animals were put up", "s.15(3)", "2", "ಹರಾಜಿಗೆ ಇಟ್ಟ ಪ್ರಾಣಿಗಳ ಸಂಖ್ಯೆ"),
     "head_sold": Help("how many were sold (0 for a rejected bid)", "s.15(3), s.17(1)", "2",
@@ -119,6 +118,8 @@ _BY_COLUMN = {
     "fine_imposed": Help("the fine imposed for not obeying the order, in rupees (at most 1,000)", "s.14(3)", "",
                          "ವಿಧಿಸಿದ ದಂಡ"),
     "fine_paid_on": Help("the day the fine was paid", "s.14(3)", "", "ದಂಡ ಪಾವತಿಸಿದ ದಿನಾಂಕ"),
+    "reseizure_of": Help("for animals delivered under protest and seized again: the case (its case_id) they were "
+                         "delivered from", "s.16(2)", "M-2610-004"),
     "correction_note": Help("only when this row corrects, strikes out or restores a row already sent: why "
                             "(see 'how to fill in')", "", "Receipt book shows Rs 400", "ತಿದ್ದುಪಡಿ ಟಿಪ್ಪಣಿ"),
     "void": Help("yes only to strike out a row already sent in error (with a correction_note)", "", "",
@@ -134,6 +135,8 @@ _BY_REGISTER = {
                                            "ಆದೇಶದಲ್ಲಿರುವ ಪ್ರಾಣಿಗಳ ಸಂಖ್ಯೆ"),
     ("security_deposits", "amount"): Help("the security deposited, in rupees", "s.13(1), s.18(4)", "1000.00",
                                           "ಠೇವಣಿ ಮೊತ್ತ"),
+    ("security_deposits", "sale_id"): Help("when the security was kept out of a sale's proceeds: that sale's sale_id",
+                                           "s.17(2)", "S-004"),
     ("security_deposits", "owner_id"): Help("the depositor's owner number", "s.13(2)", "OW-0102",
                                             "ಮಾಲೀಕರ ಗುರುತು ಸಂಖ್ಯೆ"),
 }
@@ -148,6 +151,21 @@ def column_help(reg: Register, col: Column) -> Help:
     return Help(col.what or col.name.replace("_", " "), reg.section, example)
 
 
+# What a listed value means, where it is a code.
+VALUE_WORDS = {
+    "s12_payment": "fines and charges paid", "s16_protest": "delivered under protest",
+    "s17_remainder": "left over after a s.17 sale", "court_order": "ordered by a court",
+    "s15_unclaimed": "not claimed", "s17_refusal": "the owner would not pay",
+    "s15_disposal": "disposed of after a bid rejected as not a fair price",
+    "i": "grazing land too small for the residents' cattle: dry or useless cattle of a resident",
+    "ii": "crops at risk from a non-resident owning more than twenty head",
+}
+
+
 def takes(col: Column) -> str:
-    """What a cell of the column takes, in the words of the loader's messages."""
-    return describe_kind(col) + ("; required" if col.required else "; may be left blank")
+    """What a cell of the column takes, in the words of the loader's messages (a listed code with its meaning)."""
+    if col.kind == ENUM:
+        kind = "one of: " + ", ".join(f"{v} ({VALUE_WORDS[v]})" if v in VALUE_WORDS else v for v in col.values)
+    else:
+        kind = describe_kind(col)
+    return kind + ("; required" if col.required else "; may be left blank")

@@ -10,7 +10,7 @@ import pytest
 from pipeline.core.money import paise_text
 from pipeline.load import db
 
-COMMANDS = ["run", "ingest", "build", "report", "workbook", "synth", "demo", "documents"]
+COMMANDS = ["run", "ingest", "build", "report", "workbook", "synth", "demo", "documents", "template"]
 
 
 def test_main_help_lists_commands_and_examples(run_cli):

@@ -104,6 +104,8 @@ def test_sheets_headers_checks_and_help_read_back(template):
     # a head count is at least 1 on an impoundment (a case brings in at least one animal)
     imp = _validations(wb["impoundments"])
     assert imp["I"][0].formula1 == "1" and wb["impoundments"]["I1"].value == "head_count"
+    # a listed code is written with its meaning, the list itself read from registers.py
+    assert "s16_protest (delivered under protest)" in wb["releases"]["E1"].comment.text
     # the Kannada beside the English, never in the header row the loader reads
     assert "ಪ್ರಕರಣ ಸಂಖ್ಯೆ" in wb["impoundments"]["A1"].comment.text
     help_ = [[c.value for c in r] for r in wb[REVIEW_HELP_SHEET].iter_rows(max_col=7)]
@@ -187,16 +189,19 @@ def test_a_zipped_bundle_gives_the_same_lists(tmp_path, run_cli, sample_bundle, 
 
 
 def test_a_column_declared_later_reaches_the_workbook_with_help(tmp_path, monkeypatch, sample_bundle):
-    # a column added to core/registers.py (as issue 32 adds reseizure_of) has its header, a check and help
+    # a column added to core/registers.py, with no words of its own in template_help.py, has its header, its
+    # check and help drawn from its declaration
     from pipeline.outputs import template as module
 
     reg = BY_NAME["impoundments"]
-    added = Column("reseizure_of", "id", optional=True, what="the case whose animals were seized again")
+    added = Column("escaped_on", "date", optional=True, what="the day an animal escaped from the pound")
     monkeypatch.setitem(BY_NAME, "impoundments", dataclasses.replace(reg, columns=reg.columns + (added,)))
     out = module.write_template(sample_bundle, tmp_path / "n.xlsx")
     ws = load_workbook(out)["impoundments"]
-    assert ws.cell(1, ws.max_column).value == "reseizure_of"
-    assert "the case whose animals were seized again" in ws.cell(1, ws.max_column).comment.text
+    assert ws.cell(1, ws.max_column).value == "escaped_on"
+    note = ws.cell(1, ws.max_column).comment.text
+    assert "the day an animal escaped from the pound" in note and "Example: 05-11-2026" in note
+    assert "The Act: s.10, s.12." in note                         # the register's sections
 
 
 def _fill(path, rows):
