@@ -5,7 +5,8 @@ Each sheet is named as the loader reads it and has the register's header row, re
 core/registers.py when the workbook is made (a column added there is in the next workbook).
 Cells refuse, as they are typed in Excel or LibreOffice, what the loader would refuse anyway:
 a pound, class or listed value not on its list, a date that is not one, a negative or fractional
-count, a negative amount; each refusal says in words what the cell takes. The lists of pounds
+count, a negative amount; each refusal says in words what the cell takes (a taluk not on its list
+is only warned of: a removal order may be of a taluk with no pound). The lists of pounds
 and classes come from the bundle's reference files (pounds.csv, rates.csv), the other lists from
 the registers' declarations. Each header cell carries a comment (what to write, the section of
 the Act, an example, the Kannada title) and each cell below an input message with the same
