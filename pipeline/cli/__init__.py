@@ -10,7 +10,7 @@ import os
 import sys
 import traceback
 
-from pipeline.cli import close, data, documents, export, report, synth, validate, workbook
+from pipeline.cli import close, data, documents, export, report, synth, template, validate, workbook
 from pipeline.cli.common import EXIT_FAILED, EXIT_REJECTED, Parser
 from pipeline.core.errors import InputRejected, PoundError
 
@@ -24,12 +24,13 @@ examples:
   pound ingest more_registers/ --db pound.duckdb
   pound build --db pound.duckdb --out out/
   pound report --db out/pound.duckdb --month 2026-10 --out reports/
-  pound close --db out/pound.duckdb --month 2026-10 --by "District Magistrate" --bundle data/sample
-  pound verify data/sample/closes/2026-10
+  pound close --db out/pound.duckdb --month 2026-10 --by "District Magistrate" --bundle mysuru/
+  pound verify mysuru/closes/2026-10
   pound workbook --db out/pound.duckdb --local-authority LA01 --financial-year 2026-27 --out LA01.xlsx
   pound export --db out/pound.duckdb --out tables/ --format parquet
   pound documents --db out/pound.duckdb --out papers/ --pdf
-  pound synth --out big/ --pounds 20 --months 24 --seed 7
+  pound synth --out mysuru/ --district Mysuru --pounds 20 --months 24 --seed 7
+  pound template --bundle mysuru/ --out registers_2026-11.xlsx --pound P01
   pound validate --db out/pound.duckdb        run the great-expectations suites over the registers held
   pound demo
 
@@ -37,7 +38,7 @@ exit status: 0 done (findings are results, not errors); 2 input rejected (every
 reason is printed and nothing from a rejected file is kept); 1 anything else.
 """
 
-COMMAND_MODULES = (data, report, synth, validate, close, workbook, export, documents)
+COMMAND_MODULES = (data, report, synth, validate, close, workbook, export, documents, template)
 
 
 def build_parser() -> Parser:
@@ -53,18 +54,42 @@ def build_parser() -> Parser:
 
 
 def _parse(parser: Parser, argv: list[str] | None):
-    """The arguments; an option a command does not take is refused by that command's parser, so
-    that the message points at `pound <command> --help` (and names the option meant, if close)."""
-    import difflib
-
+    """The arguments. A mistyped command or option is named first, with the one meant when one is
+    close, before argparse says something less to the point (that --out is missing, when --otu was
+    typed for it); an option a command does not take is refused by that command's parser, so that
+    the message points at `pound <command> --help`."""
+    _name_typos(parser, list(sys.argv[1:] if argv is None else argv))
     args, extra = parser.parse_known_args(argv)
     if extra:
-        command = parser.commands.get(args.command, parser)
-        known = [o for a in command._actions for o in a.option_strings]
-        guesses = [m for x in extra if x.startswith("-") for m in difflib.get_close_matches(x.split("=")[0], known, 1)]
-        meant = f"; did you mean {guesses[0]}?" if guesses else ""
-        command.error(f"unrecognized arguments: {' '.join(extra)}{meant}")
+        parser.commands.get(args.command, parser).error(f"unrecognized arguments: {' '.join(extra)}")
     return args
+
+
+def _name_typos(parser: Parser, argv: list[str]) -> None:
+    import difflib
+
+    def options(p) -> list[str]:
+        return [o for a in p._actions for o in a.option_strings if o.startswith("--")]
+
+    command, known = parser, options(parser)
+    for token in argv:
+        if token == "--":
+            return
+        if token.startswith("--"):
+            name = token.split("=")[0]
+            # argparse takes an option's unique abbreviation too (--as for --as-of)
+            if not any(k.startswith(name) for k in known):
+                # compared without the dashes, which every option shares
+                meant = difflib.get_close_matches(name[2:], [k[2:] for k in known], 1)
+                command.error(f"{name}: did you mean --{meant[0]}?" if meant
+                              else f"{name} is not an option of {command.prog}")
+        elif command is parser and not token.startswith("-"):
+            if token not in parser.commands:
+                meant = difflib.get_close_matches(token, list(parser.commands), 1)
+                if meant:
+                    parser.error(f"{token}: did you mean {meant[0]}?")
+                return                  # argparse lists the commands
+            command, known = parser.commands[token], options(parser.commands[token])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,7 +12,7 @@ def add(sub) -> None:
     c = command(sub, "close", "close a month: seal its figures, reports and decisions into BUNDLE/closes/ "
                 "(every later change to the month then shows in adjustments.csv)",
                 'pound close --db out/pound.duckdb --month 2026-10 --by "District Magistrate, Mysuru" '
-                "--bundle data/sample")
+                "--bundle mysuru/")
     c.add_argument("--db", type=Path, required=True, help="the built database (pound run or pound build)")
     c.add_argument("--month", type=month, required=True, help="YYYY-MM")
     c.add_argument("--by", required=True, help="who closes the month")
@@ -25,7 +25,7 @@ def add(sub) -> None:
 
     v = command(sub, "verify", "check a close folder against its close.json (exit 0 intact, 2 altered); with "
                 "--bundle also rebuild the month from the input files it names",
-                "pound verify data/sample/closes/2026-10 --bundle data/sample")
+                "pound verify mysuru/closes/2026-10 --bundle mysuru/")
     v.add_argument("folder", type=Path, help="BUNDLE/closes/<month>")
     v.add_argument("--bundle", type=Path, default=None)
     v.set_defaults(func=cmd_verify)

@@ -14,7 +14,8 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message):
         """One line: what is wrong, and where every option is explained."""
-        sys.stderr.write(f"pound: {message} ({self.prog} --help lists every option, with an example)\n")
+        every = "command" if self._subparsers else "option"
+        sys.stderr.write(f"pound: {message} ({self.prog} --help lists every {every}, with an example)\n")
         sys.exit(EXIT_FAILED)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, as_of_note, command, date, load_params, wait_of
@@ -86,6 +87,17 @@ def _check_bundle(bundle: Path) -> None:
                          "registers/, ledgers/) or a zip of it")
 
 
+@contextmanager
+def _named(bundle: Path):
+    """A zip's unpacked copy that is not a bundle is named as the zip the user gave."""
+    from pipeline.load.folder import NotABundle
+
+    try:
+        yield
+    except NotABundle:
+        raise NotABundle(bundle) from None
+
+
 def _bundle_as_of(args, folder: Path) -> None:
     """--as-of, or else the as_of of the bundle's bundle.toml (said on stderr)."""
     from pipeline.load.bundle_toml import read_bundle_info
@@ -111,7 +123,9 @@ def cmd_ingest(args) -> int:
         con = db.connect(args.db, wait=wait_of(args))
         try:
             progress = Progress()
-            result = ingest(con, folder, progress, require_reference=False, as_of=args.as_of, origin=args.bundle)
+            with _named(args.bundle):
+                result = ingest(con, folder, progress, require_reference=False, as_of=args.as_of,
+                                origin=args.bundle)
             progress.close()
         finally:
             con.close()
@@ -144,8 +158,9 @@ def cmd_run(args) -> int:
             con = db.connect(tmp_db)
             try:
                 progress = Progress()
-                result = ingest(con, folder, progress, require_reference=True, as_of=params.as_of,
-                                origin=args.bundle)
+                with _named(args.bundle):
+                    result = ingest(con, folder, progress, require_reference=True, as_of=params.as_of,
+                                    origin=args.bundle)
                 progress.close()
                 _print_summary(result, kept=not result.rejected)
                 if result.rejected:

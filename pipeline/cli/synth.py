@@ -13,8 +13,11 @@ from pipeline.core.errors import PoundError
 
 def add(sub) -> None:
     s = command(sub, "synth", "write a realistic synthetic bundle with planted violations (BUNDLE/planted.csv)",
-                "pound synth --out synth/ --pounds 20 --months 24 --cases-per-month 30 --seed 7")
+                "pound synth --out mysuru/ --district Mysuru --pounds 20 --months 24 --cases-per-month 30 --seed 7")
     s.add_argument("--out", type=Path, required=True, help="the bundle folder to write (new, or empty)")
+    s.add_argument("--district", type=district, default=None, metavar="NAME",
+                   help="one district of that name, every pound in it: a district of Karnataka synth knows the "
+                        "livestock of, such as Mysuru or Belagavi (default: about one district for every six pounds)")
     s.add_argument("--pounds", type=positive, default=12, help="how many pounds (default 12)")
     s.add_argument("--months", type=positive, default=12, help="how many months of registers (default 12)")
     s.add_argument("--cases-per-month", type=positive, default=20, help="cases impounded per pound a month (default 20)")
@@ -33,13 +36,28 @@ def add(sub) -> None:
     d.set_defaults(func=cmd_demo)
 
 
+def district(text: str) -> str:
+    """A district synth knows the make-up of (its livestock census mix), in any case."""
+    import difflib
+
+    from pipeline.synth.config import DISTRICTS  # numpy: only when the option is given
+
+    by_fold = {d.casefold(): d for d in DISTRICTS}
+    if text.strip().casefold() in by_fold:
+        return by_fold[text.strip().casefold()]
+    meant = difflib.get_close_matches(text.strip().casefold(), list(by_fold), 1)
+    raise argparse.ArgumentTypeError(f"{text!r}: did you mean {by_fold[meant[0]]}?" if meant else
+                                     f"{text!r} is not a district synth knows; one of {', '.join(DISTRICTS)}")
+
+
 def cmd_synth(args) -> int:
     from pipeline.core.params import Parameters
     from pipeline.core.progress import Progress
     from pipeline.synth import SynthConfig, write_bundle
 
     cfg = SynthConfig(pounds=args.pounds, months=args.months, cases_per_month=args.cases_per_month,
-                      seed=args.seed, violation_rate=args.violation_rate, start=args.start)
+                      seed=args.seed, violation_rate=args.violation_rate, start=args.start,
+                      district=args.district)
     params = Parameters.load(args.params) if args.params else None
     summary = write_bundle(args.out, cfg, Progress(), params)
     print(summary)

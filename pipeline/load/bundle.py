@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from pipeline.core.errors import PoundError, Problem
 from pipeline.core.registers import BY_NAME, REFERENCE, REGISTERS, REVIEW_HELP_SHEET, Register
 from pipeline.load.encodings import not_utf8_problem, utf16_problem
+from pipeline.load.folder import NotABundle, bundle_files
 from pipeline.load.plaincsv import PlainCsv, plain_csv
 
 if TYPE_CHECKING:      # pandas is imported only when a file is read here, not by DuckDB (0.5 s)
@@ -80,10 +81,8 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
     found: dict[str, list[Source]] = {r.name: [] for r in REGISTERS}
     notes: list[str] = []
     broken: list[Problem] = []
-    for path in sorted(p for p in bundle.rglob("*") if p.is_file()):
+    for path in bundle_files(bundle):
         rel = path.relative_to(bundle).as_posix()
-        if any(part.startswith(".") for part in path.relative_to(bundle).parts):
-            continue
         if path.relative_to(bundle).parts[0] == CLOSES:
             continue                                # sealed closes, not registers
         suffix = path.suffix.lower()
@@ -116,6 +115,8 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
         else:
             notes.append(f"{rel}: not a CSV or .xlsx file; passed over")
     sources = [s for r in REGISTERS for s in found[r.name]]
+    if not sources and not broken and not any((bundle / f).is_dir() for f in FOLDERS):
+        raise NotABundle(bundle)
     return sources, notes, broken
 
 

@@ -94,6 +94,7 @@ class SynthConfig:
     seed: int = 1
     violation_rate: float = 0.02
     start: str | None = None          # YYYY-MM; default: the last month is the one before today
+    district: str | None = None       # one district of DISTRICTS, every pound in it; default: about one per six pounds
 
     def months_span(self) -> tuple[dt.date, dt.date]:
         if self.start:

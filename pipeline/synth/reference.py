@@ -1,7 +1,7 @@
 """The reference tables of a synthetic district: local authorities, pounds, officials, rates, notifications.
 
-Districts are drawn from config.DISTRICTS, about one for every six pounds, each with
-taluks of two pounds. About 30 % of taluks notify s.13 (security) and s.14 (removal
+Districts are drawn from config.DISTRICTS, about one for every six pounds (or the one district
+asked for), each with taluks of two pounds, named apart ("Mysuru Taluk 2 pound 1"). About 30 % of taluks notify s.13 (security) and s.14 (removal
 orders), at least one does and, with more than one taluk, one does not; about 15 %
 notify their own cattle rate. The feeding charges are revised half-way through the
 period (a rate row ends the day before the new one starts).
@@ -21,10 +21,13 @@ from pipeline.synth.state import NONE, Generator, add_months, day, ids
 def reference(g: Generator) -> None:
     rng, n = g.rng, g.cfg.pounds
     names = list(DISTRICTS)
-    nd = max(1, min(len(names), round(n / 6), n))
+    nd = 1 if g.cfg.district else max(1, min(len(names), round(n / 6), n))
     g.districts = [names[i] for i in sorted(rng.permutation(len(names))[:nd])]
+    if g.cfg.district:
+        g.districts = [g.cfg.district]
     district = np.sort(np.concatenate([np.arange(nd), rng.integers(0, nd, n - nd)]))
     taluk_of_pound = np.zeros(n, np.int64)
+    pound_name = np.empty(n, dtype=object)
     taluks, taluk_district = [], []
     for d in range(nd):
         members = np.flatnonzero(district == d)
@@ -33,6 +36,8 @@ def reference(g: Generator) -> None:
         taluks += [f"{g.districts[d]} Taluk {j + 1}" for j in range(k)]
         taluk_district += [d] * k
         taluk_of_pound[members] = base + np.arange(len(members)) % k
+        # a taluk's pounds are numbered within it: no two pounds of a bundle share a name
+        pound_name[members] = [f"{taluks[base + i % k]} pound {i // k + 1}" for i in range(len(members))]
     nt = len(taluks)
     g.taluks = np.array(taluks, dtype=object)
     g.s13 = rng.random(nt) < 0.3
@@ -54,7 +59,7 @@ def reference(g: Generator) -> None:
         "local_authority_id": g.la_ids, "name": np.char.add("Local authority of pound ", g.pound_ids.astype(str)),
         "kind": kinds[rng.choice(4, n, p=[0.1, 0.3, 0.2, 0.4])], "district": dn[district]})
     g.t["pounds"] = pd.DataFrame({
-        "pound_id": g.pound_ids, "name": np.char.add(g.taluks[taluk_of_pound].astype(str), " pound"),
+        "pound_id": g.pound_ids, "name": pound_name,
         "local_authority_id": g.la_ids, "taluk": g.taluks[taluk_of_pound], "district": dn[district],
         "pound_keeper_id": ids("PK", n)})
     officials = [pd.DataFrame({"person_id": ids("PK", n), "name": g.keeper_name, "role": "pound_keeper",

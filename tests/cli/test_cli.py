@@ -10,7 +10,7 @@ import pytest
 from pipeline.core.money import paise_text
 from pipeline.load import db
 
-COMMANDS = ["run", "ingest", "build", "report", "workbook", "synth", "demo", "documents"]
+COMMANDS = ["run", "ingest", "build", "report", "workbook", "synth", "demo", "documents", "template"]
 
 
 def test_main_help_lists_commands_and_examples(run_cli):
@@ -41,7 +41,7 @@ def test_usage_mistakes_exit_1_not_2(run_cli):
     assert len(err.strip().splitlines()) == 1 and "(pound run --help lists every option" in err
     # an option the command does not take: its own --help, and the option meant
     code, _, err = run_cli("run", "x", "--out", "y", "--asof", "2026-10-31")
-    assert code == 1 and "unrecognized arguments: --asof 2026-10-31; did you mean --as-of?" in err
+    assert code == 1 and "pound: --asof: did you mean --as-of?" in err
     assert "(pound run --help lists every option" in err
 
 
