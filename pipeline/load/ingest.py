@@ -62,8 +62,8 @@ class IngestResult:
 
 def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QUIET,
            require_reference: bool = True, as_of: dt.date | None = None, origin: Path | None = None) -> IngestResult:
-    """Load every file of a bundle. `as_of`: the date the accounts are drawn up to (default today);
-    a decision on a finding dated after it is refused, for it cannot have been made yet. `origin`: what
+    """Load every file of a bundle. `as_of`: the date the accounts will be drawn up to (kept for the
+    callers; a decision is checked against the day it is loaded, not against it). `origin`: what
     the loads table names as the bundle when `bundle` is a zip's unpacked copy."""
     sources, notes, broken = find_sources(bundle)
     bundle_as_of = _bundle_as_of(bundle)
@@ -108,6 +108,8 @@ def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundl
         finally:
             cells.drop(con, read)
         result.files.append(res)
+        if res.note and res.status in ("loaded", "no_new_rows"):
+            result.notes.append(f"{src.label}: {res.note}")
         if res.status in ("loaded", "no_new_rows"):
             progress.done(f"[{i}/{len(sources)}] {src.label}: {res.new_rows:,} new row(s) of {res.rows:,}")
         elif res.status == "skipped":
@@ -258,6 +260,7 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         typed = cells.type_rows(con, read, early)
         if typed is None:
             return _rejected(src, read.problems, 0)
+        undecided = _pass_over_undecided(con, reg)
         progress.step(f"{tag} checking values in {src.label} ({typed.records:,} rows)")
         problems, parse_total = [], 0
         if typed.unparsed:
@@ -267,7 +270,7 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         unlisted = parse_total - len(problems)
         if own:
             cells.drop(con, read)
-        rows = typed.rows
+        rows = typed.rows - undecided
         progress.step(f"{tag} validating {src.label} with its expectation suite ({rows:,} rows)")
         problems += _suite_problems(con, reg, src.label, {(p.row, p.column) for p in problems})
         held = versions.holds_keys(con, reg)
@@ -275,13 +278,15 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         problems += conflicting
         problems += versions.void_orphans(con, reg, src.label, voids)
         problems += _overlaps(con, reg, src.label)
-        problems += _after_as_of(con, reg, src.label, as_of or dt.date.today())
+        problems += _after_load_day(con, reg, src.label, bundle_as_of)
         if problems:
             # rows that conflict with the file's own earlier content: most likely it was edited in place
             edited = versions.edited_in_place(con, src.label, bundle) if conflicting else []
             return _rejected(src, edited + problems, unlisted)
         progress.step(f"{tag} writing {src.label}")
         res = _insert(con, src, read, rows, bundle, bundle_as_of, held, load_id)
+        if undecided:
+            res.note = f"{undecided:,} finding(s) left undecided (no decision written): passed over"
         if typed.voids and versions.voided_keys(con, reg):
             voids.done.append((reg, src.label))
         return res
@@ -340,16 +345,32 @@ def _overlaps(con, reg: Register, label: str) -> list[Problem]:
     return out
 
 
-def _after_as_of(con, reg: Register, label: str, as_of: dt.date) -> list[Problem]:
-    """Rows dated after the accounts' date that could not have happened yet (a decision on a finding)."""
-    if "not_after_as_of" not in reg.extra_checks:
+def _after_load_day(con, reg: Register, label: str, bundle_as_of: dt.date | None) -> list[Problem]:
+    """Rows that could not have happened yet: dated after the day they are loaded, or after the
+    bundle's own date (a decision on a finding). A decision dated after the accounts' date is no
+    such row: the meeting that decides on a month sits after it."""
+    if "not_after_load_day" not in reg.extra_checks:
         return []
+    today = _now().date()
+    known_by, why = ((bundle_as_of, "the bundle's own date (bundle.toml as_of)")
+                     if bundle_as_of is not None and bundle_as_of < today else (today, "the day it is loaded"))
     col = reg.event_date[0]
     rows = con.execute(f'SELECT _row, "{col}" FROM _typed WHERE "{col}" > ? ORDER BY _row LIMIT {MAX_LISTED}',
-                       [as_of]).fetchall()
+                       [known_by]).fetchall()
     return [Problem(label, row, col, day.strftime("%d-%m-%Y"),
-                    f"is after {as_of:%d-%m-%Y}, the date the accounts are drawn up to: a decision cannot be "
-                    "recorded before it is made") for row, day in rows]
+                    f"is after {known_by:%d-%m-%Y}, {why}: a decision cannot be recorded before it is made; "
+                    "write the day it was made") for row, day in rows]
+
+
+def _pass_over_undecided(con, reg: Register) -> int:
+    """Rows whose decision is blank are findings left undecided (a review workbook's rows the office
+    has not filled in): they are passed over, whatever else they hold, and counted."""
+    if "blank_decision_undecided" not in reg.extra_checks:
+        return 0
+    n = con.execute(f"SELECT count(*) FROM {cells.TYPED} WHERE decision IS NULL").fetchone()[0]
+    if n:
+        con.execute(f"UPDATE {cells.TYPED_ALL} SET _blank = true WHERE decision IS NULL")
+    return n
 
 
 def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of: dt.date | None,

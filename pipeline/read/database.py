@@ -116,6 +116,24 @@ def rows_left_out(con) -> str:
     return f"{every:,} (" + ", ".join(f"{r['register']} {r['rows_left_out']:,}" for r in parts) + ")"
 
 
+def decisions_applied(con) -> str:
+    """The District Magistrate's decisions on findings as the build used them (marts/review_log), as
+    one line: how many were applied (the latest on each finding), how many a later one superseded,
+    how many were set aside and why. A decision dated after the as-of date is applied like any other."""
+    rows = select_records(con, "review_log", col("standing"), count("decisions"), order=["standing"],
+                          key=["standing"])
+    by = {r["standing"]: r["decisions"] for r in rows}
+    applied, superseded = by.pop("in force", 0), by.pop("superseded", 0)
+    why = {"made on other figures": "made on other figures, the finding reopened",
+           "names no finding": "naming no finding the accounts raise",
+           "dated after its load day": "dated after the day they were loaded"}
+    aside = sum(by.values())
+    line = f"decisions on findings: {applied:,} applied, {superseded:,} superseded by a later one, {aside:,} set aside"
+    if aside:
+        line += " (" + ", ".join(f"{n:,} {why.get(k, k)}" for k, n in sorted(by.items())) + "; see finding_reviews.csv)"
+    return line
+
+
 def districts(con) -> list[str]:
     return [r[0] for r in con.execute(
         "SELECT DISTINCT district FROM monthly_accounts WHERE district IS NOT NULL ORDER BY 1").fetchall()]
