@@ -281,7 +281,9 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         problems += _after_load_day(con, reg, src.label, bundle_as_of)
         if problems:
             # rows that conflict with the file's own earlier content: most likely it was edited in place
-            edited = versions.edited_in_place(con, src.label, bundle) if conflicting else []
+            edited, untouched = versions.edited_in_place(con, reg, src.label, bundle) if conflicting else ([], set())
+            if edited:        # only the rows the clerk changed: not one another file has corrected since
+                problems = [p for p in problems if not (p in conflicting and p.row in untouched)]
             return _rejected(src, edited + problems, unlisted)
         progress.step(f"{tag} writing {src.label}")
         res = _insert(con, src, read, rows, bundle, bundle_as_of, held, load_id)
