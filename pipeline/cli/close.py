@@ -50,7 +50,7 @@ def cmd_verify(args) -> int:
         rebuild(record, args.bundle, verdict)
     if verdict.intact:
         if args.bundle:
-            print(f"{args.folder}: intact (the sealed pack is as sealed, and the input files rebuild the sealed figures)")
+            print(f"{args.folder}: intact (the input files rebuild the sealed figures)")
         else:
             # "intact" alone reads as "all clear": it says nothing of the registers as they stand
             print(f"{args.folder}: intact: checked the sealed pack only (every file as close.json recorded it). "

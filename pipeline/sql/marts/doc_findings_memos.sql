@@ -25,13 +25,13 @@ WITH waiting AS (
     WHERE f.review_status IN ('open', 'reopened')
 ),
 addressed AS (
-    SELECT w.*, p.pound_name, coalesce(p.taluk, o.taluk) AS taluk,
+    SELECT w.*, p.pound_name, coalesce(p.taluk, o.taluk) AS taluk, la.district AS la_district,
            CASE w.duty
                WHEN 'sale_officer' THEN coalesce(so.person_id, 'sale-officer-' || w.subject_id)
                WHEN 'police' THEN 'police-' || coalesce(pr.reported_to, w.case_id)
                WHEN 'tahsildar' THEN coalesce(th.person_id, 'tahsildar-' || o.taluk)
-               WHEN 'local_accounts' THEN 'accounts-' || w.local_authority_id
-               WHEN 'dm_accounts' THEN 'accounts-DM-' || coalesce(w.district, '')
+               WHEN 'local_accounts' THEN 'accounts-' || coalesce(w.local_authority_id, lf.local_authority_id)
+               WHEN 'dm_accounts' THEN 'accounts-DM-' || coalesce(w.district, la.district, '')
                ELSE coalesce(p.pound_keeper_id, 'pound-keeper-' || w.pound_id) END AS addressee_key,
            CASE w.duty
                WHEN 'sale_officer' THEN so.name
@@ -43,9 +43,9 @@ addressed AS (
                                              ELSE 'sale officer' END
                WHEN 'police' THEN 'the officer in charge, to whom the report under s.15(1) was made'
                WHEN 'tahsildar' THEN 'Tahsildar, ' || o.taluk || ' taluk'
-               WHEN 'local_accounts' THEN 'the accounts officer, ' || coalesce(la.local_authority_name, w.local_authority_id)
+               WHEN 'local_accounts' THEN 'the accounts officer, ' || coalesce(la.local_authority_name, lf.local_authority_id)
                WHEN 'dm_accounts' THEN 'the accounts officer, office of the District Magistrate'
-                                       || coalesce(', ' || w.district, '')
+                                       || coalesce(', ' || coalesce(w.district, la.district), '')
                ELSE 'the pound-keeper, ' || p.pound_name END AS addressee_role
     FROM waiting w
     LEFT JOIN stg_pounds p ON p.pound_id = w.pound_id
@@ -53,17 +53,22 @@ addressed AS (
     LEFT JOIN stg_sales s ON w.duty = 'sale_officer' AND s.sale_id = w.subject_id
     LEFT JOIN stg_officials so ON so.person_id = s.conducted_by
     LEFT JOIN stg_police_reports pr ON w.duty = 'police' AND pr.case_id = w.case_id
-    LEFT JOIN int_removal_orders o ON w.duty = 'tahsildar' AND o.order_id = w.subject_id
+    -- the order as registered: one dated after the as-of date (DQ-FUTURE-DATE) is not among the accounts' orders
+    LEFT JOIN (SELECT order_id, arg_max(taluk, _version) AS taluk FROM removal_orders GROUP BY order_id) o
+           ON w.duty = 'tahsildar' AND o.order_id = w.subject_id
     LEFT JOIN (SELECT taluk, min(t.person_id) AS person_id, arg_min(t.name, t.person_id) AS name
-               FROM (SELECT DISTINCT taluk FROM int_removal_orders) k
+               FROM (SELECT DISTINCT taluk FROM removal_orders) k
                JOIN stg_officials t ON t.role = 'tahsildar'
                 AND ' ' || lower(t.name) || ' ' LIKE '% ' || lower(k.taluk) || ' %'
                GROUP BY taluk) th ON lower(th.taluk) = lower(o.taluk)
-    LEFT JOIN stg_local_authorities la ON la.local_authority_id = w.local_authority_id
+    -- a ledger entry's local authority as its ledger gives it (a finding dated ahead may name none)
+    LEFT JOIN (SELECT entry_id, arg_max(local_authority_id, _version) AS local_authority_id FROM local_fund
+               GROUP BY entry_id) lf ON w.duty = 'local_accounts' AND lf.entry_id = w.subject_id
+    LEFT JOIN stg_local_authorities la ON la.local_authority_id = coalesce(w.local_authority_id, lf.local_authority_id)
 )
 SELECT addressee_key, month, addressee_name, addressee_role,
        coalesce(addressee_name || ', ', '') || addressee_role AS addressee,
-       duty, pound_id, pound_name, taluk, district,
+       duty, pound_id, pound_name, taluk, coalesce(district, la_district) AS district,
        rule_id, section, severity, severity_rank, subject_kind, subject_id, case_id,
        event_on, detail, days_open, review_status,
        event_on AS doc_on
