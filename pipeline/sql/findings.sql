@@ -5,7 +5,7 @@
 -- authority's) and the month of its event, and given the District Magistrate's latest decision
 -- on it (finding_reviews; the latest by reviewed_on, a later row of the same day winning; whatever
 -- its date against as_of, for the meeting on a month sits after it; one dated after the day it
--- was loaded is set aside: stg_finding_reviews.future).
+-- was loaded is set aside: int_finding_reviews.future).
 --   review_status   open (no decision, or the latest is `reopened`), reopened (the latest decision
 --                   was made on other figures, macros.sql other_figures: a correction moved the
 --                   finding, which waits for a fresh decision), or the decision in force
@@ -24,7 +24,7 @@ WITH raised AS (
     LEFT JOIN stg_local_authorities la ON la.local_authority_id = f.local_authority_id
 ),
 latest AS (
-    SELECT * FROM stg_finding_reviews WHERE NOT future
+    SELECT * FROM int_finding_reviews WHERE NOT future
     QUALIFY row_number() OVER (PARTITION BY rule_id, subject_id ORDER BY reviewed_on DESC, source DESC) = 1
 ),
 judged AS (

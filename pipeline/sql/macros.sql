@@ -73,7 +73,7 @@ CREATE OR REPLACE MACRO month_of(d) AS strftime(d, '%Y-%m');
 -- detail may say "still in the pound on <the as-of date>", which moves with every build). A decision
 -- recorded with the detail as it stood (finding_detail) was made on other figures when these differ
 -- from the finding's now; one recorded without it, when a correction loaded after the decision
--- changed a figure of the row it is about (stg_finding_reviews.corrected_after). A name in the
+-- changed a figure of the row it is about (int_finding_reviews.corrected_after). A name in the
 -- detail may be corrected without reopening it.
 CREATE OR REPLACE TEMP MACRO figures_of(t) AS
     regexp_extract_all(regexp_replace(t, '[0-9]{2}-[0-9]{2}-[0-9]{4}', '', 'g'), '[0-9]+(?:[.,][0-9]+)*');

@@ -31,12 +31,14 @@ def expected_addressee(con, f: dict) -> str | None:
     if f["section"].startswith("15(2)"):
         return f"police-{one('SELECT reported_to FROM stg_police_reports WHERE case_id = ?', f['case_id']) or f['case_id']}"
     if f["subject_kind"] == "order" or f["section"].startswith("14"):
-        taluk = one("SELECT arg_max(taluk, _version) FROM removal_orders WHERE order_id = ?", f["subject_id"])
+        taluk = one("SELECT taluk FROM stg_removal_orders WHERE order_id = ?", f["subject_id"])
+        if taluk is None:                   # an order dated after the accounts' date
+            return f"tahsildar-of-{f['subject_id']}"
         names = con.execute("SELECT person_id, name FROM stg_officials WHERE role = 'tahsildar' ORDER BY person_id").fetchall()
         mine = [p for p, n in names if re.search(rf"(^|\s){re.escape(taluk.lower())}(\s|$)", n.lower())]
         return mine[0] if mine else f"tahsildar-{taluk}"
     if f["subject_kind"] == "local_fund_entry":
-        return f"accounts-{one('SELECT arg_max(local_authority_id, _version) FROM local_fund WHERE entry_id = ?', f['subject_id'])}"
+        return f"accounts-{one('SELECT arg_max(local_authority_id, _version) FROM local_fund WHERE entry_id = ?', f['subject_id'])}"  # noqa: E501
     if f["subject_kind"] == "dm_deposit_entry":
         return f"accounts-DM-{f['district'] or ''}"
     if f["pound_id"] is None:

@@ -8,7 +8,8 @@
 --     (police_reports.reported_to, which the register writes as text: the memo is addressed by it);
 --   s.14 findings (subject an order): the Tahsildar of the order's taluk (s.14(1)); officials.csv
 --     has no taluk column, so a tahsildar there is his taluk's when his name holds the taluk's name,
---     else the memo goes to the title, "Tahsildar, <taluk> taluk";
+--     else the memo goes to the title, "Tahsildar, <taluk> taluk" (an order dated after the as-of
+--     date, a DQ-FUTURE-DATE finding, is not among the accounts' orders: "the Tahsildar who issued" it);
 --   ledger findings (an entry of a local fund or of the DM's deposit): the accounts officer of that
 --     local authority, or of the District Magistrate's office (by title: officials.csv has no such role);
 --   everything else: the pound-keeper of the finding's pound (a finding with no pound and none of
@@ -29,7 +30,7 @@ addressed AS (
            CASE w.duty
                WHEN 'sale_officer' THEN coalesce(so.person_id, 'sale-officer-' || w.subject_id)
                WHEN 'police' THEN 'police-' || coalesce(pr.reported_to, w.case_id)
-               WHEN 'tahsildar' THEN coalesce(th.person_id, 'tahsildar-' || o.taluk)
+               WHEN 'tahsildar' THEN coalesce(th.person_id, 'tahsildar-' || coalesce(o.taluk, 'of-' || w.subject_id))
                WHEN 'local_accounts' THEN 'accounts-' || coalesce(w.local_authority_id, lf.local_authority_id)
                WHEN 'dm_accounts' THEN 'accounts-DM-' || coalesce(w.district, la.district, '')
                ELSE coalesce(p.pound_keeper_id, 'pound-keeper-' || w.pound_id) END AS addressee_key,
@@ -42,7 +43,8 @@ addressed AS (
                WHEN 'sale_officer' THEN CASE WHEN so.person_id IS NULL THEN 'the officer who conducted sale ' || w.subject_id
                                              ELSE 'sale officer' END
                WHEN 'police' THEN 'the officer in charge, to whom the report under s.15(1) was made'
-               WHEN 'tahsildar' THEN 'Tahsildar, ' || o.taluk || ' taluk'
+               WHEN 'tahsildar' THEN coalesce('Tahsildar, ' || o.taluk || ' taluk',
+                                              'the Tahsildar who issued order ' || w.subject_id)
                WHEN 'local_accounts' THEN 'the accounts officer, ' || coalesce(la.local_authority_name, lf.local_authority_id)
                WHEN 'dm_accounts' THEN 'the accounts officer, office of the District Magistrate'
                                        || coalesce(', ' || coalesce(w.district, la.district), '')
@@ -53,17 +55,14 @@ addressed AS (
     LEFT JOIN stg_sales s ON w.duty = 'sale_officer' AND s.sale_id = w.subject_id
     LEFT JOIN stg_officials so ON so.person_id = s.conducted_by
     LEFT JOIN stg_police_reports pr ON w.duty = 'police' AND pr.case_id = w.case_id
-    -- the order as registered: one dated after the as-of date (DQ-FUTURE-DATE) is not among the accounts' orders
-    LEFT JOIN (SELECT order_id, arg_max(taluk, _version) AS taluk FROM removal_orders GROUP BY order_id) o
-           ON w.duty = 'tahsildar' AND o.order_id = w.subject_id
+    LEFT JOIN stg_removal_orders o ON w.duty = 'tahsildar' AND o.order_id = w.subject_id
     LEFT JOIN (SELECT taluk, min(t.person_id) AS person_id, arg_min(t.name, t.person_id) AS name
-               FROM (SELECT DISTINCT taluk FROM removal_orders) k
+               FROM (SELECT DISTINCT taluk FROM stg_removal_orders) k
                JOIN stg_officials t ON t.role = 'tahsildar'
                 AND ' ' || lower(t.name) || ' ' LIKE '% ' || lower(k.taluk) || ' %'
                GROUP BY taluk) th ON lower(th.taluk) = lower(o.taluk)
-    -- a ledger entry's local authority as its ledger gives it (a finding dated ahead may name none)
-    LEFT JOIN (SELECT entry_id, arg_max(local_authority_id, _version) AS local_authority_id FROM local_fund
-               GROUP BY entry_id) lf ON w.duty = 'local_accounts' AND lf.entry_id = w.subject_id
+    -- a ledger entry's local authority as its ledger gives it (a finding of an entry dated ahead names none)
+    LEFT JOIN stg_dated_rows lf ON w.duty = 'local_accounts' AND lf.kind = 'local_fund_entry' AND lf.id = w.subject_id
     LEFT JOIN stg_local_authorities la ON la.local_authority_id = coalesce(w.local_authority_id, lf.local_authority_id)
 )
 SELECT addressee_key, month, addressee_name, addressee_role,

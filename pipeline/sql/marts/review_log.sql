@@ -7,7 +7,7 @@
 --                   made on other figures: recorded with a detail whose figures differ from the
 --                     finding's now (a correction moved it); the finding is open again (reopened)
 --                   names no finding: no finding of that rule and subject is raised
---                   dated after its load day: it could not have been made yet (stg_finding_reviews)
+--                   dated after its load day: it could not have been made yet (int_finding_reviews)
 --   applied         in force: the decision each finding's review_status is worked from
 WITH f AS (
     SELECT DISTINCT rule_id, subject_id, event_on, pound_id, district, month, detail FROM findings
@@ -15,7 +15,7 @@ WITH f AS (
 ranked AS (
     SELECT r.*, row_number() OVER (PARTITION BY r.rule_id, r.subject_id, r.future
                                    ORDER BY r.reviewed_on DESC, r.source DESC) AS newest
-    FROM stg_finding_reviews r
+    FROM int_finding_reviews r
 ),
 judged AS (
     SELECT r.*, f.rule_id IS NOT NULL AS finding_raised, f.event_on, f.pound_id, f.district, f.month AS finding_month,
