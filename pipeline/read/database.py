@@ -20,7 +20,8 @@ REQUIRED_TABLES = ("case_accounts", "fund_movements", "findings", "reconciliatio
                    "parameters", "loads")
 # Columns a later version added to a model, which a database built before it lacks.
 LATER_COLUMNS = {"reconciliation": ("status_amount", "period_month", "difference_due"), "case_accounts": ("sale_due_total",),
-                 "security_status": ("case_security_at_rate",), "deadlines": ("by_accounts_date",)}
+                 "security_status": ("case_security_at_rate",), "deadlines": ("by_accounts_date",),
+                 "review_log": ("standing",), "doc_findings_memos": ("addressee_key",)}
 
 
 @cache
