@@ -210,7 +210,7 @@ def decided_findings(con, month: str, district: str | None = None):
     """The District Magistrate's decisions in force on the findings up to the month, by decision."""
     return totals(con, select(con, "findings", col("review_status"), count("findings"),
                               count_if("severity", "high", "high"),
-                              where=[Cond("month", "<=", month), Cond("review_status", "not_in", OPEN),
+                              where=[Cond("month", "<=", month), Cond("review_rank", "=", 1),
                                      *_district(district)],
                               order=["review_status"], key=["review_status"]))
 
