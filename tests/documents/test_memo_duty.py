@@ -80,7 +80,7 @@ def test_every_memo_of_the_sample_is_of_its_addressee_s_duty(shared, tmp_path):
     # the issue's case: SO02 conducted sale S-006, where a pound-keeper bought (s.19(1)): the memo is
     # SO02's, not P03's pound-keeper's; its twin, a release's finding at P02, is that pound-keeper's
     sale = by_finding[("SALE-OFFICIAL-BUYER", "S-006")]
-    assert sale.name == "findings_memo_SO02_2026-10" and sale.first["addressee"] == "Girish B, sale officer"
+    assert sale.name == "findings_memo_SO02_2026-10" and sale.first["addressee"] == "Girish B, Sale officer"
     assert by_finding[("REL-NO-SECURITY", "R-0007")].first["addressee_key"] == "PK02"
     # s.15(2): H-2610-018's notice is the Nanjangud Rural police's to explain, by the register's words
     police = by_finding[("S15-NOTICE-MISSING", "H-2610-018")]
@@ -154,7 +154,7 @@ def test_a_s14_finding_goes_to_the_tahsildar_of_the_order_s_taluk(tmp_path, tahs
         assert s14[0].first["addressee"] == "Tahsildar, Plain taluk"
     page = (tmp_path / f"{s14[0].name}.html").read_text(encoding="utf-8")
     assert "To: <span data-col=\"addressee\">" in page and "Plain taluk" in page
-    assert "pound-keeper" not in page.lower()
+    assert "pound-keeper" not in page.lower()          # not sent to P1's pound-keeper
 
 
 def test_a_pound_keeper_s_memo_holds_his_findings_and_no_sale_officer_s(tmp_path):
@@ -175,4 +175,4 @@ def test_a_pound_keeper_s_memo_holds_his_findings_and_no_sale_officer_s(tmp_path
     assert {r["rule_id"] for r in memos["findings_memo_PK1_2026-10"].rows} >= {"S15-REPORT-MISSING"}
     assert all(r["duty"] == "pound_keeper" for r in memos["findings_memo_PK1_2026-10"].rows)
     sold = memos["findings_memo_SO1_2026-10"]
-    assert {r["rule_id"] for r in sold.rows} == {"S15-SALE-EARLY"} and sold.first["addressee"] == "Manjunath K, sale officer"
+    assert {r["rule_id"] for r in sold.rows} == {"S15-SALE-EARLY"} and sold.first["addressee"] == "Manjunath K, Sale officer"

@@ -40,15 +40,15 @@ addressed AS (
                WHEN 'tahsildar' THEN th.name
                WHEN 'pound_keeper' THEN pk.name END AS addressee_name,
            CASE w.duty
-               WHEN 'sale_officer' THEN CASE WHEN so.person_id IS NULL THEN 'the officer who conducted sale ' || w.subject_id
-                                             ELSE 'sale officer' END
-               WHEN 'police' THEN 'the officer in charge, to whom the report under s.15(1) was made'
+               WHEN 'sale_officer' THEN CASE WHEN so.person_id IS NULL THEN 'Officer who conducted sale ' || w.subject_id
+                                             ELSE 'Sale officer' END
+               WHEN 'police' THEN 'Officer in charge, to whom the report under s.15(1) was made'
                WHEN 'tahsildar' THEN coalesce('Tahsildar, ' || o.taluk || ' taluk',
-                                              'the Tahsildar who issued order ' || w.subject_id)
-               WHEN 'local_accounts' THEN 'the accounts officer, ' || coalesce(la.local_authority_name, lf.local_authority_id)
-               WHEN 'dm_accounts' THEN 'the accounts officer, office of the District Magistrate'
+                                              'Tahsildar who issued order ' || w.subject_id)
+               WHEN 'local_accounts' THEN 'Accounts officer, ' || coalesce(la.local_authority_name, lf.local_authority_id)
+               WHEN 'dm_accounts' THEN 'Accounts officer, office of the District Magistrate'
                                        || coalesce(', ' || coalesce(w.district, la.district), '')
-               ELSE 'the pound-keeper, ' || p.pound_name END AS addressee_role
+               ELSE 'Pound-keeper, ' || p.pound_name END AS addressee_role
     FROM waiting w
     LEFT JOIN stg_pounds p ON p.pound_id = w.pound_id
     LEFT JOIN stg_officials pk ON pk.person_id = p.pound_keeper_id
