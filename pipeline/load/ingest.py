@@ -26,7 +26,7 @@ import duckdb
 from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
-from pipeline.load import ahead, cells, checks, db, versions
+from pipeline.load import ahead, cells, checks, db, decisions, versions
 from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
 from pipeline.load.values import TRUE_WORDS, parse_problems
 
@@ -260,7 +260,7 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         typed = cells.type_rows(con, read, early)
         if typed is None:
             return _rejected(src, read.problems, 0)
-        undecided = _pass_over_undecided(con, reg)
+        undecided = decisions.pass_over_undecided(con, reg)
         progress.step(f"{tag} checking values in {src.label} ({typed.records:,} rows)")
         problems, parse_total = [], 0
         if typed.unparsed:
@@ -278,7 +278,7 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         problems += conflicting
         problems += versions.void_orphans(con, reg, src.label, voids)
         problems += _overlaps(con, reg, src.label)
-        problems += _after_load_day(con, reg, src.label, bundle_as_of)
+        problems += decisions.after_load_day(con, reg, src.label, bundle_as_of, _now().date())
         if problems:
             # rows that conflict with the file's own earlier content: most likely it was edited in place
             edited, untouched = versions.edited_in_place(con, reg, src.label, bundle) if conflicting else ([], set())
@@ -345,34 +345,6 @@ def _overlaps(con, reg: Register, label: str) -> list[Problem]:
                            + " / ".join(str(g) for g in grp)
                            + "; a day would have two rows in force. End the earlier row the day before the later one starts"))
     return out
-
-
-def _after_load_day(con, reg: Register, label: str, bundle_as_of: dt.date | None) -> list[Problem]:
-    """Rows that could not have happened yet: dated after the day they are loaded, or after the
-    bundle's own date (a decision on a finding). A decision dated after the accounts' date is no
-    such row: the meeting that decides on a month sits after it."""
-    if "not_after_load_day" not in reg.extra_checks:
-        return []
-    today = _now().date()
-    known_by, why = ((bundle_as_of, "the bundle's own date (bundle.toml as_of)")
-                     if bundle_as_of is not None and bundle_as_of < today else (today, "the day it is loaded"))
-    col = reg.event_date[0]
-    rows = con.execute(f'SELECT _row, "{col}" FROM _typed WHERE "{col}" > ? ORDER BY _row LIMIT {MAX_LISTED}',
-                       [known_by]).fetchall()
-    return [Problem(label, row, col, day.strftime("%d-%m-%Y"),
-                    f"is after {known_by:%d-%m-%Y}, {why}: a decision cannot be recorded before it is made; "
-                    "write the day it was made") for row, day in rows]
-
-
-def _pass_over_undecided(con, reg: Register) -> int:
-    """Rows whose decision is blank are findings left undecided (a review workbook's rows the office
-    has not filled in): they are passed over, whatever else they hold, and counted."""
-    if "blank_decision_undecided" not in reg.extra_checks:
-        return 0
-    n = con.execute(f"SELECT count(*) FROM {cells.TYPED} WHERE decision IS NULL").fetchone()[0]
-    if n:
-        con.execute(f"UPDATE {cells.TYPED_ALL} SET _blank = true WHERE decision IS NULL")
-    return n
 
 
 def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of: dt.date | None,
