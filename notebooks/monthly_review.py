@@ -174,6 +174,16 @@ h.table(review.open_from_earlier_months(con, month, district, first=h.MAX_ROWS),
         row_class="severity", labels={"days_open": "days open"},
         empty="No finding of an earlier month is waiting for a decision.")
 
+# %% [markdown]
+# Findings reopened: a decision was recorded on each, but a correction loaded since has moved
+# the figures it was made on. The finding is open again (counted above, and in this month's
+# review workbook) for a fresh decision; the earlier one stays in `finding_reviews.csv`.
+
+# %%
+h.table(review.reopened_findings(con, month, district), table_id="reopened", row_class="severity",
+        labels={"reviewed_on": "decided on", "review_note": "note on that decision"},
+        empty="No decision has been overtaken by a correction.")
+
 # %%
 h.table(review.decided_findings(con, month, district), table_id="decided", total="all decided",
         labels={"review_status": "decision", "high": "of which high severity"},

@@ -23,11 +23,14 @@ def add(sub) -> None:
                    help="close a closed month again, saying why (both closes are kept; the later is in force)")
     c.set_defaults(func=cmd_close)
 
-    v = command(sub, "verify", "check a close folder against its close.json (exit 0 intact, 2 altered); with "
-                "--bundle also rebuild the month from the input files it names",
+    v = command(sub, "verify", "check a close folder against its close.json (exit 0 intact, 2 altered); it checks "
+                "the sealed pack only: with --bundle also check the registers as they stand against the sealed "
+                "hashes and rebuild the month from the input files it names",
                 "pound verify mysuru/closes/2026-10 --bundle mysuru/")
     v.add_argument("folder", type=Path, help="BUNDLE/closes/<month>")
-    v.add_argument("--bundle", type=Path, default=None)
+    v.add_argument("--bundle", type=Path, default=None,
+                   help="the bundle the month was closed from: its input files are checked against the sealed "
+                        "hashes and the month rebuilt from them (without it, only the sealed pack is checked)")
     v.set_defaults(func=cmd_verify)
 
 
@@ -46,7 +49,13 @@ def cmd_verify(args) -> int:
     if args.bundle is not None and not (verdict.altered or verdict.missing or verdict.added):
         rebuild(record, args.bundle, verdict)
     if verdict.intact:
-        print(f"{args.folder}: intact" + (" (the input files rebuild the sealed figures)" if args.bundle else ""))
+        if args.bundle:
+            print(f"{args.folder}: intact (the input files rebuild the sealed figures)")
+        else:
+            # "intact" alone reads as "all clear": it says nothing of the registers as they stand
+            print(f"{args.folder}: intact: checked the sealed pack only (every file as close.json recorded it). "
+                  f"The registers were not checked: --bundle BUNDLE also checks the input files as they stand "
+                  f"against the sealed hashes and rebuilds the month's figures from them")
         return EXIT_OK
     for line in verdict.lines():
         print(f"{args.folder}: {line}", file=sys.stderr)

@@ -29,8 +29,8 @@ def add(sub) -> None:
     i.add_argument("bundle", type=Path, help="the bundle folder, or a .zip of it")
     i.add_argument("--db", type=Path, required=True, help="the database file (created if absent)")
     i.add_argument("--as-of", type=date, default=None,
-                   help="the date the accounts will be drawn up to: a decision on a finding dated after it is "
-                        "refused (default: the bundle's bundle.toml as_of, else today)")
+                   help="the date the accounts will be drawn up to (default: the bundle's bundle.toml as_of, "
+                        "else today); a decision on a finding may be dated after it, not after the day it is loaded")
     add_wait(i)
     i.set_defaults(func=cmd_ingest)
 
@@ -227,11 +227,12 @@ def _build_and_export(con, out: Path, params, progress, db_path: Path, final_out
     from pipeline.load.closes import load_closes
     from pipeline.outputs.exports import write_csvs
     from pipeline.outputs.workbook import WHOLE_WORKBOOK_MAX_ROWS, largest_sheet, write_workbook
-    from pipeline.read.database import rows_left_out
+    from pipeline.read.database import decisions_applied, rows_left_out
 
     load_closes(con)            # the closes of the bundles loaded: adjustments compares with them
     build(con, params, progress)
     print(f"rows dated after {params.as_of.isoformat()}, left out of the accounts: {rows_left_out(con)}")
+    print(decisions_applied(con))
     out.mkdir(parents=True, exist_ok=True)
     # a small database is written to its file while the exports are written (load/db.py)
     with db.checkpointing(con, behind=workers(con) > 1):

@@ -1,7 +1,8 @@
 """pound verify: is a close folder still as it was sealed, and do its input files still give its figures?
 
 The sha256 of every file of the folder is compared with the one close.json recorded: a file
-altered, missing or added is named. With the bundle, the month is also rebuilt from the input
+altered, missing or added is named. That checks the sealed pack only, not the registers: a month
+whose registers were edited since its close is still "intact" so (the command says so). With the bundle, the month is also rebuilt from the input
 files the close names (each must still be in the bundle with the same sha256), with the
 readings and the as-of date of the close, and the rebuilt figures are compared with the sealed
 ones by the model that compares every close: marts/adjustments (it must find nothing).

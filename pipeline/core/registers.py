@@ -322,7 +322,10 @@ DM_DEPOSIT = Register(
 FINDING_REVIEWS = Register(
     "finding_reviews", "registers", key=("rule_id", "subject_id", "reviewed_on"), section="—",
     what="the District Magistrate's decisions on findings: explained, action ordered, accepted, referred, reopened",
-    event_date=("reviewed_on",), extra_checks=("not_after_as_of",),
+    # A decision is no event of the accounts: it may be dated after them, never after the day it is
+    # loaded. A row with a blank decision is a finding left undecided: passed over and counted.
+    # finding_detail: the finding as it stood when decided (the review workbook fills it in).
+    event_date=("reviewed_on",), extra_checks=("not_after_load_day", "blank_decision_undecided"),
     columns=(
         _c("rule_id", ENUM, True, _rule_ids()),
         _c("subject_id", ID, True),
@@ -330,6 +333,7 @@ FINDING_REVIEWS = Register(
         _c("reviewed_by", TEXT, True),
         _c("decision", ENUM, True, DECISIONS),
         _c("note", TEXT),
+        Column("finding_detail", TEXT, optional=True, what="the finding as it stood when decided"),
     ),
 )
 

@@ -2,7 +2,7 @@
 
 Each kind is one model of pipeline/sql/marts/ (doc_*), whose header gives the section and
 the reading; the rows a kind selects are the papers it writes (grouped, for the findings
-memo, by pound and month). The scope (--case, --pound, --from/--to) filters on the model's
+memo, by the official it is addressed to and month). The scope (--case, --pound, --from/--to) filters on the model's
 own columns: `doc_on` is the day the paper bears.
 """
 
@@ -57,10 +57,13 @@ KINDS: tuple[Kind, ...] = (
           "security_deposited",
           "total_received", "doc_on", "source"),
          ("release_id",), ("doc_on", "release_id")),
-    Kind("findings_memo", "Findings sent to the pound-keeper for explanation", "doc_findings_memos",
-         ("pound_id", "month", "pound_name", "taluk", "district", "pound_keeper_name", "rule_id", "section",
-          "severity", "subject_kind", "subject_id", "case_id", "event_on", "detail", "days_open", "doc_on"),
-         ("pound_id", "month"), ("pound_id", "month", "severity_rank", "rule_id", "event_on", "subject_id")),
+    Kind("findings_memo", "Findings sent for explanation to the official whose duty they concern, by official",
+         "doc_findings_memos",
+         ("addressee_key", "month", "addressee_name", "addressee_role", "addressee", "duty", "pound_id",
+          "pound_name", "taluk", "district", "rule_id", "section", "severity", "subject_kind", "subject_id",
+          "case_id", "event_on", "detail", "days_open", "review_status", "doc_on"),
+         ("addressee_key", "month"),
+         ("addressee_key", "month", "severity_rank", "rule_id", "event_on", "subject_id")),
 )
 BY_NAME = {k.name: k for k in KINDS}
 

@@ -29,6 +29,7 @@ CELLS = "_raw_cells"
 _TEXT = "_raw_text"
 TYPED = "_typed"
 _ALL = "_typed_all"          # every record typed, blank ones too; TYPED reads it
+TYPED_ALL = _ALL             # a row marked _blank here is passed over (ingest: a blank decision)
 SHORT_CUTS_FIRST_BYTES = 1_000_000      # a file under this size is typed by the short cuts first
 
 

@@ -95,6 +95,8 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
             con.execute(ddl)
         for reg in REGISTERS:
             con.execute(table_ddl(reg))
+            for c in reg.columns:          # a column the register gained since the database was made
+                con.execute(f'ALTER TABLE {reg.table} ADD COLUMN IF NOT EXISTS "{c.name}" {SQL_TYPE[c.kind]}')
         # The contract's columns and their kinds, as data the models can read (the corrections
         # write a corrected amount as rupees and a corrected flag as yes/no).
         con.execute("CREATE OR REPLACE TABLE register_columns (register VARCHAR, column_name VARCHAR, kind VARCHAR, "

@@ -26,7 +26,7 @@ import duckdb
 from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
-from pipeline.load import ahead, cells, checks, db, versions
+from pipeline.load import ahead, cells, checks, db, decisions, versions
 from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
 from pipeline.load.values import TRUE_WORDS, parse_problems
 
@@ -62,8 +62,8 @@ class IngestResult:
 
 def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QUIET,
            require_reference: bool = True, as_of: dt.date | None = None, origin: Path | None = None) -> IngestResult:
-    """Load every file of a bundle. `as_of`: the date the accounts are drawn up to (default today);
-    a decision on a finding dated after it is refused, for it cannot have been made yet. `origin`: what
+    """Load every file of a bundle. `as_of`: the date the accounts will be drawn up to (kept for the
+    callers; a decision is checked against the day it is loaded, not against it). `origin`: what
     the loads table names as the bundle when `bundle` is a zip's unpacked copy."""
     sources, notes, broken = find_sources(bundle)
     bundle_as_of = _bundle_as_of(bundle)
@@ -108,6 +108,8 @@ def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundl
         finally:
             cells.drop(con, read)
         result.files.append(res)
+        if res.note and res.status in ("loaded", "no_new_rows"):
+            result.notes.append(f"{src.label}: {res.note}")
         if res.status in ("loaded", "no_new_rows"):
             progress.done(f"[{i}/{len(sources)}] {src.label}: {res.new_rows:,} new row(s) of {res.rows:,}")
         elif res.status == "skipped":
@@ -258,6 +260,7 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         typed = cells.type_rows(con, read, early)
         if typed is None:
             return _rejected(src, read.problems, 0)
+        undecided = decisions.pass_over_undecided(con, reg)
         progress.step(f"{tag} checking values in {src.label} ({typed.records:,} rows)")
         problems, parse_total = [], 0
         if typed.unparsed:
@@ -267,7 +270,7 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         unlisted = parse_total - len(problems)
         if own:
             cells.drop(con, read)
-        rows = typed.rows
+        rows = typed.rows - undecided
         progress.step(f"{tag} validating {src.label} with its expectation suite ({rows:,} rows)")
         problems += _suite_problems(con, reg, src.label, {(p.row, p.column) for p in problems})
         held = versions.holds_keys(con, reg)
@@ -275,13 +278,17 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         problems += conflicting
         problems += versions.void_orphans(con, reg, src.label, voids)
         problems += _overlaps(con, reg, src.label)
-        problems += _after_as_of(con, reg, src.label, as_of or dt.date.today())
+        problems += decisions.after_load_day(con, reg, src.label, bundle_as_of, _now().date())
         if problems:
             # rows that conflict with the file's own earlier content: most likely it was edited in place
-            edited = versions.edited_in_place(con, src.label, bundle) if conflicting else []
+            edited, untouched = versions.edited_in_place(con, reg, src.label, bundle) if conflicting else ([], set())
+            if edited:        # only the rows the clerk changed: not one another file has corrected since
+                problems = [p for p in problems if not (p in conflicting and p.row in untouched)]
             return _rejected(src, edited + problems, unlisted)
         progress.step(f"{tag} writing {src.label}")
         res = _insert(con, src, read, rows, bundle, bundle_as_of, held, load_id)
+        if undecided:
+            res.note = f"{undecided:,} finding(s) left undecided (no decision written): passed over"
         if typed.voids and versions.voided_keys(con, reg):
             voids.done.append((reg, src.label))
         return res
@@ -338,18 +345,6 @@ def _overlaps(con, reg: Register, label: str) -> list[Problem]:
                            + " / ".join(str(g) for g in grp)
                            + "; a day would have two rows in force. End the earlier row the day before the later one starts"))
     return out
-
-
-def _after_as_of(con, reg: Register, label: str, as_of: dt.date) -> list[Problem]:
-    """Rows dated after the accounts' date that could not have happened yet (a decision on a finding)."""
-    if "not_after_as_of" not in reg.extra_checks:
-        return []
-    col = reg.event_date[0]
-    rows = con.execute(f'SELECT _row, "{col}" FROM _typed WHERE "{col}" > ? ORDER BY _row LIMIT {MAX_LISTED}',
-                       [as_of]).fetchall()
-    return [Problem(label, row, col, day.strftime("%d-%m-%Y"),
-                    f"is after {as_of:%d-%m-%Y}, the date the accounts are drawn up to: a decision cannot be "
-                    "recorded before it is made") for row, day in rows]
 
 
 def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of: dt.date | None,

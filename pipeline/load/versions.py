@@ -195,14 +195,24 @@ def voided_keys(con, reg: Register) -> list[tuple]:
     return [tuple(r) for r in con.execute(f"SELECT {keys} FROM _typed WHERE void").fetchall()]
 
 
-def edited_in_place(con, label: str, bundle) -> list[Problem]:
+def edited_in_place(con, reg: Register, label: str, bundle) -> tuple[list[Problem], set[int]]:
     """When a file of this name was loaded before from the same bundle with other content, the
-    likeliest cause of its rejection, first: it was edited in place."""
+    likeliest cause of its rejection, first: it was edited in place. Returns that problem, naming
+    the rows that differ from what the file held when it was loaded, and the rows that do not (a
+    row since corrected by another file is not one the clerk touched: its conflict is not listed)."""
     first = con.execute("SELECT min(loaded_at) FROM loads WHERE file = ? AND bundle = ?",
                         [label, bundle_text(bundle)]).fetchone()[0]
     if first is None:
-        return []
+        return [], set()
+    as_loaded = (f"SELECT n._row FROM _typed n WHERE EXISTS (SELECT 1 FROM {reg.table} o "
+                 f"WHERE o._file = ? AND {_on(reg)} AND {_same(reg)})")
+    same = {r[0] for r in con.execute(as_loaded, [label]).fetchall()}
+    changed = [r[0] for r in con.execute("SELECT _row FROM _typed ORDER BY _row").fetchall() if r[0] not in same]
+    shown = ", ".join(str(r) for r in changed[:10]) + (f" and {len(changed) - 10} more" if len(changed) > 10 else "")
+    where = f", in row{'s' if len(changed) > 1 else ''} {shown}" if changed else ""
+    stem = label.rsplit(".", 1)[0]
     return [Problem(label, None, None, None,
-                    f"was loaded on {first:%Y-%m-%d %H:%M} and has changed since: a file once loaded is not edited; "
-                    "put corrected rows in a new file of the register, with a correction_note (README, "
-                    "'Correcting a register row')")]
+                    f"was loaded on {first:%Y-%m-%d %H:%M} and has changed since{where}: a file once loaded is not "
+                    "edited. Put it back as it was loaded, and put the corrected rows in a new file of the register "
+                    f"whose name sorts after it (for example {stem}_corrections.csv), each with a correction_note "
+                    "saying why (README, 'Correcting a register row')")], same

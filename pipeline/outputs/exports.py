@@ -78,7 +78,7 @@ EXPORTS: tuple[Export, ...] = (
            frozenset(),
            "register, key, version, field_position"),
     Export("review_log",
-           ("rule_id", "subject_id", "reviewed_on", "reviewed_by", "decision", "note", "finding_raised"),
+           ("rule_id", "subject_id", "reviewed_on", "reviewed_by", "decision", "note", "finding_raised", "standing"),
            frozenset(),
            "reviewed_on, rule_id, subject_id", file="finding_reviews"),
     Export("adjustments",

@@ -1,12 +1,14 @@
-"""review_<month>.xlsx: the findings up to the month still open (the month's own first), ready for the
-District Magistrate's decisions.
+"""review_<month>.xlsx: the findings up to the month still open (the month's own first, then those
+reopened or waiting from earlier months), ready for the District Magistrate's decisions.
 
-The sheet is named `finding_reviews` and has the register's columns, filled in except the
-decision and the note: rule_id, subject_id, reviewed_on (the date the accounts are drawn up
-to), reviewed_by. The office fills in a decision for each finding it has decided (the cell
-offers the five), changes the date or the name if need be, and drops the file into the
-bundle's registers/ folder: the next `pound run` or `pound ingest` loads it like any register.
-Rows left without a decision are blank and must be deleted first (a decision is required).
+The sheet is named `finding_reviews` and has the register's columns: rule_id, subject_id,
+reviewed_on (left blank: the day the decision is made, which is after the month; never the accounts'
+date, which would date it back), reviewed_by, decision and note (blank, for the office), and
+finding_detail, the finding as it stands: loaded with the decision, it ties the decision to these
+figures, and a correction that moves them opens the finding again. The office fills in the date, a
+decision for each finding decided (the cell offers the five) and a note, and drops the file into the
+bundle's registers/ folder: the next `pound run` or `pound ingest` loads it like any register. A row
+left without a decision is a finding not decided yet: the loader passes it over and counts it.
 Columns after the register's (what the finding is) are kept by the loader but not read.
 """
 
@@ -26,7 +28,7 @@ from pipeline.read.database import as_of
 from pipeline.read.select import Cond, col, select_records
 
 REGISTER = BY_NAME["finding_reviews"]
-CONTEXT = ("severity", "section", "event_on", "pound_id", "days_open", "detail")
+CONTEXT = ("severity", "section", "event_on", "pound_id", "days_open", "review_status")
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="305496")
 TO_FILL = PatternFill("solid", fgColor="FFF2CC")
@@ -35,11 +37,11 @@ TO_FILL = PatternFill("solid", fgColor="FFF2CC")
 def open_findings(con, month: str, district: str | None = None):
     """The findings of the month, then those of earlier months, still waiting for a decision (one
     dict per finding): a finding left undecided comes back in every month's workbook until decided."""
-    where = [Cond("month", "<=", month), Cond("review_status", "=", "open")]
+    where = [Cond("month", "<=", month), Cond("review_status", "in", ["open", "reopened"])]
     if district:
         where.append(Cond("district", "=", district))
     return select_records(con, "findings", col("rule_id"), col("subject_id"), col("district"),
-                          *(col(c) for c in CONTEXT), where=where,
+                          *(col(c) for c in CONTEXT), col("detail"), where=where,
                           order=["month DESC", "severity_rank", "event_on", "rule_id", "subject_id"],
                           key=["rule_id", "subject_id"])
 
@@ -47,18 +49,18 @@ def open_findings(con, month: str, district: str | None = None):
 def write_review_workbook(con, month: str, district: str | None, path: Path) -> Path:
     """Write the workbook (atomically) and return its path."""
     rows = open_findings(con, month, district)
-    day = as_of(con) or dt.date.today()
+    day = as_of(con) or dt.date.today()         # named in the help, never written as a decision's date
     wb = Workbook()
     ws = wb.active
     ws.title = REGISTER.name
-    names = list(REGISTER.required_names) + list(CONTEXT)
+    names = list(REGISTER.required_names) + list(CONTEXT) + ["finding_detail"]
     ws.append(names)
     for cell in ws[1]:
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
     for r in rows:
         by = "District Magistrate" + (f", {r['district']}" if r.get("district") else "")
         context = [r[c] for c in CONTEXT]
-        ws.append([r["rule_id"], r["subject_id"], day, by, None, None, *context])
+        ws.append([r["rule_id"], r["subject_id"], None, by, None, None, *context, r["detail"]])
         for cell in ws[ws.max_row]:
             if isinstance(cell.value, str) and not safe_text(cell.value):
                 cell.data_type, cell.quotePrefix = "s", True   # register text is never run as a formula
@@ -71,12 +73,12 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
     for i in range(2, last + 1):
         for day_col in ("reviewed_on", "event_on"):          # dates, as dates, written as the pages write them
             ws.cell(i, names.index(day_col) + 1).number_format = "dd-mm-yyyy"
-        for c in (decision_col, note_col):
+        for c in (names.index("reviewed_on") + 1, decision_col, note_col):
             ws.cell(i, c).fill = TO_FILL
         check.add(ws.cell(i, decision_col))
-        ws.cell(i, names.index("detail") + 1).alignment = Alignment(wrap_text=True, vertical="top")
+        ws.cell(i, names.index("finding_detail") + 1).alignment = Alignment(wrap_text=True, vertical="top")
     widths = {"rule_id": 26, "subject_id": 14, "reviewed_on": 13, "reviewed_by": 30, "decision": 16, "note": 40,
-              "detail": 80}
+              "review_status": 14, "finding_detail": 80}
     for i, n in enumerate(names, 1):
         ws.column_dimensions[ws.cell(1, i).column_letter].width = widths.get(n, 12)
     ws.freeze_panes = "A2"
@@ -84,11 +86,13 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
     for line in (
         f"The findings of {month} at the pounds{' of ' + district if district else ''} that no decision has been recorded for,",
         "then those of earlier months still waiting (the day of each finding's event is in event_on).",
-        "For each finding decided, choose the decision (explained, action_ordered, accepted, referred, reopened)",
-        "and write a short note. Delete the rows not decided. Keep the sheet's name, finding_reviews.",
+        "reopened in review_status: a decision was recorded on it, but a correction has since moved its figures; decide it again.",
+        "For each finding decided, write in reviewed_on the day the decision is made (it is after the month; the accounts",
+        f"are drawn up to {day_text(day)}), choose the decision (explained, action_ordered, accepted, referred, reopened)",
+        "and write a short note. A row left without a decision is passed over as not decided yet (and counted).",
+        "Leave finding_detail as it is: it records the finding the decision is made on. Keep the sheet's name, finding_reviews.",
         "Save the workbook into the bundle's registers/ folder; the next pound run or pound ingest loads it.",
-        f"reviewed_on is filled in with {day_text(day)}, the date the accounts are drawn up to; a decision may not be",
-        "dated after that date.",
+        "A decision may not be dated after the day it is loaded.",
     ):
         help_.append([line])
     help_.column_dimensions["A"].width = 110

@@ -20,7 +20,8 @@ REQUIRED_TABLES = ("case_accounts", "fund_movements", "findings", "reconciliatio
                    "parameters", "loads")
 # Columns a later version added to a model, which a database built before it lacks.
 LATER_COLUMNS = {"reconciliation": ("status_amount", "period_month", "difference_due"), "case_accounts": ("sale_due_total",),
-                 "security_status": ("case_security_at_rate",), "deadlines": ("by_accounts_date",)}
+                 "security_status": ("case_security_at_rate",), "deadlines": ("by_accounts_date",),
+                 "review_log": ("standing",), "doc_findings_memos": ("addressee_key",)}
 
 
 @cache
@@ -114,6 +115,24 @@ def rows_left_out(con) -> str:
         return "none"
     every = select_records(con, "rows_after_as_of", total("rows_left_out"))[0]["rows_left_out"]
     return f"{every:,} (" + ", ".join(f"{r['register']} {r['rows_left_out']:,}" for r in parts) + ")"
+
+
+def decisions_applied(con) -> str:
+    """The District Magistrate's decisions on findings as the build used them (marts/review_log), as
+    one line: how many were applied (the latest on each finding), how many a later one superseded,
+    how many were set aside and why. A decision dated after the as-of date is applied like any other."""
+    rows = select_records(con, "review_log", col("standing"), count("decisions"), order=["standing"],
+                          key=["standing"])
+    by = {r["standing"]: r["decisions"] for r in rows}
+    applied, superseded = by.pop("in force", 0), by.pop("superseded", 0)
+    why = {"made on other figures": "made on other figures, the finding reopened",
+           "names no finding": "naming no finding the accounts raise",
+           "dated after its load day": "dated after the day they were loaded"}
+    aside = sum(by.values())
+    line = f"decisions on findings: {applied:,} applied, {superseded:,} superseded by a later one, {aside:,} set aside"
+    if aside:
+        line += " (" + ", ".join(f"{n:,} {why.get(k, k)}" for k, n in sorted(by.items())) + "; see finding_reviews.csv)"
+    return line
 
 
 def districts(con) -> list[str]:

@@ -27,6 +27,10 @@ from pipeline.read.select import (
 )
 from pipeline.reports import html as h
 
+# The review statuses of a finding waiting for a decision: none yet (or the DM reopened it), or one
+# made on figures a correction has since moved (findings.sql).
+OPEN = ["open", "reopened"]
+
 ACCOUNT_LABELS = {
     "local_fund": "Local fund of the local authority",
     "pound_keeper": "Pound-keeper (feeding charges)",
@@ -162,7 +166,7 @@ def open_findings_by_age(con, month: str, district: str | None = None):
     """Every finding up to the month still waiting for a decision on the accounts' date, by how long."""
     return totals(con, select(con, "findings", col("open_age"), count("findings"),
                               count_if("severity", "high", "high"), largest("days_open", "longest_days"),
-                              where=[Cond("month", "<=", month), Cond("review_status", "=", "open"),
+                              where=[Cond("month", "<=", month), Cond("review_status", "in", OPEN),
                                      *_district(district)],
                               order=["longest_days DESC"], key=["open_age"]))
 
@@ -172,7 +176,7 @@ def open_after(con, month: str, label: str, district: str | None = None) -> list
     accounts can be drawn up to a day after the month): in their own month's review, not counted in
     this one's; none when there are none."""
     later = int(select(con, "findings", count("findings"),
-                       where=[Cond("month", ">", month), Cond("review_status", "=", "open"),
+                       where=[Cond("month", ">", month), Cond("review_status", "in", OPEN),
                               *_district(district)])["findings"].iloc[0])
     if not later:
         return []
@@ -188,15 +192,25 @@ def open_from_earlier_months(con, month: str, district: str | None = None, first
     return select_first(con, "findings", col("month"), col("severity"), col("rule_id"), col("section"),
                         col("subject_id"), col("case_id"), col("pound_id"), col("event_on"), col("days_open"),
                         col("detail"), first=first,
-                        where=[Cond("month", "<", month), Cond("review_status", "=", "open"), *_district(district)],
+                        where=[Cond("month", "<", month), Cond("review_status", "in", OPEN), *_district(district)],
                         order=["event_on", "severity_rank", "rule_id", "subject_id"], key=["rule_id", "subject_id"])
+
+
+def reopened_findings(con, month: str, district: str | None = None):
+    """Findings up to the month whose decision was made on other figures: a correction loaded since
+    moved them, so the finding is open again for a fresh decision (the earlier one is kept in
+    finding_reviews.csv, marked so)."""
+    return select(con, "findings", col("month"), col("severity"), col("rule_id"), col("subject_id"),
+                  col("pound_id"), col("reviewed_on"), col("review_note"), col("detail"),
+                  where=[Cond("month", "<=", month), Cond("review_status", "=", "reopened"), *_district(district)],
+                  order=["severity_rank", "event_on", "rule_id", "subject_id"], key=["rule_id", "subject_id"])
 
 
 def decided_findings(con, month: str, district: str | None = None):
     """The District Magistrate's decisions in force on the findings up to the month, by decision."""
     return totals(con, select(con, "findings", col("review_status"), count("findings"),
                               count_if("severity", "high", "high"),
-                              where=[Cond("month", "<=", month), Cond("review_status", "<>", "open"),
+                              where=[Cond("month", "<=", month), Cond("review_rank", "=", 1),
                                      *_district(district)],
                               order=["review_status"], key=["review_status"]))
 

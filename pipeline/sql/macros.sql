@@ -68,3 +68,15 @@ CREATE OR REPLACE TEMP MACRO day_text(d) AS strftime(CAST(d AS DATE), '%d-%m-%Y'
 
 -- The month of a day, as the reports and monthly_accounts write it: 2026-10.
 CREATE OR REPLACE MACRO month_of(d) AS strftime(d, '%Y-%m');
+
+-- The figures of a finding's detail: its sums, counts and ids, in order, leaving out its days (a
+-- detail may say "still in the pound on <the as-of date>", which moves with every build). A decision
+-- recorded with the detail as it stood (finding_detail) was made on other figures when these differ
+-- from the finding's now; one recorded without it, when a correction loaded after the decision
+-- changed a figure of the row it is about (int_finding_reviews.corrected_after). A name in the
+-- detail may be corrected without reopening it.
+CREATE OR REPLACE TEMP MACRO figures_of(t) AS
+    regexp_extract_all(regexp_replace(t, '[0-9]{2}-[0-9]{2}-[0-9]{4}', '', 'g'), '[0-9]+(?:[.,][0-9]+)*');
+CREATE OR REPLACE TEMP MACRO other_figures(decided_detail, detail_now, corrected_after) AS
+    CASE WHEN decided_detail IS NOT NULL THEN figures_of(decided_detail) <> figures_of(detail_now)
+         ELSE coalesce(corrected_after, false) END;

@@ -132,6 +132,8 @@ def test_verify_intact_and_names_a_file_altered_missing_or_added(closed, run_cli
     bundle, _ = closed
     code, out, _ = run_cli("verify", bundle / "closes" / "2026-11")
     assert code == 0 and "intact" in out
+    # without --bundle it says what it checked, and what it did not: "intact" is not "all clear"
+    assert "checked the sealed pack only" in out and "The registers were not checked: --bundle BUNDLE" in out
     copy = tmp_path / "2026-11"
     shutil.copytree(bundle / "closes" / "2026-11", copy)
     page = copy / "reconciliation_2026-11.html"
@@ -153,6 +155,22 @@ def test_verify_with_the_bundle_rebuilds_the_sealed_figures(closed, run_cli):
     code, out, err = run_cli("verify", bundle / "closes" / "2026-11", "--bundle", bundle)
     assert code == 0, err
     assert "intact (the input files rebuild the sealed figures)" in out
+    assert "sealed pack only" not in out
+
+
+def test_verify_without_the_bundle_says_intact_of_the_pack_while_the_bundle_says_a_register_moved(closed, run_cli,
+                                                                                                  tmp_path):
+    """A register edited since the close: verify on the folder alone checks the sealed pack, which is
+    as sealed (exit 0, saying it checked only that); with the bundle it names the input changed (exit 2)."""
+    bundle, _ = closed
+    copy = tmp_path / "bundle"
+    shutil.copytree(bundle, copy)
+    releases = copy / "registers" / "releases.csv"
+    releases.write_text(releases.read_text(encoding="utf-8").replace(",600,300,", ",400,300,", 1), encoding="utf-8")
+    code, out, _ = run_cli("verify", copy / "closes" / "2026-11")
+    assert code == 0 and "checked the sealed pack only" in out
+    code, _, err = run_cli("verify", copy / "closes" / "2026-11", "--bundle", copy)
+    assert code == 2 and "input changed since the close: registers/releases.csv" in err
 
 
 @pytest.mark.parametrize("args, message", [

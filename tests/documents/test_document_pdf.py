@@ -100,7 +100,7 @@ def test_a_long_paper_fits_a4_without_clipping(browser, tmp_path):
         written = write_papers(con, tmp_path, Scope(), as_of=dt.date(2026, 11, 30))
     finally:
         con.close()
-    pages = [w.path for w in written if w.paper.name in ("police_report_C1", "findings_memo_P1_2026-10")]
+    pages = [w.path for w in written if w.paper.name in ("police_report_C1", "findings_memo_PK1_2026-10")]
     assert len(pages) == 2
     for path in pages:
         page, requests, errors = browser.open(path, charts=False,

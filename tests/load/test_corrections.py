@@ -127,7 +127,10 @@ def test_a_file_edited_in_place_after_it_was_loaded_is_told_so_first(tmp_path, r
     code, _, err = run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)
     assert code == 2
     lines = [ln.strip() for ln in err.splitlines() if ln.strip().startswith("registers/releases.csv")]
-    assert "and has changed since: a file once loaded is not edited; put corrected rows in a new file" in lines[0]
+    # R12 is row 11 of releases.csv (the header is row 1)
+    assert "and has changed since, in row 11: a file once loaded is not edited. Put it back as it was loaded" in lines[0]
+    assert "put the corrected rows in a new file of the register whose name sorts after it (for example " \
+           "registers/releases_corrections.csv), each with a correction_note" in lines[0]
     assert "'R12' was already loaded from registers/releases.csv" in lines[1]
     # its twin: a file of the same name in another bundle was not edited; it only conflicts
     other = tmp_path / "other"
@@ -140,6 +143,33 @@ def test_a_file_edited_in_place_after_it_was_loaded_is_told_so_first(tmp_path, r
                         encoding="utf-8")
     code, _, err = run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)
     assert code == 2 and "'six hundred' is not an amount" in err and "has changed since" not in err
+
+
+def test_a_file_edited_in_place_names_only_the_rows_that_changed(tmp_path, run_cli):
+    """R12 corrected by a file of its own, then releases.csv edited in place at R11 only: R12's row
+    in releases.csv differs from R12 now (the correction), but the clerk did not touch it, so only
+    R11 is named; its twin, a file edited at R12 itself, names R12."""
+    fix = REL + R12.format(fines=400, note="receipt book", void="")
+    bundle = bundle_with(tmp_path, {"registers/releases_corrections.csv": fix})
+    path = tmp_path / "p.duckdb"
+    assert run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)[0] == 0
+    releases = bundle / "registers" / "releases.csv"
+    text = releases.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    r11 = next(i for i, ln in enumerate(lines) if ln.startswith("R11,"))
+    edited = lines[r11].replace(",750,", ",700,", 1)
+    assert edited != lines[r11]
+    releases.write_text(text.replace(lines[r11], edited), encoding="utf-8")
+    code, _, err = run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)
+    assert code == 2
+    assert f"has changed since, in row {r11 + 1}:" in err
+    assert "'R11' was already loaded" in err and "'R12' was already loaded" not in err
+    # the twin: the same file edited at R12 (the row corrected since) names R12, and only it
+    r12 = next(i for i, ln in enumerate(lines) if ln.startswith("R12,"))
+    releases.write_text(text.replace(lines[r12], lines[r12].replace("Owner K", "Owner K.", 1)), encoding="utf-8")
+    code, _, err = run_cli("ingest", bundle, "--db", path, "--as-of", AS_OF)
+    assert code == 2 and f"has changed since, in row {r12 + 1}:" in err
+    assert "'R12' was already loaded" in err and "'R11' was already loaded" not in err
 
 
 def test_a_row_struck_out_vanishes_and_a_restored_one_returns(tmp_path, run_cli, original):

@@ -44,7 +44,13 @@ def test_the_review_round_trip_through_a_real_workbook(tmp_path, run_cli, shared
         sorted((f["rule_id"], f["subject_id"]) for f in december_findings)
     assert sorted((r["rule_id"], r["subject_id"]) for r in rows[len(december_findings):]) == \
         sorted((f["rule_id"], f["subject_id"]) for f in waiting)
-    assert all(r["reviewed_on"] == dt.datetime(2026, 12, 31) and r["decision"] is None for r in rows)
+    # the day of the decision is the office's to write: never the accounts' date, which would date it back
+    assert all(r["reviewed_on"] is None and r["decision"] is None for r in rows)
+    help_text = " ".join(str(c.value) for c in wb["how to fill in"]["A"])
+    assert "write in reviewed_on the day the decision is made" in help_text
+    # the finding as it stands, to tie the decision to its figures
+    details = {(f["rule_id"], f["subject_id"]): f["detail"] for f in before}
+    assert all(r["finding_detail"] == details[(r["rule_id"], r["subject_id"])] for r in rows)
     # the day of each finding's event is a date too, written as the day decided is
     events = {(f["rule_id"], f["subject_id"]): f["event_on"] for f in before}
     assert all(r["event_on"] == dt.datetime.fromisoformat(events[(r["rule_id"], r["subject_id"])]) for r in rows)
@@ -52,10 +58,11 @@ def test_the_review_round_trip_through_a_real_workbook(tmp_path, run_cli, shared
             for c in ("reviewed_on", "event_on")} == {"dd-mm-yyyy"}
     assert ws.data_validations.dataValidation, "the decision cell offers the five decisions"
 
-    # the office decides the first finding and deletes the rows it has not decided
+    # the office decides the first finding at its meeting after the month (01-01-2027, the day the
+    # tests load files on) and leaves the other rows blank: not decided yet
+    ws.cell(2, header.index("reviewed_on") + 1, dt.datetime(2027, 1, 1))
     ws.cell(2, header.index("decision") + 1, "action_ordered")
     ws.cell(2, header.index("note") + 1, "Pound-keeper to explain in writing")
-    ws.delete_rows(3, ws.max_row)
     bundle = tmp_path / "december" / "registers"
     bundle.mkdir(parents=True)
     wb.save(bundle / "review_2026-12.xlsx")
@@ -63,17 +70,19 @@ def test_the_review_round_trip_through_a_real_workbook(tmp_path, run_cli, shared
     code, out, err = run_cli("ingest", bundle.parent, "--db", kept, "--as-of", "2026-12-31")
     assert code == 0, err
     assert "not a register name" not in out + err          # its own help sheet is passed over quietly
+    assert f"{len(rows) - 1:,} finding(s) left undecided (no decision written): passed over" in err
     assert run_cli("build", "--db", kept, "--out", tmp_path / "after", "--as-of", "2026-12-31")[0] == 0
     after = {(f["rule_id"], f["subject_id"]): f for f in read(tmp_path / "after" / "findings.csv")}
     decided = after[(rows[0]["rule_id"], rows[0]["subject_id"])]
+    # dated after the accounts' date (31-12-2026), and applied to them
     assert (decided["review_status"], decided["reviewed_on"], decided["review_note"], decided["days_open"]) == \
-        ("action_ordered", "2026-12-31", "Pound-keeper to explain in writing", "")
+        ("action_ordered", "2027-01-01", "Pound-keeper to explain in writing", "")
     still_open = [f for k, f in after.items() if k != (rows[0]["rule_id"], rows[0]["subject_id"])
                   and f["event_on"].startswith("2026-12")]
     assert all(f["review_status"] == "open" and int(f["days_open"]) > 0 for f in still_open)
     log = read(tmp_path / "after" / "finding_reviews.csv")
-    assert [(r["rule_id"], r["decision"], r["finding_raised"]) for r in log] == \
-        [(rows[0]["rule_id"], "action_ordered", "true")]
+    assert [(r["rule_id"], r["decision"], r["finding_raised"], r["standing"]) for r in log] == \
+        [(rows[0]["rule_id"], "action_ordered", "true", "in force")]
 
 
 def test_a_review_whose_finding_is_no_longer_raised_stays_visible(tmp_path, run_cli, shared):
@@ -94,7 +103,7 @@ def test_register_text_that_looks_like_a_formula_is_written_as_text(tmp_path, mo
 
     texts = ['=HYPERLINK("http://x","y")', "+91 98450 00000", "-1+2", "@SUM(A1)"]
     rows = [{"rule_id": "DQ-X", "subject_id": s, "district": "Mysuru", "severity": "low", "section": "s.12",
-             "event_on": dt.date(2026, 12, 1), "pound_id": "P1", "days_open": 1, "detail": t}
+             "event_on": dt.date(2026, 12, 1), "pound_id": "P1", "days_open": 1, "review_status": "open", "detail": t}
             for s, t in [*zip(texts, texts, strict=True), ("C1", "a plain note")]]
     monkeypatch.setattr(review_sheet, "open_findings", lambda con, month, district=None: rows)
     monkeypatch.setattr(review_sheet, "as_of", lambda con: dt.date(2026, 12, 31))
@@ -102,8 +111,8 @@ def test_register_text_that_looks_like_a_formula_is_written_as_text(tmp_path, mo
     ws = load_workbook(path)["finding_reviews"]
     header = [c.value for c in ws[1]]
     for r, text in enumerate(texts, 2):
-        for name in ("subject_id", "detail"):
+        for name in ("subject_id", "finding_detail"):
             cell = ws.cell(r, header.index(name) + 1)
             assert (cell.value, cell.data_type, cell.quotePrefix) == (text, "s", True)
-    plain = ws.cell(len(texts) + 2, header.index("detail") + 1)
+    plain = ws.cell(len(texts) + 2, header.index("finding_detail") + 1)
     assert (plain.value, plain.quotePrefix) == ("a plain note", False)

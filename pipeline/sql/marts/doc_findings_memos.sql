@@ -1,14 +1,76 @@
--- doc_findings_memos: one row per open finding at a pound (no decision yet, or reopened), filed
--- by the month of its event: the memo the DM's office sends the pound-keeper for explanation.
--- Read by `pound documents` (findings_memo_<pound>_<month>); one memo per pound and month.
--- Findings with no pound (removal orders, ledgers) are not a pound-keeper's to explain.
-SELECT
-    f.pound_id, f.month, p.pound_name, p.taluk, p.district, k.name AS pound_keeper_name,
-    f.rule_id, f.section, f.severity, f.severity_rank, f.subject_kind, f.subject_id, f.case_id,
-    f.event_on, f.detail, f.days_open,
-    f.event_on AS doc_on
-FROM findings f
-JOIN stg_pounds p USING (pound_id)
-LEFT JOIN stg_officials k ON k.person_id = p.pound_keeper_id
-WHERE f.review_status = 'open'
-ORDER BY f.pound_id, f.month, f.severity_rank, f.rule_id, f.event_on, f.subject_id
+-- doc_findings_memos: one row per finding waiting for a decision (open, or reopened after a
+-- correction), addressed to the official whose duty the finding is about, and filed by the month of
+-- its event: the memo the DM's office sends for explanation. One memo per official and month
+-- (addressee_key, month). Read by `pound documents` (findings_memo_<addressee_key>_<month>). Whose duty:
+--   a sale's findings (subject a sale): the officer who conducted it (sales.conducted_by; s.15(3),
+--     s.17(1), s.19(1));
+--   s.15(2) findings (the notice and its proclamation): the officer the report was made to
+--     (police_reports.reported_to, which the register writes as text: the memo is addressed by it);
+--   s.14 findings (subject an order): the Tahsildar of the order's taluk (s.14(1)); officials.csv
+--     has no taluk column, so a tahsildar there is his taluk's when his name holds the taluk's name,
+--     else the memo goes to the title, "Tahsildar, <taluk> taluk" (an order dated after the as-of
+--     date, a DQ-FUTURE-DATE finding, is not among the accounts' orders: "the Tahsildar who issued" it);
+--   ledger findings (an entry of a local fund or of the DM's deposit): the accounts officer of that
+--     local authority, or of the District Magistrate's office (by title: officials.csv has no such role);
+--   everything else: the pound-keeper of the finding's pound (a finding with no pound and none of
+--     the duties above has no one to explain it, and no memo).
+WITH waiting AS (
+    SELECT f.*,
+           CASE WHEN f.subject_kind = 'sale' THEN 'sale_officer'
+                WHEN f.section LIKE '15(2)%' THEN 'police'
+                WHEN f.subject_kind = 'order' OR f.section LIKE '14%' THEN 'tahsildar'
+                WHEN f.subject_kind = 'local_fund_entry' THEN 'local_accounts'
+                WHEN f.subject_kind = 'dm_deposit_entry' THEN 'dm_accounts'
+                ELSE 'pound_keeper' END AS duty
+    FROM findings f
+    WHERE f.review_status IN ('open', 'reopened')
+),
+addressed AS (
+    SELECT w.*, p.pound_name, coalesce(p.taluk, o.taluk) AS taluk, la.district AS la_district,
+           CASE w.duty
+               WHEN 'sale_officer' THEN coalesce(so.person_id, 'sale-officer-' || w.subject_id)
+               WHEN 'police' THEN 'police-' || coalesce(pr.reported_to, w.case_id)
+               WHEN 'tahsildar' THEN coalesce(th.person_id, 'tahsildar-' || coalesce(o.taluk, 'of-' || w.subject_id))
+               WHEN 'local_accounts' THEN 'accounts-' || coalesce(w.local_authority_id, lf.local_authority_id)
+               WHEN 'dm_accounts' THEN 'accounts-DM-' || coalesce(w.district, la.district, '')
+               ELSE coalesce(p.pound_keeper_id, 'pound-keeper-' || w.pound_id) END AS addressee_key,
+           CASE w.duty
+               WHEN 'sale_officer' THEN so.name
+               WHEN 'police' THEN pr.reported_to
+               WHEN 'tahsildar' THEN th.name
+               WHEN 'pound_keeper' THEN pk.name END AS addressee_name,
+           CASE w.duty
+               WHEN 'sale_officer' THEN CASE WHEN so.person_id IS NULL THEN 'Officer who conducted sale ' || w.subject_id
+                                             ELSE 'Sale officer' END
+               WHEN 'police' THEN 'Officer in charge, to whom the report under s.15(1) was made'
+               WHEN 'tahsildar' THEN coalesce('Tahsildar, ' || o.taluk || ' taluk',
+                                              'Tahsildar who issued order ' || w.subject_id)
+               WHEN 'local_accounts' THEN 'Accounts officer, ' || coalesce(la.local_authority_name, lf.local_authority_id)
+               WHEN 'dm_accounts' THEN 'Accounts officer, office of the District Magistrate'
+                                       || coalesce(', ' || coalesce(w.district, la.district), '')
+               ELSE 'Pound-keeper, ' || p.pound_name END AS addressee_role
+    FROM waiting w
+    LEFT JOIN stg_pounds p ON p.pound_id = w.pound_id
+    LEFT JOIN stg_officials pk ON pk.person_id = p.pound_keeper_id
+    LEFT JOIN stg_sales s ON w.duty = 'sale_officer' AND s.sale_id = w.subject_id
+    LEFT JOIN stg_officials so ON so.person_id = s.conducted_by
+    LEFT JOIN stg_police_reports pr ON w.duty = 'police' AND pr.case_id = w.case_id
+    LEFT JOIN stg_removal_orders o ON w.duty = 'tahsildar' AND o.order_id = w.subject_id
+    LEFT JOIN (SELECT taluk, min(t.person_id) AS person_id, arg_min(t.name, t.person_id) AS name
+               FROM (SELECT DISTINCT taluk FROM stg_removal_orders) k
+               JOIN stg_officials t ON t.role = 'tahsildar'
+                AND ' ' || lower(t.name) || ' ' LIKE '% ' || lower(k.taluk) || ' %'
+               GROUP BY taluk) th ON lower(th.taluk) = lower(o.taluk)
+    -- a ledger entry's local authority as its ledger gives it (a finding of an entry dated ahead names none)
+    LEFT JOIN stg_dated_rows lf ON w.duty = 'local_accounts' AND lf.kind = 'local_fund_entry' AND lf.id = w.subject_id
+    LEFT JOIN stg_local_authorities la ON la.local_authority_id = coalesce(w.local_authority_id, lf.local_authority_id)
+)
+SELECT addressee_key, month, addressee_name, addressee_role,
+       coalesce(addressee_name || ', ', '') || addressee_role AS addressee,
+       duty, pound_id, pound_name, taluk, coalesce(district, la_district) AS district,
+       rule_id, section, severity, severity_rank, subject_kind, subject_id, case_id,
+       event_on, detail, days_open, review_status,
+       event_on AS doc_on
+FROM addressed
+WHERE duty <> 'pound_keeper' OR pound_id IS NOT NULL
+ORDER BY addressee_key, month, severity_rank, rule_id, event_on, subject_id

@@ -1,0 +1,93 @@
+"""The README's month walk-through ("A month in a district office, end to end") run as written, on a
+copy of the sample bundle: every command of its block, in order, the decisions of the meeting of
+03-12-2026 filled into the review workbook as step 3 says, and the lines the README shows printed."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = [pytest.mark.notebook]        # pound report and pound close render the report notebooks
+
+CORRECTION = (
+    "release_id,case_id,released_on,head_count,basis,released_to,fines_paid,charges_paid,protest_deposit,"
+    "declaration_made,security_deposit_id,receipt_signed,court_order_ref,correction_note\n"
+    "R-0006,M-2609-004,04/09/2026,1,s12_payment,Mahadevappa (owner),400.00,400.00,,no,,yes,,"
+    "Receipt book shows Rs 400; 600 was written in error\n")
+
+
+def walk_through() -> tuple[list[list[str]], list[str]]:
+    """The commands of the section's first block (a line ending in a backslash continued), each
+    with the comment lines above it, and the lines of its second block (what step 3 prints)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("### A month in a district office, end to end", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```\n(.*?)```", section, flags=re.S)
+    commands, pending = [], ""
+    for line in blocks[0].splitlines():
+        if pending or line.startswith("pound "):
+            pending += line.rstrip("\\").strip() + " "
+            if not line.endswith("\\"):
+                commands.append(shlex.split(pending)[1:])
+                pending = ""
+    return commands, [ln for ln in blocks[1].splitlines() if ln.strip()]
+
+
+def decide_four(path: Path, into: Path) -> list[tuple]:
+    """Step 3: four of the rows decided at the meeting of 03-12-2026, the others left blank."""
+    wb = load_workbook(path)
+    ws = wb["finding_reviews"]
+    header = [c.value for c in ws[1]]
+    assert ws.max_row - 1 == 6, "the walk-through speaks of six findings"
+    decided = []
+    for r in range(2, 6):
+        ws.cell(r, header.index("reviewed_on") + 1, dt.datetime(2026, 12, 3))
+        ws.cell(r, header.index("decision") + 1, "action_ordered")
+        ws.cell(r, header.index("note") + 1, "Ordered at the monthly meeting")
+        decided.append((ws.cell(r, 1).value, ws.cell(r, 2).value))
+    wb.save(into)
+    return decided
+
+
+def test_the_readme_month_walk_through_runs_as_written(tmp_path, run_cli, monkeypatch):
+    commands, shown = walk_through()
+    assert [c[0] for c in commands] == ["ingest", "build", "report", "ingest", "build", "close", "verify",
+                                        "ingest", "build", "report"]
+    shutil.copytree(ROOT / "data" / "sample", tmp_path / "mysuru")
+    monkeypatch.chdir(tmp_path)
+    # the files are loaded on 04-12-2026, the day after the meeting
+    monkeypatch.setenv("POUND_LOAD_TIME", "2026-12-04T10:00:00")
+    results = []
+    for i, args in enumerate(commands):
+        if i == 3:          # step 3: the workbook of step 2, filled in and saved into the bundle
+            decided = decide_four(tmp_path / "reports" / "2026-11" / "review_2026-11.xlsx",
+                                  tmp_path / "mysuru" / "registers" / "review_2026-11.xlsx")
+        if i == 7:          # step 5: the README's correction of R-0006 arrives with December
+            (tmp_path / "mysuru" / "registers" / "releases_2026-11_corrections.csv").write_text(CORRECTION,
+                                                                                               encoding="utf-8")
+        code, out, err = run_cli(*args)
+        assert code == 0, f"pound {' '.join(args)}: {err}"
+        results.append(out + err)
+        if i == 4:          # step 3's build: the decisions dated after the accounts' date are applied
+            with (tmp_path / "results" / "findings.csv").open(encoding="utf-8") as fh:
+                findings = {(r["rule_id"], r["subject_id"]): r for r in csv.DictReader(fh)}
+            assert [(findings[k]["review_status"], findings[k]["reviewed_on"]) for k in decided] == \
+                [("action_ordered", "2026-12-03")] * 4
+    step3 = results[3] + results[4]
+    for line in shown:
+        assert line in step3, f"the README shows {line!r}; step 3 printed:\n{step3}"
+    assert "intact (the input files rebuild the sealed figures)" in results[6]
+    # step 5: the correction moves REL-UNPAID R-0006 (short by Rs 400.00, not Rs 200.00): reopened
+    assert "1 set aside (1 made on other figures, the finding reopened" in results[8]
+    log = (tmp_path / "results" / "finding_reviews.csv").read_text(encoding="utf-8")
+    assert re.search(r"^REL-UNPAID,R-0006,2026-10-15,.*,made on other figures,", log, flags=re.M)
+    page = (tmp_path / "reports" / "2026-12" / "monthly_review_2026-12.html").read_text(encoding="utf-8")
+    reopened = page.split('id="reopened"', 1)[1].split("</table>", 1)[0]
+    assert "REL-UNPAID" in reopened and "R-0006" in reopened

@@ -1,0 +1,178 @@
+"""The findings memos go to the official whose duty each finding is about: a sale's findings to
+the officer who conducted it, s.15(2) findings to the officer the police report was made to, s.14
+findings to the Tahsildar of the order's taluk, ledger findings to an accounts officer, the rest to
+the pound-keeper. One memo per official and month; the papers' index lists them by official."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+from helpers import built_rows, case
+
+from pipeline.documents.papers import Scope
+from pipeline.documents.render import write_papers
+from pipeline.read.database import connect
+from pipeline.synth import SynthConfig, write_bundle
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def expected_addressee(con, f: dict) -> str | None:
+    """The addressee of a finding worked out again in Python from the registers, as the issue states
+    the duties (not from the memo model): the key a memo to that official is filed under."""
+    one = lambda sql, *args: (con.execute(sql, list(args)).fetchone() or (None,))[0]  # noqa: E731
+    if f["subject_kind"] == "sale":
+        return one("SELECT conducted_by FROM stg_sales WHERE sale_id = ?", f["subject_id"]) or \
+            f"sale-officer-{f['subject_id']}"
+    if f["section"].startswith("15(2)"):
+        return f"police-{one('SELECT reported_to FROM stg_police_reports WHERE case_id = ?', f['case_id']) or f['case_id']}"
+    if f["subject_kind"] == "order" or f["section"].startswith("14"):
+        taluk = one("SELECT taluk FROM stg_removal_orders WHERE order_id = ?", f["subject_id"])
+        if taluk is None:                   # an order dated after the accounts' date
+            return f"tahsildar-of-{f['subject_id']}"
+        names = con.execute("SELECT person_id, name FROM stg_officials WHERE role = 'tahsildar' ORDER BY person_id").fetchall()
+        mine = [p for p, n in names if re.search(rf"(^|\s){re.escape(taluk.lower())}(\s|$)", n.lower())]
+        return mine[0] if mine else f"tahsildar-{taluk}"
+    if f["subject_kind"] == "local_fund_entry":
+        return f"accounts-{one('SELECT arg_max(local_authority_id, _version) FROM local_fund WHERE entry_id = ?', f['subject_id'])}"  # noqa: E501
+    if f["subject_kind"] == "dm_deposit_entry":
+        return f"accounts-DM-{f['district'] or ''}"
+    if f["pound_id"] is None:
+        return None
+    return one("SELECT pound_keeper_id FROM stg_pounds WHERE pound_id = ?", f["pound_id"]) or \
+        f"pound-keeper-{f['pound_id']}"
+
+
+def check_memos(con, out: Path) -> list:
+    """Every memo's findings are of its addressee's duty, each waiting finding is in exactly one memo,
+    and there is one memo per official and month. Returns the memos written."""
+    written = [w for w in write_papers(con, out, Scope(), as_of=dt.date(2026, 12, 31))
+               if w.paper.kind.name == "findings_memo"]
+    cols = ["rule_id", "subject_id", "subject_kind", "section", "case_id", "pound_id", "local_authority_id",
+            "district", "month"]
+    waiting = [dict(zip(cols, r, strict=True)) for r in con.execute(
+        f"SELECT {', '.join(cols)} FROM findings WHERE review_status IN ('open', 'reopened')").fetchall()]
+    expected = {(f["rule_id"], f["subject_id"]): (expected_addressee(con, f), f["month"]) for f in waiting}
+    seen: dict[tuple, tuple] = {}
+    for w in written:
+        for r in w.paper.rows:
+            assert (r["addressee_key"], r["month"]) == (w.paper.first["addressee_key"], w.paper.first["month"])
+            assert (r["rule_id"], r["subject_id"]) not in seen, "a finding in two memos"
+            seen[(r["rule_id"], r["subject_id"])] = (r["addressee_key"], r["month"])
+    assert seen == {k: v for k, v in expected.items() if v[0] is not None}
+    keys = [(w.paper.first["addressee_key"], w.paper.first["month"]) for w in written]
+    assert len(keys) == len(set(keys)), "one memo per official and month"
+    return written
+
+
+def test_every_memo_of_the_sample_is_of_its_addressee_s_duty(shared, tmp_path):
+    run = shared.run(ROOT / "data" / "sample", "2026-11-30")
+    con = connect(run / "pound.duckdb")
+    try:
+        written = check_memos(con, tmp_path)
+    finally:
+        con.close()
+    by_finding = {(r["rule_id"], r["subject_id"]): w.paper for w in written for r in w.paper.rows}
+    # the issue's case: SO02 conducted sale S-006, where a pound-keeper bought (s.19(1)): the memo is
+    # SO02's, not P03's pound-keeper's; its twin, a release's finding at P02, is that pound-keeper's
+    sale = by_finding[("SALE-OFFICIAL-BUYER", "S-006")]
+    assert sale.name == "findings_memo_SO02_2026-10" and sale.first["addressee"] == "Girish B, Sale officer"
+    assert by_finding[("REL-NO-SECURITY", "R-0007")].first["addressee_key"] == "PK02"
+    # s.15(2): H-2610-018's notice is the Nanjangud Rural police's to explain, by the register's words
+    police = by_finding[("S15-NOTICE-MISSING", "H-2610-018")]
+    assert police.first["addressee_key"] == "police-Nanjangud Rural Police Station"
+    # s.14: order RO-03 of Mysuru taluk goes to TAH02, "Tahsildar Mysuru", by name
+    assert by_finding[("S14-NOT-NOTIFIED", "RO-03")].first["addressee"].startswith("Tahsildar Mysuru, Tahsildar, Mysuru")
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    # the index lists the memos by official: Tahsildar Mysuru's two months on one line
+    line = next(ln for ln in index.splitlines() if "findings_memo_TAH02_2026-10.html" in ln or "TAH02" in ln)
+    assert "findings_memo_TAH02_2026-10.html" in index
+    tah = re.search(r"<li>Tahsildar Mysuru, Tahsildar, Mysuru taluk: (.*?)</li>", index)
+    assert tah and "findings_memo_TAH02_2026-10.html" in tah.group(1) and "findings_memo_TAH02_2026-11.html" in tah.group(1)
+    assert line
+
+
+def test_every_memo_of_the_golden_bundle_is_of_its_addressee_s_duty(golden_db, tmp_path):
+    con = connect(golden_db / "pound.duckdb")
+    try:
+        assert check_memos(con, tmp_path)
+    finally:
+        con.close()
+
+
+def test_every_memo_of_a_synthetic_district_is_of_its_addressee_s_duty(tmp_path, run_cli):
+    cfg = SynthConfig(start="2024-03", pounds=4, months=6, cases_per_month=10, seed=3, violation_rate=0.3)
+    write_bundle(tmp_path / "b", cfg)
+    end = cfg.months_span()[1]
+    code, _, err = run_cli("run", tmp_path / "b", "--out", tmp_path / "out", "--as-of", end.isoformat())
+    assert code == 0, err
+    with (tmp_path / "out" / "findings.csv").open(encoding="utf-8") as fh:
+        kinds = {r["subject_kind"] for r in csv.DictReader(fh)}
+    assert {"sale", "order", "release"} <= kinds, kinds       # the duties are exercised
+    con = connect(tmp_path / "out" / "pound.duckdb")
+    try:
+        written = check_memos(con, tmp_path / "papers")
+    finally:
+        con.close()
+    duties = {r["duty"] for w in written for r in w.paper.rows}
+    assert {"sale_officer", "tahsildar", "pound_keeper"} <= duties, duties
+
+
+ORDER = {"order_id": "O1", "taluk": "Plain", "owner_id": "X", "owner_name": "Owner X", "clause": "i",
+         "owner_head_count": 3, "head_count": 3, "issued_on": "2026-10-05", "comply_by": "2026-10-20",
+         "complied_on": "", "police_removal_on": "", "fine_imposed": "", "fine_paid_on": ""}
+
+
+@pytest.mark.parametrize("tahsildar", [None, "Tahsildar Plain"], ids=["by-title", "by-name"])
+def test_a_s14_finding_goes_to_the_tahsildar_of_the_order_s_taluk(tmp_path, tahsildar):
+    """An order in Plain taluk, where s.14 is not notified (S14-NOT-NOTIFIED): the memo goes to the
+    Tahsildar of Plain, by name when officials.csv names one whose name holds the taluk, else by title;
+    a tahsildar of another taluk ("Tahsildar Plainfield") is not he."""
+    from helpers import REFERENCE
+
+    officials = [*REFERENCE["officials"], {"person_id": "T9", "name": "Tahsildar Plainfield", "role": "tahsildar",
+                                           "district": "Mysuru"}]
+    if tahsildar:
+        officials.append({"person_id": "T1", "name": tahsildar, "role": "tahsildar", "district": "Mysuru"})
+    con = built_rows(officials=officials, removal_orders=[ORDER])
+    try:
+        memos = [w for w in write_papers(con, tmp_path, Scope(), as_of=dt.date(2026, 11, 30))
+                 if w.paper.kind.name == "findings_memo"]
+    finally:
+        con.close()
+    s14 = [w.paper for w in memos if any(r["rule_id"].startswith("S14") for r in w.paper.rows)]
+    assert len(s14) == 1 and all(r["duty"] == "tahsildar" for r in s14[0].rows)
+    if tahsildar:
+        assert s14[0].name == "findings_memo_T1_2026-10"
+        assert s14[0].first["addressee"] == "Tahsildar Plain, Tahsildar, Plain taluk"
+    else:
+        assert s14[0].name == "findings_memo_tahsildar-Plain_2026-10"
+        assert s14[0].first["addressee"] == "Tahsildar, Plain taluk"
+    page = (tmp_path / f"{s14[0].name}.html").read_text(encoding="utf-8")
+    assert "To: <span data-col=\"addressee\">" in page and "Plain taluk" in page
+    assert "pound-keeper" not in page.lower()          # not sent to P1's pound-keeper
+
+
+def test_a_pound_keeper_s_memo_holds_his_findings_and_no_sale_officer_s(tmp_path):
+    """C1 never reported (S15-REPORT-MISSING, the pound-keeper's) and C2 sold early by SO1 (S15-SALE-EARLY,
+    the sale officer's): two memos, one each."""
+    sale = {"sale_id": "S1", "case_id": "C2", "path": "s15_unclaimed", "sale_on": "2026-10-05", "head_offered": 1,
+            "head_sold": 1, "bid_amount": "9000", "accepted": "yes", "conducted_by": "SO1", "sale_expenses": "100"}
+    con = built_rows(impoundments=[case("C1", impounded_on="2026-10-01"),
+                                   case("C2", impounded_on="2026-10-01", owner_id="O2")],
+                     police_reports=[{"case_id": "C2", "reported_on": "2026-10-02", "reported_to": "Town PS",
+                                      "notice_on": "2026-10-02", "proclamation_on": "2026-10-02"}],
+                     sales=[sale])
+    try:
+        memos = {w.paper.name: w.paper for w in write_papers(con, tmp_path, Scope(), as_of=dt.date(2026, 11, 30))
+                 if w.paper.kind.name == "findings_memo"}
+    finally:
+        con.close()
+    assert {r["rule_id"] for r in memos["findings_memo_PK1_2026-10"].rows} >= {"S15-REPORT-MISSING"}
+    assert all(r["duty"] == "pound_keeper" for r in memos["findings_memo_PK1_2026-10"].rows)
+    sold = memos["findings_memo_SO1_2026-10"]
+    assert {r["rule_id"] for r in sold.rows} == {"S15-SALE-EARLY"} and sold.first["addressee"] == "Manjunath K, Sale officer"
