@@ -58,34 +58,35 @@ def decide_four(path: Path, into: Path) -> list[tuple]:
 
 def test_the_readme_month_walk_through_runs_as_written(tmp_path, run_cli, monkeypatch):
     commands, shown = walk_through()
-    assert [c[0] for c in commands] == ["ingest", "build", "report", "ingest", "build", "close", "verify",
-                                        "ingest", "build", "report"]
+    assert [c[0] for c in commands] == ["template", "ingest", "build", "report", "ingest", "build", "close",
+                                        "verify", "ingest", "build", "report"]
     shutil.copytree(ROOT / "data" / "sample", tmp_path / "mysuru")
     monkeypatch.chdir(tmp_path)
     # the files are loaded on 04-12-2026, the day after the meeting
     monkeypatch.setenv("POUND_LOAD_TIME", "2026-12-04T10:00:00")
     results = []
     for i, args in enumerate(commands):
-        if i == 3:          # step 3: the workbook of step 2, filled in and saved into the bundle
+        if i == 4:          # step 3: the workbook of step 2, filled in and saved into the bundle
             decided = decide_four(tmp_path / "reports" / "2026-11" / "review_2026-11.xlsx",
                                   tmp_path / "mysuru" / "registers" / "review_2026-11.xlsx")
-        if i == 7:          # step 5: the README's correction of R-0006 arrives with December
+        if i == 8:          # step 5: the README's correction of R-0006 arrives with December
             (tmp_path / "mysuru" / "registers" / "releases_2026-11_corrections.csv").write_text(CORRECTION,
                                                                                                encoding="utf-8")
         code, out, err = run_cli(*args)
         assert code == 0, f"pound {' '.join(args)}: {err}"
         results.append(out + err)
-        if i == 4:          # step 3's build: the decisions dated after the accounts' date are applied
+        if i == 5:          # step 3's build: the decisions dated after the accounts' date are applied
             with (tmp_path / "results" / "findings.csv").open(encoding="utf-8") as fh:
                 findings = {(r["rule_id"], r["subject_id"]): r for r in csv.DictReader(fh)}
             assert [(findings[k]["review_status"], findings[k]["reviewed_on"]) for k in decided] == \
                 [("action_ordered", "2026-12-03")] * 4
-    step3 = results[3] + results[4]
+    assert (tmp_path / "registers_2026-11_P01.xlsx").is_file()       # step 0: the pound-keeper's workbook
+    step3 = results[4] + results[5]
     for line in shown:
         assert line in step3, f"the README shows {line!r}; step 3 printed:\n{step3}"
-    assert "intact (the input files rebuild the sealed figures)" in results[6]
+    assert "intact (the input files rebuild the sealed figures)" in results[7]
     # step 5: the correction moves REL-UNPAID R-0006 (short by Rs 400.00, not Rs 200.00): reopened
-    assert "1 set aside (1 made on other figures, the finding reopened" in results[8]
+    assert "1 set aside (1 made on other figures, the finding reopened" in results[9]
     log = (tmp_path / "results" / "finding_reviews.csv").read_text(encoding="utf-8")
     assert re.search(r"^REL-UNPAID,R-0006,2026-10-15,.*,made on other figures,", log, flags=re.M)
     page = (tmp_path / "reports" / "2026-12" / "monthly_review_2026-12.html").read_text(encoding="utf-8")
