@@ -29,7 +29,6 @@ CELLS = "_raw_cells"
 _TEXT = "_raw_text"
 TYPED = "_typed"
 _ALL = "_typed_all"          # every record typed, blank ones too; TYPED reads it
-SHORT_CUTS_FIRST_BYTES = 1_000_000      # a file under this size is typed by the short cuts first
 
 
 class Typed(NamedTuple):
@@ -109,32 +108,24 @@ def type_rows(con: duckdb.DuckDBPyConnection, read: Read) -> Typed | None:
     load(con, read)
     if read.problems:
         return None
-    trim = read.plain is None or read.plain.spaced
     con.execute(f"CREATE TEMP TABLE {_ALL} AS "
-                f"{typed_select(reg, CELLS, read.extra_columns, unparsed=True, trim=trim, blank_rows=True)}")
+                f"{typed_select(reg, CELLS, read.extra_columns, unparsed=True, blank_rows=True)}")
     con.execute(f"CREATE TEMP VIEW {TYPED} AS SELECT * EXCLUDE (_blank) FROM {_ALL} WHERE NOT _blank")
     return Typed(*con.execute(f"SELECT {_counts(read)} FROM {_ALL}").fetchone())
 
 
 def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> Typed:
-    """The file typed in DuckDB. Most files hold only cells of plain shapes (2026-10-01, 600.50),
-    so the file is typed first by the short cuts alone; only when some cell did not parse that
-    way is it typed again by the general expressions (planning their regular expressions took
-    most of the typing of a small file). A large file, whose typing is mostly reading it, is typed
-    by the general expressions at once: it is never read twice."""
+    """The file typed in DuckDB, in one pass (values.typed_expr takes short cuts for cells of
+    plain shapes, 2026-10-01, 600.50, and the general expressions for the rest)."""
     assert read.plain is not None
     cols = [f"NULL AS {_q(ROW)}", f"{_too_long(read)} AS _long"]
     cols += [f"{cell} AS {_q(name)}" for name, cell in _cells_of(read, read.source.register.names + read.extra_columns)]
     raw = f"(SELECT {', '.join(cols)} FROM {_read_csv(read)})"
-    for general in (False, True) if read.source.path.stat().st_size < SHORT_CUTS_FIRST_BYTES else (True,):
-        sql = typed_select(read.source.register, raw, read.extra_columns, unparsed=True, trim=read.plain.spaced,
-                           blank_rows=True, passed=("_long",), general=general)
-        # A fresh table keeps the file's order (preserve_insertion_order), so rowid 0 is row 2.
-        con.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL} AS {sql}")
-        too_long, *counts = con.execute(f"SELECT bool_or(_long), {_counts(read)} FROM {_ALL}").fetchone()
-        typed = Typed(*counts)
-        if too_long or not typed.unparsed:
-            break
+    sql = typed_select(read.source.register, raw, read.extra_columns, unparsed=True, blank_rows=True, passed=("_long",))
+    # A fresh table keeps the file's order (preserve_insertion_order), so rowid 0 is row 2.
+    con.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL} AS {sql}")
+    too_long, *counts = con.execute(f"SELECT bool_or(_long), {_counts(read)} FROM {_ALL}").fetchone()
+    typed = Typed(*counts)
     if too_long or not _whole_rows(con, read, typed.records):
         raise _NotAsIs()
     _typed_view(con)
