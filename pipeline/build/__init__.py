@@ -38,21 +38,27 @@ def _not_exact(table: str, column: str, kind: str) -> RuntimeError:
     return RuntimeError(f"model {table} made column {column} of type {kind}; money and counts must be integers")
 
 
-def _plain_select(con: duckdb.DuckDBPyConnection, m: Model) -> str:
-    """The model's SELECT with every HUGEINT column cast to BIGINT, so that the finished table is
-    exact and plain: DuckDB gives sums as HUGEINT, which pandas would turn into floats. Which
-    columns are HUGEINT is asked of DuckDB (DESCRIBE binds the SELECT without running it), every
-    build: a few milliseconds a model, and nothing kept between runs that could go stale. A
-    floating-point column anywhere is a defect in a model and stops the build."""
-    kinds = con.execute(f"DESCRIBE {m.sql}").fetchall()
-    floats = [(c, k) for c, k, *_ in kinds if _not_exact_kind(k)]
+def _made_exact(con: duckdb.DuckDBPyConnection, m: Model) -> None:
+    """The model just made, with every HUGEINT column made BIGINT, so that the finished table is
+    exact and plain: DuckDB gives sums as HUGEINT, which pandas would turn into floats. Its
+    columns are read off the catalogue; a table's HUGEINT columns are altered in place, a view is
+    made again with them cast. A floating-point or DECIMAL column anywhere is a defect in a model
+    and stops the build."""
+    kinds = con.execute("SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
+                        "AND database_name = current_database() AND table_name = ? ORDER BY column_index",
+                        [m.name]).fetchall()
+    floats = [(c, k) for c, k in kinds if _not_exact_kind(k)]
     if floats:
         raise _not_exact(m.name, *floats[0])
-    huge = [c for c, k, *_ in kinds if k == "HUGEINT"]
+    huge = [c for c, k in kinds if k == "HUGEINT"]
     if not huge:
-        return m.sql
-    casts = ", ".join(f'CAST("{c}" AS BIGINT) AS "{c}"' for c in huge)
-    return f"SELECT * REPLACE ({casts}) FROM (\n{m.sql}\n)"
+        return
+    if m.is_view:
+        casts = ", ".join(f'CAST("{c}" AS BIGINT) AS "{c}"' for c in huge)
+        con.execute(f"CREATE OR REPLACE VIEW {m.name} AS SELECT * REPLACE ({casts}) FROM (\n{m.sql}\n)")
+        return
+    for c in huge:
+        con.execute(f'ALTER TABLE {m.name} ALTER COLUMN "{c}" TYPE BIGINT')
 
 
 def _check_kinds(con: duckdb.DuckDBPyConnection, made: list[str]) -> None:
@@ -173,7 +179,8 @@ def _make(con: duckdb.DuckDBPyConnection, m: Model, was: str | None) -> None:
     if was is not None and (was == "VIEW") != m.is_view:
         con.execute(f"DROP {'VIEW' if was == 'VIEW' else 'TABLE'} {m.name}")
     try:
-        con.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{_plain_select(con, m)}")
+        con.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{m.sql}")
+        _made_exact(con, m)
     except duckdb.Error as exc:
         where = "rules/*.sql" if m.name == "findings" else f"{m.layer}/{m.name}.sql"
         raise RuntimeError(f"model {where} failed: {exc}") from exc

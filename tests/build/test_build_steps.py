@@ -177,14 +177,20 @@ def test_a_build_killed_at_any_point_leaves_the_database_as_before_or_as_after(b
 
 
 def test_no_model_makes_a_hugeint_or_a_floating_point_column(tmp_path, monkeypatch):
-    """DuckDB's sums are HUGEINT; the build casts them to BIGINT (build._plain_select), and a
-    model that made a DOUBLE would stop it. The golden bundle's finished tables hold neither."""
+    """DuckDB's sums are HUGEINT; the build makes them BIGINT (build._made_exact), and a model
+    that made a DOUBLE would stop it. The golden bundle's finished tables hold neither."""
     start = tmp_path / "pound.duckdb"
     shutil.copyfile(shared.SESSION.built_file(GOLDEN, BEFORE, None), start)
-    real = build_module._plain_select
+    real = build_module._made_exact
     cast: list[str] = []
-    monkeypatch.setattr(build_module, "_plain_select",
-                        lambda c, m: (lambda sql: (sql != m.sql and cast.append(m.name)) or sql)(real(c, m)))
+
+    def spy(c, m):
+        kinds = rows(c, "SELECT data_type FROM duckdb_columns() WHERE table_name = ? AND schema_name = 'main'", m.name)
+        if ("HUGEINT",) in kinds:
+            cast.append(m.name)
+        real(c, m)
+
+    monkeypatch.setattr(build_module, "_made_exact", spy)
     con = db.connect(start)
     build(con, Parameters({}, as_of=AFTER))
     assert cast, "some model sums into a HUGEINT, which the build casts: the cast is exercised"
