@@ -1,5 +1,6 @@
 # The two commands a newcomer needs: `make demo` and `make test`.
-# Everything is installed into .venv from the pinned set in requirements.lock, compiled to
+# The tool and its tests are installed into .venv from the pinned set in requirements.lock (made
+# equal to it: `uv pip sync`), compiled to
 # bytecode at install: where PYTHONDONTWRITEBYTECODE is set (as on our CI machines), Python
 # would otherwise compile pandas and the rest from source on every command, about 2.5 s each.
 PYTHON ?= python3
@@ -8,7 +9,7 @@ BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 export POUND_QUIET ?= 0
 
-.PHONY: help install browser calc demo test test-fast bench lint expectations clean lab
+.PHONY: help install lab-env browser calc demo test test-fast bench lint expectations clean lab
 
 help:
 	@echo "make install   create .venv and install the pinned dependencies (safe to repeat)"
@@ -17,6 +18,7 @@ help:
 	@echo "make test-fast every test but the browser and notebook ones, with shorter property searches"
 	@echo "make calc      install Debian's libreoffice-calc-nogui (the workbook tests read workbooks back in Calc)"
 	@echo "make bench     each speed figure as a ratio to a floor measured in the same run (docs/benchmarks.md)"
+	@echo "make lab-env   create .venv-lab: the tool and JupyterLab (make lab and make test use it)"
 	@echo "make lab       JupyterLab on notebooks/ at 127.0.0.1 (POUND_DB=path picks the database; default demo/)"
 	@echo "make lint      ruff, the import layers (import-linter), and a check that expectations/*.json match registers.py"
 
@@ -25,9 +27,22 @@ install: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check "uv==0.13.9"
-	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -r requirements.lock
+	$(BIN)/uv pip sync --quiet --compile-bytecode --python $(BIN)/python requirements.lock
 	$(BIN)/uv pip install --quiet --python $(BIN)/python --no-deps -e .
 	@$(BIN)/python -m compileall -q pipeline >/dev/null
+	@touch $@
+
+# The analyst's workbench has an environment of its own, .venv-lab, from requirements-lab.lock (the
+# tool's set and JupyterLab's). JupyterLab brings packages the tool never uses, among them the
+# grammars jsonschema compiles for its "iri" formats when it finds them installed (2.5 s of CPU in
+# every process importing nbformat, as the reports' do): they stay out of .venv.
+LAB_VENV := .venv-lab
+lab-env: $(LAB_VENV)/.installed
+
+$(LAB_VENV)/.installed: pyproject.toml requirements-lab.lock $(VENV)/.installed
+	@test -x $(LAB_VENV)/bin/python || $(PYTHON) -m venv $(LAB_VENV)
+	$(BIN)/uv pip sync --quiet --compile-bytecode --python $(LAB_VENV)/bin/python requirements-lab.lock
+	$(BIN)/uv pip install --quiet --python $(LAB_VENV)/bin/python --no-deps -e .
 	@touch $@
 
 # Debian's Chromium, for opening the HTML reports in a real browser in the tests and printing
@@ -52,7 +67,7 @@ demo: install
 # test module's assertion-rewritten code in __pycache__ only then, and rewriting every module again
 # costs each of the two test processes about 4 s (git ignores __pycache__).
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -n 2 --dist loadgroup
-test: install browser calc lint
+test: install lab-env browser calc lint
 	@$(PYTEST); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
@@ -65,11 +80,11 @@ test-fast: install calc
 # JupyterLab on notebooks/, for analysts: loopback only, the notebooks/*.py open as notebooks
 # (jupytext). The notebooks read $$POUND_DB, or the demo's database.
 LAB_PORT ?= 8888
-lab: install
+lab: install lab-env
 	@test -n "$$POUND_DB" || test -f demo/pound.duckdb || $(BIN)/pound demo --out demo
 	@echo "JupyterLab on notebooks/: open the URL printed below (with its token); Ctrl-C stops it"
 	POUND_DB="$$(realpath "$${POUND_DB:-demo/pound.duckdb}")" JUPYTERLAB_SETTINGS_DIR="$(CURDIR)/notebooks/.jupyter/lab/user-settings" \
-	  $(BIN)/jupyter lab --no-browser --ip=127.0.0.1 --port=$(LAB_PORT) --ServerApp.root_dir="$(CURDIR)/notebooks" \
+	  $(LAB_VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --port=$(LAB_PORT) --ServerApp.root_dir="$(CURDIR)/notebooks" \
 	  $(if $(filter 0,$(shell id -u)),--allow-root)
 
 bench: install browser
@@ -81,4 +96,4 @@ lint: install
 	$(BIN)/python -m pipeline.load.expectations --check
 
 clean:
-	rm -rf $(VENV) demo .pytest_cache
+	rm -rf $(VENV) $(LAB_VENV) demo .pytest_cache

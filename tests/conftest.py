@@ -1,6 +1,5 @@
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -8,16 +7,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("POUND_QUIET", "1")
-# What the build keeps between runs (pipeline/build/memo.py) goes to a folder of the tests' own,
-# not the user's ~/.cache; tests/build/test_build_steps.py checks a build with and without it.
-os.environ.setdefault("POUND_CACHE_DIR", str(Path(tempfile.gettempdir()) / "pound-tests-memo"))
-# Under pytest-xdist the two test processes keep both cores busy: a build on two connections
-# (pipeline/build/schedule.py) would only add work; test_build_steps.py builds on two.
-# For the same reason each DuckDB database a test (or a `pound` command it starts) opens works on
-# one thread (pipeline/load/db.py options).
-if os.environ.get("PYTEST_XDIST_WORKER"):
-    os.environ.setdefault("POUND_BUILD_CONNECTIONS", "1")
-    os.environ.setdefault("POUND_THREADS", "1")
+# The tests run pound with the settings a user gets: no $POUND_THREADS (tests/load/test_ingest.py
+# tries each of its values).
 from shared import LOAD_TIME  # noqa: E402
 
 os.environ.setdefault("POUND_LOAD_TIME", LOAD_TIME)

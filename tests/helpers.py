@@ -105,11 +105,7 @@ def insert_text(con, register: str, frame: pd.DataFrame, label: str) -> None:
     reg = BY_NAME[register]
     con.register("_text_rows", frame)
     try:
-        # as the loader types a file: by the short cuts for plain shapes, then, when a cell did
-        # not parse that way, by the general expressions (cells.py)
-        typed = con.execute(typed_select(reg, "_text_rows", [], unparsed=True, general=False)).df()
-        if typed["_unparsed"].any():
-            typed = con.execute(typed_select(reg, "_text_rows", [], unparsed=True)).df()
+        typed = con.execute(typed_select(reg, "_text_rows", [], unparsed=True)).df()      # as the loader types a file
         if typed["_unparsed"].any():
             problems, _ = parse_problems(con, reg, "_text_rows", label, 20)
             raise AssertionError([p.render() for p in problems] or "a cell did not parse")

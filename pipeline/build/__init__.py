@@ -5,16 +5,20 @@ runner wraps its SELECT as `CREATE OR REPLACE TABLE <name> AS ...`. Layers only
 look back: registers -> staging -> intermediate -> accounts -> rules ->
 reconcile -> marts. Rules (sql/rules/<RULE-ID>.sql) each return offending rows
 in the columns of a finding; they are stacked into the `findings` table (rules.py).
+
+A build is one transaction on one connection, at every scale: killed, or stopped by a failing
+model or check, it leaves every table as it was before it began (docs/design.md, "A build is
+whole or not at all").
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import duckdb
 
-from pipeline.build.memo import KINDS, READS, code_digest, digest
-from pipeline.build.models import LAYERS, SOURCE_TABLES, Model, all_models, check_layers
+from pipeline.build.models import LAYERS, Model, all_models, check_layers
 from pipeline.build.rules import FINDING_COLUMNS, Rule, findings_sql, load_rules, rules_read
-from pipeline.build.schedule import make_in_order, small_database, workers
 from pipeline.core.params import Parameters
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.progress import QUIET, Progress
@@ -34,39 +38,31 @@ def _not_exact(table: str, column: str, kind: str) -> RuntimeError:
     return RuntimeError(f"model {table} made column {column} of type {kind}; money and counts must be integers")
 
 
-def _fingerprint(con: duckdb.DuckDBPyConnection, macros: str, steps: list[Model]) -> str:
-    """What the types of every model's columns depend on: the SQL of every step, the types of
-    the tables the staging layer reads and of the parameters, the code that reads them off
-    (_plain_select) and the DuckDB version (memo.py)."""
-    sources = [(t, c, k) for t, columns in sorted(db.catalogue(con).items()) if t in SOURCE_TABLES for c, k in columns]
-    variables = con.execute("SELECT name, type FROM duckdb_variables() ORDER BY name").fetchall()
-    return digest(repr(sources), repr(variables), code_digest(_plain_select), macros, *(m.sql for m in steps))
-
-
-def _plain_select(con: duckdb.DuckDBPyConnection, m: Model, fingerprint: str) -> str:
-    """The model's SELECT with every HUGEINT column cast to BIGINT, so that the finished table is
-    exact and plain: DuckDB gives sums as HUGEINT, which pandas would turn into floats. A
-    floating-point column anywhere is a defect in a model and stops the build. Which columns are
-    HUGEINT is asked of DuckDB (DESCRIBE binds the whole SELECT once more) the first time a
-    model is built with given SQL and input types, and kept in memo.py for the next builds."""
-    key = digest(fingerprint, m.name)
-    huge = KINDS.get(key)
-    if huge is None:
-        kinds = con.execute(f"DESCRIBE {m.sql}").fetchall()
-        floats = [(c, k) for c, k, *_ in kinds if _not_exact_kind(k)]
-        if floats:
-            raise _not_exact(m.name, *floats[0])
-        huge = [c for c, k, *_ in kinds if k == "HUGEINT"]
-        KINDS.put(key, huge)
+def _made_exact(con: duckdb.DuckDBPyConnection, m: Model) -> None:
+    """The model just made, with every HUGEINT column made BIGINT, so that the finished table is
+    exact and plain: DuckDB gives sums as HUGEINT, which pandas would turn into floats. Its
+    columns are read off the catalogue; a table's HUGEINT columns are altered in place, a view is
+    made again with them cast. A floating-point or DECIMAL column anywhere is a defect in a model
+    and stops the build."""
+    kinds = con.execute("SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
+                        "AND database_name = current_database() AND table_name = ? ORDER BY column_index",
+                        [m.name]).fetchall()
+    floats = [(c, k) for c, k in kinds if _not_exact_kind(k)]
+    if floats:
+        raise _not_exact(m.name, *floats[0])
+    huge = [c for c, k in kinds if k == "HUGEINT"]
     if not huge:
-        return m.sql
-    casts = ", ".join(f'CAST("{c}" AS BIGINT) AS "{c}"' for c in huge)
-    return f"SELECT * REPLACE ({casts}) FROM (\n{m.sql}\n)"
+        return
+    if m.is_view:
+        casts = ", ".join(f'CAST("{c}" AS BIGINT) AS "{c}"' for c in huge)
+        con.execute(f"CREATE OR REPLACE VIEW {m.name} AS SELECT * REPLACE ({casts}) FROM (\n{m.sql}\n)")
+        return
+    for c in huge:
+        con.execute(f'ALTER TABLE {m.name} ALTER COLUMN "{c}" TYPE BIGINT')
 
 
 def _check_kinds(con: duckdb.DuckDBPyConnection, made: list[str]) -> None:
-    """No finished model holds a HUGEINT or a floating-point column (one look at the catalogue,
-    whatever memo.py said)."""
+    """No finished model holds a HUGEINT or a floating-point column (one look at the catalogue)."""
     tables = db.catalogue(con)
     bad = [(t, c, k) for t in made for c, k in tables.get(t, ()) if k == "HUGEINT" or _not_exact_kind(k)]
     if bad:
@@ -120,9 +116,7 @@ def models(rules: list[Rule] | None = None) -> list[Model]:
     """Every model in build order, the findings table (made from the rules) among them."""
     rules = load_rules() if rules is None else rules
     findings = Model("findings", "rules", SQL_DIR / "rules", findings_sql(rules), rules_read(rules))
-    steps = all_models(findings)
-    READS.save()
-    return steps
+    return all_models(findings)
 
 
 def needed_by(steps: list[Model], tables: tuple[str, ...]) -> list[Model]:
@@ -146,54 +140,47 @@ def needed_by(steps: list[Model], tables: tuple[str, ...]) -> list[Model]:
 
 
 def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress = QUIET,
-          upto: str | tuple[str, ...] | None = None) -> None:
-    """Compute every model; with `upto` (a table or several), only those and the models they
-    read, directly or through others (what a test of the rules, or synth, needs: for the
-    findings, 24 of the 38 models before them)."""
-    params.apply(con)
-    macros = (SQL_DIR / "macros.sql").read_text(encoding="utf-8")
-    con.execute(macros)
+          upto: str | tuple[str, ...] | None = None,
+          first: Callable[[duckdb.DuckDBPyConnection], object] | None = None) -> None:
+    """Compute every model, in one transaction; with `upto` (a table or several), only those and
+    the models they read, directly or through others (what a test of the rules, or synth, needs:
+    for the findings, 24 of the 38 models before them). `first`, when given, runs inside the same
+    transaction before the models (the run reads the closes afresh there: load/closes.py), so
+    that what it writes stands or falls with the build."""
     rules = load_rules()
     steps = models(rules)
     if upto is not None:
         steps = needed_by(steps, (upto,) if isinstance(upto, str) else tuple(upto))
     tables = [m for m in steps if not m.is_macros]
-    existing = _existing(con)
-    fingerprint = _fingerprint(con, macros, steps)
-    started = iter(range(1, len(tables) + 1))
+    with db.one_transaction(con):
+        if first is not None:
+            first(con)
+        params.apply(con)
+        con.execute((SQL_DIR / "macros.sql").read_text(encoding="utf-8"))
+        existing = _existing(con)
+        made: list[str] = []
+        for m in steps:
+            if m.is_macros:                  # connection-local macros; a macro that reads a table
+                con.execute(m.sql)           # is bound to it, so it runs once what it reads is made
+                continue
+            progress.step(f"[{len(made) + 1}/{len(tables)}] computing {m.name}")
+            _make(con, m, existing.get(m.name))
+            made.append(m.name)
+        _check_kinds(con, made)
+        if upto is None:
+            _check_rollforward(con)
+    if upto is None:
+        progress.done(f"computed {len(tables)} tables and {len(rules)} rules")
 
-    def make(c: duckdb.DuckDBPyConnection, m: Model) -> None:
-        kind = "VIEW" if m.is_view else "TABLE"
-        was = existing.get(m.name)
-        if was is not None and (was == "VIEW") != m.is_view:
-            c.execute(f"DROP {'VIEW' if was == 'VIEW' else 'TABLE'} {m.name}")
-        try:
-            c.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{_plain_select(c, m, fingerprint)}")
-        except duckdb.Error as exc:
-            where = "rules/*.sql" if m.name == "findings" else f"{m.layer}/{m.name}.sql"
-            raise RuntimeError(f"model {where} failed: {exc}") from exc
 
-    n = workers(con)
-    small = small_database(con)
-    # on a small database, one DuckDB thread a connection, and on one connection one transaction
-    # (load/db.py): a failed model then leaves every table as it was before the build
-    with db.one_thread(con, when=small), db.light_planning(con, when=small), \
-            db.one_transaction(con, when=small and n == 1):
-        connections = [con]
-        try:
-            for _ in range(n - 1):
-                other = con.cursor()
-                connections.append(other)
-                params.set_variables(other)
-                other.execute(macros)
-            made = make_in_order(steps, connections, make,
-                                 lambda m: progress.step(f"[{next(started)}/{len(tables)}] computing {m.name}"))
-        finally:
-            for other in connections[1:]:
-                other.close()
-    KINDS.save()
-    _check_kinds(con, made)
-    if upto is not None:
-        return
-    _check_rollforward(con)
-    progress.done(f"computed {len(tables)} tables and {len(rules)} rules")
+def _make(con: duckdb.DuckDBPyConnection, m: Model, was: str | None) -> None:
+    """CREATE OR REPLACE the model's table (or view); one made as the other kind before is dropped first."""
+    kind = "VIEW" if m.is_view else "TABLE"
+    if was is not None and (was == "VIEW") != m.is_view:
+        con.execute(f"DROP {'VIEW' if was == 'VIEW' else 'TABLE'} {m.name}")
+    try:
+        con.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{m.sql}")
+        _made_exact(con, m)
+    except duckdb.Error as exc:
+        where = "rules/*.sql" if m.name == "findings" else f"{m.layer}/{m.name}.sql"
+        raise RuntimeError(f"model {where} failed: {exc}") from exc

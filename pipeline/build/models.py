@@ -22,7 +22,6 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.build.memo import READS, code_digest, digest
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.registers import REGISTERS
 from pipeline.load.db import CLOSE_TABLES
@@ -85,24 +84,8 @@ _FROM = re.compile(r"\b(?:FROM|JOIN)\s+([A-Za-z_][A-Za-z0-9_]*)", re.I)
 def tables_read(sql: str) -> frozenset[str]:
     """The tables a SELECT reads (its own CTEs left out), from DuckDB's parse of it.
 
-    A macro file is not a SELECT; its table names are taken from FROM and JOIN clauses. The
-    answer is kept in memo.py, under a hash of the SQL, for the next runs.
+    A macro file is not a SELECT; its table names are taken from FROM and JOIN clauses.
     """
-    key = digest(_parser_code(), sql)
-    known = READS.get(key)
-    if known is not None:
-        return frozenset(known)
-    found = _parse_reads(sql)
-    READS.put(key, sorted(found))
-    return found
-
-
-@cache
-def _parser_code() -> str:
-    return code_digest(_walk, _parse_reads) + _FROM.pattern
-
-
-def _parse_reads(sql: str) -> frozenset[str]:
     parsed = json.loads(_parser().execute("SELECT json_serialize_sql(?)", [sql]).fetchone()[0])
     if parsed.get("error"):
         return frozenset(m.lower() for m in _FROM.findall(re.sub(r"--[^\n]*", "", sql)))

@@ -222,25 +222,21 @@ def _build_and_export(con, out: Path, params, progress, db_path: Path, final_out
     """Compute every model, then write the CSV exports, the audit workbook (when its largest
     sheet holds at most WHOLE_WORKBOOK_MAX_ROWS rows) and the parameters used."""
     from pipeline.build import build
-    from pipeline.build.schedule import workers
-    from pipeline.load import db
     from pipeline.load.closes import load_closes
     from pipeline.outputs.exports import write_csvs
     from pipeline.outputs.workbook import WHOLE_WORKBOOK_MAX_ROWS, largest_sheet, write_workbook
     from pipeline.read.database import decisions_applied, rows_left_out
 
-    load_closes(con)            # the closes of the bundles loaded: adjustments compares with them
-    build(con, params, progress)
+    # the closes of the bundles loaded (adjustments compares with them), read in the build's transaction
+    build(con, params, progress, first=load_closes)
     print(f"rows dated after {params.as_of.isoformat()}, left out of the accounts: {rows_left_out(con)}")
     print(decisions_applied(con))
     out.mkdir(parents=True, exist_ok=True)
-    # a small database is written to its file while the exports are written (load/db.py)
-    with db.checkpointing(con, behind=workers(con) > 1):
-        written = write_csvs(con, out, progress)
-        table, rows = largest_sheet(con)
-        if rows <= WHOLE_WORKBOOK_MAX_ROWS:
-            progress.step("writing audit_workbook.xlsx")
-            written.append(write_workbook(con, out / "audit_workbook.xlsx"))
+    written = write_csvs(con, out, progress)
+    table, rows = largest_sheet(con)
+    if rows <= WHOLE_WORKBOOK_MAX_ROWS:
+        progress.step("writing audit_workbook.xlsx")
+        written.append(write_workbook(con, out / "audit_workbook.xlsx"))
     if rows > WHOLE_WORKBOOK_MAX_ROWS:
         (out / "audit_workbook.xlsx").unlink(missing_ok=True)
         print(f"audit_workbook.xlsx not written: its largest sheet, {table}, would hold {rows:,} rows "

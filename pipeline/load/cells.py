@@ -30,7 +30,6 @@ _TEXT = "_raw_text"
 TYPED = "_typed"
 _ALL = "_typed_all"          # every record typed, blank ones too; TYPED reads it
 TYPED_ALL = _ALL             # a row marked _blank here is passed over (ingest: a blank decision)
-SHORT_CUTS_FIRST_BYTES = 1_000_000      # a file under this size is typed by the short cuts first
 
 
 class Typed(NamedTuple):
@@ -93,19 +92,13 @@ def load(con: duckdb.DuckDBPyConnection, read: Read) -> None:
     read.in_db = True
 
 
-def type_rows(con: duckdb.DuckDBPyConnection, read: Read, ahead: tuple[str, Typed] | None = None) -> Typed | None:
+def type_rows(con: duckdb.DuckDBPyConnection, read: Read) -> Typed | None:
     """TYPED for `read`, and what it holds; when DuckDB cannot read a plain CSV file as it is, `read`
     takes the frame, or the problems, of reading it in Python (and TYPED is not made, and None
-    returned, when there are problems). `ahead`: (table, what it holds) of the file typed
-    already by type_ahead, on another connection."""
+    returned, when there are problems)."""
     drop_typed(con)
     if read.problems:
         return None
-    if ahead is not None:
-        table, typed = ahead
-        con.execute(f"CREATE TEMP TABLE {_ALL} AS SELECT * FROM {table}")      # in the file's order
-        _typed_view(con)
-        return typed
     reg = read.source.register
     if read.plain is not None and not read.in_db:
         counts: list[Typed] = []
@@ -116,55 +109,33 @@ def type_rows(con: duckdb.DuckDBPyConnection, read: Read, ahead: tuple[str, Type
     load(con, read)
     if read.problems:
         return None
-    trim = read.plain is None or read.plain.spaced
     con.execute(f"CREATE TEMP TABLE {_ALL} AS "
-                f"{typed_select(reg, CELLS, read.extra_columns, unparsed=True, trim=trim, blank_rows=True)}")
+                f"{typed_select(reg, CELLS, read.extra_columns, unparsed=True, blank_rows=True)}")
     con.execute(f"CREATE TEMP VIEW {TYPED} AS SELECT * EXCLUDE (_blank) FROM {_ALL} WHERE NOT _blank")
     return Typed(*con.execute(f"SELECT {_counts(read)} FROM {_ALL}").fetchone())
 
 
-def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read, into: str = _ALL) -> Typed:
-    """The file typed in DuckDB. Most files hold only cells of plain shapes (2026-10-01, 600.50),
-    so the file is typed first by the short cuts alone; only when some cell did not parse that
-    way is it typed again by the general expressions (planning their regular expressions took
-    most of the typing of a small file). A large file, whose typing is mostly reading it, is typed
-    by the general expressions at once: it is never read twice."""
+def _typed_from_csv(con: duckdb.DuckDBPyConnection, read: Read) -> Typed:
+    """The file typed in DuckDB, in one pass (values.typed_expr takes short cuts for cells of
+    plain shapes, 2026-10-01, 600.50, and the general expressions for the rest)."""
     assert read.plain is not None
     cols = [f"NULL AS {_q(ROW)}", f"{_too_long(read)} AS _long"]
     cols += [f"{cell} AS {_q(name)}" for name, cell in _cells_of(read, read.source.register.names + read.extra_columns)]
     raw = f"(SELECT {', '.join(cols)} FROM {_read_csv(read)})"
-    for general in (False, True) if read.source.path.stat().st_size < SHORT_CUTS_FIRST_BYTES else (True,):
-        sql = typed_select(read.source.register, raw, read.extra_columns, unparsed=True, trim=read.plain.spaced,
-                           blank_rows=True, passed=("_long",), general=general)
-        # A fresh table keeps the file's order (preserve_insertion_order), so rowid 0 is row 2.
-        con.execute(f"CREATE OR REPLACE {'TEMP ' if into == _ALL else ''}TABLE {into} AS {sql}")
-        too_long, *counts = con.execute(f"SELECT bool_or(_long), {_counts(read)} FROM {into}").fetchone()
-        typed = Typed(*counts)
-        if too_long or not typed.unparsed:
-            break
+    sql = typed_select(read.source.register, raw, read.extra_columns, unparsed=True, blank_rows=True, passed=("_long",))
+    # A fresh table keeps the file's order (preserve_insertion_order), so rowid 0 is row 2.
+    con.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL} AS {sql}")
+    too_long, *counts = con.execute(f"SELECT bool_or(_long), {_counts(read)} FROM {_ALL}").fetchone()
+    typed = Typed(*counts)
     if too_long or not _whole_rows(con, read, typed.records):
         raise _NotAsIs()
-    if into == _ALL:
-        _typed_view(con)
+    _typed_view(con)
     return typed
 
 
 def _typed_view(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(f"CREATE TEMP VIEW {TYPED} AS SELECT CAST(rowid + 2 AS BIGINT) AS {_q(ROW)}, "
                 f"* EXCLUDE ({_q(ROW)}, _long, _blank) FROM {_ALL} WHERE NOT _blank")
-
-
-def type_ahead(con: duckdb.DuckDBPyConnection, read: Read, into: str) -> Typed | None:
-    """A plain CSV file typed as type_rows types it, into the table `into` (of a database every
-    connection sees), for type_rows to take on another connection; None when DuckDB cannot read
-    the file as it is (type_rows then reads it in Python)."""
-    try:
-        return _typed_from_csv(con, read, into)
-    except (duckdb.Error, _NotAsIs) as exc:
-        if isinstance(exc, duckdb.InterruptException):
-            raise
-        con.execute(f"DROP TABLE IF EXISTS {into}")
-        return None
 
 
 def drop_typed(con: duckdb.DuckDBPyConnection) -> None:

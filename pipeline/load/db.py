@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import threading
 from pathlib import Path
 
 import duckdb
@@ -155,77 +154,18 @@ CLOSES_DDL = (
 CLOSE_TABLES = tuple(_ddl_table(ddl) for ddl in CLOSES_DDL)
 
 
-def chosen_connections() -> int | None:
-    """How many connections $POUND_BUILD_CONNECTIONS asks for, if it asks (1 on a machine busy with
-    other work: the test suite, which runs two processes, sets it)."""
-    chosen = os.environ.get("POUND_BUILD_CONNECTIONS", "").strip()
-    return int(chosen) if chosen.isdigit() and int(chosen) >= 1 else None
-
-
 def options() -> dict[str, int]:
     """DuckDB's settings for every database pound opens: as many threads as $POUND_THREADS says,
-    if it says (else one a core). The test suite sets 1: its two processes already keep both
-    cores busy, and a second DuckDB thread in each only adds switching between them (its
-    commands about 5% faster)."""
+    if it says (else one a core): on a machine shared with other work, 1 keeps a command to one
+    core."""
     chosen = os.environ.get("POUND_THREADS", "").strip()
     return {"threads": int(chosen)} if chosen.isdigit() and int(chosen) >= 1 else {}
 
 
-def second_connection() -> bool:
-    """Whether a small database may be worked on two connections at once (the build's models, the
-    loader's typing ahead): when there are two cores, unless $POUND_BUILD_CONNECTIONS says 1."""
-    chosen = chosen_connections()
-    return chosen > 1 if chosen is not None else (os.cpu_count() or 1) >= 2
-
-
 @contextlib.contextmanager
-def one_thread(con: duckdb.DuckDBPyConnection, when: bool = True):
-    """Within the block, DuckDB works on one thread (the setting is given back after). On a small
-    bundle or database each statement then costs less to start than a second thread could take
-    over: the sample's ingest about 10% less, its build on two connections about 6%. `when` False:
-    nothing changes."""
-    if not when:
-        yield
-        return
-    threads = con.execute("SELECT current_setting('threads')").fetchone()[0]
-    con.execute("SET threads = 1")
-    try:
-        yield
-    finally:
-        con.execute(f"SET threads = {int(threads)}")
-
-
-# DuckDB's optimizers that cost a small database's statements more to run than they save: with
-# few rows, joins in the order written and every column carried along cost nothing, and the plans
-# of a district's 58 models are made about a tenth faster without them (docs/design.md).
-LIGHT_PLANNING = ("common_subexpressions", "join_order", "unused_columns")
-
-
-@contextlib.contextmanager
-def light_planning(con: duckdb.DuckDBPyConnection, when: bool = True):
-    """Within the block, DuckDB leaves out the optimizers of LIGHT_PLANNING (on every connection
-    to the database: the setting is global; what was set before is given back after). None of
-    them changes what a statement returns, only how it is planned. `when` False: nothing
-    changes."""
-    if not when:
-        yield
-        return
-    before = con.execute("SELECT current_setting('disabled_optimizers')").fetchone()[0]
-    both = sorted({*filter(None, (o.strip() for o in before.split(","))), *LIGHT_PLANNING})
-    con.execute(f"SET disabled_optimizers = '{','.join(both)}'")
-    try:
-        yield
-    finally:
-        con.execute(f"SET disabled_optimizers = '{before}'")
-
-
-@contextlib.contextmanager
-def one_transaction(con: duckdb.DuckDBPyConnection, when: bool = True):
+def one_transaction(con: duckdb.DuckDBPyConnection):
     """Within the block, every statement on `con` is one transaction: committed at its end, rolled
-    back if it fails. `when` False: nothing changes."""
-    if not when:
-        yield
-        return
+    back if it fails."""
     con.execute("BEGIN TRANSACTION")
     try:
         yield
@@ -233,35 +173,3 @@ def one_transaction(con: duckdb.DuckDBPyConnection, when: bool = True):
         con.execute("ROLLBACK")
         raise
     con.execute("COMMIT")
-
-
-@contextlib.contextmanager
-def checkpointing(con: duckdb.DuckDBPyConnection, behind: bool = True):
-    """Within the block, the database's changes are written into its file (DuckDB's CHECKPOINT,
-    which closing the connection would otherwise do) on a second connection, while the caller
-    goes on reading: a district's run writes its exports meanwhile, and closes its database in
-    a tenth of the time. The block ends when both are done; a failure of the checkpoint is
-    raised then. `behind` False: nothing is done here (a large database, whose exports already
-    keep every core busy, is checkpointed when it is closed)."""
-    if not behind:
-        yield
-        return
-    cur = con.cursor()
-    failed: list[BaseException] = []
-
-    def checkpoint() -> None:
-        try:
-            cur.execute("CHECKPOINT")
-        except BaseException as exc:       # raised in the caller's thread, below
-            failed.append(exc)
-
-    thread = threading.Thread(target=checkpoint, name="pound-checkpoint")
-    thread.start()
-    try:
-        yield
-    finally:
-        thread.join()
-        cur.close()
-    if failed:
-        raise failed[0]
-

@@ -121,9 +121,6 @@ class Validator:
     def __init__(self) -> None:
         os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
         logging.getLogger("great_expectations").setLevel(logging.ERROR)
-        from pipeline.core.lean import import_jsonschema
-
-        import_jsonschema()             # without the grammars GX never uses (core/lean.py): 1.3 s
         import great_expectations as gx
         from great_expectations.data_context.types.base import ProgressBarsConfig
 

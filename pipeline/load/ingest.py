@@ -26,7 +26,7 @@ import duckdb
 from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
-from pipeline.load import ahead, cells, checks, db, decisions, versions
+from pipeline.load import cells, checks, db, decisions, versions
 from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
 from pipeline.load.values import TRUE_WORDS, parse_problems
 
@@ -80,29 +80,21 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
                 "rates.csv and notifications.csv (or sheets with those names in a workbook)")]))
     reads, voids = _plan_voids(con, sources)
     sources = _voids_last(sources, voids)
-    small = sum(p.stat().st_size for p in {s.path for s in sources}) <= SMALL_BUNDLE_BYTES
-    with (db.one_thread(con, when=small),
-          ahead.typing_ahead(con, sources, reads, when=small and db.second_connection()) as typed_ahead):
-        _load_all(con, sources, reads, voids, result, progress, origin or bundle, as_of, bundle_as_of, typed_ahead)
+    _load_all(con, sources, reads, voids, result, progress, origin or bundle, as_of, bundle_as_of)
     return result
 
 
-# A bundle of files this small is loaded with DuckDB on one thread (db.one_thread).
-SMALL_BUNDLE_BYTES = 4_000_000
-
-
-def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundle_as_of, typed_ahead) -> None:
+def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundle_as_of) -> None:
     refused = Refused()
     run_from = con.execute("SELECT coalesce(max(load_id), 0) + 1 FROM loads").fetchone()[0]   # this load's first id
     for i, src in enumerate(sources, 1):
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
         read = reads.pop(src.label, None) or read_source(src)
-        early = typed_ahead(src)          # waits for the second connection to be done with this file
         try:
             res = refused.blocks(con, src, read) if refused.by_register else None
             if res is None:
                 res = load_source(con, src, origin, progress, f"[{i}/{len(sources)}]", voids, read,
-                                  as_of or dt.date.today(), bundle_as_of, early, run_from)
+                                  as_of or dt.date.today(), bundle_as_of, run_from)
             if res.status == "rejected":
                 refused.add(con, src, read)
         finally:
@@ -241,8 +233,7 @@ def _may_void(src: Source) -> bool:
 def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
                 progress: Progress = QUIET, tag: str = "", voids: versions.Voids | None = None,
                 read: Read | None = None, as_of: dt.date | None = None,
-                bundle_as_of: dt.date | None = None, early: tuple[str, cells.Typed] | None = None,
-                run_from: int | None = None) -> FileResult:
+                bundle_as_of: dt.date | None = None, run_from: int | None = None) -> FileResult:
     reg = src.register
     voids = voids or versions.Voids()
     read = read or read_source(src)
@@ -257,7 +248,7 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         return _rejected(src, read.problems, 0)
     own = not read.in_db              # the caller drops the text of cells it loaded itself
     try:
-        typed = cells.type_rows(con, read, early)
+        typed = cells.type_rows(con, read)
         if typed is None:
             return _rejected(src, read.problems, 0)
         undecided = decisions.pass_over_undecided(con, reg)

@@ -13,11 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# The space separators of Unicode but the ASCII space, in UTF-8: what DuckDB's trim strips beside
-# it. They begin with one of these bytes (b"\xe2\x80" stands for U+2000 to U+200A and U+202F).
-_SPACES = (b"\xc2\xa0", b"\xe1\x9a\x80", b"\xe2\x80", b"\xe2\x81\x9f", b"\xe3\x80\x80")
-_LEADS = (0xC2, 0xE1, 0xE2, 0xE3)
-_COMMA, _LF, _CR, _SPACE = 0x2C, 0x0A, 0x0D, 0x20
+_COMMA, _LF = 0x2C, 0x0A
 # Up to this size a file's bytes are searched with Python's own bytes methods; a larger one with
 # numpy, three times faster on a state bundle's files but 0.15 s to import, which a district's
 # run (of files of a few kilobytes) need not pay. The two give the same answers (a test says so).
@@ -32,7 +28,6 @@ class PlainCsv:
     commas: int                       # in the whole file
     lines: int | None                 # its lines but blank ones at the end, when it holds no quote
     quoted: bool                      # whether it holds a double quote at all
-    spaced: bool                      # whether a cell may begin or end with a space (spaced())
     longest: int                      # the most bytes a cell can have: the file's, or its longest line's
 
 
@@ -47,12 +42,12 @@ def plain_csv(data: bytes, names: list[str], numpy_from: int = NUMPY_FROM_BYTES)
     if quoted and (b"\n\n" in body or b"\n\r\n" in body or b' "' in data or b'" ' in data):
         return None           # a line end may be in a quoted cell: blank lines are looked for as such
     scan = _scan_numpy if len(data) >= numpy_from else _scan_bytes
-    commas, lines, longest, spaced = scan(data, len(body), quoted)
-    return PlainCsv(names, commas, lines, quoted, spaced, longest)
+    commas, lines, longest = scan(data, len(body), quoted)
+    return PlainCsv(names, commas, lines, quoted, longest)
 
 
-def _scan_bytes(data: bytes, end: int, quoted: bool) -> tuple[int, int | None, int, bool]:
-    """(commas, lines, longest, spaced) of a small file. Without a quote every record is a line:
+def _scan_bytes(data: bytes, end: int, quoted: bool) -> tuple[int, int | None, int]:
+    """(commas, lines, longest) of a small file. Without a quote every record is a line:
     cells.py compares the count of lines with the records DuckDB read, and a cell is at most
     as long as its line (with the line's end)."""
     lines, longest = None, len(data)
@@ -60,20 +55,10 @@ def _scan_bytes(data: bytes, end: int, quoted: bool) -> tuple[int, int | None, i
         body = data[:end]
         lines = body.count(b"\n") + 1
         longest = max(map(len, body.split(b"\n"))) + 1
-    return data.count(b","), lines, longest, _spaced_bytes(data)
+    return data.count(b","), lines, longest
 
 
-def _spaced_bytes(data: bytes) -> bool:
-    if not data.isascii() and any(s in data for s in _SPACES):
-        return True
-    if b" " not in data:
-        return False
-    if data.startswith(b" ") or data.endswith(b" "):
-        return True
-    return any(pair in data for pair in (b", ", b"\n ", b" ,", b" \n", b" \r"))
-
-
-def _scan_numpy(data: bytes, end: int, quoted: bool) -> tuple[int, int | None, int, bool]:
+def _scan_numpy(data: bytes, end: int, quoted: bool) -> tuple[int, int | None, int]:
     """What _scan_bytes tells, for a large file."""
     import numpy as np
 
@@ -83,22 +68,4 @@ def _scan_numpy(data: bytes, end: int, quoted: bool) -> tuple[int, int | None, i
         ends = np.flatnonzero(a[:end] == _LF)
         lines = ends.size + 1
         longest = int(np.diff(ends, prepend=-1, append=end).max())
-    return int(np.count_nonzero(a == _COMMA)), lines, longest, _spaced_numpy(data, a)
-
-
-def _spaced_numpy(data: bytes, a) -> bool:
-    """Whether a cell of a plain CSV file may begin or end with a space, so that trimming it
-    changes it: False only when no space separator but the ASCII space is in the file and no
-    ASCII space stands beside a comma, at the end or start of a line or of the file (in a plain
-    file a quoted cell does not begin or end with one)."""
-    import numpy as np
-
-    if not data.isascii() and np.isin(a, _LEADS).any() and any(s in data for s in _SPACES):
-        return True
-    at = np.flatnonzero(a == _SPACE)
-    if at.size == 0:
-        return False
-    if at[0] == 0 or at[-1] == a.size - 1:
-        return True
-    before, after = a[at - 1], a[at + 1]
-    return bool(np.isin(before, (_COMMA, _LF)).any() or np.isin(after, (_COMMA, _LF, _CR)).any())
+    return int(np.count_nonzero(a == _COMMA)), lines, longest

@@ -35,25 +35,20 @@ def _cell(col: str) -> str:
     return f"trim(CAST({_q(col)} AS VARCHAR))"
 
 
-def typed_expr(col: Column, x: str | None = None, general: bool = True) -> str:
+def typed_expr(col: Column, x: str | None = None) -> str:
     """SQL that turns the column's text into its stored type (NULL when blank or bad).
 
     The cells of most files have one of a few plain shapes (600, 600.50, 2026-10-01, 01/10/2026,
     09:05): such a cell, told by its length and GLOB patterns (cheaper than the regular
     expressions), is typed by a short cut that gives what the general expression gives for it;
     every other cell goes through the general expression (tests/load/test_values.py holds the
-    two to agreeing). `x`: SQL for the cell's text already trimmed (default: the column, trimmed).
-    `general` False: a date or time of no plain shape is NULL (as if it had not parsed), which
-    spares DuckDB planning their regular expressions (most of a small file's typing: cells.py)."""
+    two to agreeing). `x`: SQL for the cell's text already trimmed (default: the column, trimmed)."""
     x = x or _cell(col.name)
     shortcuts = _plain_shapes(col, x)
     if not shortcuts:
         return general_expr(col, x)
     whens = " ".join(f"WHEN {shape} THEN {value}" for shape, value in shortcuts)
-    # the general expressions of dates and times are the costly ones to plan (one regular
-    # expression each of money and counts is cheap)
-    cheap = general or col.kind not in (DATE, TIME)
-    return f"CASE {whens} ELSE {general_expr(col, x) if cheap else 'NULL'} END"
+    return f"CASE {whens} ELSE {general_expr(col, x)} END"
 
 
 _D = "[0-9]"
@@ -153,25 +148,22 @@ def _checked(col: Column) -> bool:
     return col.kind not in (ID, TEXT, ENUM)
 
 
-def typed_select(reg: Register, raw: str, extra: list[str], unparsed: bool = False, trim: bool = True,
-                 blank_rows: bool = False, passed: tuple[str, ...] = (), general: bool = True) -> str:
+def typed_select(reg: Register, raw: str, extra: list[str], unparsed: bool = False,
+                 blank_rows: bool = False, passed: tuple[str, ...] = ()) -> str:
     """SELECT that types every declared column of the raw view, keeping the row number.
 
     Wholly blank rows (an empty line in the file) are dropped here, or, with `blank_rows`, kept
     and told by the column _blank. `unparsed` adds the column _unparsed: whether a non-blank cell
-    of the row did not parse (parse_problems words them). `trim` False: no cell begins or ends
-    with a space (bundle.spaced), so none is trimmed. `passed`: columns of `raw` kept as they are.
-    `general`: as for typed_expr (a date or time of no plain shape is then NULL and, with
-    `unparsed`, marks its row unparsed).
+    of the row did not parse (parse_problems words them). `passed`: columns of `raw` kept as they are.
     """
     every = reg.names + extra
     # each cell is trimmed once, in the inner SELECT; `t<i>` is the trimmed text of column i
     trimmed = ([f"CAST({_q(ROW)} AS BIGINT) AS {_q(ROW)}"] + [_q(p) for p in passed]
-               + [f"{_cell(c) if trim else _q(c)} AS t{i}" for i, c in enumerate(every)])
+               + [f"{_cell(c)} AS t{i}" for i, c in enumerate(every)])
     text = {c: f"t{i}" for i, c in enumerate(every)}
     parts = [_q(ROW)] + [_q(p) for p in passed]
     for col in reg.columns:
-        parts.append(f"{typed_expr(col, text[col.name], general)} AS {_q(col.name)}")
+        parts.append(f"{typed_expr(col, text[col.name])} AS {_q(col.name)}")
     if extra:
         keys = ", ".join(f"'{e.replace(chr(39), chr(39) * 2)}'" for e in extra)
         vals = ", ".join(text[e] for e in extra)

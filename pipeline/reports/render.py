@@ -17,7 +17,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from pipeline.core import lean, paths
+from pipeline.core import paths
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
 from pipeline.read.database import as_of, check_district, connect
@@ -122,7 +122,7 @@ def _execute(nb, parameters: dict):
             None, nb, input_path=source, output_path=None, kernel_name="python3", progress_bar=False,
             log_output=False, start_timeout=60, stdout_file=None, stderr_file=None,
             resources={"metadata": {"path": str(paths.ROOT)}}, config=_kernel_config(Path(sockets)),
-            extra_arguments=["--IPKernelApp.log_level=CRITICAL", f"--IPKernelApp.exec_lines={lean.KERNEL_LINE}"],
+            extra_arguments=["--IPKernelApp.log_level=CRITICAL"],
             shutdown_kernel="immediate")
     raise_for_execution_errors(nb, None)
     return nb
@@ -194,9 +194,7 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
         path.write_text(notebook_html(nb, page_title), encoding="utf-8")
 
     # The kernels run side by side: most of a report's time is its kernel starting
-    # and importing pandas and plotly, which overlaps well even on two cores. nbformat (papermill's,
-    # nbconvert's) is imported here once, before the threads, and lean (lean.py).
-    lean.import_jsonschema()
+    # and importing pandas and plotly, which overlaps well even on two cores.
     with ThreadPoolExecutor(max_workers=len(REPORTS)) as pool:
         for f in [pool.submit(one, rep, path) for rep, path in zip(REPORTS, paths, strict=True)]:
             f.result()

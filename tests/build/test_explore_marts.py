@@ -24,12 +24,25 @@ def test_sale_prices_per_head_by_class_and_year(golden):
                                                          (2026, "Dist", "sheep", 1, 10, 900000, 90000)]
 
 
-def test_sale_price_per_head_rounds_half_up_to_the_paisa(golden):
-    # the model's own rounding, on sums it could meet: 10000/3 = 3333.33.., 10001/3 = 3333.67.., 3/2 = 1.5
-    got = rows(golden, "SELECT (2 * p + h) // (2 * h) FROM (VALUES (10000, 3), (10001, 3), (3, 2)) v(p, h)")
-    assert [r[0] for r in got] == [3333, 3334, 2]
-    sql = (Path(__file__).resolve().parents[2] / "pipeline/sql/marts/sale_prices.sql").read_text(encoding="utf-8")
-    assert "(2 * sum(a.sale_proceeds) + sum(a.head_sold)) // (2 * sum(a.head_sold))" in sql
+@pytest.mark.parametrize("head, bid, paise, per_head", [
+    pytest.param(3, "100.00", 10000, 3333, id="Rs-100-for-3-head"),     # 10000 / 3 = 3333.33.. paise: down
+    pytest.param(3, "100.01", 10001, 3334, id="Rs-100.01-for-3-head"),  # 10001 / 3 = 3333.67.. paise: up
+    pytest.param(2, "0.03", 3, 2, id="3-paise-for-2-head"),             # 3 / 2 = 1.5 paise: half, up
+])
+def test_sale_price_per_head_rounds_half_up_to_the_paisa(head, bid, paise, per_head):
+    from helpers import built_rows, case
+
+    # one s.15 sale of every head of an unclaimed case, reported to the police in time
+    sale = {"sale_id": "S1", "case_id": "C1", "path": "s15_unclaimed", "sale_on": "2026-10-18",
+            "head_offered": head, "head_sold": head, "bid_amount": bid, "accepted": "yes",
+            "buyer_name": "Farmer B", "conducted_by": "SO1"}
+    report = {"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "SHO Town", "notice_on": "2026-10-10",
+              "proclamation_on": "2026-10-10"}
+    con = built_rows(as_of=dt.date(2026, 11, 30), impoundments=[case(head_count=head)], sales=[sale],
+                     police_reports=[report])
+    assert rows(con, "SELECT heads_sold, proceeds, proceeds_per_head FROM sale_prices") == [
+        (head, paise, per_head)]
+    con.close()
 
 
 def test_charges_due_and_collected_by_month_of_impounding(golden):

@@ -187,28 +187,3 @@ def test_pound_threads_sets_the_threads_of_every_database_pound_opens(tmp_path, 
     monkeypatch.setenv("POUND_THREADS", "1")
     reader = connect_built(shared.run(golden_bundle, "2026-11-30", tmp_path / "run") / "pound.duckdb")
     assert reader.execute("SELECT current_setting('threads')").fetchone()[0] == 1
-
-
-def test_a_small_bundle_is_loaded_on_one_thread_and_the_setting_is_given_back(sample_bundle, monkeypatch):
-    import pipeline.load.ingest as ingest_module
-
-    con = db.connect(":memory:")
-    con.execute("SET threads = 2")
-    seen = []
-    real = ingest_module.load_source
-
-    def spy(con, *args, **kwargs):
-        seen.append(con.execute("SELECT current_setting('threads')").fetchone()[0])
-        return real(con, *args, **kwargs)
-
-    monkeypatch.setattr(ingest_module, "load_source", spy)
-    assert not ingest(con, sample_bundle, as_of=dt.date(2026, 11, 30)).rejected
-    assert set(seen) == {1}
-    assert con.execute("SELECT current_setting('threads')").fetchone()[0] == 2
-    # a bundle past the limit is loaded on every thread
-    monkeypatch.setattr(ingest_module, "SMALL_BUNDLE_BYTES", 1000)
-    seen.clear()
-    other = db.connect(":memory:")
-    other.execute("SET threads = 2")
-    ingest(other, sample_bundle, as_of=dt.date(2026, 11, 30))
-    assert set(seen) == {2}

@@ -10,7 +10,6 @@ import secrets
 import shutil
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 import uuid
@@ -21,6 +20,8 @@ from helpers import read_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
+# JupyterLab lives in an environment of its own (`make lab-env`, requirements-lab.lock), as `make lab` runs it
+JUPYTER = ROOT / ".venv-lab" / "bin" / "jupyter"
 pytestmark = [pytest.mark.notebook, pytest.mark.xdist_group("lab")]
 
 
@@ -39,7 +40,7 @@ class Lab:
         env = dict(os.environ, POUND_DB=str(db), JUPYTERLAB_SETTINGS_DIR=str(root / ".jupyter/lab/user-settings"),
                    JUPYTER_RUNTIME_DIR=str(workdir / "runtime"), JUPYTER_CONFIG_DIR=str(workdir / "config"),
                    JUPYTERLAB_WORKSPACES_DIR=str(workdir / "workspaces"))
-        args = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1",
+        args = [str(JUPYTER), "lab", "--no-browser", "--ip=127.0.0.1",
                 f"--port={self.port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
                 f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
                 # its kernels talk over Unix sockets, as the rendered reports' do (render._kernel_config)
@@ -80,6 +81,8 @@ class Lab:
 
 @pytest.fixture(scope="module")
 def lab(golden_db, tmp_path_factory):
+    if not JUPYTER.exists():
+        pytest.fail(f"{JUPYTER} is missing: make lab-env (make test makes it)")
     server = Lab(golden_db, tmp_path_factory.mktemp("lab"))
     yield server
     server.stop()

@@ -40,7 +40,7 @@ def _together(request):
 
 
 @pytest.fixture
-def run(_together):
+def run(_together, request):
     """run(as_of=..., params={...}, **tables) -> list of finding dicts (every column of `findings`).
 
     tables: register name -> list of row dicts (text, as a clerk writes them); a reference name
@@ -49,10 +49,19 @@ def run(_together):
     bundle's own date (default: none).
     """
 
+    why = _together.unrecorded.get(request.node.nodeid)
+    if why is not None:
+        pytest.fail(f"the rule-test harness could not record this test's bundle (scenarios.py): {why}")
+
     def _run(as_of=AS_OF, params: dict | None = None, loaded_on=None, bundle_as_of=None, **tables) -> list[dict]:
         s = Scenario.of(as_of, params, loaded_on, bundle_as_of, tables)
         found = _together.findings(s)
-        return found if found is not None else alone(s)
+        if found is not None:
+            return found
+        if _together.recorded and s.shares_the_reference() and s.key() not in _together.keys:
+            pytest.fail("the rule-test harness did not see this bundle when it recorded the tests (scenarios.py): "
+                        "a test's later call of run must not depend on what an earlier call found")
+        return alone(s)
 
     return _run
 

@@ -158,6 +158,8 @@ class Together:
         self.found: dict[str, list[dict]] = {}
         self.built: set[str] = set()
         self.failed: dict[str, str] = {}        # group -> why it was built one bundle at a time
+        self.recorded = False                   # whether record() ran (not with POUND_RULE_TESTS_ALONE=1)
+        self.unrecorded: dict[str, str] = {}    # test node id -> why its call could not be recorded
 
     def add(self, s: Scenario) -> None:
         if not s.shares_the_reference():
@@ -167,27 +169,37 @@ class Together:
             self.groups.setdefault(s.group(), []).append(s)
 
     def record(self, items) -> None:
-        """Call every rule test once with a `run` that records its bundle and finds nothing."""
-
-        def recorder(as_of=AS_OF, params=None, loaded_on=None, bundle_as_of=None, **tables):
-            self.add(Scenario.of(as_of, params, loaded_on, bundle_as_of, tables))
-            return []
-
+        """Call every rule test once with a `run` that records its bundle and finds nothing (its
+        assertions then fail, as expected). A test that stops before it has called `run` (an error
+        of its own, a skip, pytest's fail), or that asks for a fixture besides `run` and its
+        parameters, could not be recorded: it is named in `unrecorded`, with why, and the `run`
+        fixture fails it saying so (conftest.py) rather than building its bundle alone unseen."""
+        self.recorded = True
         for item in items:
             fn = getattr(item, "function", None)
             if fn is None or HERE not in Path(str(item.path)).parents or "run" not in getattr(item, "fixturenames", ()):
                 continue
             given = getattr(getattr(item, "callspec", None), "params", {})
             names = [p for p in inspect.signature(fn).parameters if p != "run"]
-            if any(p not in given for p in names):
+            missing = [p for p in names if p not in given]
+            if missing:
+                self.unrecorded[item.nodeid] = f"it asks for the fixture(s) {', '.join(missing)}"
                 continue
+            calls: list[Scenario] = []
+
+            def recorder(as_of=AS_OF, params=None, loaded_on=None, bundle_as_of=None, _calls=calls, **tables):
+                s = Scenario.of(as_of, params, loaded_on, bundle_as_of, tables)
+                _calls.append(s)
+                self.add(s)
+                return []
+
             try:
                 fn(run=recorder, **{p: given[p] for p in names})
-            except Exception:                         # the assertions see no findings: expected
-                pass
-            except BaseException as exc:              # pytest's fail() and skip()
-                if isinstance(exc, KeyboardInterrupt):
-                    raise
+            except (KeyboardInterrupt, SystemExit):
+                raise
+            except BaseException as exc:              # pytest's fail() and skip() among them
+                if not calls:
+                    self.unrecorded[item.nodeid] = f"it stopped before calling run: {type(exc).__name__}: {exc}"
 
     def findings(self, s: Scenario) -> list[dict] | None:
         """s's findings built together with its group, or None: s is to be built alone."""

@@ -113,3 +113,34 @@ def test_bundles_built_together_find_what_each_finds_alone(_together):
     chosen = shuffled[:examples(len(shuffled) // 12)]         # a sixth of that in make test-fast
     for s in chosen:
         assert _in_order(_together.findings(s)) == _in_order(alone(s)), s
+
+
+def test_a_rule_test_that_cannot_be_recorded_is_named_not_built_alone_unseen():
+    """A test that stops before it calls `run` (here pytest's skip, a BaseException, and an error of
+    its own), or that asks for a fixture the recording cannot give, is named in `unrecorded` with
+    why; one that calls `run` and then fails its assertions (as every test does against the
+    recorder's empty findings) is recorded. The `run` fixture fails a named test (conftest.py)."""
+    from types import SimpleNamespace
+
+    from scenarios import HERE
+
+    def skips(run):
+        pytest.skip("not today")
+
+    def breaks(run):
+        raise KeyError("a typo in the test")
+
+    def asks(run, tmp_path):
+        run(impoundments=[case()])
+
+    def records(run):
+        assert run(impoundments=[case(case_id="C9")]) == ["never"]
+
+    items = [SimpleNamespace(function=f, path=HERE / "test_x.py", fixturenames=("run",), nodeid=f.__name__)
+             for f in (skips, breaks, asks, records)]
+    together = Together()
+    together.record(items)
+    assert set(together.unrecorded) == {"skips", "breaks", "asks"}
+    assert "Skipped: not today" in together.unrecorded["skips"] and "KeyError" in together.unrecorded["breaks"]
+    assert "tmp_path" in together.unrecorded["asks"]
+    assert Scenario.of(tables={"impoundments": [case(case_id="C9")]}).key() in together.keys
