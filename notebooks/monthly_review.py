@@ -119,6 +119,8 @@ h.table(review.money_passed_on(con, month, district), money=["amount"], table_id
 
 # %%
 h.table(review.sales_in_month(con, month, district, first=h.MAX_ROWS), money=review.SALE_MONEY, table_id="sales",
+        essential=["case_id", "last_sale_id", "sold_on", "head_sold", "sale_proceeds", "sale_expenses",
+                   "sale_paid_feeding", "sale_paid_fines", "balance_to_owner", "surplus_unclaimed"],
         labels={"last_sale_id": "sale", "s17_sale": "sale under", "sale_expenses": "expenses of sale",
                 "sale_paid_feeding": "feeding", "sale_paid_fines": "fines", "sale_paid_security": "security",
                 "surplus_unclaimed": "surplus to the DM"},
@@ -152,6 +154,8 @@ h.transposed(review.money_by_pound(con, month, district), review.MONEY_BY_POUND,
 # %%
 findings = review.findings_in_month(con, month, district)
 h.table(findings, table_id="findings", row_class="severity", empty=f"No findings for {label}.",
+        essential=["review_status", "severity", "rule_id", "section", "subject_id", "event_on", "days_open", "detail",
+                   "review_note"],
         labels={"review_status": "decision", "days_open": "days open", "review_note": "note on the decision"})
 
 # %% [markdown]
@@ -171,6 +175,7 @@ display(*review.open_after(con, month, label, district))
 
 # %%
 h.table(review.open_from_earlier_months(con, month, district, first=h.MAX_ROWS), table_id="open-earlier",
+        essential=["month", "severity", "rule_id", "section", "subject_id", "event_on", "days_open", "detail"],
         row_class="severity", labels={"days_open": "days open"},
         empty="No finding of an earlier month is waiting for a decision.")
 

@@ -263,16 +263,22 @@ def pivot(df, index: str, column: str, value: str, *, money: bool = False, table
                    total=None, hidden=False)
 
 
+TRANSPOSED_SHOWN = 6    # a transposed table of more values than this shows their total first, them a click away
+
+
 def transposed(df, measures: Sequence[tuple[str, str]], by: str, *, money: bool = True, table_id: str | None = None,
                total_label: str | None = None, empty: str = "Nothing to show.") -> Html:
     """One row per measure (column of df, with its label), one column per value of `by`, and with
-    total_label a last column with each measure's total as DuckDB added it up (select.totals)."""
+    total_label a last column with each measure's total as DuckDB added it up (select.totals).
+    With a total and more than TRANSPOSED_SHOWN values of `by` (the pounds of a district), the
+    measure and total columns are shown first and the others are a click away (see table())."""
     if df is None or len(df) == 0:
         return note(empty, "empty")
     selection = df.attrs.get("selection")
     records = df.to_dict("records")
+    extra = bool(total_label and table_id and len(records) > TRANSPOSED_SHOWN)
     columns = [{"name": "measure", "head": "measure", "cls": "text"}]
-    columns += [{"name": str(r[by]), "head": str(r[by]), "cls": "num"} for r in records]
+    columns += [{"name": str(r[by]), "head": str(r[by]), "cls": "num", "extra": extra} for r in records]
     if total_label:
         columns.append({"name": "total", "head": total_label, "cls": "num"})
     rows = []
@@ -280,14 +286,14 @@ def transposed(df, measures: Sequence[tuple[str, str]], by: str, *, money: bool 
         cells = [{"col": "measure", "text": label, "cls": "text", "key": None, "value": m}]
         for r in records:
             text, cls = cell_text(r[m], money)
-            cells.append({"col": m, "text": text, "cls": cls, "value": None, "key": _key(r, [by])})
+            cells.append({"col": m, "text": text, "cls": cls, "value": None, "key": _key(r, [by]), "extra": extra})
         if total_label:
             s = _totals(df, table_id, None)[m]
             cells.append({"col": m, "text": rupees(s) if money else f"{s:,}", "cls": "num money" if money else "num",
                           "value": None, "key": {}})
         rows.append({"cells": cells, "cls": None, "key": None})
     return _render("table.html.j2", table_id=table_id, selection=selection, columns=columns, rows=rows,
-                   total=None, hidden=False)
+                   total=None, hidden=False, some=len(records) if extra else 0)
 
 
 def figure(label: str, df, column: str, money: bool = False) -> dict:

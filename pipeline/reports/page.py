@@ -127,7 +127,11 @@ def balances_html(scope_balances: list[dict], scope, drawn_up_to: dt.date | None
                             "held_due_start": "should hold at start", "held_due_end": "should hold at end",
                             "credited_for_period_dues": "of which for the period's dues",
                             "credited_for_earlier_dues": "of which for earlier dues",
-                            "credited_other": "of which for neither"},
+                            "credited_other": "of which for neither",
+                            "missing_at_end": "of closing: missing", "unexpected_at_end": "of closing: unexpected"},
+                    essential=["ledger", "local_authority_name", "opening_due_not_credited", "due", "credited",
+                               "closing_due_not_credited", "missing_at_end", "unexpected_at_end", "held_end",
+                               "held_due_end", "ties"],
                     empty="Nothing was due or credited to any local fund.")
     source = h.note("Every figure of a row is a sum of the model balance_items (one row for each due and each "
                     "ledger entry, with its day) for that ledger and local authority, over the days its column "
