@@ -27,31 +27,22 @@ sealing = None                # set by `pound close` in the copy it seals: who c
 # %%
 from IPython.display import display
 
-from pipeline.reports import charts, review
+from pipeline.reports import charts, glance, review
 from pipeline.reports import html as h
-from pipeline.reports.page import open_report, parameters_block
+from pipeline.reports.page import closed_text, open_report, parameters_block
 
 con, district, label = open_report(db, month, district)
 
 # %%
-display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))
-parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review", closing=True,
-                 sealing=sealing)
-
-# %%
 if not review.has_activity(con, month, district):
     display(h.note(f"Nothing was impounded, released, sold, paid or found in {label}.", "warn"))
-heads = review.month_totals(con, month, district)
 days = review.horizon(con)
-h.key_figures([
-    h.figure("heads impounded", heads, "heads_impounded"),
-    h.figure("heads released", heads, "heads_released"),
-    h.figure("heads sold", heads, "heads_sold"),
-    h.figure("heads in the pounds at month end", heads, "heads_end"),
-    h.figure("money received (Rs)", review.received_total(con, month, district), "amount", money=True),
-    h.figure("high-severity findings of the month", review.high_findings(con, month, district), "high_findings"),
-    h.figure(f"deadlines in the {days} days after the month", review.deadline_count(con, month, district), "deadlines"),
-])
+glance.page(con, month, label, district, closed_text(con, month, district, sealing))
+
+# %%
+display(h.heading("What this review was drawn from", 2))
+parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review", closing=True,
+                 sealing=sealing)
 
 # %% [markdown]
 # ## 1. Cattle in the pounds: the month's roll-forward
@@ -240,9 +231,6 @@ h.table(review.corrections_to_earlier_months(con, month, district), table_id="co
 h.table(review.changes_to_closed_months(con, month, district), table_id="adjustments",
         labels=review.ADJUSTMENT_LABELS, value_labels={"measure": review.MEASURE_WORDS},
         empty="No figure of a closed month has moved since its close.")
-
-# %%
-h.signature(f"District Magistrate{', ' + district if district else ''}: signature", "Date and seal")
 
 # %%
 con.close()

@@ -44,6 +44,11 @@ def piece(macro: str, /, **values) -> Html:
     return Html(getattr(_ENV.get_template("pieces.html.j2").module, macro)(**values))
 
 
+def piece_template(template: str, /, **values) -> Html:
+    """A template of templates/html filled in (the month at a glance's figures, say)."""
+    return _render(template, **values)
+
+
 def note(text: str, kind: str = "note") -> Html:
     """A short paragraph in a box: kind 'note', 'empty' or 'warn'."""
     return piece("note", text=text, kind=kind)

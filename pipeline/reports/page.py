@@ -62,7 +62,7 @@ def parameters_block(con, *, db, month: str, district: str | None, report: str, 
         rows.append(("Period of the balances (section 2b)", period.period_label
                      + (f", local authority {period.local_authority}" if period.local_authority else "")))
     if closing:
-        rows.append(("Month closed", sealing or _closed_text(con, month, district)))
+        rows.append(("Month closed", closed_text(con, month, district, sealing)))
     warnings = []
     if asof and last > asof:
         warnings.append(f"The month runs past {day_text(asof)}, the date the accounts are drawn up to: "
@@ -93,7 +93,10 @@ def closed_words(by: str, at: dt.datetime, district: str | None, closes: int, re
     return text
 
 
-def _closed_text(con, month: str, district: str | None) -> str:
+def closed_text(con, month: str, district: str | None, sealing: str | None = None) -> str:
+    """Whether the month is closed, in words (`sealing`: in the copy a close seals, what it says of itself)."""
+    if sealing:
+        return sealing
     c = month_close(con, month, district)
     if len(c) == 0:
         return "no: the month has not been closed"

@@ -211,7 +211,9 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
         if name == "monthly_review" and sealing:
             params["sealing"] = sealing
         nb = _run_notebook(name, title, params)
-        page_title = f"{title}, {month}" + (f", {district}" if district else "")
+        # the title heads every printed sheet: the report, its month and its scope
+        page_title = (f"{title}, {month}, " + (f"district {district}" if district else "all districts")
+                      + (f", local authority {local_authority}" if local_authority and name == "reconciliation" else ""))
         page = notebook_html(nb, page_title)
         path.write_text(page if self_contained else share_plotly(page, out), encoding="utf-8")
 
