@@ -168,7 +168,7 @@ ties_html(con, district, local_authority=local_authority)
 # %%
 h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "ledger_amount", "difference"], table_id="breaks", row_class="status",
-        essential=["ledger", "local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
+        essential=["local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
                    "difference", "due_on", "days_outstanding"],
         labels={"ledger_amount": "in the ledger", "entry_ids": "entries", "expected_from": "the DM's own entries"},
         value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS},
@@ -208,8 +208,8 @@ h.figure_or_note(charts.ageing(aged), "Nothing is missing.")
 # %%
 h.table(rec.in_month(con, month, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "ledger_amount", "difference"], table_id="month-items", row_class="status",
-        essential=["ledger", "local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
-                   "difference", "due_on"],
+        essential=["local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
+                   "difference", "due_on", "entry_on"],
         labels={"ledger_amount": "in the ledger"}, value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS},
         empty=f"No credit was due, and no entry was made, in {label}.")
 
