@@ -320,6 +320,10 @@ def time_to_release(df):
 def _released(fig: go.Figure) -> go.Figure:
     fig.update_layout(showlegend=False)
     fig.update_yaxes(rangemode="tozero")
+    # a handful of statuses: their names read level (a slanted name prints as shreds of letters)
+    fig.update_xaxes(tickangle=0, automargin=True)
+    for trace in fig.data:
+        trace.x = [str(v).replace("_", " ") for v in trace.x]
     return _done(fig, "Time from impounding to release or sale", "How the case closed",
                  "Days from impounding to closing")
 
