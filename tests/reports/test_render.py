@@ -51,7 +51,7 @@ def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, mo
     out.mkdir()
     (out / "monthly_review_2026-10.html").write_text("the pages of an earlier run")
 
-    def fails_after_one_page(db, month, district, folder, *rest):
+    def fails_after_one_page(db, month, district, folder, *rest, **options):
         (folder / "monthly_review_2026-10.html").write_text("half of a new set")
         raise PoundError("the Impoundment trends report failed at cell 4")
 
@@ -61,7 +61,7 @@ def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, mo
     assert [p.name for p in out.iterdir()] == ["monthly_review_2026-10.html"]
     assert (out / "monthly_review_2026-10.html").read_text() == "the pages of an earlier run"
 
-    def writes_the_pages(db, month, district, folder, *rest):
+    def writes_the_pages(db, month, district, folder, *rest, **options):
         for name in ("trends", "monthly_review"):
             (folder / f"{name}_2026-10.html").write_text("the new set")
         return [folder / "trends_2026-10.html", folder / "monthly_review_2026-10.html"]
@@ -94,7 +94,7 @@ def test_a_period_is_drawn_for_its_last_month_up_to_the_accounts_date(sample_db,
     from pipeline.cli import report
 
     drawn = []
-    monkeypatch.setattr(report, "month_papers", lambda db, m, *rest: drawn.append(m) or [])
+    monkeypatch.setattr(report, "month_papers", lambda db, m, *rest, **options: drawn.append(m) or [])
     code, _, err = run_cli("report", "--db", sample_db, *period, "--out", tmp_path)
     assert code == 0, err
     assert drawn == [month]
@@ -105,7 +105,7 @@ def test_a_local_authority_is_said_to_limit_the_reconciliation_page_only(sample_
                                                                           scope, said):
     from pipeline.cli import report
 
-    monkeypatch.setattr(report, "month_papers", lambda *a: [])
+    monkeypatch.setattr(report, "month_papers", lambda *a, **options: [])
     code, _, err = run_cli("report", "--db", sample_db, "--month", "2026-10", *scope, "--out", tmp_path)
     assert code == 0, err
     assert ("note: --local-authority LA01 limits the reconciliation page; the monthly review and the trends are "
