@@ -72,8 +72,7 @@ def _print(pages: dict, folder) -> dict:
 
     shutil.copy(next(iter(pages.values())).parent / PLOTLY_FILE, folder / PLOTLY_FILE)
     copies = [shutil.copy(p, folder / p.name) for name, p in pages.items() if name != "explore"]
-    pdfs = print_reports(copies)
-    return {name: folder / p.with_suffix(".pdf").name for name, p in pages.items() if name != "explore"}
+    assert [p.name for p in print_reports(copies)] == [p.with_suffix(".pdf").name for p in copies]
 
 
 def _needs_tools():
