@@ -39,9 +39,10 @@ def cmd_close(args) -> int:
 
     folder = close_month(args.db, args.bundle, args.month, args.by, args.district, args.note, args.reopen)
     print(folder)
-    # the figures sealed are those of the month at a glance, the page the District Magistrate signs
+    # the figures sealed are those of the month at a glance, the page the District Magistrate signs;
+    # said on stderr, as the other notes are, so that the output stays the folder alone
     for line in signed_lines(json.loads((folder / CLOSE_FILE).read_text(encoding="utf-8"))):
-        print(line)
+        print(line, file=sys.stderr)
     return EXIT_OK
 
 

@@ -95,8 +95,10 @@ def closed_words(by: str, at: dt.datetime, district: str | None, closes: int, re
 
 def closed_text(con, month: str, district: str | None, sealing: str | None = None) -> str:
     """Whether the month is closed, in words (`sealing`: in the copy a close seals, what it says of itself)."""
-    if sealing:
-        return sealing
+    return sealing or _closed_text(con, month, district)
+
+
+def _closed_text(con, month: str, district: str | None) -> str:
     c = month_close(con, month, district)
     if len(c) == 0:
         return "no: the month has not been closed"

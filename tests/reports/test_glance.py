@@ -55,7 +55,8 @@ def test_pound_close_seals_and_says_the_figures_of_the_page_it_signs(sample_bund
                              "District Magistrate, Mysuru", "--bundle", bundle)
     assert code == 0, err
     record = json.loads((bundle / "closes" / "2026-10" / "close.json").read_text(encoding="utf-8"))
-    said = [line for line in out.splitlines() if line.startswith("sealed: ")]
+    assert out.strip() == str(bundle / "closes" / "2026-10")        # the output is the folder alone
+    said = [line for line in err.splitlines() if line.startswith("sealed: ")]
     assert said == [f"sealed: {f['label']}: {f['text']}" for f in record["signed"]]
     assert "sealed: heads impounded: 17" in said and "sealed: money received (Rs): 54,900.00" in said
     # the sealed copy of the review shows the same figures on its first page
