@@ -75,8 +75,10 @@ by_place = con.execute("""
     FROM impoundment_cohorts
     WHERE ($district IS NULL OR district = $district) AND month BETWEEN $first AND $last
     GROUP BY ALL ORDER BY ALL""", scope).df()
+# names written level in their rings (a name turned round its ring prints as shreds of letters)
 h.figure_or_note(px.sunburst(by_place, path=["taluk", "pound_name", "animal_class"], values="heads",
-                             title="Heads impounded by taluk, pound and class") if len(by_place) else None,
+                             title="Heads impounded by taluk, pound and class")
+                 .update_traces(insidetextorientation="horizontal") if len(by_place) else None,
                  "Nothing was impounded in these months.")
 
 # %% [markdown]
@@ -114,6 +116,7 @@ closed = con.execute("""
 h.figure_or_note(go.Figure(go.Box(x=closed.status, q1=closed.q1, median=closed["median"], q3=closed.q3,
                                   lowerfence=closed.shortest, upperfence=closed.longest, name="days"))
                  .update_layout(title="Days from impounding to closing, by how the case closed", yaxis_title="days")
+                 .update_xaxes(tickangle=0, automargin=True)
                  if len(closed) else None, "No case has closed.")
 
 # %% [markdown]
@@ -129,8 +132,8 @@ repeat = con.execute("""
     WHERE owner_id IS NOT NULL AND ($district IS NULL OR district = $district)
       AND impounded_month BETWEEN $first AND $last
     GROUP BY owner_id HAVING count(*) > 1 ORDER BY cases DESC, owner LIMIT 20""", scope).df()
-h.figure_or_note(px.bar(repeat, x="owner", y="cases", hover_data=["heads", "pounds"],
-                        title="Owners with more than one case") if len(repeat) else None,
+h.figure_or_note(px.bar(repeat, y="owner", x="cases", hover_data=["heads", "pounds"], orientation="h",
+                        title="Owners with more than one case").update_yaxes(automargin=True) if len(repeat) else None,
                  "No owner has more than one case in these months.")
 
 # %% [markdown]

@@ -27,31 +27,22 @@ sealing = None                # set by `pound close` in the copy it seals: who c
 # %%
 from IPython.display import display
 
-from pipeline.reports import charts, review
+from pipeline.reports import charts, glance, review
 from pipeline.reports import html as h
-from pipeline.reports.page import open_report, parameters_block
+from pipeline.reports.page import closed_text, open_report, parameters_block
 
 con, district, label = open_report(db, month, district)
 
 # %%
-display(h.heading(f"{label}" + (f", {district} district" if district else ", all districts"), 2))
-parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review", closing=True,
-                 sealing=sealing)
-
-# %%
 if not review.has_activity(con, month, district):
     display(h.note(f"Nothing was impounded, released, sold, paid or found in {label}.", "warn"))
-heads = review.month_totals(con, month, district)
 days = review.horizon(con)
-h.key_figures([
-    h.figure("heads impounded", heads, "heads_impounded"),
-    h.figure("heads released", heads, "heads_released"),
-    h.figure("heads sold", heads, "heads_sold"),
-    h.figure("heads in the pounds at month end", heads, "heads_end"),
-    h.figure("money received (Rs)", review.received_total(con, month, district), "amount", money=True),
-    h.figure("high-severity findings of the month", review.high_findings(con, month, district), "high_findings"),
-    h.figure(f"deadlines in the {days} days after the month", review.deadline_count(con, month, district), "deadlines"),
-])
+glance.page(con, month, label, district, closed_text(con, month, district, sealing))
+
+# %%
+display(h.heading("What this review was drawn from", 2))
+parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review", closing=True,
+                 sealing=sealing)
 
 # %% [markdown]
 # ## 1. Cattle in the pounds: the month's roll-forward
@@ -119,6 +110,8 @@ h.table(review.money_passed_on(con, month, district), money=["amount"], table_id
 
 # %%
 h.table(review.sales_in_month(con, month, district, first=h.MAX_ROWS), money=review.SALE_MONEY, table_id="sales",
+        essential=["case_id", "last_sale_id", "sold_on", "head_sold", "sale_proceeds", "sale_expenses",
+                   "sale_paid_feeding", "sale_paid_fines", "balance_to_owner", "surplus_unclaimed"],
         labels={"last_sale_id": "sale", "s17_sale": "sale under", "sale_expenses": "expenses of sale",
                 "sale_paid_feeding": "feeding", "sale_paid_fines": "fines", "sale_paid_security": "security",
                 "surplus_unclaimed": "surplus to the DM"},
@@ -152,6 +145,8 @@ h.transposed(review.money_by_pound(con, month, district), review.MONEY_BY_POUND,
 # %%
 findings = review.findings_in_month(con, month, district)
 h.table(findings, table_id="findings", row_class="severity", empty=f"No findings for {label}.",
+        essential=["review_status", "severity", "rule_id", "section", "subject_id", "event_on", "days_open", "detail",
+                   "review_note"],
         labels={"review_status": "decision", "days_open": "days open", "review_note": "note on the decision"})
 
 # %% [markdown]
@@ -171,6 +166,7 @@ display(*review.open_after(con, month, label, district))
 
 # %%
 h.table(review.open_from_earlier_months(con, month, district, first=h.MAX_ROWS), table_id="open-earlier",
+        essential=["month", "severity", "rule_id", "section", "subject_id", "event_on", "days_open", "detail"],
         row_class="severity", labels={"days_open": "days open"},
         empty="No finding of an earlier month is waiting for a decision.")
 
@@ -245,9 +241,6 @@ h.table(review.corrections_to_earlier_months(con, month, district), table_id="co
 h.table(review.changes_to_closed_months(con, month, district), table_id="adjustments",
         labels=review.ADJUSTMENT_LABELS, value_labels={"measure": review.MEASURE_WORDS},
         empty="No figure of a closed month has moved since its close.")
-
-# %%
-h.signature(f"District Magistrate{', ' + district if district else ''}: signature", "Date and seal")
 
 # %%
 con.close()

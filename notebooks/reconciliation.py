@@ -83,6 +83,8 @@ parameters_block(con, db=db, month=month, district=district, report="Local fund 
 # %%
 by_la = rec.by_authority(con, district, local_authority=local_authority)
 h.table(by_la, money=["expected", "credited", "difference", "difference_due"], table_id="by-authority",
+        essential=["ledger", "head", "local_authority_name", "expected", "credited", "difference", "breaks", "missing",
+                   "unexpected"],
         labels={"local_authority_name": "local authority", "amount_mismatch": "amount mismatch",
                 "difference": "credited - expected", "difference_due": "of which on credits already due"},
         value_labels={"head": rec.HEAD_LABELS}, empty="The reconciliation has no rows.")
@@ -128,9 +130,11 @@ h.table(rec.dm_deposit_held(con, district, local_authority=local_authority), tab
 #
 # A credit for neither (an entry nothing was due for, such as lease rent) counts as credited,
 # so it lowers the closing, as it raises the reconciliation's total difference (ledger less
-# expected). The closing is one net figure: below zero, more was credited in all than was due,
-# but a due can still be missing beside the entries that outweigh it. Section 4 lists both: the
-# entries nothing was due for (status `unexpected`) and the credits still missing.
+# expected). The closing is one net figure, so its two parts stand beside it: what is *missing*
+# at the end (dues not paid by the credits made for them) and what was credited *unexpected*
+# (for nothing due by then); closing = missing - unexpected. Below zero, more was credited in all
+# than was due, and a due can still be missing. Section 4 lists both: the entries nothing was due
+# for (status `unexpected`) and the credits still missing.
 
 # %%
 display(*balances_html(period_balances(con, scope), scope, as_of(con)))
@@ -164,6 +168,8 @@ ties_html(con, district, local_authority=local_authority)
 # %%
 h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "ledger_amount", "difference"], table_id="breaks", row_class="status",
+        essential=["local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
+                   "difference", "due_on", "days_outstanding"],
         labels={"ledger_amount": "in the ledger", "entry_ids": "entries", "expected_from": "the DM's own entries"},
         value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS},
         empty="No breaks: every expected credit that is due is matched.")
@@ -171,6 +177,7 @@ h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_R
 # %%
 h.table(rec.pending(con, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "difference"], table_id="pending",
+        essential=["ledger", "local_authority_id", "reference", "head", "expected_amount", "due_on", "days_outstanding"],
         labels={"days_outstanding": "days since due (less than 0: due in so many days)"},
         value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS}, empty="No credit is pending.")
 
@@ -201,6 +208,8 @@ h.figure_or_note(charts.ageing(aged), "Nothing is missing.")
 # %%
 h.table(rec.in_month(con, month, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "ledger_amount", "difference"], table_id="month-items", row_class="status",
+        essential=["local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
+                   "difference", "due_on", "entry_on"],
         labels={"ledger_amount": "in the ledger"}, value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS},
         empty=f"No credit was due, and no entry was made, in {label}.")
 

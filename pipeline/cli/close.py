@@ -35,10 +35,17 @@ def add(sub) -> None:
 
 
 def cmd_close(args) -> int:
-    from pipeline.close.seal import close_month
+    import json
+
+    from pipeline.close.seal import close_month, signed_lines
+    from pipeline.load.closes import CLOSE_FILE
 
     folder = close_month(args.db, args.bundle, args.month, args.by, args.district, args.note, args.reopen)
     print(folder)
+    # the figures sealed are those of the month at a glance, the page the District Magistrate signs;
+    # said on stderr, as the other notes are, so that the output stays the folder alone
+    for line in signed_lines(json.loads((folder / CLOSE_FILE).read_text(encoding="utf-8"))):
+        print(line, file=sys.stderr)
     return EXIT_OK
 
 

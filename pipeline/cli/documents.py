@@ -39,7 +39,7 @@ def cmd_documents(args) -> int:
     con = connect(args.db, wait=wait_of(args))
     try:
         scope = Scope(check_cases(con, tuple(args.case)), check_pound(con, args.pound), args.first, args.last)
-        written = write_papers(con, args.out, scope, args.templates, as_of(con))
+        written = write_papers(con, args.out, scope, args.templates, as_of(con), pdf=args.pdf)
     finally:
         con.close()
     groups: dict[str, list[Path]] = {}

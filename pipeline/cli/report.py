@@ -20,7 +20,10 @@ def add(sub) -> None:
                  "(no later than the month the accounts are drawn up to); the reconciliation's balances "
                  "(section 2b) cover the whole period and --local-authority.")
     rp.add_argument("--pdf", action="store_true", help="also print each report to PDF beside its HTML "
-                    "(needs Debian's chromium)")
+                    "(needs Debian's chromium); the PDF is the form to send by e-mail")
+    rp.add_argument("--self-contained", action="store_true", help="each page holds its own copy of plotly.js "
+                    "(about 5 MB a page), to be sent alone; by default the pages share one plotly.min.js "
+                    "written beside them")
     rp.set_defaults(func=cmd_report)
 
 
@@ -44,7 +47,8 @@ def cmd_report(args) -> int:
     last = min(d for d in (scope.end, drawn_up_to) if d is not None)
     month = args.month or f"{last:%Y-%m}"
     period = None if args.month else (scope.start, scope.end)
-    written = month_papers(args.db, month, scope.district, args.out, scope.local_authority, period)
+    written = month_papers(args.db, month, scope.district, args.out, scope.local_authority, period,
+                           self_contained=args.self_contained)
     if scope.local_authority:
         print(f"note: --local-authority {scope.local_authority} limits the reconciliation page; the monthly review "
               f"and the trends are by pound, for {scope.district or 'every district'}", file=sys.stderr)
@@ -59,8 +63,9 @@ def cmd_report(args) -> int:
 
 
 def month_papers(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
-                 period: tuple | None = None) -> list[Path]:
-    """The three reports of a month, and review_<month>.xlsx with its open findings for decisions:
+                 period: tuple | None = None, self_contained: bool = False) -> list[Path]:
+    """The reports of a month (and the plotly.js they share, unless `self_contained`), and
+    review_<month>.xlsx with its open findings for decisions:
     written as a set (core/staged.py), so a report that fails, or a run that is stopped, leaves OUT
     as it was."""
     from pipeline.core.errors import PoundError
@@ -73,7 +78,8 @@ def month_papers(db: Path, month: str, district: str | None, out: Path, local_au
     if out.exists() and not out.is_dir():
         raise PoundError(f"--out {out} exists and is not a folder")
     with Staged(out) as st:
-        written = render_reports(db, month, district, st.folder, local_authority, period)
+        written = render_reports(db, month, district, st.folder, local_authority, period,
+                                 self_contained=self_contained)
         con = connect(db)
         try:
             district = check_district(con, district)

@@ -5,8 +5,9 @@ review_<month>.xlsx with the findings still waiting for a decision when it was c
 and earlier months'), the month's extracts of
 monthly_accounts, findings and reconciliation, and close.json: who closed it and when,
 the as-of date, the tool's version, every reading in force, the sha256 and row count of
-every input file loaded, the month's figures, and the sha256 of every other file of the
-folder. A month closed again (--reopen) keeps both folders; the later close is in force.
+every input file loaded, the month's figures, the figures of the month at a glance (the page
+the District Magistrate signs, pipeline/reports/glance.py: `signed`, which `pound close` also
+says on the command line), and the sha256 of every other file of the folder. A month closed again (--reopen) keeps both folders; the later close is in force.
 
 Everything is written into a hidden folder beside the target and renamed into place at
 the end: a close that is killed or fails leaves no folder (the hidden one is swept away by
@@ -31,6 +32,7 @@ from pipeline.outputs.exports import BY_TABLE, table_columns, write_extract
 from pipeline.outputs.review_sheet import write_review_workbook
 from pipeline.read.database import as_of, check_district, connect
 from pipeline.read.select import Cond, Selection, col
+from pipeline.reports import glance
 from pipeline.reports.page import closed_words
 from pipeline.reports.render import render_reports, report_suffix
 from pipeline.reports.review import has_activity
@@ -168,7 +170,13 @@ def _record(con, month, district, by, note, reopen, day, now, earlier) -> dict:
         "parameters": params,
         "inputs": inputs,
         "figures": {"accounts": accounts, "findings": findings, "reconciliation": recon},
+        "signed": glance.sealed(con, month, district),
     }
+
+
+def signed_lines(record: dict) -> list[str]:
+    """What `pound close` says it sealed: the figures of the page the District Magistrate signs."""
+    return [f"sealed: {f['label']}: {f['text']}" for f in record.get("signed", [])]
 
 
 def _write_extracts(con, month: str, district: str | None, folder: Path) -> None:

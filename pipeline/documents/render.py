@@ -9,6 +9,7 @@ Amounts are written by pipeline.core.money (Rs 1,20,000.00) and dates day first 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +31,48 @@ def _day(d) -> str:
     return "" if d is None else day_text(d)
 
 
+# The plural of each animal class of the registers (core/registers.py ANIMAL_CLASSES); "cattle"
+# is counted in heads, as English counts it: "1 head of cattle", "3 head of cattle".
+_PLURALS = {"cattle": "head of cattle", "calf": "calves", "buffalo": "buffaloes", "ass": "asses", "sheep": "sheep"}
+
+
+def animals(n, animal_class: str) -> str:
+    """The noun for `n` animals of a class: 1 head of cattle, 2 sheep, 1 goat, 3 goats."""
+    cls = str(animal_class or "").strip()
+    if cls == "cattle":
+        return "head of cattle"
+    if n is not None and int(n) == 1:
+        return cls
+    return _PLURALS.get(cls, f"{cls}s" if cls else cls)
+
+
+def counted(n, animal_class: str) -> str:
+    """`n` animals of a class in words: '1 head of cattle', '2 sheep', '4 buffaloes'."""
+    return f"{'' if n is None else n} {animals(n, animal_class)}".strip()
+
+
+_ROLE = re.compile(r"^(?P<name>[^()]*?)\s*\((?P<role>[^()]*)\)\s*$")
+
+
+def signer(released_to, owner_name=None) -> str:
+    """Who signs a release receipt, as the release records it (released_to): 'Puttaswamy (owner)'
+    is 'Puttaswamy, the owner of the cattle'; 'Ravi (agent of Puttaswamy)' is 'Ravi, agent of
+    Puttaswamy'; a name alone is the owner when it is the owner's name, else the register does not
+    say which, and the receipt says 'owner of the cattle or his agent'. Blank when none is recorded."""
+    text = str(released_to or "").strip()
+    if not text:
+        return ""
+    m = _ROLE.match(text)
+    name, role = (m["name"].strip(), m["role"].strip().lower()) if m else (text, "")
+    if role == "owner" or (not role and owner_name and name.casefold() == str(owner_name).strip().casefold()):
+        return f"{name}, the owner of the cattle"
+    if role.startswith("agent"):
+        return f"{name}, {m['role'].strip()}" if role != "agent" else f"{name}, agent of the owner"
+    if role:
+        return f"{name} ({m['role'].strip()})"
+    return f"{name}, owner of the cattle or his agent"
+
+
 def environment(templates: Path | None = None) -> Environment:
     loaders = [FileSystemLoader(str(TEMPLATES))]
     if templates is not None:
@@ -40,6 +83,9 @@ def environment(templates: Path | None = None) -> Environment:
                       default_for_string=True), undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["money"] = _money
     env.filters["day"] = _day
+    env.filters["animals"] = animals
+    env.filters["counted"] = counted
+    env.filters["signer"] = signer
     return env
 
 
@@ -49,8 +95,11 @@ class Written:
     path: Path
 
 
-def write_papers(con, out: Path, scope: Scope, templates: Path | None = None, as_of=None) -> list[Written]:
-    """Every paper in scope as out/<name>.html, then out/index.html; returns what was written."""
+def write_papers(con, out: Path, scope: Scope, templates: Path | None = None, as_of=None,
+                 pdf: bool = False) -> list[Written]:
+    """Every paper in scope as out/<name>.html, then out/index.html, a table of them (kind, case,
+    pound, owner, date) linking each; with `pdf` (they are to be printed), each one's PDF and the
+    combined <kind>_all.pdf too. Returns what was written."""
     check_models(con)
     env = environment(templates)
     out = Path(out)
@@ -65,6 +114,6 @@ def write_papers(con, out: Path, scope: Scope, templates: Path | None = None, as
             path.write_text(html, encoding="utf-8")
             written.append(Written(paper, path))
     index = env.get_template("index.html.j2").render(
-        kinds=[(k, [w for w in written if w.paper.kind is k]) for k in KINDS], as_of=as_of)
+        kinds=[(k, [w for w in written if w.paper.kind is k]) for k in KINDS], as_of=as_of, pdf=pdf)
     (out / "index.html").write_text(index, encoding="utf-8")
     return written

@@ -6,6 +6,11 @@ its day) over a stated set of days: before the period (opening), in it, up to it
 (closing). Opening and closing are read separately from the period's due and credited,
 so the identity opening + due - credited = closing is a check here, not a definition;
 the build checks the same identity month by month on `fund_balances`.
+
+The closing figure is a net: a due never credited and a credit nothing was due for cancel out
+in it. Beside it stand its two parts, each a sum of its own rows: what is missing at the end
+(the dues by then, less the credits that paid them) and what was credited unexpected (credits
+that pay nothing due by then); closing = missing - unexpected.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from pipeline.read.select import Cond, col, either, select_records, total
 KEY = ("ledger", "local_authority_id", "local_authority_name")
 COLUMNS = ("ledger", "local_authority_id", "local_authority_name", "opening_due_not_credited", "due", "credited",
            "credited_for_period_dues", "credited_for_earlier_dues", "credited_other", "closing_due_not_credited",
-           "held_start", "held_end", "held_due_start", "held_due_end", "ties")
+           "missing_at_end", "unexpected_at_end", "held_start", "held_end", "held_due_start", "held_due_end", "ties")
 MONEY = frozenset(COLUMNS[3:-1])
 # What each column means (the page's labels and the workbook's cover).
 MEANING = {
@@ -31,12 +36,17 @@ MEANING = {
     "closing_due_not_credited": "opening + due - credited: due by the period's last day and not credited "
                                 "(below zero: more was credited in all than was due, such as lease rent; a due "
                                 "can still be missing beside it)",
+    "missing_at_end": "of the closing figure: due by the period's last day and not paid by the credits made "
+                      "for it (a due credited short counts its shortfall)",
+    "unexpected_at_end": "of the closing figure: credited by the period's last day for nothing due by then "
+                         "(closing = missing - unexpected)",
     "held_start": "the DM's deposit only: what his ledger shows he held at the start (receipts less credits "
                   "to local funds less refunds)",
     "held_end": "the DM's deposit only: the same at the end",
     "held_due_start": "the DM's deposit only: what he should have held at the start (s.18(5))",
     "held_due_end": "the DM's deposit only: the same at the end",
-    "ties": "opening + due - credited = closing, and the three parts of credited add up to it",
+    "ties": "opening + due - credited = closing, the three parts of credited add up to it, and closing = "
+            "missing - unexpected",
 }
 HELD = ("held_start", "held_end", "held_due_start", "held_due_end")
 LEDGER_ORDER = {"local_fund": 0, "dm_deposit": 1}
@@ -70,6 +80,12 @@ def period_balances(con, scope: Scope) -> list[dict]:
               credited_other="credited_amount"),
         _sums(con, scope, upto, closing_due_not_credited="balance_change", held_end="held_change",
               held_due_end="held_due_change"),
+        # the closing figure's two parts: dues and the credits matched to dues by the end; credits for none
+        _sums(con, scope, upto + [either(Cond("side", "=", "due"), Cond("for_due_on", "<=", end) if end
+                                         else Cond("for_due_on", "not_null"))], missing_at_end="balance_change"),
+        _sums(con, scope, upto + [Cond("side", "=", "entry"), either(Cond("for_due_on", "is_null"),
+                                                                     *([Cond("for_due_on", ">", end)] if end else []))],
+              unexpected_at_end="credited_amount"),
     ]
     keys = sorted({k for p in parts for k in p}, key=lambda k: (LEDGER_ORDER.get(k[0], 9), str(k[1])))
     out = []
@@ -81,6 +97,7 @@ def period_balances(con, scope: Scope) -> list[dict]:
             row.update(dict.fromkeys(HELD))
         row["ties"] = (row["opening_due_not_credited"] + row["due"] - row["credited"] == row["closing_due_not_credited"]
                        and row["credited_for_period_dues"] + row["credited_for_earlier_dues"] + row["credited_other"]
-                       == row["credited"])
+                       == row["credited"]
+                       and row["missing_at_end"] - row["unexpected_at_end"] == row["closing_due_not_credited"])
         out.append(row)
     return out

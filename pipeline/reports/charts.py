@@ -51,7 +51,9 @@ def setup() -> None:
     template.layout.colorway = COLORS
     template.layout.font = dict(family="Segoe UI, Helvetica, Arial, sans-serif", size=13, color="#222")
     template.layout.title = dict(font=dict(size=17), x=0.01, xanchor="left")
-    template.layout.legend = dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0, traceorder="normal")
+    # the legend stands right of the plot, under the title's line: never over the title, however
+    # many lines it takes on a narrow (printed) page
+    template.layout.legend = dict(orientation="v", yanchor="top", y=1, xanchor="left", x=1.02, traceorder="normal")
     template.layout.separators = ".,"
     template.layout.xaxis.tickformat = ","
     template.layout.yaxis.tickformat = ","
@@ -122,12 +124,15 @@ def findings_by_rule(df, month_label: str):
         part = df[df["severity"] == sev]
         if len(part) == 0:
             continue
-        fig.add_bar(x=list(part["rule_id"]), y=[int(n) for n in part["findings"]], name=sev,
+        # bars lie along the page, so that a rule id reads on one line, on paper too
+        fig.add_bar(y=list(part["rule_id"]), x=[int(n) for n in part["findings"]], name=sev, orientation="h",
                     marker_color=SEVERITY_COLORS[sev],
-                    hovertemplate="%{x}: %{y} finding(s), " + sev + "<extra></extra>")
-    fig.update_layout(barmode="stack", height=360, bargap=0.5)
-    fig.update_yaxes(dtick=1)
-    return _done(fig, f"Findings of {month_label} by rule and severity", "Rule", "Findings")
+                    hovertemplate="%{y}: %{x} finding(s), " + sev + "<extra></extra>")
+    rules = sorted(set(df["rule_id"]))
+    fig.update_layout(barmode="stack", height=max(300, 140 + 30 * len(rules)), bargap=0.4)
+    fig.update_xaxes(dtick=1)
+    fig.update_yaxes(categoryorder="array", categoryarray=rules[::-1], automargin=True)
+    return _done(fig, f"Findings of {month_label} by rule and severity", "Findings", "")
 
 
 # --------------------------------------------------------------------------- reconciliation
@@ -154,13 +159,14 @@ def reconciliation_by_authority(df):
     x = [f"{_where(la, ld)} · {_head(ld, hd)}"
          for la, ld, hd in zip(df["local_authority_id"], df["ledger"], df["head"], strict=True)]
     fig = go.Figure()
-    fig.add_bar(x=x, **_money("y", df["expected"]), name="expected", marker_color="#0072B2",
-                hovertemplate="%{x}<br>expected " + MONEY_HOVER + "<extra></extra>")
-    fig.add_bar(x=x, **_money("y", df["credited"]), name="credited in the ledger", marker_color="#E69F00",
-                hovertemplate="%{x}<br>credited " + MONEY_HOVER + "<extra></extra>")
-    fig.update_layout(barmode="group")
-    return _done(fig, "Expected against credited, by local authority, ledger and head",
-                 "Local authority · ledger · head", "Rupees")
+    # bars lie along the page: each name reads on one line, on paper too
+    fig.add_bar(y=x, **_money("x", df["expected"]), name="expected", marker_color="#0072B2", orientation="h",
+                hovertemplate="%{y}<br>expected " + MONEY_HOVER + "<extra></extra>")
+    fig.add_bar(y=x, **_money("x", df["credited"]), name="credited in the ledger", marker_color="#E69F00",
+                orientation="h", hovertemplate="%{y}<br>credited " + MONEY_HOVER + "<extra></extra>")
+    fig.update_layout(barmode="group", height=max(320, 140 + 44 * len(x)))
+    fig.update_yaxes(categoryorder="array", categoryarray=x[::-1], automargin=True)
+    return _done(fig, "Expected against credited, by local authority, ledger and head", "Rupees", "")
 
 
 def _status_bar(la, ledger: str, head: str, status: str) -> str:
@@ -194,13 +200,13 @@ def reconciliation_status(rows):
         if len(part) == 0:
             continue
         # a bar may hold several heads of one status (fines and surplus): each is its own piece
-        fig.add_bar(x=list(part["where"]), **_money("y", part["amount"]), name=status.replace("_", " "),
-                    marker_color=color, text=[HEAD_LABELS.get(h, str(h)) for h in part["head"]], textposition="none",
-                    hovertemplate="%{x}: " + status.replace("_", " ") + ", %{text} " + MONEY_HOVER + "<extra></extra>")
-    fig.update_layout(barmode="stack")
-    fig.update_xaxes(categoryorder="array", categoryarray=order)
-    return _done(fig, "Expected credits by status, and entries nothing was due for",
-                 "Local authority · ledger", "Rupees")
+        fig.add_bar(y=list(part["where"]), **_money("x", part["amount"]), name=status.replace("_", " "),
+                    orientation="h", marker_color=color, text=[HEAD_LABELS.get(h, str(h)) for h in part["head"]],
+                    textposition="none",
+                    hovertemplate="%{y}: " + status.replace("_", " ") + ", %{text} " + MONEY_HOVER + "<extra></extra>")
+    fig.update_layout(barmode="stack", height=max(320, 140 + 30 * len(order)))
+    fig.update_yaxes(categoryorder="array", categoryarray=order[::-1], automargin=True)
+    return _done(fig, "Expected credits by status, and entries nothing was due for", "Rupees", "")
 
 
 def ageing(df):
@@ -314,6 +320,10 @@ def time_to_release(df):
 def _released(fig: go.Figure) -> go.Figure:
     fig.update_layout(showlegend=False)
     fig.update_yaxes(rangemode="tozero")
+    # a handful of statuses: their names read level (a slanted name prints as shreds of letters)
+    fig.update_xaxes(tickangle=0, automargin=True)
+    for trace in fig.data:
+        trace.x = [str(v).replace("_", " ") for v in trace.x]
     return _done(fig, "Time from impounding to release or sale", "How the case closed",
                  "Days from impounding to closing")
 

@@ -44,6 +44,11 @@ def piece(macro: str, /, **values) -> Html:
     return Html(getattr(_ENV.get_template("pieces.html.j2").module, macro)(**values))
 
 
+def piece_template(template: str, /, **values) -> Html:
+    """A template of templates/html filled in (the month at a glance's figures, say)."""
+    return _render(template, **values)
+
+
 def note(text: str, kind: str = "note") -> Html:
     """A short paragraph in a box: kind 'note', 'empty' or 'warn'."""
     return piece("note", text=text, kind=kind)
@@ -145,7 +150,7 @@ def _totals(df, table_id: str | None, by) -> dict:
 def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels: Mapping | None = None,
           value_labels: Mapping[str, Mapping] | None = None, hide: Iterable[str] = (),
           table_id: str | None = None, empty: str = "Nothing to show.", total: str | None = None,
-          row_class: str | None = None, max_rows: int = MAX_ROWS) -> Html:
+          row_class: str | None = None, max_rows: int = MAX_ROWS, essential: Iterable[str] | None = None) -> Html:
     """A DataFrame as an HTML table.
 
     money: integer-paise columns, written as rupees. percent: shares, written 12.5%.
@@ -155,51 +160,79 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
     up (pipeline.read.select.totals; a frame without them is refused). row_class: a column whose
     value becomes the row's CSS class. Only the first max_rows rows are shown, with a line saying
     how many more there are (of the whole selection: a frame of select_first() holds only the
-    first rows, and says how many there are in attrs["rows"]).
+    first rows, and says how many there are in attrs["rows"]). essential: for a table too wide
+    for a laptop's screen or an A4 page, the columns shown (and printed) at first; the others
+    are a click away on screen (a "show every column" box; _columns).
     """
-    money, percent, hide = set(money), set(percent), set(hide)
-    labels, value_labels = dict(labels or {}), dict(value_labels or {})
     if df is None or len(df) == 0:
         return note(empty, "empty")
-    selection = df.attrs.get("selection")
+    money, percent = set(money), set(percent)
     count = int(df.attrs.get("rows", len(df)))
-    sums = _totals(df, table_id, None) if total is not None else {}
     if len(df) < min(count, max_rows):
         raise ValueError(f"table {table_id}: {len(df):,} rows read of {count:,}, and {max_rows:,} are shown")
-    key = selection["key"] if selection else []
-    cols = [c for c in df.columns if c not in hide]
+    cols = [c for c in df.columns if c not in set(hide)]
+    columns = _columns(df, cols, money, percent, dict(labels or {}), essential, table_id)
+    selection = df.attrs.get("selection")
+    key = selection["key"] if selection else None
+    shown = df.head(max_rows) if len(df) > max_rows else df
+    rows = [{"cells": _cells(rec, columns, money, percent, dict(value_labels or {})),
+             "cls": _row_class(rec, row_class), "key": None if key is None else _key(rec, key)}
+            for rec in shown.to_dict("records")]
+    foot = _foot(columns, total, _totals(df, table_id, None), money) if total is not None else None
+    return _render("table.html.j2", table_id=table_id, selection=selection, columns=columns, rows=rows,
+                   total=foot, hidden=count > max_rows, shown=f"{max_rows:,}", count=f"{count:,}",
+                   some=sum(1 for c in columns if c["extra"]))
+
+
+def _columns(df, cols: list[str], money: set, percent: set, labels: dict, essential, table_id) -> list[dict]:
+    """Each column shown: its name, heading (money headed "(Rs)"), alignment class, and whether
+    it is one of the extra columns of a table with `essential` ones (hidden until asked for)."""
+    if essential is not None:
+        unknown = set(essential) - set(cols)
+        if unknown or not table_id:
+            raise ValueError(f"table {table_id}: essential columns {sorted(unknown)} are not shown, or the table has no id")
     columns = []
     for c in cols:
         head = labels.get(c, c.replace("_", " ")) + (" (Rs)" if c in money else "")
-        columns.append({"name": c, "head": head,
-                        "cls": "num" if c in money or c in percent or _numeric(df[c]) else "text"})
-    shown = df.head(max_rows) if len(df) > max_rows else df
-    rows = []
-    for rec in shown.to_dict("records"):
-        cells = []
-        for c in cols:
-            text, cls = cell_text(rec[c], c in money, c in percent)
-            value = None
-            if c in value_labels and not is_blank(rec[c]):
-                value, text = str(rec[c]), str(value_labels[c].get(rec[c], rec[c]))
-            cells.append({"col": c, "text": text, "cls": cls, "key": None, "value": value})
-        cls = None
-        if row_class and not is_blank(rec.get(row_class)):
-            cls = str(rec[row_class])
-        rows.append({"cells": cells, "cls": cls, "key": _key(rec, key) if selection else None})
-    foot = None
-    if total is not None:
-        foot = []
-        for i, c in enumerate(cols):
-            if i == 0:
-                foot.append({"col": None, "text": total, "cls": "text"})
-            elif c in sums:             # the columns select.totals() added up, and only those
-                s = sums[c]
-                foot.append({"col": c, "text": rupees(s) if c in money else f"{s:,}", "cls": "num money" if c in money else "num"})
-            else:
-                foot.append({"col": None, "text": "", "cls": "blank"})
-    return _render("table.html.j2", table_id=table_id, selection=selection, columns=columns, rows=rows,
-                   total=foot, hidden=count > max_rows, shown=f"{max_rows:,}", count=f"{count:,}")
+        cls = "num" if c in money or c in percent or _numeric(df[c]) else "text"
+        columns.append({"name": c, "head": head, "cls": cls, "extra": essential is not None and c not in essential})
+    return columns
+
+
+def _cells(rec: Mapping, columns: list[dict], money: set, percent: set, value_labels: dict) -> list[dict]:
+    """The cells of one row; a value with words in value_labels shows the words, and keeps the value."""
+    cells = []
+    for column in columns:
+        c = column["name"]
+        text, cls = cell_text(rec[c], c in money, c in percent)
+        value = None
+        if c in value_labels and not is_blank(rec[c]):
+            value, text = str(rec[c]), str(value_labels[c].get(rec[c], rec[c]))
+        cells.append({"col": c, "text": text, "cls": cls, "key": None, "value": value, "extra": column["extra"]})
+    return cells
+
+
+def _row_class(rec: Mapping, row_class: str | None) -> str | None:
+    if row_class and not is_blank(rec.get(row_class)):
+        return str(rec[row_class])
+    return None
+
+
+def _foot(columns: list[dict], label: str, sums: dict, money: set) -> list[dict]:
+    """The total row: its label in the first column, then the columns select.totals() added up
+    (and only those), blank elsewhere."""
+    foot = []
+    for i, column in enumerate(columns):
+        c = column["name"]
+        if i == 0:
+            cell = {"col": None, "text": label, "cls": "text"}
+        elif c in sums:
+            cell = {"col": c, "text": rupees(sums[c]) if c in money else f"{sums[c]:,}",
+                    "cls": "num money" if c in money else "num"}
+        else:
+            cell = {"col": None, "text": "", "cls": "blank"}
+        foot.append({**cell, "extra": column["extra"]})
+    return foot
 
 
 def pivot(df, index: str, column: str, value: str, *, money: bool = False, table_id: str | None = None,
@@ -235,16 +268,22 @@ def pivot(df, index: str, column: str, value: str, *, money: bool = False, table
                    total=None, hidden=False)
 
 
+TRANSPOSED_SHOWN = 6    # a transposed table of more values than this shows their total first, them a click away
+
+
 def transposed(df, measures: Sequence[tuple[str, str]], by: str, *, money: bool = True, table_id: str | None = None,
                total_label: str | None = None, empty: str = "Nothing to show.") -> Html:
     """One row per measure (column of df, with its label), one column per value of `by`, and with
-    total_label a last column with each measure's total as DuckDB added it up (select.totals)."""
+    total_label a last column with each measure's total as DuckDB added it up (select.totals).
+    With a total and more than TRANSPOSED_SHOWN values of `by` (the pounds of a district), the
+    measure and total columns are shown first and the others are a click away (see table())."""
     if df is None or len(df) == 0:
         return note(empty, "empty")
     selection = df.attrs.get("selection")
     records = df.to_dict("records")
+    extra = bool(total_label and table_id and len(records) > TRANSPOSED_SHOWN)
     columns = [{"name": "measure", "head": "measure", "cls": "text"}]
-    columns += [{"name": str(r[by]), "head": str(r[by]), "cls": "num"} for r in records]
+    columns += [{"name": str(r[by]), "head": str(r[by]), "cls": "num", "extra": extra} for r in records]
     if total_label:
         columns.append({"name": "total", "head": total_label, "cls": "num"})
     rows = []
@@ -252,14 +291,14 @@ def transposed(df, measures: Sequence[tuple[str, str]], by: str, *, money: bool 
         cells = [{"col": "measure", "text": label, "cls": "text", "key": None, "value": m}]
         for r in records:
             text, cls = cell_text(r[m], money)
-            cells.append({"col": m, "text": text, "cls": cls, "value": None, "key": _key(r, [by])})
+            cells.append({"col": m, "text": text, "cls": cls, "value": None, "key": _key(r, [by]), "extra": extra})
         if total_label:
             s = _totals(df, table_id, None)[m]
             cells.append({"col": m, "text": rupees(s) if money else f"{s:,}", "cls": "num money" if money else "num",
                           "value": None, "key": {}})
         rows.append({"cells": cells, "cls": None, "key": None})
     return _render("table.html.j2", table_id=table_id, selection=selection, columns=columns, rows=rows,
-                   total=None, hidden=False)
+                   total=None, hidden=False, some=len(records) if extra else 0)
 
 
 def figure(label: str, df, column: str, money: bool = False) -> dict:

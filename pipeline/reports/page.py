@@ -62,7 +62,7 @@ def parameters_block(con, *, db, month: str, district: str | None, report: str, 
         rows.append(("Period of the balances (section 2b)", period.period_label
                      + (f", local authority {period.local_authority}" if period.local_authority else "")))
     if closing:
-        rows.append(("Month closed", sealing or _closed_text(con, month, district)))
+        rows.append(("Month closed", closed_text(con, month, district, sealing)))
     warnings = []
     if asof and last > asof:
         warnings.append(f"The month runs past {day_text(asof)}, the date the accounts are drawn up to: "
@@ -91,6 +91,11 @@ def closed_words(by: str, at: dt.datetime, district: str | None, closes: int, re
     if closes > 1:
         text += f"; closed again ({closes} closes), because: {reopen}"
     return text
+
+
+def closed_text(con, month: str, district: str | None, sealing: str | None = None) -> str:
+    """Whether the month is closed, in words (`sealing`: in the copy a close seals, what it says of itself)."""
+    return sealing or _closed_text(con, month, district)
 
 
 def _closed_text(con, month: str, district: str | None) -> str:
@@ -127,7 +132,11 @@ def balances_html(scope_balances: list[dict], scope, drawn_up_to: dt.date | None
                             "held_due_start": "should hold at start", "held_due_end": "should hold at end",
                             "credited_for_period_dues": "of which for the period's dues",
                             "credited_for_earlier_dues": "of which for earlier dues",
-                            "credited_other": "of which for neither"},
+                            "credited_other": "of which for neither",
+                            "missing_at_end": "of closing: missing", "unexpected_at_end": "of closing: unexpected"},
+                    essential=["ledger", "local_authority_name", "opening_due_not_credited", "due", "credited",
+                               "closing_due_not_credited", "missing_at_end", "unexpected_at_end", "held_end",
+                               "held_due_end", "ties"],
                     empty="Nothing was due or credited to any local fund.")
     source = h.note("Every figure of a row is a sum of the model balance_items (one row for each due and each "
                     "ledger entry, with its day) for that ledger and local authority, over the days its column "

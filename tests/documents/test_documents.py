@@ -210,8 +210,8 @@ def test_a_receipt_reads_as_a_sentence_with_or_without_a_description(tmp_path):
     def sentence(release):
         page = (tmp_path / f"release_receipt_{release}.html").read_text(encoding="utf-8")
         return " ".join(unescape(re.sub(r"<[^>]+>", "", page)).split())
-    assert "Case C1: 3 cattle (Three bullocks) impounded on 01-10-2026; owner Owner O1." in sentence("R1")
-    assert "Case C2: 1 cattle impounded on 01-10-2026; owner Owner O2." in sentence("R2")
+    assert "Case C1: 3 head of cattle (Three bullocks) impounded on 01-10-2026; owner Owner O1." in sentence("R1")
+    assert "Case C2: 1 head of cattle impounded on 01-10-2026; owner Owner O2." in sentence("R2")
 
 
 def test_templates_of_a_district_replace_the_package_s(tmp_path):

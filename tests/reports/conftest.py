@@ -90,3 +90,25 @@ def two_districts(tmp_path_factory) -> Path:
     return path
 
 
+
+
+SYNTH_MONTH = "2026-08"
+
+
+@pytest.fixture(scope="session")
+def synthetic(shared) -> dict[str, Path]:
+    """The pages of a month of a synthetic district (pound synth: 8 pounds, 6 months from March
+    2026), rendered once for the session (read only)."""
+    def make(folder: Path) -> None:
+        from shared import quietly
+
+        from pipeline.cli import main
+
+        assert quietly(main, ["synth", "--out", str(folder / "bundle"), "--pounds", "8", "--months", "6",
+                              "--cases-per-month", "25", "--seed", "11", "--start", "2026-03"])[0] == 0
+        assert quietly(main, ["run", str(folder / "bundle"), "--out", str(folder / "out"),
+                              "--as-of", "2026-08-31"])[0] == 0
+        render(folder / "out" / "pound.duckdb", SYNTH_MONTH, None, folder / "pages")
+
+    folder = shared.once("synthetic-district", make) / "pages"
+    return {name: folder / f"{name}_{SYNTH_MONTH}.html" for name, _ in REPORTS}

@@ -152,10 +152,10 @@ def test_a_bar_hovers_with_the_exact_amount_in_indian_groups():
     df = pd.DataFrame({"local_authority_id": ["LA1", "LA1"], "ledger": ["local_fund", "dm_deposit"],
                        "head": ["fines", "receipt"], "expected": [1200000005, 0], "credited": [0, 0]})
     bar = charts.reconciliation_by_authority(df).data[0]
-    assert bar.hovertemplate == "%{x}<br>expected %{customdata}<extra></extra>"
-    assert list(bar.customdata) == ["Rs 1,20,00,000.05", "Rs 0.00"] and list(bar.y) == [12000000.05, 0]
+    assert bar.hovertemplate == "%{y}<br>expected %{customdata}<extra></extra>"
+    assert list(bar.customdata) == ["Rs 1,20,00,000.05", "Rs 0.00"] and list(bar.x) == [12000000.05, 0]
     # each bar names its ledger: the DM's receipts and a local fund's surplus are not told apart by head alone
-    assert list(bar.x) == ["LA1 · local fund · fines", "LA1 · DM's deposit · receipts"]
+    assert list(bar.y) == ["LA1 · local fund · fines", "LA1 · DM's deposit · receipts"]
 
 
 def test_the_status_chart_draws_what_each_row_stands_for():
@@ -168,15 +168,15 @@ def test_the_status_chart_draws_what_each_row_stands_for():
     assert drawn == {"matched": ["Rs 600.00"], "missing": ["Rs 400.00"], "unexpected": ["Rs 2,500.00"]}
     # a bar adds up amounts of one kind only: an entry nothing was due for is not stacked on the
     # expected credits, and the DM's receipts are not stacked on what he passed on
-    bars = {t.name: list(t.x) for t in fig.data}
+    bars = {t.name: list(t.y) for t in fig.data}
     assert bars == {"matched": ["LA1 · local fund"], "missing": ["LA1 · local fund"],
                     "unexpected": ["LA1 · local fund · nothing due"]}
     dm = pd.DataFrame({"ledger": ["dm_deposit"] * 2, "local_authority_id": ["LA1"] * 2,
                        "head": ["receipt", "credit_to_local_fund"], "status": ["matched", "matched"],
                        "expected": [1795000, 1380000], "credited": [1795000, 1380000], "amount": [1795000, 1380000]})
-    assert list(charts.reconciliation_status(dm).data[0].x) == \
+    assert list(charts.reconciliation_status(dm).data[0].y) == \
         ["LA1 · DM's deposit · receipts", "LA1 · DM's deposit · credits to local funds"]
     # a status is written in words in the hover too, as in the legend
     mismatch = rows.assign(status=["amount_mismatch", "missing", "unexpected"])
     hover = charts.reconciliation_status(mismatch).data[0]
-    assert hover.name == "amount mismatch" and hover.hovertemplate.startswith("%{x}: amount mismatch, ")
+    assert hover.name == "amount mismatch" and hover.hovertemplate.startswith("%{y}: amount mismatch, ")

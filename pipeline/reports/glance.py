@@ -1,0 +1,108 @@
+"""The month at a glance, to sign: the monthly review's first printed page.
+
+One page the District Magistrate signs: the month's key figures (heads in and out, money
+received by the section of the Act that sends it on, the findings of the month still open by
+severity, the deadlines of the days after the month), the decisions taken on the findings up to
+it, whether the month is closed, and a block for his signature, name and date.
+
+`figures` is the one list of those figures: the page shows it, and `pound close` seals it in
+close.json and says it on the command line (pipeline/close/seal.py), so the figures sealed are
+the figures signed. Each is read from a finished model (pipeline.read.select) and names its
+selection and row on the page (data-selection, data-col, data-key), as a table's cells do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pipeline.read.select import Cond, col, count, count_if, select, total
+from pipeline.reports import html as h
+from pipeline.reports import review
+
+SEVERITIES = ("high", "medium", "low")
+
+
+@dataclass(frozen=True)
+class Figure:
+    label: str
+    value: int               # exact: a count, or paise
+    money: bool
+    selection: dict | None   # the selection it was read from (select's attrs), its column and row
+    col: str
+    key: dict
+
+    @property
+    def text(self) -> str:
+        return h.rupees(self.value) if self.money else f"{self.value:,}"
+
+    def shown(self) -> dict:
+        """What the key-figures template writes for it."""
+        return {"label": self.label, "text": self.text, "col": self.col, "money": self.money,
+                "selection": self.selection, "key": self.key}
+
+
+def _one(label: str, df, column: str, money: bool = False, key: dict | None = None, row: int = 0) -> Figure:
+    value = df[column].iloc[row] if len(df) else 0
+    return Figure(label, 0 if h.is_blank(value) else int(value), money, df.attrs.get("selection"), column, key or {})
+
+
+def money_by_section(con, month: str, district: str | None = None):
+    """Money received in the month (first movements), by the section of the Act that sends it on."""
+    return select(con, "fund_movements", col("section"), total("amount"),
+                  where=[Cond("month", "=", month), Cond("hop", "=", 1),
+                         *([Cond("district", "=", district)] if district else [])],
+                  order=["section"], key=["section"])
+
+
+def open_by_severity(con, month: str, district: str | None = None):
+    """The month's findings still waiting for a decision on the accounts' date, by severity (one row)."""
+    return select(con, "findings", *(count_if("severity", s, s) for s in SEVERITIES), count("findings"),
+                  where=[Cond("month", "=", month), Cond("review_status", "=", "open"),
+                         *([Cond("district", "=", district)] if district else [])])
+
+
+def figures(con, month: str, district: str | None = None) -> list[Figure]:
+    """The key figures of the month at a glance, in the order the page shows them."""
+    heads = review.month_totals(con, month, district)
+    out = [_one("heads impounded", heads, "heads_impounded"), _one("heads released", heads, "heads_released"),
+           _one("heads sold", heads, "heads_sold"), _one("heads in the pounds at month end", heads, "heads_end"),
+           _one("money received (Rs)", review.received_total(con, month, district), "amount", money=True)]
+    by_section = money_by_section(con, month, district)
+    out += [_one(f"of which under s.{s} (Rs)", by_section, "amount", money=True, key={"section": s}, row=i)
+            for i, s in enumerate(by_section["section"])]
+    open_findings = open_by_severity(con, month, district)
+    out += [_one(f"open findings of the month, {s} severity", open_findings, s) for s in SEVERITIES]
+    days = review.horizon(con)
+    out.append(_one(f"deadlines in the {days} days after the month", review.deadline_count(con, month, district),
+                    "deadlines"))
+    return out
+
+
+def sealed(con, month: str, district: str | None = None) -> list[dict]:
+    """The figures as `pound close` records them: label, exact value (paise for money) and the text shown."""
+    return [{"label": f.label, "value": f.value, "money": f.money, "text": f.text}
+            for f in figures(con, month, district)]
+
+
+def page(con, month: str, label: str, district: str | None, closed: str) -> h.Html:
+    """The first printed page: the figures, the decisions taken, whether the month is closed, and
+    the signature block (`closed`: what the parameters block says of the close)."""
+    where = f", {district} district" if district else ", all districts"
+    shown = figures(con, month, district)
+    money = [f.shown() for f in shown if f.money]
+    counts = [f.shown() for f in shown if not f.money]
+    decided = review.decided_findings(con, month, district)
+    return h.Html('<div class="pound-glance">'
+                  + h.heading(f"{label}{where}: the month at a glance, to sign", 2)
+                  + '<div class="pound-glance-cols">'
+                  + h.piece_template("glance_figures.html.j2", figures=counts, table_id="glance-heads")
+                  + h.piece_template("glance_figures.html.j2", figures=money, table_id="glance-money")
+                  + "</div>"
+                  + h.heading("Decisions taken on the findings up to the month", 3)
+                  + h.table(decided, table_id="glance-decided", total="all decided",
+                            labels={"review_status": "decision", "high": "of which high severity"},
+                            empty="No decision has been recorded yet.")
+                  + h.parameters_table([("Month closed", closed)])
+                  + h.signature(f"District Magistrate{', ' + district if district else ''}: signature", "Name",
+                                "Date and seal")
+                  + "</div>")

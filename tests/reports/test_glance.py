@@ -1,0 +1,78 @@
+"""The month at a glance (pipeline/reports/glance.py): its figures are their models', `pound close`
+seals and says exactly them; and the balances stand the missing and the unexpected beside the net."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pipeline.read.balances import period_balances
+from pipeline.read.scope import make_scope
+from pipeline.reports import glance
+
+
+def test_the_glance_figures_of_october(con):
+    got = {f.label: f.text for f in glance.figures(con, "2026-10")}
+    # by hand from the sample's October: heads impounded P01 4 + P02 10 + P03 3 = 17; released 2 + 2 + 0 = 4;
+    # sold 5 + 8 + 1 = 14; at the end 2 + 0 + 2 = 4 (the roll-forward); received Rs 54,900.00, of which
+    # feeding charges under s.18(3) 17,000.00 from buyers + 1,500.00 at a pound = 18,500.00
+    assert got["heads impounded"] == "17" and got["heads released"] == "4" and got["heads sold"] == "14"
+    assert got["heads in the pounds at month end"] == "4"
+    assert got["money received (Rs)"] == "54,900.00" and got["of which under s.18(3) (Rs)"] == "18,500.00"
+    # the sections add up to the whole (each is read from fund_movements on its own)
+    parts = [f.value for f in glance.figures(con, "2026-10") if f.label.startswith("of which under")]
+    assert sum(parts) == 5490000
+    # the month's findings still open: SALE-OFFICIAL-BUYER (high) and two of medium severity
+    assert (got["open findings of the month, high severity"], got["open findings of the month, medium severity"],
+            got["open findings of the month, low severity"]) == ("1", "2", "0")
+    assert got["deadlines in the 7 days after the month"] == "3"
+
+
+def test_a_quiet_month_has_its_figures_at_nought(con):
+    got = {f.label: f.text for f in glance.figures(con, "2026-05", "Mysuru")}
+    assert got["heads impounded"] == "0" and got["money received (Rs)"] == "0.00"
+    assert not any(label.startswith("of which under") for label in got)
+
+
+def test_the_page_holds_the_figures_decisions_close_and_signature(con):
+    page = glance.page(con, "2026-10", "October 2026", None, "no: the month has not been closed")
+    for f in glance.figures(con, "2026-10"):
+        assert f">{f.label}</th>" in page and f">{f.text}</td>" in page
+    assert 'id="glance-decided"' in page and "no: the month has not been closed" in page
+    assert "District Magistrate: signature" in page and "Name" in page and "Date and seal" in page
+
+
+@pytest.mark.notebook
+def test_pound_close_seals_and_says_the_figures_of_the_page_it_signs(sample_bundle, tmp_path, run_cli):
+    import shutil
+
+    bundle = tmp_path / "bundle"
+    shutil.copytree(sample_bundle, bundle, ignore=shutil.ignore_patterns("closes"))
+    code, _, err = run_cli("run", bundle, "--out", tmp_path / "out", "--as-of", "2026-11-30")
+    assert code == 0, err
+    code, out, err = run_cli("close", "--db", tmp_path / "out" / "pound.duckdb", "--month", "2026-10", "--by",
+                             "District Magistrate, Mysuru", "--bundle", bundle)
+    assert code == 0, err
+    record = json.loads((bundle / "closes" / "2026-10" / "close.json").read_text(encoding="utf-8"))
+    assert out.strip() == str(bundle / "closes" / "2026-10")        # the output is the folder alone
+    said = [line for line in err.splitlines() if line.startswith("sealed: ")]
+    assert said == [f"sealed: {f['label']}: {f['text']}" for f in record["signed"]]
+    assert "sealed: heads impounded: 17" in said and "sealed: money received (Rs): 54,900.00" in said
+    # the sealed copy of the review shows the same figures on its first page
+    page = (bundle / "closes" / "2026-10" / "monthly_review_2026-10.html").read_text(encoding="utf-8")
+    assert all(f">{f['text']}</td>" in page for f in record["signed"])
+
+
+def test_balances_show_the_missing_and_the_unexpected_beside_the_net(con):
+    rows = {(r["ledger"], r["local_authority_id"]): r for r in period_balances(con, make_scope(None, None,
+                                                                                             month="2026-10"))}
+    la03 = rows[("local_fund", "LA03")]
+    # LA03 by hand: Rs 1,200.00 of fines due (H-2609-017) never credited, and Rs 2,500.00 of lease rent
+    # credited for nothing due: the net closing is 1,200.00 - 2,500.00 = -1,300.00
+    assert (la03["closing_due_not_credited"], la03["missing_at_end"], la03["unexpected_at_end"]) == \
+        (-130000, 120000, 250000)
+    assert la03["ties"]
+    # its near-miss twin: LA01 has nothing unexpected, and its closing is all missing
+    la01 = rows[("local_fund", "LA01")]
+    assert la01["unexpected_at_end"] == 0 and la01["missing_at_end"] == la01["closing_due_not_credited"]

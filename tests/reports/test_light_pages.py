@@ -1,0 +1,81 @@
+"""Pages that travel: at 1280 px no table needs sideways scrolling; each page is under 1.5 MB,
+sharing one plotly.js beside it, and still draws its charts offline; with --self-contained a
+page holds its own plotly.js and draws alone. Checked on the sample's October and on a month of
+a synthetic district."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from pipeline.reports import render
+
+pytestmark = [pytest.mark.browser, pytest.mark.notebook]
+
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+LIGHT = 1_500_000       # bytes a page may weigh, so that a month's pages go by e-mail
+
+JS_SCROLL = """() => ({page: document.documentElement.scrollWidth, inner: innerWidth,
+  scrolled: [...document.querySelectorAll('div.pound-scroll, .jp-OutputArea-output')]
+      .filter(d => d.scrollWidth > d.clientWidth + 1).map(d => (d.querySelector('table') || {}).id || d.className)})"""
+
+
+@pytest.mark.parametrize("name", [n for n, _ in render.REPORTS])
+def test_at_1280_px_no_table_scrolls_sideways(browser, october, synthetic, name):
+    for pages in (october, synthetic):
+        page, _, errors = browser.open(pages[name], charts=False, context_args=LAPTOP)
+        got = page.evaluate(JS_SCROLL)
+        page.context.close()
+        assert errors == []
+        assert got["page"] <= got["inner"] and got["scrolled"] == [], (pages[name].name, got)
+
+
+def test_the_widest_tables_show_every_column_a_click_away(browser, synthetic):
+    page, _, _ = browser.open(synthetic["reconciliation"], charts=False, context_args=LAPTOP)
+    shown = "[...document.querySelectorAll('#breaks thead th')].filter(t => getComputedStyle(t).display !== 'none').length"
+    essential = page.evaluate(shown)
+    page.click("label[for='breaks-all']")
+    assert page.evaluate(shown) == essential + 5        # ledger, entry on, days after due, entries, the DM's own entries
+    assert page.evaluate(JS_SCROLL)["page"] <= 1280    # the whole table scrolls in its box, not the page
+    page.context.close()
+
+
+@pytest.mark.parametrize("name", [n for n, _ in render.REPORTS])
+def test_each_page_is_light_and_draws_its_charts_offline_with_the_shared_plotly(browser, october, synthetic, name):
+    for pages in (october, synthetic):
+        assert pages[name].stat().st_size < LIGHT
+        assert (pages[name].parent / render.PLOTLY_FILE).exists()
+        page, requests, errors = browser.open(pages[name])
+        assert [u for u in requests if not u.startswith(("file:", "data:"))] == [] and errors == []
+        assert page.evaluate("[...document.querySelectorAll('.plotly-graph-div')].every(d => d.querySelector('.main-svg'))")
+        page.context.close()
+
+
+def test_a_self_contained_page_draws_alone_and_a_shared_one_needs_its_plotly(browser, sample_db, october, tmp_path):
+    [review] = [p for p in render.render_reports(sample_db, "2026-10", None, tmp_path / "whole", self_contained=True)
+                if p.name.startswith("trends")]
+    assert not (tmp_path / "whole" / render.PLOTLY_FILE).exists()
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    page, _, errors = browser.open(shutil.copy(review, alone / review.name))
+    assert errors == [] and page.locator(".main-svg").count() >= 3
+    page.context.close()
+    # its twin, sharing plotly.js, copied away from it: no chart is drawn
+    shared = shutil.copy(october["trends"], alone / "shared.html")
+    page, _, errors = browser.open(shared, charts=False)
+    assert page.locator(".main-svg").count() == 0 and errors
+    page.context.close()
+
+
+def test_the_shared_plotly_is_written_once_and_whole(tmp_path):
+    from plotly.offline import get_plotlyjs
+
+    js = get_plotlyjs()
+    page = f"<html><body><script>{js}</script><div>chart</div></body></html>"
+    light = render.share_plotly(page, tmp_path)
+    assert js not in light and f'<script src="{render.PLOTLY_FILE}" charset="utf-8"></script>' in light
+    assert (tmp_path / render.PLOTLY_FILE).read_text(encoding="utf-8") == js
+    assert [p.name for p in tmp_path.iterdir()] == [render.PLOTLY_FILE]      # no partial file left
+    # a page without plotly.js (no chart) is left as it is
+    assert render.share_plotly("<html><body>no chart</body></html>", tmp_path) == "<html><body>no chart</body></html>"
