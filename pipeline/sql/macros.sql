@@ -34,6 +34,10 @@ CREATE OR REPLACE TEMP MACRO window_days(short) AS
     - (CASE WHEN getvariable('count_first_day') THEN 1 ELSE 0 END);
 -- w of a class.
 CREATE OR REPLACE TEMP MACRO claim_window(cls) AS window_days(list_contains(getvariable('short_classes'), cls));
+-- s.15(3): after the notice N the owner may claim on N+1 .. N+w; the earliest lawful sale day is
+-- N + notice_run(w). The one place the "+ 1" is written (int_case_timeline.sale_allowed_on and
+-- the explanation of the deadlines both read it).
+CREATE OR REPLACE TEMP MACRO notice_run(w) AS w + 1;
 
 -- Days of feeding charged for a head impounded on d0 that leaves on d1 (s.12, s.17(2)).
 CREATE OR REPLACE TEMP MACRO held_days(d0, d1) AS

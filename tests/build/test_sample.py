@@ -39,9 +39,10 @@ def test_sample_figures_a_clerk_can_check(sample_bundle):
     row = con.execute("""SELECT status, sale_proceeds, sale_paid_expenses, sale_paid_feeding, sale_paid_fines,
                                 sale_paid_security, balance_to_owner FROM case_accounts WHERE case_id = 'N-2610-013'""").fetchone()
     assert row == ("part_sold", 2200000, 50000, 720000, 280000, 600000, 550000)
-    # M-2608-003: s.15 surplus 13,800 to the DM, credited to the local fund on 2027-03-01 (31 Aug + 6 months clamps to 28 Feb)
+    # M-2608-003: s.15 surplus 13,800 to the DM, received by him on 02-09-2026 (DM-001): credited to the
+    # local fund on 2026-09-02 + 6 months + 1 day = 2027-03-03 (R2: the six months run from his receipt)
     assert con.execute("""SELECT amount, due_on FROM fund_movements WHERE ref_id = 'M-2608-003' AND account = 'local_fund'
-                          AND section = '18(5)'""").fetchone() == (1380000, dt.date(2027, 3, 1))
+                          AND section = '18(5)'""").fetchone() == (1380000, dt.date(2027, 3, 3))
     # every movement of a sale names the sales rows it comes from before the case's impoundment row;
     # M-2609-006 was auctioned twice (a failed attempt, sales.csv row 3, then the sale, row 4)
     sources = con.execute("""SELECT DISTINCT source FROM fund_movements

@@ -2,31 +2,16 @@
 -- to the account the Act sends it to (s.18 and the sections named per row).
 -- hop 1 moves money from the payer to its first holder; hop 2 moves it on
 -- (fines via the DM to the local fund; surplus via the DM's deposit to the
--- local fund after six months; a s.16 deposit or s.13 security to its final
+-- local fund six months after the DM received it; a s.16 deposit or s.13 security to its final
 -- owner). The sum of hop-1 movements of a ref equals the money received for it.
 -- Movements follow the Act, not what was recorded; none of zero is written.
 -- source: the register rows a movement comes from (file and row): a release's, a deposit's,
 -- an order's, or a sale's rows of the sales register and then the case's impoundment row.
-WITH protest AS (
-    SELECT r.*, k.filed_on, k.decided_on, k.outcome,
-           r.released_on + getvariable('complaint_window') AS window_end,
-           (k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')) AS complained
-    FROM int_releases r LEFT JOIN stg_complaints k USING (case_id)
-    WHERE r.protest_deposit > 0
-),
-protest_resolved AS (
+WITH protest_resolved AS (
     -- s.16(2): held illegal (whenever the complaint was filed) -> back to the owner;
     -- declared lawful, or no complaint within complaint_window -> appropriated as
-    -- fines and charges. A complaint pending or withdrawn, or decided with no date,
-    -- leaves the deposit held (s.16(2) names neither), and so does a window still
-    -- running on as_of.
-    SELECT *,
-           CASE WHEN outcome = 'illegal' AND decided_on IS NOT NULL THEN 'illegal'
-                WHEN complained AND outcome = 'lawful' AND decided_on IS NOT NULL THEN 'lawful'
-                WHEN NOT complained AND as_of() > window_end THEN 'no_complaint'
-           END AS resolution,
-           CASE WHEN outcome = 'illegal' OR complained THEN decided_on ELSE window_end + 1 END AS resolved_on
-    FROM protest
+    -- fines and charges; otherwise still held (int_protests.resolution).
+    SELECT * FROM int_protests WHERE protest_deposit > 0
 ),
 deposits AS (
     SELECT s.*, sd.forfeited_amount, sd.refunded_amount,
@@ -39,8 +24,11 @@ deposits AS (
 sales AS (
     -- a sale's movements come from its rows of the sales register and the case's impoundment row
     SELECT a.*, a.sale_proceeds - coalesce(a.sale_paid_expenses, 0) AS after_expenses,
+           h.surplus_credit_due_on,
            s.source || '; ' || a.source AS sale_source
-    FROM case_accounts a JOIN int_case_sales s USING (case_id) WHERE a.sold_on IS NOT NULL
+    FROM case_accounts a JOIN int_case_sales s USING (case_id)
+    LEFT JOIN int_dm_holding h USING (case_id)
+    WHERE a.sold_on IS NOT NULL
 ),
 moves AS (
     -- releases: s.18(2) fines, s.18(3) charges, s.16(1) protest deposits
@@ -122,8 +110,10 @@ moves AS (
            'buyer', 'surplus of the unclaimed sale, held by the DM', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
+    -- due the day after the DM's six months, counted from his receipt (int_dm_holding); blank
+    -- while his ledger shows none (s.18(5): he cannot hold what he has not received)
     SELECT 'case', case_id, '18(5)', 'local_fund', local_authority_id, surplus_unclaimed,
-           add_months(sold_on, getvariable('surplus_hold_months')) + 1, 2,
+           surplus_credit_due_on, 2,
            'dm_deposit', 'unclaimed surplus credited after the DM''s six months', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL

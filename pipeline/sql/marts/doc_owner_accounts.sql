@@ -1,7 +1,8 @@
 -- doc_owner_accounts: one row per case with an accepted sale: the account of s.17(3) items
 -- (a)-(f) delivered to the owner with the remaining cattle and the balance, for the receipt of
 -- s.17(4); for an s.15 sale, the account of the proceeds and the surplus the DM holds (s.18(5))
--- with the day it passes to the local fund (the fund_movements credit, sold_on + 6 months + 1).
+-- with the day it passes to the local fund (the fund_movements credit: the DM's receipt + 6 months
+-- + 1, int_dm_holding); blank, and not printed, until the DM's ledger shows the receipt (s.18(5)).
 -- Read by `pound documents` (owner_account_<case>). Every figure is a column of owner_accounts
 -- or fund_movements; this model only adds the names a page prints, such as the auctions whose
 -- expenses the expenses of sale hold (every attempt's, a rejected bid's too: case_accounts).

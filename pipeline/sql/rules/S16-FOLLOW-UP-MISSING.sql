@@ -9,13 +9,10 @@
 -- reading: Outside s.13 areas s.16(2) asks for no declaration or security. A withdrawn or pending
 --   complaint is no trigger: s.16(2) names only a lawful finding or no complaint.
 WITH triggered AS (
-    SELECT r.*, k.outcome, k.filed_on,
-           (k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')) AS in_time,
-           CASE WHEN k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')
-                THEN (CASE WHEN k.outcome = 'lawful' THEN k.decided_on END)
-                ELSE r.released_on + getvariable('complaint_window') END AS u
-    FROM int_releases r LEFT JOIN stg_complaints k USING (case_id)
-    WHERE r.basis = 's16_protest'
+    -- u: int_protests.followup_due_on, the one definition of the trigger day
+    SELECT p.*, p.complained_in_time AS in_time, p.followup_due_on AS u
+    FROM int_protests p
+    WHERE p.basis = 's16_protest'
 )
 SELECT 'release' AS subject_kind, t.release_id AS subject_id, t.case_id, t.pound_id, t.local_authority_id,
        t.u + getvariable('followup_grace') AS event_on,
