@@ -10,11 +10,14 @@ SAMPLE_FINDINGS = [
     ("REL-NO-SECURITY", "release", "R-0007", "N-2609-012", "P02", "2026-09-09"),
     ("REL-UNPAID", "release", "R-0006", "M-2609-004", "P01", "2026-09-04"),
     ("REL-UNSIGNED", "release", "R-0008", "H-2609-017", "P03", "2026-09-12"),
-    ("SALE-OFFICIAL-BUYER", "sale", "S-006", "H-2610-018", "P03", "2026-10-19"),
-    ("S14-NOT-ENFORCED", "order", "RO-03", None, None, "2026-11-15"),
+    # R7: H-2610-018 was sold with no proclamation by beat of drum
+    ("S15-SALE-UNPROCLAIMED", "sale", "S-006", "H-2610-018", "P03", "2026-10-19"),
+    # R3: RO-03 was made where s.14 is not notified: no S14-NOT-ENFORCED, and medium (nothing followed it)
     ("S14-NOT-NOTIFIED", "order", "RO-03", None, None, "2026-10-15"),
     ("S15-NOTICE-MISSING", "case", "H-2610-018", "H-2610-018", "P03", "2026-10-12"),
     ("S15-REPORT-MISSING", "case", "H-2610-019", "H-2610-019", "P03", "2026-11-05"),
+    # R8: the buyer of S-006 has the pound-keeper's name, but no person id: medium
+    ("SALE-OFFICIAL-BUYER", "sale", "S-006", "H-2610-018", "P03", "2026-10-19"),
 ]
 
 
@@ -28,7 +31,7 @@ def test_the_complete_findings_list_of_the_sample(sample_bundle):
     assert details["REL-UNPAID"] == ("Release R-0006 of 1 buffalo (case M-2609-004) on 04-09-2026 collected Rs 600.00 of "
                                      "Rs 600.00 fines and Rs 400.00 of Rs 600.00 feeding charges due under s.12(1): "
                                      "short by Rs 200.00.")
-    assert "Ramesh Gowda (PK01, pound-keeper)" in details["SALE-OFFICIAL-BUYER"]
+    assert "Ramesh Gowda (PK01, pound-keeper, Mysuru) (a match on the name only" in details["SALE-OFFICIAL-BUYER"]
     assert "the proclamation by beat of drum is not recorded (due by 12-10-2026" in details["S15-NOTICE-MISSING"]
 
 

@@ -129,5 +129,29 @@ def test_s14_clause_ii_small_herd(run, clause, herd, params, fires):
 ])
 def test_s14_not_notified(run, taluk, issued_on, fires):
     fs = run(removal_orders=[order(taluk=taluk, issued_on=issued_on)])
-    expect(fs, "S14-NOT-NOTIFIED", fires, kind="order", subject="T1", on=issued_on, case_id=None,
+    expect(fs, "S14-NOT-NOTIFIED", fires, kind="order", subject="T1", on=issued_on, case_id=None, severity="medium",
            says=("T1", f"issued on {page_day(issued_on)}", f"{taluk} taluk", "not notified"))
+
+
+# R3 of the second reading: where s.14 is not notified the order binds nobody; a removal or a fine
+# that followed it makes the finding high
+@pytest.mark.parametrize("more, grade, what", [
+    pytest.param({}, "medium", "(s.14(1))", id="order-alone"),
+    pytest.param({"police_removal_on": "2026-07-10"}, "high", "police removed the cattle on 10-07-2026", id="police-removal"),
+    pytest.param({"fine_imposed": "500"}, "high", "a fine of Rs 500.00", id="a-fine"),
+])
+def test_s14_not_notified_is_high_when_the_order_was_acted_on(run, more, grade, what):
+    fs = run(removal_orders=[order(taluk="Plain", complied_on="", **more)], as_of="2026-11-30")
+    # no S14-NOT-ENFORCED: an order made where s.14 does not apply has nothing to enforce
+    expect(fs, "S14-NOT-NOTIFIED", True, kind="order", subject="T1", on="2026-06-01", case_id=None, severity=grade,
+           says=("T1", what))
+
+
+@pytest.mark.parametrize("taluk, fires, also", [
+    pytest.param("Notified", True, (), id="notified-order-not-complied-with"),
+    pytest.param("Plain", False, ("S14-NOT-NOTIFIED",), id="order-where-s14-is-not-notified-binds-nobody"),
+])
+def test_s14_not_enforced_only_where_s14_applies(run, taluk, fires, also):
+    fs = run(removal_orders=[order(taluk=taluk, complied_on="")], as_of="2026-11-30")
+    expect(fs, "S14-NOT-ENFORCED", fires, kind="order", subject="T1", on="2026-07-01", case_id=None, also=also,
+           says=("T1", "no compliance"))

@@ -56,8 +56,19 @@ moves AS (
            case_id, pound_id, local_authority_id, source
     FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND rate_found
     UNION ALL
-    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, protest_deposit - least(protest_deposit, fine_due_r), resolved_on, 2,
+    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id,
+           least(protest_deposit - least(protest_deposit, fine_due_r), feeding_due_r), resolved_on, 2,
            'protest_deposit_held', 'protest deposit of ' || release_id || ' taken as charges (' || resolution || ')',
+           case_id, pound_id, local_authority_id, source
+    FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND rate_found
+    UNION ALL
+    -- the pound-keeper keeps only sums "on account of such charges" (s.18(3)): what the deposit
+    -- holds beyond the fines and charges of the heads delivered is the owner's (s.16(1))
+    SELECT 'case', case_id, '16(1)', 'owner', owner_id,
+           protest_deposit - least(protest_deposit, fine_due_r)
+               - least(protest_deposit - least(protest_deposit, fine_due_r), feeding_due_r), resolved_on, 2,
+           'protest_deposit_held', 'excess of the protest deposit of ' || release_id || ' over the fines and charges, '
+               || 'returned to the owner (' || resolution || ')',
            case_id, pound_id, local_authority_id, source
     FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND rate_found
     UNION ALL
@@ -122,10 +133,16 @@ moves AS (
            case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE NOT amounts_known
     UNION ALL
-    -- s.14(3): a Tahsildar's fine
+    -- s.14(3): a Tahsildar's fine goes to the State; under an order made where s.14 was not
+    -- notified on its issue day (s.14(1)) there was no power to fine, and it is owed back to the owner
     SELECT 'order', order_id, '14(3)', 'state_government', 'state', fine_imposed, fine_paid_on, 1,
            'payer', 's.14(3) fine paid', NULL, NULL, NULL, _file || ' row ' || _row
-    FROM int_removal_orders WHERE fine_paid_on IS NOT NULL
+    FROM int_removal_orders WHERE fine_paid_on IS NOT NULL AND notified('14', taluk, issued_on)
+    UNION ALL
+    SELECT 'order', order_id, '14(1)', 'owner', coalesce(owner_id, owner_name), fine_imposed, fine_paid_on, 1,
+           'payer', 'fine paid under an order made where s.14 is not notified: owed back to the owner',
+           NULL, NULL, NULL, _file || ' row ' || _row
+    FROM int_removal_orders WHERE fine_paid_on IS NOT NULL AND NOT notified('14', taluk, issued_on)
 )
 SELECT m.ref_kind, m.ref_id, m.section, m.account, m.account_id, m.amount, m.due_on,
        m.hop, m.from_account, m.what, m.case_id, m.pound_id, m.local_authority_id,
