@@ -2,6 +2,7 @@
 
 import datetime as dt
 
+import pytest
 from examples import examples
 from helpers import REFERENCE, built, built_rows, database, insert_rows
 from hypothesis import HealthCheck, given, settings
@@ -194,3 +195,29 @@ def test_a_changed_waterfall_order_still_conserves_money(golden_bundle):
     got = con.execute("SELECT sale_paid_fines, sale_paid_feeding, sale_paid_expenses, unrecovered "
                       "FROM case_accounts WHERE case_id = 'G07'").fetchone()
     assert got == (120000, 180000, 0, 720000 + 50000)
+
+
+def test_a_pro_rata_waterfall_shares_a_shortfall_and_conserves_money(golden_bundle):
+    # R9 of the second reading (s.17(2) lists the dues without an order). G07: proceeds 3000 against
+    # expenses 500 + feeding 9000 + fines 1200 = 10,700 (no security under s.15): each due takes
+    # 3000 / 10700 of itself. In paise, cumulative shares rounded: expenses 50000 x 300000 / 1070000
+    # = 14019.19 -> 14019 (140.19); expenses + feeding 950000 x 300000 / 1070000 = 266355.6 -> 266355,
+    # so feeding 266355 - 14019 = 252336 (2523.36); fines the rest, 300000 - 266355 = 33645 (336.45
+    # = 1200 x 0.28037...). Unrecovered 10700 - 3000 = 7700.
+    con = built(golden_bundle, as_of=dt.date(2026, 12, 31), params={"waterfall_order": "pro_rata"})
+    assert_money_conserved(con)
+    got = con.execute("SELECT sale_paid_expenses, sale_paid_feeding, sale_paid_fines, unrecovered "
+                      "FROM case_accounts WHERE case_id = 'G07'").fetchone()
+    assert got == (14019, 252336, 33645, 770000)
+    # proceeds that meet every due are not shared: G06 is the same under either reading
+    default = built(golden_bundle, as_of=dt.date(2026, 12, 31))
+    q = "SELECT sale_paid_expenses, sale_paid_feeding, sale_paid_fines, balance_to_owner FROM case_accounts WHERE case_id = 'G06'"
+    assert con.execute(q).fetchone() == default.execute(q).fetchone()
+
+
+def test_waterfall_order_takes_pro_rata_or_a_list_of_the_four_dues():
+    from pipeline.core.errors import PoundError
+    from pipeline.core.params import Parameters
+    assert Parameters({"waterfall_order": "pro_rata"})["waterfall_order"] == "pro_rata"
+    with pytest.raises(PoundError, match="pro_rata"):
+        Parameters({"waterfall_order": "pro-rata"})
