@@ -120,7 +120,12 @@ def assert_money_conserved(con):
     assert con.execute("SELECT count(*) FROM fund_movements WHERE amount <= 0").fetchone()[0] == 0
     # money moved on (hop 2) never exceeds what its first holder received
     over = con.execute("""
-        WITH h1 AS (SELECT ref_kind, ref_id, account, sum(amount) AS a FROM fund_movements WHERE hop = 1 GROUP BY ALL),
+        WITH h1 AS (SELECT ref_kind, ref_id, account, sum(amount) AS a FROM fund_movements WHERE hop = 1 GROUP BY ALL
+                    UNION ALL
+                    -- an s.17 sale's security was received with the sale (a movement of the case): its
+                    -- deposit moves on what the case's sale put in custody (R1)
+                    SELECT 'deposit', s.deposit_id, 'pound_keeper_custody', s.amount
+                    FROM security_status s WHERE s.sale_id IS NOT NULL),
              h2 AS (SELECT ref_kind, ref_id, from_account AS account, sum(amount) AS a FROM fund_movements WHERE hop = 2 GROUP BY ALL)
         SELECT * FROM h2 LEFT JOIN h1 USING (ref_kind, ref_id, account) WHERE h1.a IS NULL OR h2.a > h1.a""").fetchall()
     assert over == []
@@ -133,6 +138,16 @@ def assert_money_conserved(con):
             OR (balance_to_owner > 0 AND surplus_unclaimed > 0)
             OR (unrecovered > 0 AND balance_to_owner + surplus_unclaimed > 0))""").fetchall()
     assert bad == []
+    # R1: an s.17 sale's security never exceeds the heads returned x the highest security rate, and
+    # is nothing when no head was returned
+    over = con.execute("""
+        SELECT case_id FROM case_accounts WHERE s17_sale AND sale_due_security
+            > sale_security_heads * (SELECT coalesce(max(r_security), 0) FROM stg_rate_rows)""").fetchall()
+    assert over == []
+    # what an s.17 sale kept as security is a deposit of security_status, of the same amount
+    assert con.execute("""
+        SELECT a.case_id FROM case_accounts a LEFT JOIN security_status s ON s.sale_id = a.last_sale_id
+        WHERE a.s17_sale AND a.sale_paid_security > 0 AND s.amount IS DISTINCT FROM a.sale_paid_security""").fetchall() == []
 
 
 @settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -38,10 +38,14 @@ def test_the_complete_findings_list_of_the_sample(sample_bundle):
 def test_sample_figures_a_clerk_can_check(sample_bundle):
     con = built(sample_bundle, as_of=dt.date(2026, 11, 30))
     # N-2610-013: 4 cattle, s.17 sale of 2 for Rs 22,000 on 09/10/2026 after 9 days in Nanjangud:
-    # expenses 500 + feeding 4 x 200 x 9 = 7,200 + fines 4 x 700 = 2,800 + security 4 x 1,500 = 6,000 -> balance 5,500
+    # expenses 500 + feeding 4 x 200 x 9 = 7,200 + fines 4 x 700 = 2,800 + security on the 2 heads returned
+    # (R1: not on the 2 sold) 2 x 1,500 = 3,000 -> balance 22,000 - 13,500 = 8,500
     row = con.execute("""SELECT status, sale_proceeds, sale_paid_expenses, sale_paid_feeding, sale_paid_fines,
                                 sale_paid_security, balance_to_owner FROM case_accounts WHERE case_id = 'N-2610-013'""").fetchone()
-    assert row == ("part_sold", 2200000, 50000, 720000, 280000, 600000, 550000)
+    assert row == ("part_sold", 2200000, 50000, 720000, 280000, 300000, 850000)
+    # the 3,000 it kept is a s.13 deposit of its own, held from the sale day (R1)
+    assert con.execute("""SELECT deposit_id, owner_id, deposited_on, amount, computed FROM security_status
+                          WHERE sale_id = 'S-004'""").fetchall() == [("s17:S-004", "O203", dt.date(2026, 10, 9), 300000, "held")]
     # M-2608-003: s.15 surplus 13,800 to the DM, received by him on 02-09-2026 (DM-001): credited to the
     # local fund on 2026-09-02 + 6 months + 1 day = 2027-03-03 (R2: the six months run from his receipt)
     assert con.execute("""SELECT amount, due_on FROM fund_movements WHERE ref_id = 'M-2608-003' AND account = 'local_fund'

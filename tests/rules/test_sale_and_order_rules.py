@@ -14,22 +14,25 @@ from pipeline.core.money import rs
 
 # ==============================================================================================
 # S17: the owner appeared and refused; 2 head of cattle sold on 2026-10-05 (D + 4).
-# Dues at P1: feeding 2 x 200 x 5 = 2000, fines 2 x 600 = 1200 -> 3200; at P2 also security 2000.
+# Dues: feeding 2 x 200 x 5 = 2000, fines 2 x 600 = 1200 -> 3200; no security, as every head was sold
+# (R1: s.13(1) secures heads released). At P2 (s.13 notified) one head fewer sold would have been one
+# head returned, with its security of 1000: the test is proceeds x 1 >= (3200 + 1000) x 2 = 8400.
 
 @pytest.mark.parametrize("pound, bid, fires, dues", [
     pytest.param("P1", "6400", True, "3,200.00", id="proceeds-less-a-head-cover-the-dues"),
     pytest.param("P1", "6399.99", False, "", id="a-paisa-less"),
-    pytest.param("P2", "10400", True, "5,200.00", id="with-security-covered"),
-    pytest.param("P2", "10399.99", False, "", id="with-security-a-paisa-less"),
+    pytest.param("P2", "8400", True, "3,200.00", id="with-one-more-heads-security-covered"),
+    pytest.param("P2", "8399.99", False, "", id="with-one-more-heads-security-a-paisa-less"),
 ])
 def test_s17_oversale(run, pound, bid, fires, dues):
-    due = 320000 + (200000 if pound == "P2" else 0)
+    due = 320000
     paise = round(float(bid) * 100) - due
     balance = f"{paise // 100}.{paise % 100:02d}"
     fs = run(impoundments=[case(pound_id=pound, head_count=2)],
              sales=[sale(path="s17_refusal", sale_on="2026-10-05", head_sold=2, bid_amount=bid, balance_paid=balance)])
     expect(fs, "S17-OVERSALE", fires, kind="case", subject="C1", on="2026-10-05",
-           says=("C1", "2 of 2 cattle", "05-10-2026", rs(int(bid) * 100) if fires else "", f"Rs {dues}"))
+           says=("C1", "2 of 2 cattle", "05-10-2026", rs(int(bid) * 100) if fires else "", f"Rs {dues}",
+                 "Rs 1,000.00 of security on one more head" if fires and pound == "P2" else ""))
 
 
 @pytest.mark.parametrize("bid, remainder, fires", [

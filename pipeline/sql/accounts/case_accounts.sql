@@ -2,8 +2,11 @@
 -- fine_due = heads x fine (s.10(1)), levied once per head.
 -- feeding_due = feeding per head per day x the days each head was held, to its
 --   leave date, or to as_of while still in the pound (s.12(1), s.17(2)).
--- security_due = s.13(1) security for heads delivered on payment (s.12) or
---   sold under s.17 where s.13 is notified on that day; nothing under s.15.
+-- security_due = s.13(1) security for heads delivered on payment (s.12), and for an s.17
+--   sale the security of the heads returned to the owner by the s17_remainder release(s),
+--   at the rate on the sale day where s.13 is notified that day; none when every head was sold
+--   (s.13(1) ties the security to releasing cattle; s.17(3) returns "the remaining cattle":
+--   R1 of the second reading); nothing under s.15.
 -- The sale waterfall (s.15(3), s.17(2)): proceeds pay, in waterfall_order,
 --   the expenses of every attempt, feeding of the heads still held to the sale
 --   day S, their fines, and (s.17 only) their security; what remains is the
@@ -70,8 +73,11 @@ dues AS (
            CASE WHEN b.sold THEN b.sale_expenses END AS wf_expenses,
            CASE WHEN b.sold THEN feeding_charge(b.held_at_sale, b.feeding_per_head_per_day, b.impounded_on, b.sold_on) END AS wf_feeding,
            CASE WHEN b.sold THEN s10_fine(b.held_at_sale, b.fine_per_head) END AS wf_fines,
-           CASE WHEN b.sold AND b.s17_sale THEN s13_security(b.held_at_sale, b.animal_class, b.taluk, b.sold_on)
-                WHEN b.sold THEN 0 END AS wf_security
+           CASE WHEN b.sold AND b.s17_sale AND b.heads_s17_remainder > 0
+                     THEN s13_security(b.heads_s17_remainder, b.animal_class, b.taluk, b.sold_on)
+                WHEN b.sold THEN 0 END AS wf_security,
+           -- S17-OVERSALE: the security of one more head returned, had one head fewer been sold
+           CASE WHEN b.sold AND b.s17_sale THEN s13_security(1, b.animal_class, b.taluk, b.sold_on) END AS wf_security_one_head
     FROM base b
 ),
 known AS (
@@ -122,6 +128,9 @@ SELECT
     heads_released, heads_in_pound, sold_on, last_sale_id, sale_officer, held_at_sale,
     wf_expenses AS sale_due_expenses, wf_feeding AS sale_due_feeding, wf_fines AS sale_due_fines,
     wf_security AS sale_due_security,
+    -- the heads the s.17 security was reckoned on (those returned: R1), and one more head's security
+    CASE WHEN s17_sale THEN heads_s17_remainder END AS sale_security_heads,
+    wf_security_one_head AS sale_security_one_more_head,
     -- s.17(2): everything an s.17 sale had to raise, for the heads held on the sale day
     wf_expenses + wf_feeding + wf_fines + wf_security AS sale_due_total,
     take_expenses AS sale_paid_expenses,

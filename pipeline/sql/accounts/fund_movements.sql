@@ -14,12 +14,12 @@ WITH protest_resolved AS (
     SELECT * FROM int_protests WHERE protest_deposit > 0
 ),
 deposits AS (
-    SELECT s.*, sd.forfeited_amount, sd.refunded_amount,
+    SELECT s.*,
            CASE WHEN s.computed <> 'forfeitable' THEN 0
                 WHEN getvariable('forfeit_share') = 'whole' THEN s.amount
-                WHEN coalesce(sd.forfeited_amount, 0) > 0 THEN least(sd.forfeited_amount, s.amount)
+                WHEN coalesce(s.forfeited_amount, 0) > 0 THEN least(s.forfeited_amount, s.amount)
                 ELSE s.amount END AS forfeit_amount
-    FROM security_status s JOIN stg_deposits sd USING (deposit_id)
+    FROM security_status s
 ),
 sales AS (
     -- a sale's movements come from its rows of the sales register and the case's impoundment row
@@ -77,10 +77,12 @@ moves AS (
            case_id, pound_id, local_authority_id, source
     FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND NOT rate_found
     UNION ALL
-    -- s.13 security: held by the pound-keeper (s.18(4)); forfeited to the State or refunded (s.13(2))
+    -- s.13 security: held by the pound-keeper (s.18(4)); forfeited to the State or refunded (s.13(2)).
+    -- The security an s.17 sale deducted (sale_id) was received with the sale, as a movement of the
+    -- case (below): its deposit books no second receipt, only its forfeiture or refund (R1)
     SELECT 'deposit', deposit_id, '18(4)', 'pound_keeper_custody', pound_id, amount, deposited_on, 1,
            'payer', 'security deposited', case_id, pound_id, local_authority_id, source
-    FROM deposits
+    FROM deposits WHERE sale_id IS NULL
     UNION ALL
     SELECT 'deposit', deposit_id, '13(2)', 'state_government', 'state', forfeit_amount,
            coalesce(forfeited_on, reimpounded_on), 2, 'pound_keeper_custody',
