@@ -48,12 +48,14 @@ SPEC = {
     "S14-FINE-EXCESS": ("14(3)", "high"),
     "S14-NOT-ENFORCED": ("14(2)", "medium"),
     "S14-CLAUSE-II-SMALL-HERD": ("14(1)(ii)", "medium"),
-    "S14-NOT-NOTIFIED": ("14(1)", "medium"),
+    "S14-NOT-NOTIFIED": ("14(1)", "high"),
     "RATE-MISSING": ("10(1), 12", "low"),
     "DQ-SEIZED-AFTER-IMPOUNDED": ("—", "low"),
     "DQ-FUTURE-DATE": ("—", "low"),
     "DQ-HEADS-MISMATCH": ("—", "low"),
     "S15-SALE-UNPROCLAIMED": ("15(2)", "high"),
+    "S15-DISPOSAL-WITHOUT-REJECTED-BID": ("15(3)", "high"),
+    "S16-RESEIZURE-UNFOUNDED": ("16(2)", "high"),
 }
 # rules whose finding is graver in some cases than others (the header names the gravest)
 GRADED = {"S14-NOT-NOTIFIED": ("high", "medium"), "SALE-OFFICIAL-BUYER": ("high", "medium")}

@@ -243,3 +243,37 @@ def test_s15_sale_unproclaimed(run, proclamation_on, accepted, fires, also, what
              police_reports=[report(proclamation_on=proclamation_on)])
     expect(fs, "S15-SALE-UNPROCLAIMED", fires, kind="sale", subject="S1", on="2026-10-18", also=also,
            says=("S1", "C1", "18-10-2026", what, "s.15(2)"))
+
+
+# ==============================================================================================
+# R5 of the second reading: a disposal after a rejected bid (s.15(3) proviso), path s15_disposal.
+# S1: the bid of Rs 100 on 10-18 rejected; S2: the one head handed to a gaushala for nothing.
+
+GAUSHALA = {"path": "s15_disposal", "bid_amount": "0", "buyer_name": "", "disposal_note": "handed to the Nanjangud gaushala"}
+
+
+@pytest.mark.parametrize("rejected_on, disposed_on, fires, also", [
+    pytest.param("2026-10-18", "2026-10-20", False, (), id="after-a-rejected-bid"),
+    pytest.param("2026-10-18", "2026-10-18", False, (), id="the-day-of-the-rejected-bid"),
+    # the bid rejected after the disposal is left with nothing recorded after it
+    pytest.param("2026-10-19", "2026-10-18", True, ("S15-BID-REJECTED-UNRESOLVED",), id="a-day-before-the-rejected-bid"),
+    pytest.param(None, "2026-10-20", True, (), id="no-rejected-bid"),
+])
+def test_s15_disposal_without_rejected_bid(run, rejected_on, disposed_on, fires, also):
+    sales = [sale("S2", sale_on=disposed_on, **GAUSHALA)]
+    if rejected_on:
+        sales.insert(0, rejected(sale_on=rejected_on))
+    fs = run(impoundments=[case()], sales=sales, **S15)
+    expect(fs, "S15-DISPOSAL-WITHOUT-REJECTED-BID", fires, kind="sale", subject="S2", on=disposed_on, also=also,
+           says=("S2", "C1", page_day(disposed_on), "Rs 0.00", "gaushala", "no rejected bid"))
+
+
+@pytest.mark.parametrize("disposal, fires", [
+    pytest.param(True, False, id="a-disposal-follows"),
+    pytest.param(False, True, id="nothing-follows"),
+])
+def test_s15_bid_rejected_unresolved_is_resolved_by_a_disposal(run, disposal, fires):
+    # the disposal row on the day of the rejected bid, with an id before it: still a disposal that follows
+    sales = [rejected("S5", sale_on="2026-10-18")] + ([sale("S1", sale_on="2026-10-18", **GAUSHALA)] if disposal else [])
+    fs = run(impoundments=[case()], sales=sales, **S15)
+    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S5", on="2026-10-18", says=("S5",))

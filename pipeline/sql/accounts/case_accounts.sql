@@ -24,6 +24,7 @@ WITH leaves AS (
            sum(l.heads) FILTER (WHERE l.kind = 'court_order') AS heads_court,
            sum(l.heads) FILTER (WHERE l.kind = 's15_unclaimed') AS heads_sold_s15,
            sum(l.heads) FILTER (WHERE l.kind = 's17_refusal') AS heads_sold_s17,
+           sum(l.heads) FILTER (WHERE l.kind = 's15_disposal') AS heads_disposed,
            sum(l.heads * held_days(c.impounded_on, l.left_on)) AS head_days_gone,
            max(held_days(c.impounded_on, l.left_on)) AS longest_gone,
            max(l.left_on) AS last_left_on
@@ -50,6 +51,7 @@ base AS (
            coalesce(l.heads_s12, 0) AS heads_s12, coalesce(l.heads_s16, 0) AS heads_s16,
            coalesce(l.heads_s17_remainder, 0) AS heads_s17_remainder, coalesce(l.heads_court, 0) AS heads_court,
            coalesce(l.heads_sold_s15, 0) AS heads_sold_s15, coalesce(l.heads_sold_s17, 0) AS heads_sold_s17,
+           coalesce(l.heads_disposed, 0) AS heads_disposed,
            coalesce(l.head_days_gone, 0) AS head_days_gone,
            l.longest_gone, l.last_left_on,
            coalesce(s.any_accepted, false) AS sold,
@@ -99,6 +101,8 @@ SELECT
     case_id, pound_id, local_authority_id, animal_class, head_count, impounded_on,
     CASE
         WHEN heads_out = 0 THEN 'in_pound'
+        -- s.15(3) proviso: nothing left in the pound, and a disposal took some of it (R5)
+        WHEN heads_in_pound <= 0 AND heads_disposed > 0 THEN 'disposed'
         WHEN heads_out <> head_count THEN 'mixed'
         WHEN heads_s12 = head_count THEN 'released'
         WHEN heads_s16 = head_count THEN 'released_under_protest'
@@ -126,6 +130,7 @@ SELECT
     taluk, district, owner_id, owner_name, w AS claim_window_days, rate_found, amounts_known, security_missing_on,
     fine_per_head, feeding_per_head_per_day, rate_source,
     heads_released, heads_in_pound, sold_on, last_sale_id, sale_officer, held_at_sale,
+    heads_disposed AS head_disposed,
     wf_expenses AS sale_due_expenses, wf_feeding AS sale_due_feeding, wf_fines AS sale_due_fines,
     wf_security AS sale_due_security,
     -- the heads the s.17 security was reckoned on (those returned: R1), and one more head's security

@@ -52,6 +52,8 @@ reimpounded AS (
      AND i.impounded_on > d.deposited_on
      AND i.impounded_on <= d.window_ends_on
     WHERE NOT EXISTS (SELECT 1 FROM stg_complaints k WHERE k.case_id = i.case_id AND k.outcome = 'illegal')
+      -- a re-seizure under s.16(2) seizes again the cattle of a seizure already made: no new impounding
+      AND i.reseizure_of IS NULL
 )
 SELECT
     d.deposit_id, d.depositor AS owner_id, d.deposited_on, d.amount, d.window_ends_on,

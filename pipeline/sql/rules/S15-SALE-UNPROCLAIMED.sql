@@ -18,5 +18,5 @@ SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s
                ELSE 'no proclamation by beat of drum before it' END
        || ' (s.15(2), s.15(3)).' AS detail
 FROM int_sales s LEFT JOIN int_case_timeline t USING (case_id)
-WHERE s.path = 's15_unclaimed' AND s.accepted
+WHERE s.path = 's15_unclaimed' AND s.accepted AND NOT coalesce(t.owner_appeared, false)
   AND (t.notice_on IS NULL OR t.notice_on > s.sale_on OR t.proclamation_on IS NULL OR t.proclamation_on > s.sale_on)
