@@ -79,6 +79,17 @@ def s15_sale_unproclaimed(g, k):
     return x.sale_id
 
 
+@plants("S15-DISPOSAL-WITHOUT-REJECTED-BID", subject="sale", how="an unclaimed case's only auction recorded "
+        "instead as a disposal to a gaushala (s15_disposal), with no bid rejected before it")
+def s15_disposal_without_rejected_bid(g, k):
+    s = g.t["sales"]
+    attempts = s.groupby("case_id").sale_id.transform("count").to_numpy()
+    x = pick(g, s, ((s.path == "s15_unclaimed") & s.accepted).to_numpy() & (attempts == 1), k)
+    s.loc[x.index, "path"] = "s15_disposal"
+    s.loc[x.index, "disposal_note"] = "handed to the taluk gaushala"
+    return x.sale_id
+
+
 def _unproclaimed_sales(g, cases) -> None:
     s = g.t["sales"]
     sold = s[s.case_id.isin(cases) & (s.path == "s15_unclaimed") & s.accepted]
