@@ -33,6 +33,9 @@ def a_case(draw, n: int):
     owner = draw(st.sampled_from(["", "O1", "O2", "O3"]))
     imp = {"case_id": cid, "pound_id": pound, "impounded_on": d.isoformat(), "animal_class": draw(st.sampled_from(CLASSES)),
            "head_count": heads, "owner_id": owner}
+    # R4: sometimes a re-seizure under s.16(2) of the case before it, founded or not
+    if n > 0 and draw(st.integers(0, 4)) == 0:
+        imp["reseizure_of"] = f"C{n - 1}"
     releases, sales, complaints, deposits = [], [], [], []
     for i in range(draw(st.integers(0, 2))):
         basis = draw(st.sampled_from(["s12_payment", "s16_protest", "s17_remainder", "court_order"]))
@@ -40,12 +43,15 @@ def a_case(draw, n: int):
             "release_id": f"{cid}R{i}", "case_id": cid, "head_count": draw(st.integers(0, heads)), "basis": basis,
             "released_on": (d + dt.timedelta(days=draw(st.integers(0, 60)))).isoformat(),
             "fines_paid": rupees(draw(money)), "charges_paid": rupees(draw(money)),
+            # R6: any deposit, often more than the fines and charges (the excess is the owner's)
             "protest_deposit": rupees(draw(money)) if basis == "s16_protest" else "",
             "receipt_signed": "yes", "court_order_ref": "OS 1" if basis == "court_order" else ""})
     for i in range(draw(st.integers(0, 3))):
         accepted = draw(st.booleans())
         sales.append({
-            "sale_id": f"{cid}S{i}", "case_id": cid, "path": draw(st.sampled_from(["s15_unclaimed", "s17_refusal"])),
+            # R5: a disposal after a rejected bid (or without one) takes heads out through the s.15 waterfall
+            "sale_id": f"{cid}S{i}", "case_id": cid,
+            "path": draw(st.sampled_from(["s15_unclaimed", "s17_refusal", "s15_disposal"])), "disposal_note": "gaushala",
             "sale_on": (d + dt.timedelta(days=draw(st.integers(0, 60)))).isoformat(),
             "head_offered": heads, "head_sold": draw(st.integers(0, heads)) if accepted else 0,
             "bid_amount": rupees(draw(money)), "accepted": "yes" if accepted else "no",
@@ -102,8 +108,11 @@ WITH received AS (
     SELECT 'case' AS ref_kind, case_id AS ref_id,
            coalesce(fines_paid, 0) + coalesce(charges_paid, 0) + coalesce(protest_deposit, 0) AS amount
     FROM {_in_force("releases")}
-    UNION ALL SELECT 'case', case_id, CASE WHEN accepted THEN coalesce(bid_amount, 0) ELSE 0 END FROM {_in_force("sales")}
-    UNION ALL SELECT 'deposit', deposit_id, amount FROM {_in_force("security_deposits")}
+    -- a disposal after a rejected bid is accepted whatever the cell says (R5)
+    UNION ALL SELECT 'case', case_id, CASE WHEN accepted OR path = 's15_disposal' THEN coalesce(bid_amount, 0) ELSE 0 END
+    FROM {_in_force("sales")}
+    -- a deposit that records an s.17 sale's deduction was received with the sale (R1)
+    UNION ALL SELECT 'deposit', deposit_id, amount FROM {_in_force("security_deposits")} WHERE sale_id IS NULL
     UNION ALL SELECT 'order', order_id, fine_imposed FROM {_in_force("removal_orders")} WHERE fine_paid_on IS NOT NULL
 ),
 r AS (SELECT ref_kind, ref_id, sum(amount) AS amount FROM received GROUP BY ALL HAVING sum(amount) <> 0),
@@ -145,6 +154,14 @@ def assert_money_conserved(con):
             > sale_security_heads * (SELECT coalesce(max(r_security), 0) FROM stg_rate_rows)""").fetchall()
     assert over == []
     # what an s.17 sale kept as security is a deposit of security_status, of the same amount
+    # the heads roll forward, disposed and re-seized heads among them (the build checks heads_check too)
+    heads = con.execute("""
+        SELECT sum(heads_impounded) - sum(heads_released) - sum(heads_sold) - sum(heads_disposed),
+               sum(heads_disposed), sum(heads_reseized) FROM monthly_accounts""").fetchone()
+    cases = con.execute("""
+        SELECT sum(heads_in_pound), sum(head_disposed), sum(head_count) FILTER (WHERE case_id IN
+               (SELECT case_id FROM int_cases WHERE reseizure_of IS NOT NULL)) FROM case_accounts""").fetchone()
+    assert [int(v or 0) for v in heads] == [int(v or 0) for v in cases]
     assert con.execute("""
         SELECT a.case_id FROM case_accounts a LEFT JOIN security_status s ON s.sale_id = a.last_sale_id
         WHERE a.s17_sale AND a.sale_paid_security > 0 AND s.amount IS DISTINCT FROM a.sale_paid_security""").fetchall() == []
