@@ -85,12 +85,16 @@ def _check_rollforward(con: duckdb.DuckDBPyConnection) -> None:
 
 # Per ledger and local authority: the last month's closing balance of fund_balances against
 # what the reconciliation leaves due but not credited (its rows' differences, of the same sign).
+# An expected credit with no due day (the DM's six months not begun, s.18(5)) is not due yet:
+# only what was entered against it counts.
 _BALANCES_TIE = """
 WITH closing AS (
     SELECT ledger, local_authority_id, arg_max(closing_due_not_credited, month) AS closing
     FROM fund_balances GROUP BY ALL
 ), reconciled AS (
-    SELECT ledger, local_authority_id, -sum(difference) AS outstanding FROM reconciliation
+    SELECT ledger, local_authority_id,
+           -sum(CASE WHEN expected_amount IS NOT NULL AND due_on IS NULL THEN coalesce(ledger_amount, 0)
+                     ELSE difference END) AS outstanding FROM reconciliation
     WHERE ledger = 'local_fund' OR head = 'receipt' GROUP BY ALL
 )
 SELECT coalesce(c.ledger, r.ledger), coalesce(c.local_authority_id, r.local_authority_id), c.closing, r.outstanding

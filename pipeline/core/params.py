@@ -53,7 +53,8 @@ PARAMS: tuple[Param, ...] = (
           "A re-impoundment within six months of the deposit makes it forfeitable; after them it is refundable.",
           unit="months"),
     Param("surplus_hold_months", 6, "18(5)",
-          "The DM holds unclaimed surplus for six months; it is credited to the local fund the day after.",
+          "The DM holds unclaimed surplus for six months from his first receipt of it (he cannot hold what he has "
+          "not received); it is credited to the local fund the day after. No receipt: no due day yet.",
           unit="months"),
     # --- rates and the sale waterfall ------------------------------------------------
     Param("rate_date", "impounded_on", "10(1), 12(1)",
@@ -64,7 +65,11 @@ PARAMS: tuple[Param, ...] = (
           choices=("due_date",)),
     Param("waterfall_order", ["expenses", "feeding", "fines", "security"], "15(3), 17(2)",
           "Sale proceeds pay the dues in this order, each taking what is left: the expenses of sale, "
-          "feeding to the sale day, the fines, then (s.17 only) the security. Any order of these four may be given."),
+          "feeding to the sale day, the fines, then (s.17 only) the security. Any order of these four may be given, "
+          "or \"pro_rata\": when the proceeds fall short, each due takes the same share of itself (to the paisa, "
+          "the odd paise going to the dues in the default order). The Act lists the dues without an order; the "
+          "default follows the order s.17(2) lists them in and pays first what was spent on the cattle (the sale "
+          "and their keep) before what is owed to the public funds, the reading of the contract (accounts.md)."),
     Param("forfeit_share", "recorded_else_whole", "13(2)",
           "A forfeitable deposit forfeits the amount the register records as forfeited, or the whole deposit "
           "when none is recorded (the Rules' share is not known).", choices=("recorded_else_whole", "whole")),
@@ -104,6 +109,12 @@ class Parameters:
             raise PoundError(f"unknown parameter {name!r}; the parameters are: " + ", ".join(BY_NAME))
         p = BY_NAME[name]
         d = p.default
+        if name == "waterfall_order" and value == "pro_rata":     # R9: the one value that is not a list
+            self.values[name] = value
+            return
+        if name == "waterfall_order" and not isinstance(value, list):
+            raise PoundError("parameter waterfall_order must list expenses, feeding, fines and security once each, "
+                             f"or be \"pro_rata\", not {value!r}")
         ok = (isinstance(value, bool) == isinstance(d, bool)) and (
             isinstance(value, type(d)) or (isinstance(d, int) and isinstance(value, int)))
         if not ok:
@@ -113,7 +124,8 @@ class Parameters:
         if isinstance(d, int) and not isinstance(d, bool) and value < 0:
             raise PoundError(f"parameter {name} must not be negative")
         if name == "waterfall_order" and sorted(value) != sorted(d):
-            raise PoundError("parameter waterfall_order must list expenses, feeding, fines and security once each")
+            raise PoundError("parameter waterfall_order must list expenses, feeding, fines and security once each, "
+                             "or be \"pro_rata\"")
         if name == "short_classes":
             bad = [v for v in value if v not in ANIMAL_CLASSES]
             if bad:
@@ -153,6 +165,11 @@ class Parameters:
         """Every value as getvariable('<name>') on this connection (variables belong to one
         connection: each connection the build makes models on is given them)."""
         for name, value in self.values.items():
+            if name == "waterfall_order":
+                # pro_rata shares the proceeds over the dues; the odd paise follow the default order
+                pro_rata = value == "pro_rata"
+                con.execute("SET VARIABLE waterfall_pro_rata = ?", [pro_rata])
+                value = BY_NAME[name].default if pro_rata else value
             con.execute(f"SET VARIABLE {name} = ?", [value])
         con.execute("SET VARIABLE as_of = ?", [self.as_of])
 

@@ -41,6 +41,7 @@ class Column:
     minimum: int | None = None      # for COUNT / MONEY, in the column's own unit
     what: str = ""                  # plain words for messages and docs
     optional: bool = False          # a file may leave the column out (it is then blank)
+    required_when: tuple[str, str] | None = None   # (column, value): blank is an error on such rows
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,9 @@ IMPOUNDMENTS = Register(
         _c("owner_id", ID),
         _c("owner_name", TEXT),
         _c("owner_village", TEXT),
+        # s.16(2): "shall be seized again for the purposes of section 17" (second reading, R4)
+        Column("reseizure_of", ID, refers_to="impoundments.case_id", optional=True,
+               what="the case whose cattle, delivered under protest, this case seizes again (s.16(2))"),
     ),
 )
 
@@ -206,6 +210,10 @@ SECURITY_DEPOSITS = Register(
         _c("refunded_amount", MONEY),
         _c("forfeited_on", DATE),
         _c("forfeited_amount", MONEY),
+        # the s.17 sale whose security deduction this row records (second reading, R1); a sale is
+        # loaded after the deposits, so the value is matched in the accounts, not on loading
+        Column("sale_id", ID, optional=True,
+               what="the s.17 sale whose security deduction this deposit is (s.17(2), s.13(2))"),
     ),
 )
 
@@ -247,7 +255,7 @@ SALES = Register(
     columns=(
         _c("sale_id", ID, True),
         _c("case_id", ID, True, refers_to="impoundments.case_id"),
-        _c("path", ENUM, True, ("s15_unclaimed", "s17_refusal")),
+        _c("path", ENUM, True, ("s15_unclaimed", "s17_refusal", "s15_disposal")),
         _c("sale_on", DATE, True),
         _c("head_offered", COUNT),
         _c("head_sold", COUNT, True),
@@ -258,7 +266,9 @@ SALES = Register(
         _c("conducted_by", ID),
         _c("sale_expenses", MONEY),
         _c("balance_paid", MONEY),
-        _c("disposal_note", TEXT),
+        # s.15(3) proviso: a disposal after a rejected bid says how (second reading, R5)
+        Column("disposal_note", TEXT, required_when=("path", "s15_disposal"),
+               what="how the cattle were disposed of; required on an s15_disposal row"),
     ),
 )
 

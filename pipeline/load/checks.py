@@ -130,6 +130,9 @@ def make_checked(con: duckdb.DuckDBPyConnection, reg: Register, source: str, int
                         f'GROUP BY "{tcol}" HAVING max(CASE WHEN NOT void THEN _version END) = max(_version)')
         else:
             in_force = f'SELECT DISTINCT "{tcol}" AS id FROM {current_rows(target)} WHERE NOT void'
+        if table == reg.table:
+            # a row may name another row of its own file (impoundments.reseizure_of)
+            in_force += f' UNION SELECT "{tcol}" FROM {source} WHERE NOT coalesce(void, false)'
         joins.append(f'LEFT JOIN ({in_force}) k{i} ON k{i}.id = t."{col.name}"')
         cols.append(f'CASE WHEN t."{col.name}" IS NULL THEN NULL ELSE k{i}.id IS NOT NULL END AS "{known_flag(col.name)}"')
     con.execute(f"CREATE OR REPLACE TEMP TABLE {into} AS SELECT {', '.join(cols)} FROM {source} t {' '.join(joins)}")

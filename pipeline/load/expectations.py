@@ -43,6 +43,14 @@ def suite_for(reg: Register) -> dict:
         if col.required:
             exps.append({"type": "expect_column_values_to_not_be_null", "kwargs": {"column": col.name},
                          "meta": {"message": f"is blank; every {reg.name} row needs a {col.name}"}})
+    for col in reg.columns:
+        if col.required_when:
+            on, value = col.required_when
+            exps.append({"type": "expect_column_values_to_not_be_null",
+                         "kwargs": {"column": col.name,
+                                    "row_condition": {"type": "comparison", "column": {"name": on},
+                                                      "operator": "==", "parameter": value}},
+                         "meta": {"message": f"is blank on a row whose {on} is {value}; such a row needs a {col.name}"}})
     if len(reg.key) == 1:
         exps.append({"type": "expect_column_values_to_be_unique", "kwargs": {"column": reg.key[0]},
                      "meta": {"message": f"appears more than once in this file; {reg.key[0]} must be unique"}})

@@ -34,6 +34,10 @@ CREATE OR REPLACE TEMP MACRO window_days(short) AS
     - (CASE WHEN getvariable('count_first_day') THEN 1 ELSE 0 END);
 -- w of a class.
 CREATE OR REPLACE TEMP MACRO claim_window(cls) AS window_days(list_contains(getvariable('short_classes'), cls));
+-- s.15(3): after the notice N the owner may claim on N+1 .. N+w; the earliest lawful sale day is
+-- N + notice_run(w). The one place the "+ 1" is written (int_case_timeline.sale_allowed_on and
+-- the explanation of the deadlines both read it).
+CREATE OR REPLACE TEMP MACRO notice_run(w) AS w + 1;
 
 -- Days of feeding charged for a head impounded on d0 that leaves on d1 (s.12, s.17(2)).
 CREATE OR REPLACE TEMP MACRO held_days(d0, d1) AS
@@ -55,8 +59,17 @@ CREATE OR REPLACE TEMP MACRO wf_before(item, e, f, fi, s) AS
     + (CASE WHEN wf_pos('security') < wf_pos(item) THEN s ELSE 0 END);
 -- An unknown due (no rate) leaves every take after it unknown: least() and greatest()
 -- would otherwise skip the NULL and hand its money to the next due.
+-- waterfall_order = "pro_rata" (waterfall_pro_rata): proceeds short of the dues T = e+f+fi+s are
+-- shared so that each due takes p/T of itself; in paise each take is the rounded share of the
+-- dues up to and including it less the rounded share of those before it, so the takes add up
+-- to p exactly and each is within a paisa of its share.
+CREATE OR REPLACE TEMP MACRO wf_share(upto, p, t) AS
+    CAST((CAST(upto AS HUGEINT) * p * 2 + t) // (CAST(t AS HUGEINT) * 2) AS BIGINT);
 CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
     CASE WHEN due IS NULL OR wf_before(item, e, f, fi, s) IS NULL THEN NULL
+         WHEN getvariable('waterfall_pro_rata') AND p < e + f + fi + s
+              THEN wf_share(wf_before(item, e, f, fi, s) + due, p, e + f + fi + s)
+                   - wf_share(wf_before(item, e, f, fi, s), p, e + f + fi + s)
          ELSE least(due, greatest(p - wf_before(item, e, f, fi, s), 0)) END;
 
 -- A sum in a finding's detail, as the pages write it: 'Rs 1,20,000.00' (a missing sum as 0).

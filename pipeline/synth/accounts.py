@@ -66,11 +66,11 @@ def dues(g: Generator) -> Dues:
     releases = books.frame("SELECT release_id, fine_due_r AS fine, feeding_due_r AS feeding FROM int_releases")
     deposits = books.frame("SELECT deposit_id, coalesce(case_security_at_rate, 0) AS due FROM security_status")
     sales = books.frame("""
-        SELECT case_id, sale_due_total AS due
-        FROM case_accounts WHERE s17_sale""")
+        SELECT case_id, sale_due_total AS due, coalesce(sale_security_one_more_head, 0) AS security
+        FROM case_accounts WHERE s17_sale""").set_index("case_id")
     books.con.close()
     return Dues(releases.set_index("release_id"), deposits.set_index("deposit_id").due.astype("int64"),
-                sales.set_index("case_id").due.astype("int64"))
+                sales.due.astype("int64"), sales.security.astype("int64"))
 
 
 def settle(g: Generator) -> Books:

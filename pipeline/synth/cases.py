@@ -72,7 +72,7 @@ def impoundments(g: Generator) -> None:
         "place_of_seizure": "", "seized_by": "", "animal_class": np.array(CLASSES, dtype=object)[cls],
         "head_count": heads, "description": "", "owner_id": owner,
         "owner_name": np.where(owner == "", "", np.char.add("Owner ", owner.astype(str))).astype(object),
-        "owner_village": ""})
+        "owner_village": "", "reseizure_of": ""})
 
 
 def releases(g: Generator) -> None:
@@ -215,8 +215,12 @@ def settle_dues(g: Generator, dues: Dues) -> None:
     s = g.t["sales"]
     m = (s.path == "s17_refusal").to_numpy()
     price = s.case_id[m].map(g.c.set_index("case_id").price).to_numpy()
-    need = np.minimum(np.maximum(1, -(-s.case_id[m].map(dues.sales).to_numpy(np.int64) // price)),
-                      s.head_offered[m].to_numpy())
+    # n heads sold must raise the dues and the security of the heads - n returned (s.17(2), s.13(1)):
+    # price x n >= dues + (heads - n) x security, so n = ceil((dues + heads x security) / (price + security))
+    sec = s.case_id[m].map(dues.sale_security).to_numpy(np.int64)
+    offered = s.head_offered[m].to_numpy()
+    due = s.case_id[m].map(dues.sales).to_numpy(np.int64) + offered * sec
+    need = np.minimum(np.maximum(1, -(-due // (price + sec))), offered)
     s.loc[m, "head_sold"] = need
     s.loc[m, "bid_amount"] = price * need
     remainders(g)

@@ -21,6 +21,18 @@ def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
     """local: (ref, head, local_authority_id, amount, due) per expected credit of a local fund;
     surplus: (case_id, local_authority_id, amount, received_due, credit_due) per unclaimed surplus."""
     rng, end = g.rng, g.end
+    # the DM receives each surplus a few days after the sale; his six months run from that day
+    # (s.18(5)), so the surplus is due to the local fund on his receipt + surplus_hold_months + 1 day
+    rec_on = surplus.received_due.to_numpy() + rng.integers(1, 11, len(surplus))
+    credit_due = _months_after(rec_on, g.params["surplus_hold_months"]) + 1
+    surplus = surplus.assign(credit_due=np.where(rec_on <= end, credit_due, -1))
+    is_surplus = (local["head"] == "surplus").to_numpy()
+    local = local.assign(due=np.where(is_surplus, local.ref.map(dict(zip(surplus.case_id, surplus.credit_due,
+                                                                             strict=True))).fillna(-1),
+                                      local.due.fillna(-1)).astype("int64"))
+    local = local[local.due >= 0]
+    surplus = surplus[surplus.credit_due >= 0]
+    rec_on = rec_on[rec_on <= end]
     k = len(local)
     roll = rng.random(k)
     lag = np.where(roll < 0.05, rng.integers(35, 75, k), rng.integers(1, 26, k))
@@ -42,7 +54,6 @@ def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
     g.t["local_fund"] = lf
     # the DM's deposit account: receipts of surplus (s.18(5)) and its credits to the local fund after six months
     k = len(surplus)
-    rec_on = surplus.received_due.to_numpy() + rng.integers(1, 11, k)
     credit_on = surplus.credit_due.to_numpy() + rng.integers(0, 10, k)
     common = {"amount": surplus.amount.to_numpy(), "reference": surplus.case_id.to_numpy(),
               "local_authority_id": surplus.local_authority_id.to_numpy()}
@@ -52,3 +63,10 @@ def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
     ], ignore_index=True).sort_values("entry_on", kind="stable")
     dm.insert(0, "entry_id", ids("DM", len(dm)))
     g.t["dm_deposit"] = dm
+
+
+def _months_after(days: np.ndarray, months: int) -> np.ndarray:
+    """Day numbers `months` calendar months after `days`, clamped to the month's end (as the
+    models' add_months: 31 Aug + 6 months = 28 Feb)."""
+    on = pd.to_datetime(pd.Series(days, dtype="int64"), unit="D") + pd.DateOffset(months=months)
+    return ((on - pd.Timestamp("1970-01-01")).dt.days).to_numpy(dtype="int64")

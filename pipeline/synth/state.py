@@ -49,7 +49,10 @@ class Dues:
 
     releases: pd.DataFrame       # by release_id: fine (s.10(1)) and feeding (s.12(1)) due on the release day
     deposits: pd.Series          # by deposit_id: the s.13(1) security due on the deposit day
-    sales: pd.Series             # by case_id: what an s.17 sale had to raise (expenses, feeding, fines, security)
+    sales: pd.Series             # by case_id: what an s.17 sale of every head had to raise (expenses, feeding, fines)
+    # by case_id: the security of one head returned on the sale day (s.13(1), where notified): each head
+    # kept back and returned adds it to what the sale must raise (R1 of the second reading)
+    sale_security: pd.Series | None = None
 
 
 class Generator:

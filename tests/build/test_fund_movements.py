@@ -40,3 +40,38 @@ def test_follow_up_detail_of_a_late_lawful_complaint_says_no_complaint_in_time(t
     con = built(bundle)
     (detail,) = con.execute("SELECT detail FROM findings WHERE rule_id = 'S16-FOLLOW-UP-MISSING'").fetchone()
     assert "no complaint was filed by 30-09-2026" in detail and "declared lawful" not in detail
+
+
+# R6 of the second reading (s.16(1), s.18(3)): a deposit of 1500 against fine 600 + feeding 200 x 2 = 1000:
+# 600 to the local fund, 400 to the pound-keeper, the 500 beyond them back to the owner, all on the day the
+# deposit falls to the funds (no complaint: 09-02 + 28 + 1 = 10-01; lawful: the decision's day)
+@pytest.mark.parametrize("complaint, day", [
+    (None, "2026-10-01"),
+    ({"filed_on": "2026-09-20", "decided_on": "2026-10-15", "outcome": "lawful"}, "2026-10-15"),
+])
+def test_the_excess_of_a_protest_deposit_goes_to_the_owner(tmp_path, complaint, day):
+    bundle = protest_bundle(tmp_path, complaint)
+    rel = (bundle / "registers" / "releases.csv")
+    rel.write_text(rel.read_text(encoding="utf-8").replace(",1000,", ",1500,"), encoding="utf-8")
+    con = built(bundle)
+    got = con.execute("SELECT account, section, amount, strftime(due_on, '%Y-%m-%d') FROM fund_movements "
+                      "WHERE hop = 2 ORDER BY account").fetchall()
+    assert got == [("local_fund", "18(2)", 60000, day), ("owner", "16(1)", 50000, day),
+                   ("pound_keeper", "18(3)", 40000, day)]
+    # money in = money out: what was deposited leaves the holder to its three ends, to the paisa
+    assert con.execute("SELECT sum(amount) FROM fund_movements WHERE hop = 1").fetchone()[0] == 150000
+
+
+# R3 of the second reading (s.14(1)): a fine paid under an order made where s.14 is not notified is owed
+# back to the owner; under a notified order it goes to the State (s.14(3))
+@pytest.mark.parametrize("taluk, account, section, account_id", [
+    ("Notified", "state_government", "14(3)", "state"),
+    ("Plain", "owner", "14(1)", "O9"),
+])
+def test_a_fine_under_an_order_where_s14_is_not_notified_is_the_owners(tmp_path, taluk, account, section, account_id):
+    order = {"order_id": "T1", "taluk": taluk, "owner_id": "O9", "owner_name": "Owner O9", "clause": "i",
+             "owner_head_count": 5, "head_count": 5, "issued_on": "2026-06-01", "comply_by": "2026-07-01",
+             "fine_imposed": "500", "fine_paid_on": "2026-07-15"}
+    con = built(make_bundle(tmp_path, removal_orders=[order]))
+    assert con.execute("SELECT account, section, account_id, amount, strftime(due_on, '%Y-%m-%d') FROM fund_movements "
+                       "WHERE ref_kind = 'order'").fetchall() == [(account, section, account_id, 50000, "2026-07-15")]

@@ -2,6 +2,7 @@
 
 import datetime as dt
 
+import pytest
 from examples import examples
 from helpers import REFERENCE, built, built_rows, database, insert_rows
 from hypothesis import HealthCheck, given, settings
@@ -32,6 +33,9 @@ def a_case(draw, n: int):
     owner = draw(st.sampled_from(["", "O1", "O2", "O3"]))
     imp = {"case_id": cid, "pound_id": pound, "impounded_on": d.isoformat(), "animal_class": draw(st.sampled_from(CLASSES)),
            "head_count": heads, "owner_id": owner}
+    # R4: sometimes a re-seizure under s.16(2) of the case before it, founded or not
+    if n > 0 and draw(st.integers(0, 4)) == 0:
+        imp["reseizure_of"] = f"C{n - 1}"
     releases, sales, complaints, deposits = [], [], [], []
     for i in range(draw(st.integers(0, 2))):
         basis = draw(st.sampled_from(["s12_payment", "s16_protest", "s17_remainder", "court_order"]))
@@ -39,12 +43,15 @@ def a_case(draw, n: int):
             "release_id": f"{cid}R{i}", "case_id": cid, "head_count": draw(st.integers(0, heads)), "basis": basis,
             "released_on": (d + dt.timedelta(days=draw(st.integers(0, 60)))).isoformat(),
             "fines_paid": rupees(draw(money)), "charges_paid": rupees(draw(money)),
+            # R6: any deposit, often more than the fines and charges (the excess is the owner's)
             "protest_deposit": rupees(draw(money)) if basis == "s16_protest" else "",
             "receipt_signed": "yes", "court_order_ref": "OS 1" if basis == "court_order" else ""})
     for i in range(draw(st.integers(0, 3))):
         accepted = draw(st.booleans())
         sales.append({
-            "sale_id": f"{cid}S{i}", "case_id": cid, "path": draw(st.sampled_from(["s15_unclaimed", "s17_refusal"])),
+            # R5: a disposal after a rejected bid (or without one) takes heads out through the s.15 waterfall
+            "sale_id": f"{cid}S{i}", "case_id": cid,
+            "path": draw(st.sampled_from(["s15_unclaimed", "s17_refusal", "s15_disposal"])), "disposal_note": "gaushala",
             "sale_on": (d + dt.timedelta(days=draw(st.integers(0, 60)))).isoformat(),
             "head_offered": heads, "head_sold": draw(st.integers(0, heads)) if accepted else 0,
             "bid_amount": rupees(draw(money)), "accepted": "yes" if accepted else "no",
@@ -101,8 +108,11 @@ WITH received AS (
     SELECT 'case' AS ref_kind, case_id AS ref_id,
            coalesce(fines_paid, 0) + coalesce(charges_paid, 0) + coalesce(protest_deposit, 0) AS amount
     FROM {_in_force("releases")}
-    UNION ALL SELECT 'case', case_id, CASE WHEN accepted THEN coalesce(bid_amount, 0) ELSE 0 END FROM {_in_force("sales")}
-    UNION ALL SELECT 'deposit', deposit_id, amount FROM {_in_force("security_deposits")}
+    -- a disposal after a rejected bid is accepted whatever the cell says (R5)
+    UNION ALL SELECT 'case', case_id, CASE WHEN accepted OR path = 's15_disposal' THEN coalesce(bid_amount, 0) ELSE 0 END
+    FROM {_in_force("sales")}
+    -- a deposit that records an s.17 sale's deduction was received with the sale (R1)
+    UNION ALL SELECT 'deposit', deposit_id, amount FROM {_in_force("security_deposits")} WHERE sale_id IS NULL
     UNION ALL SELECT 'order', order_id, fine_imposed FROM {_in_force("removal_orders")} WHERE fine_paid_on IS NOT NULL
 ),
 r AS (SELECT ref_kind, ref_id, sum(amount) AS amount FROM received GROUP BY ALL HAVING sum(amount) <> 0),
@@ -119,7 +129,12 @@ def assert_money_conserved(con):
     assert con.execute("SELECT count(*) FROM fund_movements WHERE amount <= 0").fetchone()[0] == 0
     # money moved on (hop 2) never exceeds what its first holder received
     over = con.execute("""
-        WITH h1 AS (SELECT ref_kind, ref_id, account, sum(amount) AS a FROM fund_movements WHERE hop = 1 GROUP BY ALL),
+        WITH h1 AS (SELECT ref_kind, ref_id, account, sum(amount) AS a FROM fund_movements WHERE hop = 1 GROUP BY ALL
+                    UNION ALL
+                    -- an s.17 sale's security was received with the sale (a movement of the case): its
+                    -- deposit moves on what the case's sale put in custody (R1)
+                    SELECT 'deposit', s.deposit_id, 'pound_keeper_custody', s.amount
+                    FROM security_status s WHERE s.sale_id IS NOT NULL),
              h2 AS (SELECT ref_kind, ref_id, from_account AS account, sum(amount) AS a FROM fund_movements WHERE hop = 2 GROUP BY ALL)
         SELECT * FROM h2 LEFT JOIN h1 USING (ref_kind, ref_id, account) WHERE h1.a IS NULL OR h2.a > h1.a""").fetchall()
     assert over == []
@@ -132,6 +147,24 @@ def assert_money_conserved(con):
             OR (balance_to_owner > 0 AND surplus_unclaimed > 0)
             OR (unrecovered > 0 AND balance_to_owner + surplus_unclaimed > 0))""").fetchall()
     assert bad == []
+    # R1: an s.17 sale's security never exceeds the heads returned x the highest security rate, and
+    # is nothing when no head was returned
+    over = con.execute("""
+        SELECT case_id FROM case_accounts WHERE s17_sale AND sale_due_security
+            > sale_security_heads * (SELECT coalesce(max(r_security), 0) FROM stg_rate_rows)""").fetchall()
+    assert over == []
+    # what an s.17 sale kept as security is a deposit of security_status, of the same amount
+    # the heads roll forward, disposed and re-seized heads among them (the build checks heads_check too)
+    heads = con.execute("""
+        SELECT sum(heads_impounded) - sum(heads_released) - sum(heads_sold) - sum(heads_disposed),
+               sum(heads_disposed), sum(heads_reseized) FROM monthly_accounts""").fetchone()
+    cases = con.execute("""
+        SELECT sum(heads_in_pound), sum(head_disposed), sum(head_count) FILTER (WHERE case_id IN
+               (SELECT case_id FROM int_cases WHERE reseizure_of IS NOT NULL)) FROM case_accounts""").fetchone()
+    assert [int(v or 0) for v in heads] == [int(v or 0) for v in cases]
+    assert con.execute("""
+        SELECT a.case_id FROM case_accounts a LEFT JOIN security_status s ON s.sale_id = a.last_sale_id
+        WHERE a.s17_sale AND a.sale_paid_security > 0 AND s.amount IS DISTINCT FROM a.sale_paid_security""").fetchall() == []
 
 
 @settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -194,3 +227,29 @@ def test_a_changed_waterfall_order_still_conserves_money(golden_bundle):
     got = con.execute("SELECT sale_paid_fines, sale_paid_feeding, sale_paid_expenses, unrecovered "
                       "FROM case_accounts WHERE case_id = 'G07'").fetchone()
     assert got == (120000, 180000, 0, 720000 + 50000)
+
+
+def test_a_pro_rata_waterfall_shares_a_shortfall_and_conserves_money(golden_bundle):
+    # R9 of the second reading (s.17(2) lists the dues without an order). G07: proceeds 3000 against
+    # expenses 500 + feeding 9000 + fines 1200 = 10,700 (no security under s.15): each due takes
+    # 3000 / 10700 of itself. In paise, cumulative shares rounded: expenses 50000 x 300000 / 1070000
+    # = 14019.19 -> 14019 (140.19); expenses + feeding 950000 x 300000 / 1070000 = 266355.6 -> 266355,
+    # so feeding 266355 - 14019 = 252336 (2523.36); fines the rest, 300000 - 266355 = 33645 (336.45
+    # = 1200 x 0.28037...). Unrecovered 10700 - 3000 = 7700.
+    con = built(golden_bundle, as_of=dt.date(2026, 12, 31), params={"waterfall_order": "pro_rata"})
+    assert_money_conserved(con)
+    got = con.execute("SELECT sale_paid_expenses, sale_paid_feeding, sale_paid_fines, unrecovered "
+                      "FROM case_accounts WHERE case_id = 'G07'").fetchone()
+    assert got == (14019, 252336, 33645, 770000)
+    # proceeds that meet every due are not shared: G06 is the same under either reading
+    default = built(golden_bundle, as_of=dt.date(2026, 12, 31))
+    q = "SELECT sale_paid_expenses, sale_paid_feeding, sale_paid_fines, balance_to_owner FROM case_accounts WHERE case_id = 'G06'"
+    assert con.execute(q).fetchone() == default.execute(q).fetchone()
+
+
+def test_waterfall_order_takes_pro_rata_or_a_list_of_the_four_dues():
+    from pipeline.core.errors import PoundError
+    from pipeline.core.params import Parameters
+    assert Parameters({"waterfall_order": "pro_rata"})["waterfall_order"] == "pro_rata"
+    with pytest.raises(PoundError, match="pro_rata"):
+        Parameters({"waterfall_order": "pro-rata"})

@@ -14,8 +14,8 @@ def _month_end(month: str) -> dt.date:
 
 def test_roll_forward_balances_on_the_sample(sample_bundle):
     con = built(sample_bundle)
-    rows = con.execute("SELECT month, pound_id, heads_start, heads_impounded, heads_released, heads_sold, heads_end "
-                       "FROM monthly_accounts ORDER BY pound_id, month").fetchall()
+    rows = con.execute("SELECT month, pound_id, heads_start, heads_impounded, heads_released, heads_sold + heads_disposed, "
+                       "heads_end FROM monthly_accounts ORDER BY pound_id, month").fetchall()
     assert len(rows) == 3 * 9                       # three pounds, March to November 2026
     # heads in each pound at each month end, counted directly from the registers
     events = defaultdict(list)
@@ -44,17 +44,23 @@ def test_money_measures_of_a_month_on_the_sample(sample_bundle):
                                 surplus_to_dm, local_fund_due, local_fund_ledger, findings
                          FROM monthly_accounts WHERE month = '2026-10' AND pound_id = 'P02'""").fetchone()
     # N-2610-013: s.17 sale 22,000 (fines 2,800, feeding 7,200, expenses 500); N-2610-014: s.15 sale 10,800
-    # (fines 900, feeding 2,700, expenses 400, surplus 6,800); ledger LF-012 2,800 and LF-013 900.
-    assert got == (370000, 990000, 0, 3280000, 90000, 90000, 680000, 370000, 370000, 0)
+    # (fines 900, feeding 2,700, expenses 400, surplus 6,800); N-2610-021, the re-seizure, s.17 sale 9,000
+    # (no fine, feeding 1,400, expenses 300); the protest deposit of N-2609-020 falls to the funds on 15/10:
+    # 700 of it due to the local fund. Fines 2,800 + 900 = 3,700; feeding 7,200 + 2,700 + 1,400 = 11,300;
+    # proceeds 22,000 + 10,800 + 9,000 = 41,800; expenses 500 + 400 + 300 = 1,200; local fund due
+    # 2,800 + 900 + 700 = 4,400, and the ledger LF-012 2,800, LF-013 900 and LF-018 700.
+    assert got == (370000, 1130000, 0, 4180000, 120000, 120000, 680000, 440000, 440000, 0)
 
 
 def test_sale_expenses_incurred_and_deducted_are_two_figures(sample_bundle):
     """M-2609-006 (P01): a bid rejected on 2026-09-28 (expenses 300), sold on 2026-10-03 (expenses 300).
-    October incurred only the second attempt's 300; the October sale deducted both, 600 (s.17(2))."""
+    October incurred only the second attempt's 300; the October sale deducted both, 600 (s.17(2)).
+    M-2610-022 (P01): a bid rejected on 2026-10-19 (expenses 200), then disposed of for nothing: October
+    incurred 300 + 200 = 500, and the disposal, bringing nothing, deducted none of its 200."""
     con = built(sample_bundle)
     rows = dict(con.execute("""SELECT month, (sale_expenses_incurred, sale_expenses_deducted) FROM monthly_accounts
                                WHERE pound_id = 'P01' AND month IN ('2026-09', '2026-10')""").fetchall())
-    assert rows == {"2026-09": (30000, 0), "2026-10": (30000, 60000)}
+    assert rows == {"2026-09": (30000, 0), "2026-10": (50000, 60000)}
     assert con.execute("SELECT sale_expenses FROM case_accounts WHERE case_id = 'M-2609-006'").fetchone()[0] == 60000
 
 
@@ -78,18 +84,18 @@ def test_accounts_are_drawn_up_as_of_their_date(sample_bundle):
 
 def test_the_sample_as_of_august_leaves_later_rows_out_and_says_how_many(sample_bundle):
     """Counted by hand from data/sample (dates after 31/08/2026, each file's rows in force):
-    impoundments 14 of 20, releases 8 of 13, sales 5 of 6, complaints 1 of 1, security_deposits
-    3 of 5, removal_orders 2 of 3, local_fund 13 of 17, dm_deposit 4 of 4 = 50 rows."""
+    impoundments 19 of 25, releases 10 of 15, sales 9 of 10, complaints 1 of 1, security_deposits
+    5 of 7, removal_orders 2 of 3, local_fund 16 of 20, dm_deposit 4 of 4 = 66 rows."""
     from pipeline.read.database import rows_left_out
     con = built(sample_bundle, as_of=dt.date(2026, 8, 31))
     assert con.execute("SELECT count(*) FROM findings WHERE rule_id = 'DQ-FUTURE-DATE'").fetchone()[0] == 0
     assert dict(con.execute("SELECT register, rows_left_out FROM rows_after_as_of").fetchall()) == {
-        "impoundments": 14, "releases": 8, "sales": 5, "complaints": 1, "security_deposits": 3,
-        "removal_orders": 2, "local_fund": 13, "dm_deposit": 4}
-    assert rows_left_out(con).startswith("50 (complaints 1, dm_deposit 4, impoundments 14")
+        "impoundments": 19, "releases": 10, "sales": 9, "complaints": 1, "security_deposits": 5,
+        "removal_orders": 2, "local_fund": 16, "dm_deposit": 4}
+    assert rows_left_out(con).startswith("66 (complaints 1, dm_deposit 4, impoundments 19")
     # the monthly review's parameters block says it
     from pipeline.reports.page import parameters_block
     block = str(parameters_block(con, db="pound.duckdb", month="2026-08", district=None, report="Monthly review"))
-    assert "Rows dated after the as-of date, left out" in block and "50 (complaints 1," in block
+    assert "Rows dated after the as-of date, left out" in block and "66 (complaints 1," in block
     # the near-miss twin: as of the sample's last day nothing is left out
     assert rows_left_out(built(sample_bundle, as_of=dt.date(2026, 11, 30))) == "none"

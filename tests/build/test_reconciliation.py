@@ -81,16 +81,41 @@ def test_every_status(recon):
     assert s[("dm_deposit", "c99", "receipt")][:2] == ("unexpected", None)
 
 
-def test_a_surplus_booked_after_the_six_months_is_matched(tmp_path):
+@pytest.mark.parametrize("received_on, booked_on, status, due_on", [
+    # R2 (s.18(5)): the six months run from the DM's receipt on 01-22: they end on 07-22, the
+    # surplus is due on 2026-01-22 + 6 months + 1 day = 2026-07-23
+    pytest.param("2026-01-22", "2026-07-25", "matched", dt.date(2026, 7, 23), id="after-six-months-from-receipt"),
+    # 07-22 was after the six months counted from the sale (they ended 07-20), not from the receipt
+    pytest.param("2026-01-22", "2026-07-22", "early", dt.date(2026, 7, 23), id="on-the-last-day-from-receipt"),
+    # no receipt: the six months have not begun, the credit has no due day and a booking is early
+    pytest.param(None, "2026-07-25", "early", None, id="no-receipt-no-due-day"),
+])
+def test_a_surplus_is_due_six_months_after_the_dm_received_it(tmp_path, received_on, booked_on, status, due_on):
+    dm = [{"entry_id": "M1", "entry_on": received_on, "kind": "receipt", "amount": "5400", "reference": "C8",
+           "local_authority_id": "LA1"}] if received_on else []
     bundle = make_bundle(
         tmp_path, impoundments=[case("C8", impounded_on="2026-01-01", owner_id="")],
         police_reports=[{"case_id": "C8", "reported_on": "2026-01-09", "notice_on": "2026-01-09", "proclamation_on": "2026-01-09"}],
         sales=[{"sale_id": "S8", "case_id": "C8", "path": "s15_unclaimed", "sale_on": "2026-01-20", "head_offered": 1,
                 "head_sold": 1, "bid_amount": "10000", "accepted": "yes", "conducted_by": "SO1"}],
-        local_fund=[lf("E8s", "2026-07-25", "5400", "C8", head="surplus")])
+        local_fund=[lf("E8s", booked_on, "5400", "C8", head="surplus")], dm_deposit=dm)
     con = built(bundle, as_of=AS_OF)
-    # due 2026-01-20 + 6 months + 1 day = 2026-07-21; booked 07-25 within the lag; on 07-20 it would be early
-    assert statuses(con)[("local_fund", "c8", "surplus")][:3] == ("matched", 540000, 540000)
+    assert statuses(con)[("local_fund", "c8", "surplus")][:3] == (status, 540000, 540000)
+    assert con.execute("SELECT due_on FROM fund_movements WHERE ref_id = 'C8' AND account = 'local_fund' "
+                       "AND section = '18(5)'").fetchall() == [(due_on,)]
+
+
+def test_a_surplus_with_no_receipt_is_pending_with_no_due_day(tmp_path):
+    # R2: nothing booked and no receipt: the local fund's surplus line waits, with no due day, however
+    # long ago the sale was; the DM's receipt itself is missing (due on the sale day + the lag)
+    bundle = make_bundle(
+        tmp_path, impoundments=[case("C8", impounded_on="2026-01-01", owner_id="")],
+        police_reports=[{"case_id": "C8", "reported_on": "2026-01-09", "notice_on": "2026-01-09", "proclamation_on": "2026-01-09"}],
+        sales=[{"sale_id": "S8", "case_id": "C8", "path": "s15_unclaimed", "sale_on": "2026-01-20", "head_offered": 1,
+                "head_sold": 1, "bid_amount": "10000", "accepted": "yes", "conducted_by": "SO1"}])
+    con = built(bundle, as_of=AS_OF)
+    assert statuses(con)[("local_fund", "c8", "surplus")][:5] == ("pending", 540000, None, -540000, None)
+    assert statuses(con)[("dm_deposit", "c8", "receipt")][0] == "missing"
 
 
 TIE = """

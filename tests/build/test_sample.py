@@ -10,11 +10,14 @@ SAMPLE_FINDINGS = [
     ("REL-NO-SECURITY", "release", "R-0007", "N-2609-012", "P02", "2026-09-09"),
     ("REL-UNPAID", "release", "R-0006", "M-2609-004", "P01", "2026-09-04"),
     ("REL-UNSIGNED", "release", "R-0008", "H-2609-017", "P03", "2026-09-12"),
-    ("SALE-OFFICIAL-BUYER", "sale", "S-006", "H-2610-018", "P03", "2026-10-19"),
-    ("S14-NOT-ENFORCED", "order", "RO-03", None, None, "2026-11-15"),
+    # R7: H-2610-018 was sold with no proclamation by beat of drum
+    ("S15-SALE-UNPROCLAIMED", "sale", "S-006", "H-2610-018", "P03", "2026-10-19"),
+    # R3: RO-03 was made where s.14 is not notified: no S14-NOT-ENFORCED, and medium (nothing followed it)
     ("S14-NOT-NOTIFIED", "order", "RO-03", None, None, "2026-10-15"),
     ("S15-NOTICE-MISSING", "case", "H-2610-018", "H-2610-018", "P03", "2026-10-12"),
     ("S15-REPORT-MISSING", "case", "H-2610-019", "H-2610-019", "P03", "2026-11-05"),
+    # R8: the buyer of S-006 has the pound-keeper's name, but no person id: medium
+    ("SALE-OFFICIAL-BUYER", "sale", "S-006", "H-2610-018", "P03", "2026-10-19"),
 ]
 
 
@@ -28,20 +31,26 @@ def test_the_complete_findings_list_of_the_sample(sample_bundle):
     assert details["REL-UNPAID"] == ("Release R-0006 of 1 buffalo (case M-2609-004) on 04-09-2026 collected Rs 600.00 of "
                                      "Rs 600.00 fines and Rs 400.00 of Rs 600.00 feeding charges due under s.12(1): "
                                      "short by Rs 200.00.")
-    assert "Ramesh Gowda (PK01, pound-keeper)" in details["SALE-OFFICIAL-BUYER"]
+    assert "Ramesh Gowda (PK01, pound-keeper, Mysuru) (a match on the name only" in details["SALE-OFFICIAL-BUYER"]
     assert "the proclamation by beat of drum is not recorded (due by 12-10-2026" in details["S15-NOTICE-MISSING"]
 
 
 def test_sample_figures_a_clerk_can_check(sample_bundle):
     con = built(sample_bundle, as_of=dt.date(2026, 11, 30))
     # N-2610-013: 4 cattle, s.17 sale of 2 for Rs 22,000 on 09/10/2026 after 9 days in Nanjangud:
-    # expenses 500 + feeding 4 x 200 x 9 = 7,200 + fines 4 x 700 = 2,800 + security 4 x 1,500 = 6,000 -> balance 5,500
+    # expenses 500 + feeding 4 x 200 x 9 = 7,200 + fines 4 x 700 = 2,800 + security on the 2 heads returned
+    # (R1: not on the 2 sold) 2 x 1,500 = 3,000 -> balance 22,000 - 13,500 = 8,500
     row = con.execute("""SELECT status, sale_proceeds, sale_paid_expenses, sale_paid_feeding, sale_paid_fines,
                                 sale_paid_security, balance_to_owner FROM case_accounts WHERE case_id = 'N-2610-013'""").fetchone()
-    assert row == ("part_sold", 2200000, 50000, 720000, 280000, 600000, 550000)
-    # M-2608-003: s.15 surplus 13,800 to the DM, credited to the local fund on 2027-03-01 (31 Aug + 6 months clamps to 28 Feb)
+    assert row == ("part_sold", 2200000, 50000, 720000, 280000, 300000, 850000)
+    # the 3,000 it kept is a s.13 deposit of its own, held from the sale day (R1): the register's D-204,
+    # which names the sale (else it would be s17:S-004)
+    assert con.execute("""SELECT deposit_id, owner_id, deposited_on, amount FROM security_status
+                          WHERE sale_id = 'S-004'""").fetchall() == [("D-204", "O203", dt.date(2026, 10, 9), 300000)]
+    # M-2608-003: s.15 surplus 13,800 to the DM, received by him on 02-09-2026 (DM-001): credited to the
+    # local fund on 2026-09-02 + 6 months + 1 day = 2027-03-03 (R2: the six months run from his receipt)
     assert con.execute("""SELECT amount, due_on FROM fund_movements WHERE ref_id = 'M-2608-003' AND account = 'local_fund'
-                          AND section = '18(5)'""").fetchone() == (1380000, dt.date(2027, 3, 1))
+                          AND section = '18(5)'""").fetchone() == (1380000, dt.date(2027, 3, 3))
     # every movement of a sale names the sales rows it comes from before the case's impoundment row;
     # M-2609-006 was auctioned twice (a failed attempt, sales.csv row 3, then the sale, row 4)
     sources = con.execute("""SELECT DISTINCT source FROM fund_movements
@@ -51,3 +60,41 @@ def test_sample_figures_a_clerk_can_check(sample_bundle):
     assert con.execute("""SELECT status, expected_from, entry_ids FROM reconciliation
                           WHERE head = 'credit_to_local_fund' AND reference = 'M-2608-003'""").fetchall() == \
         [("early", "DM-004", "LF-015")]
+
+
+def test_the_samples_paths_of_the_second_reading(sample_bundle):
+    con = built(sample_bundle, as_of=dt.date(2026, 11, 30))
+    got = {r[0]: r[1:] for r in con.execute("""
+        SELECT case_id, status, fine_due, feeding_due, security_due, sale_proceeds, balance_to_owner, unrecovered,
+               head_sold, head_disposed FROM case_accounts
+        WHERE case_id IN ('N-2609-020', 'N-2610-021', 'M-2610-022', 'N-2611-023')""").fetchall()}
+    # R6: N-2609-020 (Nanjangud: fine 700, feeding 200) delivered under protest on 16/09 after 3 days against
+    # Rs 2,000; no complaint by 14/10, so on 15/10 fine 700 to the local fund, feeding 3 x 200 = 600 to the
+    # pound-keeper, and the 700 left over back to the owner (s.16(1))
+    assert got["N-2609-020"] == ("released_under_protest", 70000, 60000, 0, 0, 0, 0, 0, 0)
+    assert con.execute("""SELECT account, section, amount, due_on FROM fund_movements
+                          WHERE ref_id = 'N-2609-020' AND hop = 2 ORDER BY account""").fetchall() == [
+        ("local_fund", "18(2)", 70000, dt.date(2026, 10, 15)), ("owner", "16(1)", 70000, dt.date(2026, 10, 15)),
+        ("pound_keeper", "18(3)", 60000, dt.date(2026, 10, 15))]
+    # R4: N-2610-021 seizes the cow again on 20/10 (after 14/10) and sells it under s.17 on 26/10 for 9,000:
+    # no fine (paid with the deposit), feeding 1 x 200 x 7 = 1,400, expenses 300, no security (none returned)
+    # -> balance 9,000 - 1,700 = 7,300
+    assert got["N-2610-021"] == ("sold_refusal", 0, 140000, 0, 900000, 730000, 0, 1, 0)
+    # R5: M-2610-022 (Mysuru: fine 600, feeding 250), its bid of 2,000 rejected on 19/10 (expenses 200), handed to
+    # a gaushala for nothing on 24/10: feeding 1 x 250 x 23 = 5,750 and fine 600 and the 200 of expenses
+    # unrecovered = 6,550; the head is disposed of, not sold
+    assert got["M-2610-022"] == ("disposed", 60000, 575000, 0, 0, 0, 655000, 0, 1)
+    # R1: N-2611-023 sells both heads under s.17 on 10/11 for 8,000: feeding 2 x 200 x 8 = 3,200, fines
+    # 2 x 700 = 1,400, expenses 400, no security (no head returned) -> balance 3,000, and no deposit
+    assert got["N-2611-023"] == ("sold_refusal", 140000, 320000, 0, 800000, 300000, 0, 2, 0)
+    # R1: N-2610-013's 3,000 is the register's D-204 (it names sale S-004), forfeited on 25/11 after the owner
+    # O203 was impounded again on 20/11 (N-2611-024)
+    assert con.execute("""SELECT deposit_id, reimpound_case_id, computed, recorded FROM security_status
+                          WHERE sale_id = 'S-004'""").fetchall() == [("D-204", "N-2611-024", "forfeitable", "forfeited")]
+    # R2: M-2609-006's surplus, received by the DM on 10/10/2026, passes to the local fund on 11-04-2027
+    assert con.execute("""SELECT due_on FROM fund_movements WHERE ref_id = 'M-2609-006' AND account = 'local_fund'
+                          AND section = '18(5)'""").fetchall() == [(dt.date(2027, 4, 11),)]
+    # the roll-forward: P01 disposed of 1 head in October; P02 took back 1 re-seized head then
+    heads = con.execute("""SELECT pound_id, heads_disposed, heads_reseized FROM monthly_accounts
+                           WHERE month = '2026-10' AND pound_id IN ('P01', 'P02') ORDER BY pound_id""").fetchall()
+    assert heads == [("P01", 1, 0), ("P02", 0, 1)]

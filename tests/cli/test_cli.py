@@ -104,7 +104,7 @@ def test_run_writes_every_export_with_two_decimal_money(tmp_path, sample_bundle,
                      "parameters.toml", "corrections.csv", "finding_reviews.csv", "adjustments.csv"}
     with (out / "case_accounts.csv").open() as fh:
         rows = list(csv.DictReader(fh))
-    assert len(rows) == 20
+    assert len(rows) == 25
     for r in rows:
         for col in ("fine_due", "feeding_due", "security_due", "sale_proceeds", "unrecovered"):
             assert r[col].count(".") == 1 and len(r[col].split(".")[1]) == 2, (col, r[col])

@@ -54,7 +54,7 @@ def test_pdf_of_each_paper_and_one_per_kind(golden_db, tmp_path, run_cli):
     for figure in ("Rs 6,750.00", "Rs 12,000.00", "Rs 4,850.00", "10-08-2026", "20-08-2026", "Receipt"):
         assert figure in text, figure
     pages, text = _text(out / "owner_account_all.pdf")
-    assert pages == 2 and "Rs 3,000.00" in text and "12-02-2027" in text
+    assert pages == 2 and "Rs 3,000.00" in text and "15-02-2027" in text
     pages, text = _text(out / "police_report_all.pdf")
     assert pages == 1 and "07-08-2026" in text and "11-08-2026" in text
 

@@ -114,12 +114,13 @@ def test_every_figure_of_an_owner_account_equals_the_export(golden_papers, golde
             else:
                 assert v == exp[c], (case_id, c)
     # by hand (tests/golden/expected/owner_accounts.csv): G06 balance 4,850; G05 surplus 3,000 to the
-    # DM, credited to the local fund on 11-08-2026 + 6 months + 1 day = 12-02-2027.
+    # DM, received by him on 14-08-2026, credited to the local fund on 14-08-2026 + 6 months + 1 day
+    # = 15-02-2027 (R2: the six months run from his receipt, s.18(5)).
     g06 = figures((out / "owner_account_G06.html").read_text(encoding="utf-8"))
     assert (g06["f_balance_to_owner"], g06["e_proceeds"], g06["heads_returned"]) == ("Rs 4,850.00", "Rs 12,000.00", "1")
     g05 = (out / "owner_account_G05.html").read_text(encoding="utf-8")
     assert figures(g05)["f_surplus_to_dm"] == "Rs 3,000.00"
-    assert figures(g05)["surplus_to_local_fund_on"] == "12-02-2027"
+    assert figures(g05)["surplus_to_local_fund_on"] == "15-02-2027"
     assert "17(4)" not in g05 and "balance paid to the owner" not in g05
 
 

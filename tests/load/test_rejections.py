@@ -52,6 +52,15 @@ CASES = [
      ["row 2, column reviewed_on: '01-01-2099' is after", "a decision cannot be recorded before it is made"]),
     ("unknown pound", {"registers/impoundments_x.csv": IMP + "C2,P7,,2026-10-01,,,,cattle,1,,,,\n"},
      ["row 2, column pound_id: 'P7' is not a pound_id of any row in pounds"]),
+    # R4 of the second reading: a re-seizure names the case delivered under protest, a loaded one
+    ("re-seizure of an unknown case", {"registers/impoundments_x.csv": IMP.strip() + ",reseizure_of\n"
+                                       + "C2,P1,,2026-11-01,,,,cattle,1,,O1,Owner O1,,C404\n"},
+     ["registers/impoundments_x.csv, row 2, column reseizure_of: 'C404' is not a case_id of any row in impoundments"]),
+    # R5: a disposal after a rejected bid must say how the cattle were disposed of
+    ("disposal without a note", {"registers/sales_x.csv": "sale_id,case_id,path,sale_on,head_offered,head_sold,bid_amount,"
+                                 "accepted,buyer_name,buyer_person_id,conducted_by,sale_expenses,balance_paid,disposal_note\n"
+                                 "S9,C1,s15_disposal,20/10/2026,1,1,0,yes,,,SO1,,,\n"},
+     ["registers/sales_x.csv, row 2, column disposal_note: is blank on a row whose path is s15_disposal"]),
     ("unknown case", {"registers/releases_x.csv": REL + "R2,C404,03/10/2026,1,s12_payment,o,600,600,,no,,yes,\n"},
      ["registers/releases_x.csv, row 2, column case_id: 'C404' is not a case_id of any row in impoundments"]),
     ("unknown deposit", {"registers/releases_x.csv": REL + "R2,C1,03/10/2026,1,s12_payment,o,600,600,,yes,D404,yes,\n"},
@@ -279,3 +288,12 @@ def test_a_file_naming_only_rows_held_loads_beside_a_rejected_one(tmp_path, run_
     third = make_bundle(tmp_path / "third", reference=False, releases=[{"release_id": "R2", "case_id": "C9", **rel}])
     code, _, err = run_cli("ingest", third, "--db", path)
     assert code == 2 and "'C9' is not a case_id of any row in impoundments" in err
+
+
+def test_a_reseizure_may_name_a_case_of_its_own_file(tmp_path):
+    # R4: the case delivered under protest and its re-seizure may arrive in one file
+    from helpers import load
+    bundle = make_bundle(tmp_path, impoundments=[case(), case("C2", impounded_on="2026-11-01", reseizure_of="C1")])
+    con, _ = load(bundle)
+    assert con.execute("SELECT case_id, reseizure_of FROM impoundments ORDER BY case_id").fetchall() == \
+        [("C1", None), ("C2", "C1")]

@@ -24,7 +24,7 @@ def _by_ledger(con, scope):
 
 def test_la2_september_october_by_hand(con):
     # LA2 from 2026-09-01 to 2026-10-31. It cuts through the six months the DM holds G05's
-    # surplus (sold 2026-08-11; due to the local fund 2027-02-12) and through G05's fines,
+    # surplus (sold 2026-08-11, received by the DM 08-14; due to the local fund 2027-02-15) and through G05's fines,
     # credited in two parts, the second (400 on 09-05) after the period starts.
     # Local fund dues before 09-01: G00 800 + G03 1600 + G05 1000 = 3400; credited before:
     #   E11 800 + E03 1600 + E04 600 = 3000 -> opening 400.
@@ -34,7 +34,7 @@ def test_la2_september_october_by_hand(con):
     # Closing: 400 + 1250 - 1600 = 50 (G09 booked 750 of 800).
     # DM's deposit: receipt of 3000 due 08-11, booked 08-14 (before the period): nothing due or
     # credited in it; he held 3000 at the start; his credit of 3000 to LA2 on 10-31 leaves 0 held
-    # at the end, though by the Act he should still hold 3000 until 2027-02-12.
+    # at the end, though by the Act he should still hold 3000 until 2027-02-15.
     b = _by_ledger(con, make_scope(local_authority="LA2", start=dt.date(2026, 9, 1), end=dt.date(2026, 10, 31)))
     lf = b["local_fund"]
     assert (lf["opening_due_not_credited"], lf["due"], lf["credited"], lf["closing_due_not_credited"]) == \

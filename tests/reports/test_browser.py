@@ -44,17 +44,18 @@ def test_the_browser_check_sees_a_cdn_request(browser, tmp_path):
 def test_monthly_review_in_a_browser(browser, october):
     cell, text = _check_page(browser, october["monthly_review"], min_charts=3)
     assert "Monthly accounts review" in text and "October 2026, all districts" in text
-    assert cell("rollforward", "pound_id", "P02", "heads_impounded") == "10"
+    assert cell("rollforward", "pound_id", "P02", "heads_impounded") == "11"     # with the re-seizure N-2610-021
     assert cell("rollforward", "pound_id", "P02", "rollforward_ties") == "yes"
     assert cell("sales", "case_id", "N-2610-013", "sale_proceeds") == "22,000.00"
     assert cell("sales", "case_id", "N-2610-013", "s17_sale").startswith("s.17")
-    assert cell("findings", "subject_id", "S-006", "rule_id") == "SALE-OFFICIAL-BUYER"
+    # R7: S-006 was sold with no proclamation (high); its buyer matches an official by name only (R8: medium)
+    assert cell("findings", "subject_id", "S-006", "rule_id") == "S15-SALE-UNPROCLAIMED"
     assert cell("findings", "subject_id", "S-006", "severity") == "high"
     assert cell("deadlines", "case_id", "M-2610-008", "deadline") == "auction allowed from"
     assert cell("deadlines", "case_id", "M-2610-008", "due_on") == "06-11-2026"
     assert "deadlines in the 7 days after the month" in text
     # high severity first: the first finding row is the high one
-    assert text.index("SALE-OFFICIAL-BUYER") < text.index("S15-NOTICE-MISSING")
+    assert text.index("S15-SALE-UNPROCLAIMED") < text.index("S15-NOTICE-MISSING")
 
 
 def test_reconciliation_in_a_browser(browser, october):
@@ -65,14 +66,15 @@ def test_reconciliation_in_a_browser(browser, october):
     assert cell("breaks", "reference", "H-2609-017", "status") == "missing"
     assert cell("ageing", "ageing", "61-90 days", "amount") == "1,200.00"
     assert cell("dm-deposit-held", "local_authority_id", "LA01", "held_booked") == "4,150.00"
-    assert "Expected: 46,550.00 = matched 14,400.00" in text
+    # with the fines of N-2609-020 (700), N-2611-023 (1,400) and N-2611-024 (700), each booked in time
+    assert "Expected: 49,350.00 = matched 17,200.00" in text
 
 
 def test_trends_in_a_browser(browser, october):
     cell, text = _check_page(browser, october["trends"], min_charts=7)
     assert "Impoundment trends" in text and "2026-03 to 2026-10" in text
     assert cell("by-class", "month", "2026-10", "heads") is not None
-    assert cell("fines", "month", "2026-10", "fines_due") == "8,200.00"
+    assert cell("fines", "month", "2026-10", "fines_due") == "8,800.00"       # with M-2610-022's 600
     assert cell("fines", "month", "2026-10", "fines_collected") == "5,000.00"
     assert cell("repeat-owners", "owner_id", "O101", "cases") == "2"
 

@@ -57,7 +57,7 @@ def test_the_connection_is_read_only(con):
 def test_rollforward_of_october(con):
     roll = review.rollforward(con, "2026-10").set_index("pound_id")
     assert roll.loc["P02", ["heads_start", "heads_impounded", "heads_released", "heads_sold", "heads_end"]].tolist() \
-        == [0, 10, 2, 8, 0]
+        == [0, 11, 2, 9, 0]       # N-2610-021 (R4): 1 head seized again on 20/10 and sold on 26/10
     assert roll["rollforward_ties"].all()
 
 
@@ -80,23 +80,26 @@ def test_money_received_is_every_first_movement_of_the_month(con):
     received = review.money_received(con, "2026-10")
     total = con.execute("SELECT sum(amount) FROM fund_movements WHERE hop = 1 "
                         "AND due_on BETWEEN DATE '2026-10-01' AND DATE '2026-10-31'").fetchone()[0]
-    assert sum(int(v) for v in received["amount"]) == total == 5490000
+    # 54,900 and the 9,000 of the re-seizure N-2610-021's s.17 sale of 26/10 (the disposal brought nothing)
+    assert sum(int(v) for v in received["amount"]) == total == 6390000
     assert int(review.received_total(con, "2026-10")["amount"].iloc[0]) == total
 
 
 def test_the_s17_sale_of_n_2610_013(con):
     row = review.sales_in_month(con, "2026-10").set_index("case_id").loc["N-2610-013"]
     assert int(row["sale_proceeds"]) == 2200000 and bool(row["s17_sale"])
-    assert int(row["balance_to_owner"]) == 550000
+    # R1: security on the 2 heads returned (3,000), not on all 4: balance 8,500
+    assert int(row["balance_to_owner"]) == 850000
 
 
 def test_findings_are_high_severity_first(con):
     f = review.findings_in_month(con, "2026-10")
     assert f["severity"].tolist() == sorted(f["severity"], key=["high", "medium", "low"].index)
     top = f.iloc[0]
+    # R7: the sale with no proclamation is high; R8: the buyer's name alone is medium
     assert (top["rule_id"], top["subject_kind"], top["subject_id"], top["section"]) == \
-        ("SALE-OFFICIAL-BUYER", "sale", "S-006", "19(1)")
-    assert "Ramesh Gowda" in top["detail"]
+        ("S15-SALE-UNPROCLAIMED", "sale", "S-006", "15(2)")
+    assert "no proclamation by beat of drum" in top["detail"]
     assert int(review.high_findings(con, "2026-10")["high_findings"].iloc[0]) == 1
 
 
@@ -235,18 +238,22 @@ def test_trends_queries(con):
     assert trends.months_upto(con, "2026-02") == ["2026-02"]
     by_class = trends.impoundments_by_class(con, "2026-10")
     october = by_class[by_class["month"] == "2026-10"].set_index("animal_class")["heads"]
-    assert october["cattle"] == 11 and october.sum() == 17
+    # N-2610-021 (the re-seizure) and M-2610-022 (disposed of) are October cattle cases too
+    assert october["cattle"] == 13 and october.sum() == 19
     out = trends.outcomes_by_month(con, "2026-10").set_index("month")
-    assert out.loc["2026-10", "cases"] == 7 and out.loc["2026-10", "sold_unclaimed"] == 2
-    assert abs(out.loc["2026-10", "share_unclaimed"] - 100 * 2 / 7) < 1e-9
+    assert out.loc["2026-10", "cases"] == 9 and out.loc["2026-10", "sold_unclaimed"] == 2
+    assert abs(out.loc["2026-10", "share_unclaimed"] - 100 * 2 / 9) < 1e-9
     ttr = trends.time_to_close(con, "2026-10").set_index("case_id")
     assert ttr.loc["M-2608-003", "days_to_close"] == 17
     summary = trends.time_to_close_summary(con, "2026-10")
     assert int(summary["cases"].sum()) == len(ttr)
     owners = trends.repeat_owners(con, "2026-10")
-    assert set(owners["owner_id"]) == {"O101", "O201"} and (owners["cases"] > 1).all()
+    # O206's re-seizure (R4) is a case of its own, beside the case delivered under protest
+    assert set(owners["owner_id"]) == {"O101", "O201", "O206"} and (owners["cases"] > 1).all()
     fines = trends.fines_due_vs_collected(con, "2026-10").set_index("month")
-    assert (fines.loc["2026-10", "fines_due"], fines.loc["2026-10", "fines_collected"]) == (820000, 500000)
+    # M-2610-022's fine of 600 is due and, the disposal bringing nothing, not collected; the re-seizure
+    # N-2610-021 levies none (R4)
+    assert (fines.loc["2026-10", "fines_due"], fines.loc["2026-10", "fines_collected"]) == (880000, 500000)
 
 
 def test_district_filter(two_districts):

@@ -138,7 +138,8 @@ def _unmarked(found: list[dict], n: int) -> list[list[dict]]:
     """Each bundle's findings, unmarked; ValueError when a finding belongs to none or to two."""
     out: list[list[dict]] = [[] for _ in range(n)]
     for f in found:
-        m = MARK.match(f.get("subject_id") or "")
+        # a subject id may be made from a marked id: the s.17 security deposit 's17:<sale_id>' (R1)
+        m = MARK.match((f.get("subject_id") or "").removeprefix("s17:"))
         if m is None:
             raise ValueError(f"a finding whose subject is no bundle's: {f}")
         tag = m.group(0)

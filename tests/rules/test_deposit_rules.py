@@ -10,7 +10,7 @@ import datetime as dt
 
 import pytest
 from helpers import case
-from rule_rows import day, dep, expect, notif, page_day, rel
+from rule_rows import day, dep, expect, notif, page_day, rel, sale
 
 # ==============================================================================================
 # S16-FOLLOW-UP-MISSING: protest release on R = 2026-10-03 in a s.13 area
@@ -134,3 +134,54 @@ def test_s13_security_unauthorised(run, pound, deposited_on, notifications, fire
     fs = run(**tables)
     expect(fs, "S13-SECURITY-UNAUTHORISED", fires, kind="deposit", subject="D1", on=deposited_on,
            says=("D1", "Rs 1,000.00", f"on {page_day(deposited_on)}", pound, f"{taluk} taluk", "not notified"))
+
+
+# ==============================================================================================
+# R1 of the second reading: the security an s.17 sale deducted is a s.13 deposit, 's17:S1'. C1: 2 cattle
+# at P2 (s.13 notified), impounded 10-01; the owner refused, 1 head sold for 6000 on 10-05 and 1 returned
+# (s17_remainder) that day. Dues: feeding 2 x 200 x 5 = 2000, fines 2 x 600 = 1200, security on the 1
+# head returned 1 x 1000 = 1000 (not on the head sold) -> balance 6000 - 4200 = 1800. Its six months
+# run to 2027-04-05; C2 of the same owner is impounded at P1 on that day or the day after.
+
+@pytest.mark.parametrize("reimpounded_on, fires", [
+    pytest.param("2027-04-05", True, id="reimpounded-on-the-last-day"),
+    pytest.param("2027-04-06", False, id="reimpounded-a-day-after"),
+])
+def test_s17_security_is_a_deposit_forfeited_on_reimpoundment(run, reimpounded_on, fires):
+    out = (day(reimpounded_on) + dt.timedelta(days=1)).isoformat()
+    fs = run(as_of="2027-04-30",
+             impoundments=[case(pound_id="P2", head_count=2), case("C2", impounded_on=reimpounded_on)],
+             sales=[sale(path="s17_refusal", sale_on="2026-10-05", bid_amount="6000", balance_paid="1800")],
+             releases=[rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid=""),
+                       rel("R2", "C2", released_on=out, charges_paid="400")])
+    expect(fs, "S13-FORFEIT-MISSED", fires, kind="deposit", subject="s17:S1", on=reimpounded_on,
+           says=("s17:S1", "Rs 1,000.00", "05-10-2026", "C2", "still held"))
+
+
+# ==============================================================================================
+# R4 of the second reading: re-seizure under s.16(2). C1 (P2, s.13 notified) delivered under protest
+# on R = 10-03 (PROTEST); with no complaint the trigger day u is R + 28 = 10-31. C2 seizes it again.
+
+@pytest.mark.parametrize("seized_on, heads, complaint, release, fires, says", [
+    pytest.param("2026-11-01", 1, None, PROTEST, False, "", id="the-day-after-u"),
+    pytest.param("2026-10-31", 1, None, PROTEST, True, "until 31-10-2026", id="on-u"),
+    pytest.param("2026-11-01", 2, None, PROTEST, True, "only 1 head were delivered", id="more-heads-than-delivered"),
+    pytest.param("2026-11-20", 1, ("2026-10-20", "2026-11-10", "illegal"), PROTEST, True, "held illegal",
+                 id="seizure-held-illegal"),
+    pytest.param("2026-11-20", 1, ("2026-10-20", "", "pending"), PROTEST, True, "still pending", id="complaint-pending"),
+    pytest.param("2026-11-20", 1, ("2026-10-20", "2026-11-10", "lawful"), PROTEST, False, "", id="after-a-lawful-finding"),
+    pytest.param("2026-11-01", 1, None, rel(), True, "no delivery under protest", id="no-delivery-under-protest"),
+])
+def test_s16_reseizure_unfounded(run, seized_on, heads, complaint, release, fires, says):
+    tables = {"impoundments": [case(pound_id="P2"), case("C2", pound_id="P2", impounded_on=seized_on, head_count=heads,
+                                                         reseizure_of="C1")],
+              "releases": [release]}
+    if complaint:
+        tables["complaints"] = [{"case_id": "C1", "filed_on": complaint[0], "decided_on": complaint[1],
+                                 "outcome": complaint[2]}]
+    fs = run(as_of="2026-11-30", **tables)
+    # the re-seizure is the follow-up S16-FOLLOW-UP-MISSING looks for, and being a s.17 matter no S15 rule
+    # touches C2; a s.12 release of C1 in a s.13 area needs a declaration and security of its own
+    also = ["REL-NO-DECLARATION", "REL-NO-SECURITY"] if release["basis"] == "s12_payment" else []
+    expect(fs, "S16-RESEIZURE-UNFOUNDED", fires, kind="case", subject="C2", on=seized_on, case_id="C2", also=also,
+           says=("C2", "C1", page_day(seized_on), says))

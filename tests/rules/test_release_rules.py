@@ -230,19 +230,24 @@ def test_rel_unauthorised_s17_remainder_before_the_sale(run, sale_on, balance, f
 # ==============================================================================================
 # SALE-OFFICIAL-BUYER (s.19(1))
 
-@pytest.mark.parametrize("buyer_name, buyer_id, fires, who", [
-    pytest.param("Farmer B", "", False, (), id="ordinary-buyer"),
-    pytest.param("Ramesh Gowda", "", True, ("Ramesh Gowda", "PK1"), id="name-of-the-pound-keeper"),
-    pytest.param(" ramesh  GOWDA ", "", True, ("Ramesh Gowda", "PK1"), id="name-case-and-spaces"),
-    pytest.param("Ramesh Gowdar", "", False, (), id="a-different-name"),
-    pytest.param("Anand Rao", "", False, (), id="name-of-an-official-of-another-district"),
-    pytest.param("", "PK9", True, ("Anand Rao", "PK9"), id="person-id-any-district"),
-    pytest.param("M K", "SO1", True, ("Manjunath K", "SO1"), id="person-id-other-name"),
+# R8 of the second reading: "any" official of s.19(1), of any district; high on a person id, medium on
+# the name alone, saying so
+@pytest.mark.parametrize("buyer_name, buyer_id, fires, grade, who", [
+    pytest.param("Farmer B", "", False, None, (), id="ordinary-buyer"),
+    pytest.param("Ramesh Gowda", "", True, "medium", ("Ramesh Gowda", "PK1", "name only"), id="name-of-the-pound-keeper"),
+    pytest.param(" ramesh  GOWDA ", "", True, "medium", ("Ramesh Gowda", "PK1", "name only"), id="name-case-and-spaces"),
+    pytest.param("Ramesh Gowdar", "", False, None, (), id="a-different-name"),
+    pytest.param("Anand Rao", "", True, "medium", ("Anand Rao", "PK9", "name only"),
+                 id="name-of-an-official-of-another-district"),
+    pytest.param("", "PK9", True, "high", ("Anand Rao", "PK9"), id="person-id-any-district"),
+    pytest.param("M K", "SO1", True, "high", ("Manjunath K", "SO1"), id="person-id-other-name"),
 ])
-def test_sale_official_buyer(run, buyer_name, buyer_id, fires, who):
+def test_sale_official_buyer(run, buyer_name, buyer_id, fires, grade, who):
     fs = run(impoundments=[case()], sales=[sale(buyer_name=buyer_name, buyer_person_id=buyer_id)], **S15)
-    expect(fs, "SALE-OFFICIAL-BUYER", fires, kind="sale", subject="S1", on="2026-10-18",
+    expect(fs, "SALE-OFFICIAL-BUYER", fires, kind="sale", subject="S1", on="2026-10-18", severity=grade,
            says=("S1", "C1", "18-10-2026", "Rs 5,000.00") + who)
+    if grade == "high":
+        assert "name only" not in fs[0]["detail"]
 
 
 def test_sale_official_buyer_rejected_bid_is_no_sale(run):

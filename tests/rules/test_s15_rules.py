@@ -110,7 +110,9 @@ def test_s15_notice_missing(run, notice_on, proclamation_on, as_of, params, fire
 @pytest.mark.parametrize("proclamation_on, fires", [("2026-10-18", False), ("2026-10-19", True)])
 def test_s15_notice_missing_proclamation_after_the_first_auction(run, proclamation_on, fires):
     fs = run(impoundments=[case()], police_reports=[report(proclamation_on=proclamation_on)], sales=[sale()])
+    # the sale made before the proclamation is itself unlawful (S15-SALE-UNPROCLAIMED, R7)
     expect(fs, "S15-NOTICE-MISSING", fires, kind="case", subject="C1", on=proclamation_on,
+           also=["S15-SALE-UNPROCLAIMED"] if fires else [],
            says=("C1", "proclamation", "19-10-2026", "auction", "18-10-2026"))
 
 
@@ -120,7 +122,7 @@ def test_s15_notice_missing_proclamation_after_the_auction_without_a_report(run)
              sales=[sale()])
     got = sorted((f["rule_id"], f["subject_id"], str(f["event_on"])) for f in fs)
     assert ("S15-NOTICE-MISSING", "C1", "2026-10-19") in got
-    assert {g[0] for g in got} == {"S15-NOTICE-MISSING", "S15-REPORT-MISSING"}, got
+    assert {g[0] for g in got} == {"S15-NOTICE-MISSING", "S15-REPORT-MISSING", "S15-SALE-UNPROCLAIMED"}, got
 
 
 # ==============================================================================================
@@ -153,7 +155,7 @@ def test_s15_sale_early_without_notice(run):
     fs = run(impoundments=[case()], police_reports=[report(notice_on="")], sales=[sale()])
     expect(fs, "S15-SALE-EARLY", True, kind="sale", subject="S1", on="2026-10-18",
            says=("S1", "C1", "18-10-2026", "no notice"),
-           also=["S15-NOTICE-MISSING"])
+           also=["S15-NOTICE-MISSING", "S15-SALE-UNPROCLAIMED"])
 
 
 # ==============================================================================================
@@ -221,3 +223,57 @@ def test_s15_rules_never_apply_once_the_owner_appeared_and_refused(run, owner_ap
     else:
         assert got == [("S15-BID-REJECTED-UNRESOLVED", "S1"), ("S15-NOTICE-MISSING", "C1"),
                        ("S15-REPORT-EARLY", "C1"), ("S15-SALE-EARLY", "S1")], got
+
+
+# ==============================================================================================
+# S15-SALE-UNPROCLAIMED (R7 of the second reading): an accepted s.15 sale with no notice or no
+# proclamation by beat of drum on or before its day (s.15(2), s.15(3)). The sale is on 10-18,
+# the earliest lawful day after a notice of 10-10 (10-10 + 7 + 1).
+
+@pytest.mark.parametrize("proclamation_on, accepted, fires, also, what", [
+    pytest.param("2026-10-10", "yes", False, (), "", id="proclaimed-with-the-notice"),
+    pytest.param("2026-10-18", "yes", False, (), "", id="proclaimed-on-the-sale-day"),
+    pytest.param("2026-10-19", "yes", True, ("S15-NOTICE-MISSING",), "no proclamation by beat of drum",
+                 id="proclaimed-the-day-after"),
+    pytest.param("", "yes", True, ("S15-NOTICE-MISSING",), "no proclamation by beat of drum", id="never-proclaimed"),
+    pytest.param("", "no", False, ("S15-NOTICE-MISSING", "S15-BID-REJECTED-UNRESOLVED"), "", id="a-rejected-bid-sells-nothing"),
+])
+def test_s15_sale_unproclaimed(run, proclamation_on, accepted, fires, also, what):
+    fs = run(impoundments=[case()], sales=[sale(accepted=accepted)],
+             police_reports=[report(proclamation_on=proclamation_on)])
+    expect(fs, "S15-SALE-UNPROCLAIMED", fires, kind="sale", subject="S1", on="2026-10-18", also=also,
+           says=("S1", "C1", "18-10-2026", what, "s.15(2)"))
+
+
+# ==============================================================================================
+# R5 of the second reading: a disposal after a rejected bid (s.15(3) proviso), path s15_disposal.
+# S1: the bid of Rs 100 on 10-18 rejected; S2: the one head handed to a gaushala for nothing.
+
+GAUSHALA = {"path": "s15_disposal", "bid_amount": "0", "buyer_name": "", "disposal_note": "handed to the Nanjangud gaushala"}
+
+
+@pytest.mark.parametrize("rejected_on, disposed_on, fires, also", [
+    pytest.param("2026-10-18", "2026-10-20", False, (), id="after-a-rejected-bid"),
+    pytest.param("2026-10-18", "2026-10-18", False, (), id="the-day-of-the-rejected-bid"),
+    # the bid rejected after the disposal is left with nothing recorded after it
+    pytest.param("2026-10-19", "2026-10-18", True, ("S15-BID-REJECTED-UNRESOLVED",), id="a-day-before-the-rejected-bid"),
+    pytest.param(None, "2026-10-20", True, (), id="no-rejected-bid"),
+])
+def test_s15_disposal_without_rejected_bid(run, rejected_on, disposed_on, fires, also):
+    sales = [sale("S2", sale_on=disposed_on, **GAUSHALA)]
+    if rejected_on:
+        sales.insert(0, rejected(sale_on=rejected_on))
+    fs = run(impoundments=[case()], sales=sales, **S15)
+    expect(fs, "S15-DISPOSAL-WITHOUT-REJECTED-BID", fires, kind="sale", subject="S2", on=disposed_on, also=also,
+           says=("S2", "C1", page_day(disposed_on), "Rs 0.00", "gaushala", "no rejected bid"))
+
+
+@pytest.mark.parametrize("disposal, fires", [
+    pytest.param(True, False, id="a-disposal-follows"),
+    pytest.param(False, True, id="nothing-follows"),
+])
+def test_s15_bid_rejected_unresolved_is_resolved_by_a_disposal(run, disposal, fires):
+    # the disposal row on the day of the rejected bid, with an id before it: still a disposal that follows
+    sales = [rejected("S5", sale_on="2026-10-18")] + ([sale("S1", sale_on="2026-10-18", **GAUSHALA)] if disposal else [])
+    fs = run(impoundments=[case()], sales=sales, **S15)
+    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S5", on="2026-10-18", says=("S5",))

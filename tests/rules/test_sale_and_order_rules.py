@@ -14,22 +14,25 @@ from pipeline.core.money import rs
 
 # ==============================================================================================
 # S17: the owner appeared and refused; 2 head of cattle sold on 2026-10-05 (D + 4).
-# Dues at P1: feeding 2 x 200 x 5 = 2000, fines 2 x 600 = 1200 -> 3200; at P2 also security 2000.
+# Dues: feeding 2 x 200 x 5 = 2000, fines 2 x 600 = 1200 -> 3200; no security, as every head was sold
+# (R1: s.13(1) secures heads released). At P2 (s.13 notified) one head fewer sold would have been one
+# head returned, with its security of 1000: the test is proceeds x 1 >= (3200 + 1000) x 2 = 8400.
 
 @pytest.mark.parametrize("pound, bid, fires, dues", [
     pytest.param("P1", "6400", True, "3,200.00", id="proceeds-less-a-head-cover-the-dues"),
     pytest.param("P1", "6399.99", False, "", id="a-paisa-less"),
-    pytest.param("P2", "10400", True, "5,200.00", id="with-security-covered"),
-    pytest.param("P2", "10399.99", False, "", id="with-security-a-paisa-less"),
+    pytest.param("P2", "8400", True, "3,200.00", id="with-one-more-heads-security-covered"),
+    pytest.param("P2", "8399.99", False, "", id="with-one-more-heads-security-a-paisa-less"),
 ])
 def test_s17_oversale(run, pound, bid, fires, dues):
-    due = 320000 + (200000 if pound == "P2" else 0)
+    due = 320000
     paise = round(float(bid) * 100) - due
     balance = f"{paise // 100}.{paise % 100:02d}"
     fs = run(impoundments=[case(pound_id=pound, head_count=2)],
              sales=[sale(path="s17_refusal", sale_on="2026-10-05", head_sold=2, bid_amount=bid, balance_paid=balance)])
     expect(fs, "S17-OVERSALE", fires, kind="case", subject="C1", on="2026-10-05",
-           says=("C1", "2 of 2 cattle", "05-10-2026", rs(int(bid) * 100) if fires else "", f"Rs {dues}"))
+           says=("C1", "2 of 2 cattle", "05-10-2026", rs(int(bid) * 100) if fires else "", f"Rs {dues}",
+                 "Rs 1,000.00 of security on one more head" if fires and pound == "P2" else ""))
 
 
 @pytest.mark.parametrize("bid, remainder, fires", [
@@ -129,5 +132,29 @@ def test_s14_clause_ii_small_herd(run, clause, herd, params, fires):
 ])
 def test_s14_not_notified(run, taluk, issued_on, fires):
     fs = run(removal_orders=[order(taluk=taluk, issued_on=issued_on)])
-    expect(fs, "S14-NOT-NOTIFIED", fires, kind="order", subject="T1", on=issued_on, case_id=None,
+    expect(fs, "S14-NOT-NOTIFIED", fires, kind="order", subject="T1", on=issued_on, case_id=None, severity="medium",
            says=("T1", f"issued on {page_day(issued_on)}", f"{taluk} taluk", "not notified"))
+
+
+# R3 of the second reading: where s.14 is not notified the order binds nobody; a removal or a fine
+# that followed it makes the finding high
+@pytest.mark.parametrize("more, grade, what", [
+    pytest.param({}, "medium", "(s.14(1))", id="order-alone"),
+    pytest.param({"police_removal_on": "2026-07-10"}, "high", "police removed the cattle on 10-07-2026", id="police-removal"),
+    pytest.param({"fine_imposed": "500"}, "high", "a fine of Rs 500.00", id="a-fine"),
+])
+def test_s14_not_notified_is_high_when_the_order_was_acted_on(run, more, grade, what):
+    fs = run(removal_orders=[order(taluk="Plain", complied_on="", **more)], as_of="2026-11-30")
+    # no S14-NOT-ENFORCED: an order made where s.14 does not apply has nothing to enforce
+    expect(fs, "S14-NOT-NOTIFIED", True, kind="order", subject="T1", on="2026-06-01", case_id=None, severity=grade,
+           says=("T1", what))
+
+
+@pytest.mark.parametrize("taluk, fires, also", [
+    pytest.param("Notified", True, (), id="notified-order-not-complied-with"),
+    pytest.param("Plain", False, ("S14-NOT-NOTIFIED",), id="order-where-s14-is-not-notified-binds-nobody"),
+])
+def test_s14_not_enforced_only_where_s14_applies(run, taluk, fires, also):
+    fs = run(removal_orders=[order(taluk=taluk, complied_on="")], as_of="2026-11-30")
+    expect(fs, "S14-NOT-ENFORCED", fires, kind="order", subject="T1", on="2026-07-01", case_id=None, also=also,
+           says=("T1", "no compliance"))

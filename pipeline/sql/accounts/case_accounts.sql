@@ -2,8 +2,11 @@
 -- fine_due = heads x fine (s.10(1)), levied once per head.
 -- feeding_due = feeding per head per day x the days each head was held, to its
 --   leave date, or to as_of while still in the pound (s.12(1), s.17(2)).
--- security_due = s.13(1) security for heads delivered on payment (s.12) or
---   sold under s.17 where s.13 is notified on that day; nothing under s.15.
+-- security_due = s.13(1) security for heads delivered on payment (s.12), and for an s.17
+--   sale the security of the heads returned to the owner by the s17_remainder release(s),
+--   at the rate on the sale day where s.13 is notified that day; none when every head was sold
+--   (s.13(1) ties the security to releasing cattle; s.17(3) returns "the remaining cattle":
+--   R1 of the second reading); nothing under s.15.
 -- The sale waterfall (s.15(3), s.17(2)): proceeds pay, in waterfall_order,
 --   the expenses of every attempt, feeding of the heads still held to the sale
 --   day S, their fines, and (s.17 only) their security; what remains is the
@@ -21,6 +24,7 @@ WITH leaves AS (
            sum(l.heads) FILTER (WHERE l.kind = 'court_order') AS heads_court,
            sum(l.heads) FILTER (WHERE l.kind = 's15_unclaimed') AS heads_sold_s15,
            sum(l.heads) FILTER (WHERE l.kind = 's17_refusal') AS heads_sold_s17,
+           sum(l.heads) FILTER (WHERE l.kind = 's15_disposal') AS heads_disposed,
            sum(l.heads * held_days(c.impounded_on, l.left_on)) AS head_days_gone,
            max(held_days(c.impounded_on, l.left_on)) AS longest_gone,
            max(l.left_on) AS last_left_on
@@ -47,6 +51,7 @@ base AS (
            coalesce(l.heads_s12, 0) AS heads_s12, coalesce(l.heads_s16, 0) AS heads_s16,
            coalesce(l.heads_s17_remainder, 0) AS heads_s17_remainder, coalesce(l.heads_court, 0) AS heads_court,
            coalesce(l.heads_sold_s15, 0) AS heads_sold_s15, coalesce(l.heads_sold_s17, 0) AS heads_sold_s17,
+           coalesce(l.heads_disposed, 0) AS heads_disposed,
            coalesce(l.head_days_gone, 0) AS head_days_gone,
            l.longest_gone, l.last_left_on,
            coalesce(s.any_accepted, false) AS sold,
@@ -70,8 +75,11 @@ dues AS (
            CASE WHEN b.sold THEN b.sale_expenses END AS wf_expenses,
            CASE WHEN b.sold THEN feeding_charge(b.held_at_sale, b.feeding_per_head_per_day, b.impounded_on, b.sold_on) END AS wf_feeding,
            CASE WHEN b.sold THEN s10_fine(b.held_at_sale, b.fine_per_head) END AS wf_fines,
-           CASE WHEN b.sold AND b.s17_sale THEN s13_security(b.held_at_sale, b.animal_class, b.taluk, b.sold_on)
-                WHEN b.sold THEN 0 END AS wf_security
+           CASE WHEN b.sold AND b.s17_sale AND b.heads_s17_remainder > 0
+                     THEN s13_security(b.heads_s17_remainder, b.animal_class, b.taluk, b.sold_on)
+                WHEN b.sold THEN 0 END AS wf_security,
+           -- S17-OVERSALE: the security of one more head returned, had one head fewer been sold
+           CASE WHEN b.sold AND b.s17_sale THEN s13_security(1, b.animal_class, b.taluk, b.sold_on) END AS wf_security_one_head
     FROM base b
 ),
 known AS (
@@ -93,6 +101,8 @@ SELECT
     case_id, pound_id, local_authority_id, animal_class, head_count, impounded_on,
     CASE
         WHEN heads_out = 0 THEN 'in_pound'
+        -- s.15(3) proviso: nothing left in the pound, and a disposal took some of it (R5)
+        WHEN heads_in_pound <= 0 AND heads_disposed > 0 THEN 'disposed'
         WHEN heads_out <> head_count THEN 'mixed'
         WHEN heads_s12 = head_count THEN 'released'
         WHEN heads_s16 = head_count THEN 'released_under_protest'
@@ -120,8 +130,12 @@ SELECT
     taluk, district, owner_id, owner_name, w AS claim_window_days, rate_found, amounts_known, security_missing_on,
     fine_per_head, feeding_per_head_per_day, rate_source,
     heads_released, heads_in_pound, sold_on, last_sale_id, sale_officer, held_at_sale,
+    heads_disposed AS head_disposed,
     wf_expenses AS sale_due_expenses, wf_feeding AS sale_due_feeding, wf_fines AS sale_due_fines,
     wf_security AS sale_due_security,
+    -- the heads the s.17 security was reckoned on (those returned: R1), and one more head's security
+    CASE WHEN s17_sale THEN heads_s17_remainder END AS sale_security_heads,
+    wf_security_one_head AS sale_security_one_more_head,
     -- s.17(2): everything an s.17 sale had to raise, for the heads held on the sale day
     wf_expenses + wf_feeding + wf_fines + wf_security AS sale_due_total,
     take_expenses AS sale_paid_expenses,

@@ -2,45 +2,33 @@
 -- to the account the Act sends it to (s.18 and the sections named per row).
 -- hop 1 moves money from the payer to its first holder; hop 2 moves it on
 -- (fines via the DM to the local fund; surplus via the DM's deposit to the
--- local fund after six months; a s.16 deposit or s.13 security to its final
+-- local fund six months after the DM received it; a s.16 deposit or s.13 security to its final
 -- owner). The sum of hop-1 movements of a ref equals the money received for it.
 -- Movements follow the Act, not what was recorded; none of zero is written.
 -- source: the register rows a movement comes from (file and row): a release's, a deposit's,
 -- an order's, or a sale's rows of the sales register and then the case's impoundment row.
-WITH protest AS (
-    SELECT r.*, k.filed_on, k.decided_on, k.outcome,
-           r.released_on + getvariable('complaint_window') AS window_end,
-           (k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')) AS complained
-    FROM int_releases r LEFT JOIN stg_complaints k USING (case_id)
-    WHERE r.protest_deposit > 0
-),
-protest_resolved AS (
+WITH protest_resolved AS (
     -- s.16(2): held illegal (whenever the complaint was filed) -> back to the owner;
     -- declared lawful, or no complaint within complaint_window -> appropriated as
-    -- fines and charges. A complaint pending or withdrawn, or decided with no date,
-    -- leaves the deposit held (s.16(2) names neither), and so does a window still
-    -- running on as_of.
-    SELECT *,
-           CASE WHEN outcome = 'illegal' AND decided_on IS NOT NULL THEN 'illegal'
-                WHEN complained AND outcome = 'lawful' AND decided_on IS NOT NULL THEN 'lawful'
-                WHEN NOT complained AND as_of() > window_end THEN 'no_complaint'
-           END AS resolution,
-           CASE WHEN outcome = 'illegal' OR complained THEN decided_on ELSE window_end + 1 END AS resolved_on
-    FROM protest
+    -- fines and charges; otherwise still held (int_protests.resolution).
+    SELECT * FROM int_protests WHERE protest_deposit > 0
 ),
 deposits AS (
-    SELECT s.*, sd.forfeited_amount, sd.refunded_amount,
+    SELECT s.*,
            CASE WHEN s.computed <> 'forfeitable' THEN 0
                 WHEN getvariable('forfeit_share') = 'whole' THEN s.amount
-                WHEN coalesce(sd.forfeited_amount, 0) > 0 THEN least(sd.forfeited_amount, s.amount)
+                WHEN coalesce(s.forfeited_amount, 0) > 0 THEN least(s.forfeited_amount, s.amount)
                 ELSE s.amount END AS forfeit_amount
-    FROM security_status s JOIN stg_deposits sd USING (deposit_id)
+    FROM security_status s
 ),
 sales AS (
     -- a sale's movements come from its rows of the sales register and the case's impoundment row
     SELECT a.*, a.sale_proceeds - coalesce(a.sale_paid_expenses, 0) AS after_expenses,
+           h.surplus_credit_due_on,
            s.source || '; ' || a.source AS sale_source
-    FROM case_accounts a JOIN int_case_sales s USING (case_id) WHERE a.sold_on IS NOT NULL
+    FROM case_accounts a JOIN int_case_sales s USING (case_id)
+    LEFT JOIN int_dm_holding h USING (case_id)
+    WHERE a.sold_on IS NOT NULL
 ),
 moves AS (
     -- releases: s.18(2) fines, s.18(3) charges, s.16(1) protest deposits
@@ -68,8 +56,19 @@ moves AS (
            case_id, pound_id, local_authority_id, source
     FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND rate_found
     UNION ALL
-    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, protest_deposit - least(protest_deposit, fine_due_r), resolved_on, 2,
+    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id,
+           least(protest_deposit - least(protest_deposit, fine_due_r), feeding_due_r), resolved_on, 2,
            'protest_deposit_held', 'protest deposit of ' || release_id || ' taken as charges (' || resolution || ')',
+           case_id, pound_id, local_authority_id, source
+    FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND rate_found
+    UNION ALL
+    -- the pound-keeper keeps only sums "on account of such charges" (s.18(3)): what the deposit
+    -- holds beyond the fines and charges of the heads delivered is the owner's (s.16(1))
+    SELECT 'case', case_id, '16(1)', 'owner', owner_id,
+           protest_deposit - least(protest_deposit, fine_due_r)
+               - least(protest_deposit - least(protest_deposit, fine_due_r), feeding_due_r), resolved_on, 2,
+           'protest_deposit_held', 'excess of the protest deposit of ' || release_id || ' over the fines and charges, '
+               || 'returned to the owner (' || resolution || ')',
            case_id, pound_id, local_authority_id, source
     FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND rate_found
     UNION ALL
@@ -78,10 +77,12 @@ moves AS (
            case_id, pound_id, local_authority_id, source
     FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND NOT rate_found
     UNION ALL
-    -- s.13 security: held by the pound-keeper (s.18(4)); forfeited to the State or refunded (s.13(2))
+    -- s.13 security: held by the pound-keeper (s.18(4)); forfeited to the State or refunded (s.13(2)).
+    -- The security an s.17 sale deducted (sale_id) was received with the sale, as a movement of the
+    -- case (below): its deposit books no second receipt, only its forfeiture or refund (R1)
     SELECT 'deposit', deposit_id, '18(4)', 'pound_keeper_custody', pound_id, amount, deposited_on, 1,
            'payer', 'security deposited', case_id, pound_id, local_authority_id, source
-    FROM deposits
+    FROM deposits WHERE sale_id IS NULL
     UNION ALL
     SELECT 'deposit', deposit_id, '13(2)', 'state_government', 'state', forfeit_amount,
            coalesce(forfeited_on, reimpounded_on), 2, 'pound_keeper_custody',
@@ -122,8 +123,10 @@ moves AS (
            'buyer', 'surplus of the unclaimed sale, held by the DM', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
+    -- due the day after the DM's six months, counted from his receipt (int_dm_holding); blank
+    -- while his ledger shows none (s.18(5): he cannot hold what he has not received)
     SELECT 'case', case_id, '18(5)', 'local_fund', local_authority_id, surplus_unclaimed,
-           add_months(sold_on, getvariable('surplus_hold_months')) + 1, 2,
+           surplus_credit_due_on, 2,
            'dm_deposit', 'unclaimed surplus credited after the DM''s six months', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
@@ -132,10 +135,16 @@ moves AS (
            case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE NOT amounts_known
     UNION ALL
-    -- s.14(3): a Tahsildar's fine
+    -- s.14(3): a Tahsildar's fine goes to the State; under an order made where s.14 was not
+    -- notified on its issue day (s.14(1)) there was no power to fine, and it is owed back to the owner
     SELECT 'order', order_id, '14(3)', 'state_government', 'state', fine_imposed, fine_paid_on, 1,
            'payer', 's.14(3) fine paid', NULL, NULL, NULL, _file || ' row ' || _row
-    FROM int_removal_orders WHERE fine_paid_on IS NOT NULL
+    FROM int_removal_orders WHERE fine_paid_on IS NOT NULL AND notified('14', taluk, issued_on)
+    UNION ALL
+    SELECT 'order', order_id, '14(1)', 'owner', coalesce(owner_id, owner_name), fine_imposed, fine_paid_on, 1,
+           'payer', 'fine paid under an order made where s.14 is not notified: owed back to the owner',
+           NULL, NULL, NULL, _file || ' row ' || _row
+    FROM int_removal_orders WHERE fine_paid_on IS NOT NULL AND NOT notified('14', taluk, issued_on)
 )
 SELECT m.ref_kind, m.ref_id, m.section, m.account, m.account_id, m.amount, m.due_on,
        m.hop, m.from_account, m.what, m.case_id, m.pound_id, m.local_authority_id,

@@ -3,7 +3,8 @@
 -- account kept for whoever establishes a claim within the DM's six months).
 SELECT
     a.case_id, a.last_sale_id AS sale_id,
-    CASE WHEN a.s17_sale THEN 's17_refusal' ELSE 's15_unclaimed' END AS path,
+    -- a disposal after a rejected bid (R5) is accounted for as an unclaimed sale, and named as what it was
+    CASE WHEN a.s17_sale THEN 's17_refusal' WHEN l.path = 's15_disposal' THEN 's15_disposal' ELSE 's15_unclaimed' END AS path,
     a.owner_id, a.owner_name, a.pound_id,
     a.head_count AS a_cattle_seized,
     a.impounded_on, a.sold_on,
@@ -31,5 +32,6 @@ SELECT
         || '.' AS f_disposal,
     a.source
 FROM case_accounts a
+LEFT JOIN int_sales l ON l.sale_id = a.last_sale_id
 WHERE a.sold_on IS NOT NULL
 ORDER BY a.case_id

@@ -1,9 +1,12 @@
 -- int_case_timeline: one row per case with the dates the s.15 path turns on.
 -- w = 7 days, 3 for asses and sheep (parameter claim_window). The owner may
 -- claim on D+1 .. D+w; the report to the police is due on D+w+1 (s.15(1));
--- after the notice N the cattle may be sold from N+w+1 (s.15(3)).
+-- after the notice N the cattle may be sold from N+w+1 (s.15(3)): sale_allowed_on, the one
+-- definition of that day (S15-SALE-EARLY, S15-SALE-OVERDUE, deadlines and the papers read it).
 -- owner_appeared: the case has an s17_refusal attempt (the owner came and
--- refused to pay), which takes it out of every S15 rule.
+-- refused to pay), or it is a re-seizure under s.16(2) (the owner came and took the cattle
+-- under protest; they are seized again "for the purposes of section 17": R4): either takes
+-- it out of every S15 rule.
 WITH leaves AS (
     SELECT case_id, min(left_on) AS first_left_on FROM int_leaves GROUP BY case_id
 )
@@ -13,9 +16,10 @@ SELECT
     c.impounded_on + c.w AS claim_ends_on,
     c.impounded_on + c.w + 1 AS report_due_on,
     l.first_left_on,
-    coalesce(s.s17_attempt, false) AS owner_appeared,
+    coalesce(s.s17_attempt, false) OR c.reseizure_of IS NOT NULL AS owner_appeared,
     s.first_s15_attempt_on,
     p.reported_on, p.reported_to, p.notice_on, p.proclamation_on,
+    p.notice_on + notice_run(c.w) AS sale_allowed_on,
     p.case_id IS NOT NULL AS has_report_row
 FROM int_cases c
 LEFT JOIN leaves l USING (case_id)

@@ -3,6 +3,9 @@
 -- s.10(1) fines and s.12 feeding charges use the row of rates.csv for the
 -- case's class and the pound's taluk (else '*') in force on impounded_on
 -- (parameter rate_date); no row found leaves the rates blank (RATE-MISSING).
+-- A re-seizure under s.16(2) (reseizure_of names the case delivered under protest) levies no
+-- fine: the fines were deposited under s.16(1) with the protest deposit and went to the local
+-- fund when the complaint failed or was not made (R4); its feeding runs from its own impounded_on.
 WITH cases AS (
     SELECT i.*, p.pound_name, p.local_authority_id, p.taluk, p.district, p.pound_keeper_id
     FROM stg_impoundments i JOIN stg_pounds p USING (pound_id)
@@ -21,10 +24,10 @@ rate_match AS (
 SELECT
     c.case_id, c.pound_id, c.pound_name, c.local_authority_id, c.taluk, c.district, c.pound_keeper_id,
     c.animal_class, c.head_count, c.seized_on, c.impounded_on, c.owner_id, c.owner_name, c.owner_village,
-    c.place_of_seizure, c.description,
+    c.place_of_seizure, c.description, c.reseizure_of,
     claim_window(c.animal_class) AS w,
     r.case_id IS NOT NULL AS rate_found,
-    r.fine_per_head, r.feeding_per_head_per_day, r.rate_source,
+    CASE WHEN c.reseizure_of IS NOT NULL THEN 0 ELSE r.fine_per_head END AS fine_per_head, r.feeding_per_head_per_day, r.rate_source,
     c._file || ' row ' || c._row AS source
 FROM cases c
 LEFT JOIN rate_match r ON r.case_id = c.case_id AND r.pick = 1

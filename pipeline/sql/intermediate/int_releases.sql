@@ -19,5 +19,4 @@ SELECT r.* EXCLUDE (source), x.security_due_r,
        -- no rate row for the security due that day: the amount is unknown (RATE-MISSING)
        x.security_due_r IS NOT NULL AS security_rate_found,
        r.source
-FROM r, LATERAL (SELECT CASE WHEN r.s13_on_release THEN r.head_count * security_rate(r.animal_class, r.taluk, r.released_on)
-                             ELSE 0 END AS security_due_r) x
+FROM r, LATERAL (SELECT s13_security(r.head_count, r.animal_class, r.taluk, r.released_on) AS security_due_r) x

@@ -13,8 +13,9 @@
 --   held_change       of a DM entry: + a receipt, - a credit to a local fund or a refund
 --                     (what the DM's ledger shows he holds)
 --   held_due_change   what the DM should hold: + surplus due to him (a 'receipt' due row), - surplus
---                     due from him to a local fund six months after the sale (a 'credit_to_local_fund'
---                     due row of the dm_deposit ledger, which adds nothing to due_amount)
+--                     due from him to a local fund six months after his receipt (a 'credit_to_local_fund'
+--                     due row of the dm_deposit ledger, which adds nothing to due_amount); before
+--                     any receipt it has no day and moves no period's balance (s.18(5))
 WITH keyed AS (
     SELECT ledger, local_authority_id, lower(reference) AS ref, head, due_on
     FROM reconciliation WHERE expected_amount IS NOT NULL

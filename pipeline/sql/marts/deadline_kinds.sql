@@ -22,11 +22,11 @@ k AS (
                 ELSE 'the day after the claim window' END
     FROM p
     UNION ALL
-    SELECT 3, 'auction allowed from', '15(3)', 'notice given on day N: ', 'N', w + 1, ws + 1,
+    SELECT 3, 'auction allowed from', '15(3)', 'notice given on day N: ', 'N', notice_run(w), notice_run(ws),
            'no sale before the notice has run'
     FROM p
     UNION ALL
-    SELECT 4, 'auction overdue after', '15(3)', '', 'N', w + 1 + sale_grace, ws + 1 + sale_grace,
+    SELECT 4, 'auction overdue after', '15(3)', '', 'N', notice_run(w) + sale_grace, notice_run(ws) + sale_grace,
            'the Act sets no last day for the sale; ' || sale_grace
            || ' days after it is allowed (sale_grace) is a reading of this office'
     FROM p

@@ -26,21 +26,21 @@ WITH events AS (
     FROM int_case_timeline
     UNION ALL
     SELECT case_id, pound_id, district, impounded_on, first_left_on, owner_appeared,
-           '15(3)', 'auction allowed from', notice_on + w + 1,
+           '15(3)', 'auction allowed from', sale_allowed_on,
            first_s15_attempt_on, notice_on, 'notice given on ' || day_text(notice_on) || '; no auction attempted yet'
     FROM int_case_timeline WHERE notice_on IS NOT NULL
     UNION ALL
     SELECT case_id, pound_id, district, impounded_on, first_left_on, owner_appeared,
-           '15(3)', 'auction overdue after', notice_on + w + 1 + getvariable('sale_grace'),
+           '15(3)', 'auction overdue after', sale_allowed_on + getvariable('sale_grace'),
            first_s15_attempt_on, notice_on, 'notice given on ' || day_text(notice_on) || '; no auction attempted yet'
     FROM int_case_timeline WHERE notice_on IS NOT NULL
 ),
 s16 AS (
     SELECT r.case_id, r.pound_id, r.district, r.release_id, r.released_on, '16(2)' AS section,
-           'complaint window ends' AS deadline, r.released_on + getvariable('complaint_window') AS due_on,
-           k.filed_on AS step_on,
+           'complaint window ends' AS deadline, r.complaint_window_ends_on AS due_on,
+           r.filed_on AS step_on,
            'delivered under protest on ' || day_text(r.released_on) || ' (' || r.release_id || '); no complaint filed yet' AS what
-    FROM int_releases r LEFT JOIN stg_complaints k USING (case_id)
+    FROM int_protests r
     WHERE r.basis = 's16_protest'
 ),
 -- the month ends E with due_on - h <= E < due_on

@@ -1,7 +1,10 @@
 -- doc_owner_accounts: one row per case with an accepted sale: the account of s.17(3) items
 -- (a)-(f) delivered to the owner with the remaining cattle and the balance, for the receipt of
 -- s.17(4); for an s.15 sale, the account of the proceeds and the surplus the DM holds (s.18(5))
--- with the day it passes to the local fund (the fund_movements credit, sold_on + 6 months + 1).
+-- with the day it passes to the local fund (the fund_movements credit: the DM's receipt + 6 months
+-- + 1, int_dm_holding); blank, and not printed, until the DM's ledger shows the receipt (s.18(5)).
+-- For an s.17 sale, the heads the security was reckoned on (those returned, R1) and the deposit it
+-- became, refundable on application after its six months (s.13(2)).
 -- Read by `pound documents` (owner_account_<case>). Every figure is a column of owner_accounts
 -- or fund_movements; this model only adds the names a page prints, such as the auctions whose
 -- expenses the expenses of sale hold (every attempt's, a rejected bid's too: case_accounts).
@@ -10,6 +13,11 @@ WITH to_fund AS (
     FROM fund_movements
     WHERE section = '18(5)' AND account = 'local_fund'
     GROUP BY case_id
+),
+security AS (
+    -- R1: the security an s.17 sale kept is a s.13 deposit: its id and the end of its six months
+    SELECT case_id, deposit_id AS security_deposit_id, window_ends_on AS security_refundable_after
+    FROM security_status WHERE sale_id IS NOT NULL
 ),
 attempts AS (
     SELECT case_id, count(*) AS expense_attempts,
@@ -28,6 +36,7 @@ SELECT
     o.f_expenses_of_sale, o.f_feeding_deducted, o.f_fines_deducted, o.f_security_deducted,
     o.f_balance_to_owner, o.f_surplus_to_dm, o.f_unrecovered, o.heads_returned, o.f_disposal,
     f.surplus_to_local_fund_on, coalesce(t.expense_attempts, 0) AS expense_attempts, t.expense_sales,
+    a.sale_security_heads AS security_heads, sy.security_deposit_id, sy.security_refundable_after,
     o.sold_on AS doc_on, month_of(o.sold_on) AS month,
     o.source
 FROM owner_accounts o
@@ -35,5 +44,6 @@ JOIN int_cases c USING (case_id)
 JOIN case_accounts a USING (case_id)
 LEFT JOIN to_fund f USING (case_id)
 LEFT JOIN attempts t USING (case_id)
+LEFT JOIN security sy USING (case_id)
 LEFT JOIN stg_officials so ON so.person_id = a.sale_officer
 ORDER BY o.sold_on, o.case_id

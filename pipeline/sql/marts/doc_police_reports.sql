@@ -39,7 +39,7 @@ SELECT
     notice_from,
     notice_on IS NOT NULL AS notice_recorded,
     notice_from + claim_window_days AS notice_claim_ends_on,
-    notice_from + claim_window_days + 1 AS sale_allowed_from,
+    notice_from + notice_run(claim_window_days) AS sale_allowed_from,
     month_of(doc_on) AS month,
     source
 FROM base

@@ -1,7 +1,9 @@
 -- monthly_accounts: one row per month x pound, the District Magistrate's review.
 -- Months run from the month of the first impounding in the database to the
--- as-of month, for every pound. Heads: start + impounded - released - sold = end
--- (heads_check must be 0; the build stops otherwise). Money measures are in
+-- as-of month, for every pound. Heads: start + impounded - released - sold - disposed = end
+-- (heads_check must be 0; the build stops otherwise). heads_disposed: heads disposed of after a
+-- rejected bid (s.15(3) proviso), apart from those sold; heads_reseized: of the heads impounded,
+-- those seized again under s.16(2) after a delivery under protest (their release counted them out). Money measures are in
 -- paise, each dated one way only:
 --   fines_received          fines received in the month: paid at a release (s.12, to the
 --                           local fund under s.18(2)) or deducted from a sale completed in the
@@ -32,29 +34,36 @@ grid AS (
 ),
 flows AS (
     SELECT pound_id, CAST(date_trunc('month', impounded_on) AS DATE) AS month_start,
-           head_count AS heads_in, 0 AS heads_released, 0 AS heads_sold, 1 AS cases_in
+           head_count AS heads_in, 0 AS heads_released, 0 AS heads_sold, 0 AS heads_disposed, 1 AS cases_in,
+           CASE WHEN reseizure_of IS NOT NULL THEN head_count ELSE 0 END AS heads_reseized
     FROM int_cases
     UNION ALL
-    SELECT r.pound_id, CAST(date_trunc('month', r.released_on) AS DATE), 0, r.head_count, 0, 0 FROM int_releases r
+    SELECT r.pound_id, CAST(date_trunc('month', r.released_on) AS DATE), 0, r.head_count, 0, 0, 0, 0 FROM int_releases r
     UNION ALL
-    SELECT s.pound_id, CAST(date_trunc('month', s.sale_on) AS DATE), 0, 0, s.head_sold, 0 FROM int_sales s WHERE s.accepted
+    SELECT s.pound_id, CAST(date_trunc('month', s.sale_on) AS DATE), 0, 0,
+           CASE WHEN s.path <> 's15_disposal' THEN s.head_sold ELSE 0 END,
+           CASE WHEN s.path = 's15_disposal' THEN s.head_sold ELSE 0 END, 0, 0
+    FROM int_sales s WHERE s.accepted
 ),
 flow_month AS (
     SELECT pound_id, month_start, sum(heads_in) AS heads_in, sum(heads_released) AS heads_released,
-           sum(heads_sold) AS heads_sold, sum(cases_in) AS cases_in
+           sum(heads_sold + heads_disposed) AS heads_sold_or_disposed,
+           sum(heads_sold) AS heads_sold, sum(heads_disposed) AS heads_disposed, sum(cases_in) AS cases_in,
+           sum(heads_reseized) AS heads_reseized
     FROM flows GROUP BY ALL
 ),
 before_range AS (
-    SELECT pound_id, sum(heads_in - heads_released - heads_sold) AS heads
+    SELECT pound_id, sum(heads_in - heads_released - heads_sold - heads_disposed) AS heads
     FROM flows WHERE month_start < (SELECT min(month_start) FROM months) GROUP BY pound_id
 ),
 heads AS (
     SELECT g.*,
            coalesce(f.heads_in, 0) AS heads_impounded, coalesce(f.heads_released, 0) AS heads_released,
            coalesce(f.heads_sold, 0) AS heads_sold, coalesce(f.cases_in, 0) AS cases_in,
-           coalesce(b.heads, 0) + coalesce(sum(coalesce(f.heads_in, 0) - coalesce(f.heads_released, 0) - coalesce(f.heads_sold, 0))
+           coalesce(f.heads_disposed, 0) AS heads_disposed, coalesce(f.heads_reseized, 0) AS heads_reseized,
+           coalesce(b.heads, 0) + coalesce(sum(coalesce(f.heads_in, 0) - coalesce(f.heads_released, 0) - coalesce(f.heads_sold_or_disposed, 0))
                OVER (PARTITION BY g.pound_id ORDER BY g.month_start ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS heads_start,
-           coalesce(b.heads, 0) + sum(coalesce(f.heads_in, 0) - coalesce(f.heads_released, 0) - coalesce(f.heads_sold, 0))
+           coalesce(b.heads, 0) + sum(coalesce(f.heads_in, 0) - coalesce(f.heads_released, 0) - coalesce(f.heads_sold_or_disposed, 0))
                OVER (PARTITION BY g.pound_id ORDER BY g.month_start ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS heads_end
     FROM grid g
     LEFT JOIN flow_month f ON f.pound_id = g.pound_id AND f.month_start = g.month_start
@@ -94,7 +103,7 @@ found AS (
 )
 SELECT month_of(h.month_start) AS month, h.pound_id, h.local_authority_id, h.taluk, h.district,
        h.heads_start, h.heads_impounded, h.heads_released, h.heads_sold, h.heads_end,
-       h.heads_start + h.heads_impounded - h.heads_released - h.heads_sold - h.heads_end AS heads_check,
+       h.heads_start + h.heads_impounded - h.heads_released - h.heads_sold - h.heads_disposed - h.heads_end AS heads_check,
        h.cases_in AS cases_impounded,
        coalesce(m.fines_received, 0) AS fines_received,
        coalesce(m.feeding_received, 0) AS feeding_received,
@@ -111,8 +120,9 @@ SELECT month_of(h.month_start) AS month, h.pound_id, h.local_authority_id, h.tal
        coalesce(f.findings, 0) AS findings,
        coalesce(f.findings_high, 0) AS findings_high,
        h.pound_name,
-       h.heads_impounded + h.heads_released + h.heads_sold AS heads_moved,
-       h.heads_start + h.heads_impounded - h.heads_released - h.heads_sold = h.heads_end AS rollforward_ties
+       h.heads_impounded + h.heads_released + h.heads_sold + h.heads_disposed AS heads_moved,
+       h.heads_start + h.heads_impounded - h.heads_released - h.heads_sold - h.heads_disposed = h.heads_end AS rollforward_ties,
+       h.heads_disposed, h.heads_reseized
 FROM heads h
 LEFT JOIN money m ON m.pound_id = h.pound_id AND m.month_start = h.month_start
 LEFT JOIN sold s ON s.pound_id = h.pound_id AND s.month_start = h.month_start

@@ -11,11 +11,13 @@
 --                named in expected_from; entry_ids names the local fund's).
 -- Status (lag L = reconciliation_lag days): matched (same amount, entered by due + L);
 -- late (same amount, after due + L); early (surplus credited on or before the end of
--- the DM's six months); amount_mismatch (same key, other amount); missing (no
+-- the DM's six months, counted from his receipt, or before any receipt); amount_mismatch (same key, other amount); missing (no
 -- entry and as_of > due + L); pending (no entry, not yet due + L); unexpected (an
 -- entry with no expected credit). difference = ledger_amount - expected_amount.
 WITH sale_days AS (
-    SELECT case_id, sold_on FROM case_accounts WHERE sold_on IS NOT NULL
+    SELECT a.case_id, a.sold_on, h.dm_holding_ends_on
+    FROM case_accounts a LEFT JOIN int_dm_holding h USING (case_id)
+    WHERE a.sold_on IS NOT NULL
 ),
 expected AS (
     SELECT ledger, local_authority_id, reference, head, expected_amount, due_on, NULL AS expected_from
@@ -67,11 +69,12 @@ classified AS (
                WHEN j.ledger_amount IS NULL THEN
                     CASE WHEN as_of() > j.due_on + getvariable('reconciliation_lag') THEN 'missing' ELSE 'pending' END
                WHEN j.ledger_amount <> j.expected_amount THEN 'amount_mismatch'
-               -- the local fund booked the surplus before the DM's six months ran out
-               WHEN j.head = 'surplus' AND j.first_entry_on <= add_months(s.sold_on, getvariable('surplus_hold_months'))
+               -- the local fund booked the surplus before the DM's six months ran out, counted
+               -- from his receipt (int_dm_holding), or before he had received it at all
+               WHEN j.head = 'surplus' AND (s.dm_holding_ends_on IS NULL OR j.first_entry_on <= s.dm_holding_ends_on)
                     THEN 'early'
                -- the DM credited it before they ran out
-               WHEN j.head = 'credit_to_local_fund' AND j.due_on <= add_months(s.sold_on, getvariable('surplus_hold_months'))
+               WHEN j.head = 'credit_to_local_fund' AND (s.dm_holding_ends_on IS NULL OR j.due_on <= s.dm_holding_ends_on)
                     THEN 'early'
                WHEN j.entry_on <= j.due_on + getvariable('reconciliation_lag') THEN 'matched'
                ELSE 'late'

@@ -2,7 +2,7 @@
 -- section: 15(3)
 -- severity: medium
 -- subject: sale
--- checks: An auction of unclaimed cattle held before the notice window ran out (sale_on < notice_on + w + 1),
+-- checks: An auction of unclaimed cattle held before the notice window ran out (sale_on < sale_allowed_on),
 --   or with no notice at all.
 -- reading: The owner may claim on N+1 .. N+w after the notice N; the earliest lawful auction day is N+w+1.
 --   Every attempt is checked, rejected bids included.
@@ -12,8 +12,8 @@ SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s
                 'Auction ' || s.sale_id || ' of unclaimed case ' || s.case_id || ' on ' || day_text(s.sale_on)
                 || ' was held with no notice under s.15(2) recorded (s.15(3)).'
             ELSE 'Auction ' || s.sale_id || ' of unclaimed case ' || s.case_id || ' on ' || day_text(s.sale_on)
-                || ' was held before the earliest lawful day ' || day_text(t.notice_on + t.w + 1) || ' (notice on '
+                || ' was held before the earliest lawful day ' || day_text(t.sale_allowed_on) || ' (notice on '
                 || day_text(t.notice_on) || ', ' || t.w || ' days to claim; s.15(3)).' END AS detail
 FROM int_sales s JOIN int_case_timeline t USING (case_id)
 WHERE s.path = 's15_unclaimed' AND NOT t.owner_appeared
-  AND (t.notice_on IS NULL OR s.sale_on < t.notice_on + t.w + 1)
+  AND (t.notice_on IS NULL OR s.sale_on < t.sale_allowed_on)

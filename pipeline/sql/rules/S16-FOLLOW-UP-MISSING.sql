@@ -5,17 +5,15 @@
 -- checks: After a delivery under protest on R, the seizure was declared lawful (trigger day: decided_on)
 --   or no complaint was filed within complaint_window days (trigger day: R + complaint_window), more than
 --   followup_grace days have passed, s.13 is notified for the pound's taluk on the trigger day, and
---   neither a security deposit for the case dated after R nor an accepted s.17 sale of it exists.
+--   neither a security deposit for the case dated after R, an accepted s.17 sale of it, nor a re-seizure
+--   of it (a case whose reseizure_of names it) exists.
 -- reading: Outside s.13 areas s.16(2) asks for no declaration or security. A withdrawn or pending
 --   complaint is no trigger: s.16(2) names only a lawful finding or no complaint.
 WITH triggered AS (
-    SELECT r.*, k.outcome, k.filed_on,
-           (k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')) AS in_time,
-           CASE WHEN k.case_id IS NOT NULL AND k.filed_on <= r.released_on + getvariable('complaint_window')
-                THEN (CASE WHEN k.outcome = 'lawful' THEN k.decided_on END)
-                ELSE r.released_on + getvariable('complaint_window') END AS u
-    FROM int_releases r LEFT JOIN stg_complaints k USING (case_id)
-    WHERE r.basis = 's16_protest'
+    -- u: int_protests.followup_due_on, the one definition of the trigger day
+    SELECT p.*, p.complained_in_time AS in_time, p.followup_due_on AS u
+    FROM int_protests p
+    WHERE p.basis = 's16_protest'
 )
 SELECT 'release' AS subject_kind, t.release_id AS subject_id, t.case_id, t.pound_id, t.local_authority_id,
        t.u + getvariable('followup_grace') AS event_on,
@@ -29,3 +27,5 @@ WHERE t.u IS NOT NULL
   AND notified('13', t.taluk, t.u)
   AND NOT EXISTS (SELECT 1 FROM stg_deposits d WHERE d.case_id = t.case_id AND d.deposited_on > t.released_on)
   AND NOT EXISTS (SELECT 1 FROM int_sales s WHERE s.case_id = t.case_id AND s.accepted AND s.path = 's17_refusal')
+  -- the cattle seized again for the purposes of s.17 (a case whose reseizure_of names this one: R4)
+  AND NOT EXISTS (SELECT 1 FROM int_cases x WHERE x.reseizure_of = t.case_id)

@@ -5,6 +5,7 @@ SELECT deposit_id, case_id, owner_id, deposited_on, amount,
        CASE WHEN refunded_on <= as_of() THEN refunded_amount END AS refunded_amount,
        CASE WHEN forfeited_on <= as_of() THEN forfeited_on END AS forfeited_on,
        CASE WHEN forfeited_on <= as_of() THEN forfeited_amount END AS forfeited_amount,
+       sale_id,
        _file, _row
 FROM security_deposits
 -- the current version of each key (no later version of it), in force (not struck out)

@@ -56,7 +56,44 @@ def s15_notice_missing(g, k):
     p = g.t["police_reports"]
     x = pick(g, p, ((p.reported_on + 3 < g.end) & (p.proclamation_on != NONE)).to_numpy(), k)
     p.loc[x.index, "proclamation_on"] = NONE
+    # an auction of such a case sold cattle never proclaimed: that sale is a finding of its own (R7)
+    _unproclaimed_sales(g, x.case_id)
     return x.case_id
+
+
+@plants("S15-SALE-UNPROCLAIMED", subject="sale", how="an unclaimed case auctioned once, its proclamation by beat "
+        "of drum dated the day after the sale (S15-NOTICE-MISSING, on the case, comes with it)")
+def s15_sale_unproclaimed(g, k):
+    s = g.t["sales"]
+    p = g.t["police_reports"].set_index("case_id")
+    attempts = s.groupby("case_id").sale_id.transform("count").to_numpy()
+    procl = s.case_id.map(p.proclamation_on).fillna(NONE).astype(np.int64).to_numpy()
+    m = ((s.path == "s15_unclaimed") & s.accepted).to_numpy() & (attempts == 1) & (procl != NONE) \
+        & (s.sale_on.to_numpy() + 1 <= g.end)
+    x = pick(g, s, m, k)
+    reports = g.t["police_reports"]
+    at = reports.case_id.isin(x.case_id).to_numpy()
+    reports.loc[at, "proclamation_on"] = reports.case_id[at].map(x.set_index("case_id").sale_on).to_numpy() + 1
+    # a proclamation after the first auction is also the officer's duty missed (s.15(2))
+    g.planted += [("S15-NOTICE-MISSING", str(c)) for c in x.case_id]
+    return x.sale_id
+
+
+@plants("S15-DISPOSAL-WITHOUT-REJECTED-BID", subject="sale", how="an unclaimed case's only auction recorded "
+        "instead as a disposal to a gaushala (s15_disposal), with no bid rejected before it")
+def s15_disposal_without_rejected_bid(g, k):
+    s = g.t["sales"]
+    attempts = s.groupby("case_id").sale_id.transform("count").to_numpy()
+    x = pick(g, s, ((s.path == "s15_unclaimed") & s.accepted).to_numpy() & (attempts == 1), k)
+    s.loc[x.index, "path"] = "s15_disposal"
+    s.loc[x.index, "disposal_note"] = "handed to the taluk gaushala"
+    return x.sale_id
+
+
+def _unproclaimed_sales(g, cases) -> None:
+    s = g.t["sales"]
+    sold = s[s.case_id.isin(cases) & (s.path == "s15_unclaimed") & s.accepted]
+    g.planted += [("S15-SALE-UNPROCLAIMED", str(x)) for x in sold.sale_id]
 
 
 @plants("S15-SALE-EARLY", subject="sale", how="an unclaimed case sold on the last day of the notice window")

@@ -19,6 +19,25 @@ def s16_follow_up_missing(g, k):
     return x._release
 
 
+@plants("S16-RESEIZURE-UNFOUNDED", subject="case", how="the cattle of a delivery under protest seized again "
+        "(a new case naming it in reseizure_of) the day after, while the owner could still complain")
+def s16_reseizure_unfounded(g, k):
+    r = g.t["releases"]
+    outcome = r.release_id.map(g.protest.set_index("release_id").outcome).fillna("").to_numpy()
+    # a withdrawn complaint sets no trigger day to be early against (s.16(2) names none)
+    x = pick(g, r, (r.basis == "s16_protest").to_numpy() & (outcome != "withdrawn")
+             & (r.released_on.to_numpy() + 1 <= g.end), k)
+    imp = g.t["impoundments"]
+    again = imp[imp.case_id.isin(x.case_id)].copy()
+    delivered = x.set_index("case_id")
+    again["reseizure_of"] = again.case_id
+    again["impounded_on"] = again.seized_on = again.case_id.map(delivered.released_on).to_numpy() + 1
+    again["head_count"] = again.case_id.map(delivered.head_count).to_numpy()
+    again["case_id"] = ("RS-" + again.case_id.astype(str)).astype(object)
+    g.t["impoundments"] = pd.concat([imp, again], ignore_index=True)
+    return again.case_id
+
+
 def _s17(g, min_heads: int, unsold_left: bool) -> tuple[pd.DataFrame, np.ndarray]:
     s = g.t["sales"]
     heads = s.case_id.map(g.case_info.heads).to_numpy()
