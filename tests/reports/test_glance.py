@@ -14,18 +14,22 @@ from pipeline.reports import glance
 
 def test_the_glance_figures_of_october(con):
     got = {f.label: f.text for f in glance.figures(con, "2026-10")}
-    # by hand from the sample's October: heads impounded P01 4 + P02 10 + P03 3 = 17; released 2 + 2 + 0 = 4;
-    # sold 5 + 8 + 1 = 14; at the end 2 + 0 + 2 = 4 (the roll-forward); received Rs 54,900.00, of which
-    # feeding charges under s.18(3) 17,000.00 from buyers + 1,500.00 at a pound = 18,500.00
-    assert got["heads impounded"] == "17" and got["heads released"] == "4" and got["heads sold"] == "14"
+    # by hand from the sample's October: heads impounded P01 4 + 1 (M-2610-022) + P02 10 + 1 (N-2610-021, the
+    # re-seizure, a case of its own: R4) + P03 3 = 19; released 2 + 2 + 0 = 4; sold 5 + 8 + 1 + 1 (S-007,
+    # the re-seized cow) = 15, and M-2610-022's bullock disposed of (S-009, R5), not sold; at the end
+    # 2 + 0 + 2 = 4 (the roll-forward). Received Rs 54,900.00 + S-007's 9,000.00 (S-009 brought nothing)
+    # = 63,900.00, of which feeding charges under s.18(3) 17,000.00 + S-007's 7 days x 200 = 1,400.00 from
+    # buyers + 1,500.00 at a pound = 19,900.00
+    assert got["heads impounded"] == "19" and got["heads released"] == "4" and got["heads sold"] == "15"
     assert got["heads in the pounds at month end"] == "4"
-    assert got["money received (Rs)"] == "54,900.00" and got["of which under s.18(3) (Rs)"] == "18,500.00"
+    assert got["money received (Rs)"] == "63,900.00" and got["of which under s.18(3) (Rs)"] == "19,900.00"
     # the sections add up to the whole (each is read from fund_movements on its own)
     parts = [f.value for f in glance.figures(con, "2026-10") if f.label.startswith("of which under")]
-    assert sum(parts) == 5490000
-    # the month's findings still open: SALE-OFFICIAL-BUYER (high) and two of medium severity
+    assert sum(parts) == 6390000
+    # the month's findings still open: S15-SALE-UNPROCLAIMED on S-006 (high, R7); S14-NOT-NOTIFIED RO-03,
+    # S15-NOTICE-MISSING H-2610-018 and SALE-OFFICIAL-BUYER S-006 (medium: a match on the name alone, R8)
     assert (got["open findings of the month, high severity"], got["open findings of the month, medium severity"],
-            got["open findings of the month, low severity"]) == ("1", "2", "0")
+            got["open findings of the month, low severity"]) == ("1", "3", "0")
     assert got["deadlines in the 7 days after the month"] == "3"
 
 
@@ -58,7 +62,7 @@ def test_pound_close_seals_and_says_the_figures_of_the_page_it_signs(sample_bund
     assert out.strip() == str(bundle / "closes" / "2026-10")        # the output is the folder alone
     said = [line for line in err.splitlines() if line.startswith("sealed: ")]
     assert said == [f"sealed: {f['label']}: {f['text']}" for f in record["signed"]]
-    assert "sealed: heads impounded: 17" in said and "sealed: money received (Rs): 54,900.00" in said
+    assert "sealed: heads impounded: 19" in said and "sealed: money received (Rs): 63,900.00" in said   # as above
     # the sealed copy of the review shows the same figures on its first page
     page = (bundle / "closes" / "2026-10" / "monthly_review_2026-10.html").read_text(encoding="utf-8")
     assert all(f">{f['text']}</td>" in page for f in record["signed"])
