@@ -47,16 +47,18 @@ parameters_block(con, db=db, month=month, district=district, report="Monthly acc
 # %% [markdown]
 # ## 1. Cattle in the pounds: the month's roll-forward
 #
-# Heads at the start of the month, plus those impounded, less those released (s.12, s.16,
-# court orders, and the heads a s.17 sale left unsold, delivered back to the owner under
-# s.17(3)) and sold (s.15, s.17), give the heads at the end. "ties" says the
+# Heads at the start of the month, plus those impounded (among them any seized again under
+# s.16(2), each a case of its own), less those released (s.12, s.16, court orders, and the heads
+# a s.17 sale left unsold, delivered back to the owner under s.17(3)), sold (s.15, s.17) and
+# disposed of after a rejected bid (s.15(3) proviso), give the heads at the end. "ties" says the
 # roll-forward adds up.
 
 # %%
 roll = review.rollforward(con, month, district)
 h.table(roll, table_id="rollforward", total="all pounds",
         labels={"pound_name": "pound", "heads_start": "heads at the start", "heads_impounded": "heads impounded",
-                "heads_released": "heads released", "heads_sold": "heads sold", "heads_end": "heads at the end",
+                "heads_reseized": "of which seized again", "heads_released": "heads released", "heads_sold": "heads sold",
+                "heads_disposed": "heads disposed of", "heads_end": "heads at the end",
                 "cases_impounded": "cases impounded", "rollforward_ties": "ties"},
         empty=f"No pound has accounts for {label}.")
 

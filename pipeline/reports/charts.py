@@ -81,13 +81,13 @@ def _months_axis(fig: go.Figure, months) -> None:
 # --------------------------------------------------------------------------- monthly review
 
 def rollforward(df, month_label: str):
-    """Per pound: heads at the start, impounded, released, sold, at the end of the month."""
+    """Per pound: heads at the start, impounded, released, sold, disposed of, at the end of the month."""
     if df is None or len(df) == 0:
         return None
     fig = go.Figure()
     series = [("heads_start", "at the start", "#7F8C8D"), ("heads_impounded", "impounded", "#0072B2"),
               ("heads_released", "released", "#009E73"), ("heads_sold", "sold", "#D55E00"),
-              ("heads_end", "at the end", "#34495E")]
+              ("heads_disposed", "disposed of", "#CC79A7"), ("heads_end", "at the end", "#34495E")]
     for col, name, color in series:
         fig.add_bar(x=df["pound_id"], y=df[col], name=name, marker_color=color,
                     hovertemplate="%{x}: %{y} heads " + name + "<extra></extra>")
@@ -102,7 +102,8 @@ def money_received(df, month_label: str, labels: dict):
     if df is None or len(df) == 0:
         return None
     d = df.copy()
-    d["where"] = "s." + d["section"] + "  " + d["account"].map(lambda a: labels.get(a, a))
+    # the section above the account's name: a label of two short lines keeps the bars wide on A4
+    d["where"] = "s." + d["section"] + "<br>" + d["account"].map(lambda a: labels.get(a, a))
     d["from"] = d["from_account"].map(lambda a: labels.get(a, a))
     order = sorted(d["where"].unique())
     fig = go.Figure()
@@ -110,9 +111,11 @@ def money_received(df, month_label: str, labels: dict):
         fig.add_bar(y=part["where"], **_money("x", part["amount"]), orientation="h", name=str(source),
                     marker_color=COLORS[i % len(COLORS)],
                     hovertemplate="%{y}<br>" + MONEY_HOVER + " (" + str(source).lower() + ")<extra></extra>")
-    fig.update_layout(barmode="stack", margin=dict(l=380), height=max(320, 140 + 34 * len(order)))
-    fig.update_yaxes(categoryorder="array", categoryarray=order[::-1])
-    return _done(fig, f"Money received in {month_label}, by where the Act sends it", "Rupees", "")
+    # the payers' legend under the plot, not beside it: the accounts' names need the page's width
+    fig.update_layout(barmode="stack", height=max(360, 180 + 44 * len(order)),
+                      legend=dict(orientation="h", x=0, xanchor="left", y=-0.12, yanchor="top"))
+    fig.update_yaxes(categoryorder="array", categoryarray=order[::-1], automargin=True)
+    return _done(fig, f"Money received in {month_label}, by where the Act sends it (Rs)", "", "")
 
 
 def findings_by_rule(df, month_label: str):

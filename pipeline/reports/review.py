@@ -91,11 +91,13 @@ def _district(district: str | None) -> list[Cond]:
 
 
 def rollforward(con, month: str, district: str | None = None):
-    """Per pound: heads at the start of the month, impounded, released, sold, at the end (and
-    their totals, for the table's total row)."""
+    """Per pound: heads at the start of the month, impounded (of which seized again under s.16(2)),
+    released, sold, disposed of after a rejected bid (s.15(3) proviso), at the end (and their totals,
+    for the table's total row)."""
     return totals(con, select(con, "monthly_accounts",
                   col("pound_id"), col("pound_name"), col("taluk"), col("heads_start"), col("heads_impounded"),
-                  col("heads_released"), col("heads_sold"), col("heads_end"), col("cases_impounded"),
+                  col("heads_reseized"), col("heads_released"), col("heads_sold"), col("heads_disposed"),
+                  col("heads_end"), col("cases_impounded"),
                   col("rollforward_ties"),
                   where=[Cond("month", "=", month), *_district(district)], order=["pound_id"], key=["pound_id"]))
 

@@ -59,6 +59,11 @@ def test_rollforward_of_october(con):
     assert roll.loc["P02", ["heads_start", "heads_impounded", "heads_released", "heads_sold", "heads_end"]].tolist() \
         == [0, 11, 2, 9, 0]       # N-2610-021 (R4): 1 head seized again on 20/10 and sold on 26/10
     assert roll["rollforward_ties"].all()
+    # P01: 5 at the start + 5 impounded - 2 released - 5 sold - 1 disposed of (M-2610-022's bullock, handed
+    # to a gaushala after a rejected bid, R5) = 2; P02's 11 impounded hold the 1 seized again (N-2610-021)
+    assert roll.loc["P01", ["heads_start", "heads_impounded", "heads_released", "heads_sold", "heads_disposed",
+                            "heads_end"]].tolist() == [5, 5, 2, 5, 1, 2]
+    assert roll["heads_reseized"].tolist() == [0, 1, 0] and roll.loc["P02", "heads_disposed"] == 0
 
 
 def test_money_stays_integer_paise(con):

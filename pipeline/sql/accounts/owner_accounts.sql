@@ -20,8 +20,11 @@ SELECT
     a.balance_to_owner AS f_balance_to_owner,
     a.surplus_unclaimed AS f_surplus_to_dm,
     a.unrecovered AS f_unrecovered,
-    a.head_count - a.head_sold AS heads_returned,
-    'Of ' || rs(a.sale_proceeds) || ' from ' || a.head_sold || ' head sold: '
+    -- heads disposed of after a rejected bid (R5) left the pound too: none of them is returned
+    a.head_count - a.head_sold - coalesce(a.head_disposed, 0) AS heads_returned,
+    'Of ' || rs(a.sale_proceeds) || ' from ' || CASE WHEN l.path = 's15_disposal'
+                                                     THEN a.head_disposed || ' head disposed of: '
+                                                     ELSE a.head_sold || ' head sold: ' END
         || rs(a.sale_paid_expenses) || ' expenses of sale, '
         || rs(a.sale_paid_feeding) || ' feeding charges to the pound-keeper, '
         || rs(a.sale_paid_fines) || ' fines to the DM for the local fund, '

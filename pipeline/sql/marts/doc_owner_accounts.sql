@@ -32,7 +32,7 @@ SELECT
     c.animal_class, c.description, coalesce(so.name, a.sale_officer) AS sale_officer,
     o.a_cattle_seized, o.impounded_on, o.sold_on, o.b_days_impounded,
     o.c_fines_and_charges_payable, o.c_fines, o.c_feeding, o.c_security,
-    o.d_cattle_sold, o.e_proceeds,
+    o.d_cattle_sold, a.head_disposed AS d_cattle_disposed, o.e_proceeds,
     o.f_expenses_of_sale, o.f_feeding_deducted, o.f_fines_deducted, o.f_security_deducted,
     o.f_balance_to_owner, o.f_surplus_to_dm, o.f_unrecovered, o.heads_returned, o.f_disposal,
     f.surplus_to_local_fund_on, coalesce(t.expense_attempts, 0) AS expense_attempts, t.expense_sales,
