@@ -113,9 +113,9 @@ def money_received(df, month_label: str, labels: dict):
                     hovertemplate="%{y}<br>" + MONEY_HOVER + " (" + str(source).lower() + ")<extra></extra>")
     # the payers' legend under the plot, not beside it: the accounts' names need the page's width
     fig.update_layout(barmode="stack", height=max(360, 180 + 44 * len(order)),
-                      legend=dict(orientation="h", x=0, xanchor="left", y=-0.12, yanchor="top"))
+                      legend=dict(orientation="h", x=0, xanchor="left", y=-0.2, yanchor="top"))
     fig.update_yaxes(categoryorder="array", categoryarray=order[::-1], automargin=True)
-    return _done(fig, f"Money received in {month_label}, by where the Act sends it (Rs)", "", "")
+    return _done(fig, f"Money received in {month_label}, by where the Act sends it", "Rupees", "")
 
 
 def findings_by_rule(df, month_label: str):

@@ -28,7 +28,7 @@ def walk_through() -> tuple[list[list[str]], list[str]]:
     """The commands of the section's first block (a line ending in a backslash continued), each
     with the comment lines above it, and the lines of its second block (what step 3 prints)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("### A month in a district office, end to end", 1)[1].split("\n## ", 1)[0]
+    section = text.split("## A month in a district office, end to end", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```\n(.*?)```", section, flags=re.S)
     commands, pending = [], ""
     for line in blocks[0].splitlines():
