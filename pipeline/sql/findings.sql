@@ -24,8 +24,7 @@ WITH raised AS (
     LEFT JOIN stg_local_authorities la ON la.local_authority_id = f.local_authority_id
 ),
 latest AS (
-    SELECT * FROM int_finding_reviews WHERE NOT future
-    QUALIFY row_number() OVER (PARTITION BY rule_id, subject_id ORDER BY reviewed_on DESC, source DESC) = 1
+    SELECT * FROM int_finding_reviews WHERE NOT future AND newest = 1
 ),
 judged AS (
     SELECT r.*,

@@ -10,8 +10,13 @@
 WITH protest_resolved AS (
     -- s.16(2): held illegal (whenever the complaint was filed) -> back to the owner;
     -- declared lawful, or no complaint within complaint_window -> appropriated as
-    -- fines and charges; otherwise still held (int_protests.resolution).
-    SELECT * FROM int_protests WHERE protest_deposit > 0
+    -- fines and charges; otherwise still held (int_protests.resolution). Taken, the deposit pays
+    -- the fines first, then the charges; the pound-keeper keeps only sums "on account of such
+    -- charges" (s.18(3)), so what is left is the owner's (s.16(1)).
+    SELECT *, protest_deposit - to_fines - to_charges AS to_owner
+    FROM (SELECT *, least(protest_deposit - to_fines, feeding_due_r) AS to_charges
+          FROM (SELECT *, least(protest_deposit, fine_due_r) AS to_fines
+                FROM int_protests WHERE protest_deposit > 0))
 ),
 deposits AS (
     SELECT s.*,
@@ -51,22 +56,17 @@ moves AS (
            case_id, pound_id, local_authority_id, source
     FROM protest_resolved WHERE resolution = 'illegal'
     UNION ALL
-    SELECT 'case', case_id, '18(2)', 'local_fund', local_authority_id, least(protest_deposit, fine_due_r), resolved_on, 2,
+    SELECT 'case', case_id, '18(2)', 'local_fund', local_authority_id, to_fines, resolved_on, 2,
            'protest_deposit_held', 'protest deposit of ' || release_id || ' taken as fines (' || resolution || ')',
            case_id, pound_id, local_authority_id, source
     FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND rate_found
     UNION ALL
-    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id,
-           least(protest_deposit - least(protest_deposit, fine_due_r), feeding_due_r), resolved_on, 2,
+    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, to_charges, resolved_on, 2,
            'protest_deposit_held', 'protest deposit of ' || release_id || ' taken as charges (' || resolution || ')',
            case_id, pound_id, local_authority_id, source
     FROM protest_resolved WHERE resolution IN ('lawful', 'no_complaint') AND rate_found
     UNION ALL
-    -- the pound-keeper keeps only sums "on account of such charges" (s.18(3)): what the deposit
-    -- holds beyond the fines and charges of the heads delivered is the owner's (s.16(1))
-    SELECT 'case', case_id, '16(1)', 'owner', owner_id,
-           protest_deposit - least(protest_deposit, fine_due_r)
-               - least(protest_deposit - least(protest_deposit, fine_due_r), feeding_due_r), resolved_on, 2,
+    SELECT 'case', case_id, '16(1)', 'owner', owner_id, to_owner, resolved_on, 2,
            'protest_deposit_held', 'excess of the protest deposit of ' || release_id || ' over the fines and charges, '
                || 'returned to the owner (' || resolution || ')',
            case_id, pound_id, local_authority_id, source

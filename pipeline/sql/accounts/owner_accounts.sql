@@ -21,7 +21,7 @@ SELECT
     a.surplus_unclaimed AS f_surplus_to_dm,
     a.unrecovered AS f_unrecovered,
     -- heads disposed of after a rejected bid (R5) left the pound too: none of them is returned
-    a.head_count - a.head_sold - coalesce(a.head_disposed, 0) AS heads_returned,
+    a.head_count - a.head_sold - a.head_disposed AS heads_returned,
     'Of ' || rs(a.sale_proceeds) || ' from ' || CASE WHEN l.path = 's15_disposal'
                                                      THEN a.head_disposed || ' head disposed of: '
                                                      ELSE a.head_sold || ' head sold: ' END

@@ -1,14 +1,13 @@
 -- int_case_sales: the auction attempts of a case summed up (s.15(3), s.17).
 -- Proceeds P = bids of accepted attempts; expenses E = expenses of every
 -- attempt, accepted or not; S = the day of the last accepted attempt. A disposal after a
--- rejected bid (s15_disposal) counts as an accepted attempt; its heads are head_disposed, apart
--- from the heads sold (R5).
+-- rejected bid (s15_disposal) counts as an accepted attempt; its heads are not among the heads
+-- sold (R5: case_accounts counts them apart, from int_leaves).
 SELECT
     case_id,
     sum(proceeds) AS sale_proceeds,
     sum(sale_expenses) AS sale_expenses,
     coalesce(sum(head_sold) FILTER (WHERE path <> 's15_disposal'), 0) AS head_sold,
-    coalesce(sum(head_sold) FILTER (WHERE path = 's15_disposal'), 0) AS head_disposed,
     count(*) AS attempts,
     bool_or(accepted) AS any_accepted,
     max(sale_on) FILTER (WHERE accepted) AS sold_on,

@@ -9,6 +9,9 @@
 --                    after the day of the decision changed a figure (an amount, a count or a date)
 --                    of the row the finding is about (its subject), so the decision was made on
 --                    other figures (macros.sql other_figures). A name corrected changes no figure.
+--   newest           1 for the latest decision on its finding (by day, then by file), among those
+--                    dated in time and apart among those set aside as future: the decision applied
+--                    (findings.review_status) and the one review_log calls in force.
 WITH figure_corrections AS (
     SELECT v.key, CAST(l.loaded_at AS DATE) AS loaded_on
     FROM (SELECT *, lag(row_json) OVER (PARTITION BY register, key ORDER BY version) AS prev_json
@@ -18,6 +21,8 @@ WITH figure_corrections AS (
     WHERE v.prev_json IS NOT NULL
       AND (v.prev_json ->> c.column_name) IS DISTINCT FROM (v.row_json ->> c.column_name)
 )
+SELECT *, row_number() OVER (PARTITION BY rule_id, subject_id, future ORDER BY reviewed_on DESC, source DESC) AS newest
+FROM (
 SELECT r.*,
        coalesce(r.reviewed_on > least(CAST(l.loaded_at AS DATE), coalesce(l.bundle_as_of, CAST(l.loaded_at AS DATE))),
                 false) AS future,
@@ -25,3 +30,4 @@ SELECT r.*,
            AS corrected_after
 FROM stg_finding_reviews r
 LEFT JOIN stg_loads l ON l.load_id = r.load_id
+)

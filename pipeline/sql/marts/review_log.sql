@@ -12,11 +12,6 @@
 WITH f AS (
     SELECT DISTINCT rule_id, subject_id, event_on, pound_id, district, month, detail FROM findings
 ),
-ranked AS (
-    SELECT r.*, row_number() OVER (PARTITION BY r.rule_id, r.subject_id, r.future
-                                   ORDER BY r.reviewed_on DESC, r.source DESC) AS newest
-    FROM int_finding_reviews r
-),
 judged AS (
     SELECT r.*, f.rule_id IS NOT NULL AS finding_raised, f.event_on, f.pound_id, f.district, f.month AS finding_month,
            CASE WHEN r.future THEN 'dated after its load day'
@@ -24,7 +19,7 @@ judged AS (
                 WHEN other_figures(r.finding_detail, f.detail, r.corrected_after) THEN 'made on other figures'
                 WHEN r.newest > 1 THEN 'superseded'
                 ELSE 'in force' END AS standing
-    FROM ranked r
+    FROM int_finding_reviews r
     LEFT JOIN f ON f.rule_id = r.rule_id AND f.subject_id = r.subject_id
 )
 SELECT rule_id, subject_id, reviewed_on, reviewed_by, decision, note, finding_raised, standing,

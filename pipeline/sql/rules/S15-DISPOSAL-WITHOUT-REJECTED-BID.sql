@@ -14,5 +14,4 @@ SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s
        || 'the s.15(3) proviso allows a disposal only after the bid at the auction is rejected.' AS detail
 FROM int_sales s JOIN int_case_timeline t USING (case_id)
 WHERE s.path = 's15_disposal' AND NOT t.owner_appeared
-  AND NOT EXISTS (SELECT 1 FROM stg_sales r WHERE r.case_id = s.case_id AND NOT r.accepted
-                    AND r.path <> 's15_disposal' AND r.sale_on <= s.sale_on)
+  AND NOT EXISTS (SELECT 1 FROM int_sales r WHERE r.case_id = s.case_id AND NOT r.accepted AND r.sale_on <= s.sale_on)

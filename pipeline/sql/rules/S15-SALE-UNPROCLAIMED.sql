@@ -11,12 +11,12 @@ SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s
        s.sale_on AS event_on,
        'Sale ' || s.sale_id || ' of unclaimed case ' || s.case_id || ' on ' || day_text(s.sale_on) || ' sold '
        || s.head_sold || ' head for ' || rs(s.proceeds) || ' with '
-       || CASE WHEN NOT coalesce(t.has_report_row, false) THEN 'no report to the police, notice or proclamation recorded'
+       || CASE WHEN NOT t.has_report_row THEN 'no report to the police, notice or proclamation recorded'
                WHEN (t.notice_on IS NULL OR t.notice_on > s.sale_on)
                     AND (t.proclamation_on IS NULL OR t.proclamation_on > s.sale_on) THEN 'no notice and no proclamation by beat of drum before it'
                WHEN t.notice_on IS NULL OR t.notice_on > s.sale_on THEN 'no notice before it'
                ELSE 'no proclamation by beat of drum before it' END
        || ' (s.15(2), s.15(3)).' AS detail
-FROM int_sales s LEFT JOIN int_case_timeline t USING (case_id)
-WHERE s.path = 's15_unclaimed' AND s.accepted AND NOT coalesce(t.owner_appeared, false)
+FROM int_sales s JOIN int_case_timeline t USING (case_id)
+WHERE s.path = 's15_unclaimed' AND s.accepted AND NOT t.owner_appeared
   AND (t.notice_on IS NULL OR t.notice_on > s.sale_on OR t.proclamation_on IS NULL OR t.proclamation_on > s.sale_on)
