@@ -37,12 +37,13 @@ con, district, label = open_report(db, month, district)
 if not review.has_activity(con, month, district):
     display(h.note(f"Nothing was impounded, released, sold, paid or found in {label}.", "warn"))
 days = review.horizon(con)
-glance.page(con, month, label, district, closed_text(con, month, district, sealing))
+closed = closed_text(con, month, district, sealing)
+glance.page(con, month, label, district, closed)
 
 # %%
 display(h.heading("What this review was drawn from", 2))
 parameters_block(con, db=db, month=month, district=district, report="Monthly accounts review", closing=True,
-                 sealing=sealing)
+                 sealing=closed)
 
 # %% [markdown]
 # ## 1. Cattle in the pounds: the month's roll-forward

@@ -33,7 +33,7 @@ def _day(d) -> str:
 
 # The plural of each animal class of the registers (core/registers.py ANIMAL_CLASSES); "cattle"
 # is counted in heads, as English counts it: "1 head of cattle", "3 head of cattle".
-_PLURALS = {"cattle": "head of cattle", "calf": "calves", "buffalo": "buffaloes", "ass": "asses", "sheep": "sheep"}
+_PLURALS = {"calf": "calves", "buffalo": "buffaloes", "ass": "asses", "sheep": "sheep"}
 
 
 def animals(n, animal_class: str) -> str:

@@ -14,8 +14,7 @@ import datetime as dt
 from pipeline.core.errors import Problem
 from pipeline.core.registers import Register
 from pipeline.load import cells
-
-MAX_LISTED = 200
+from pipeline.load.versions import MAX_LISTED
 
 
 def after_load_day(con, reg: Register, label: str, bundle_as_of: dt.date | None, today: dt.date) -> list[Problem]:

@@ -50,7 +50,7 @@ def money_by_section(con, month: str, district: str | None = None):
     """Money received in the month (first movements), by the section of the Act that sends it on."""
     return select(con, "fund_movements", col("section"), total("amount"),
                   where=[Cond("month", "=", month), Cond("hop", "=", 1),
-                         *([Cond("district", "=", district)] if district else [])],
+                         *review.district_cond(district)],
                   order=["section"], key=["section"])
 
 
@@ -58,7 +58,7 @@ def open_by_severity(con, month: str, district: str | None = None):
     """The month's findings still waiting for a decision on the accounts' date, by severity (one row)."""
     return select(con, "findings", *(count_if("severity", s, s) for s in SEVERITIES), count("findings"),
                   where=[Cond("month", "=", month), Cond("review_status", "=", "open"),
-                         *([Cond("district", "=", district)] if district else [])])
+                         *review.district_cond(district)])
 
 
 def figures(con, month: str, district: str | None = None) -> list[Figure]:

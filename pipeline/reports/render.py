@@ -13,6 +13,7 @@ machine is removed from the page.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -64,6 +65,7 @@ def remote_references(page: str) -> list[str]:
 PLOTLY_FILE = "plotly.min.js"      # the copy of plotly.js the pages of a folder share
 
 
+@functools.cache
 def _plotly_js() -> str:
     from plotly.offline import get_plotlyjs
 

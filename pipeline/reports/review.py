@@ -86,7 +86,7 @@ SALE_MONEY = ("sale_proceeds", "sale_expenses", "sale_paid_feeding", "sale_paid_
               "balance_to_owner", "surplus_unclaimed", "unrecovered")
 
 
-def _district(district: str | None) -> list[Cond]:
+def district_cond(district: str | None) -> list[Cond]:
     return [Cond("district", "=", district)] if district else []
 
 
@@ -99,26 +99,26 @@ def rollforward(con, month: str, district: str | None = None):
                   col("heads_reseized"), col("heads_released"), col("heads_sold"), col("heads_disposed"),
                   col("heads_end"), col("cases_impounded"),
                   col("rollforward_ties"),
-                  where=[Cond("month", "=", month), *_district(district)], order=["pound_id"], key=["pound_id"]))
+                  where=[Cond("month", "=", month), *district_cond(district)], order=["pound_id"], key=["pound_id"]))
 
 
 def month_totals(con, month: str, district: str | None = None):
     """The month's heads in and out, in all the pounds in scope (one row)."""
     return select(con, "monthly_accounts", total("heads_impounded"), total("heads_released"), total("heads_sold"),
-                  total("heads_end"), where=[Cond("month", "=", month), *_district(district)])
+                  total("heads_end"), where=[Cond("month", "=", month), *district_cond(district)])
 
 
 def money_by_pound(con, month: str, district: str | None = None):
     """The month's money measures of monthly_accounts, one row per pound (and each one's total)."""
     return totals(con, select(con, "monthly_accounts", col("pound_id"), *(col(c) for c, _ in MONEY_BY_POUND),
-                              where=[Cond("month", "=", month), *_district(district)], order=["pound_id"],
+                              where=[Cond("month", "=", month), *district_cond(district)], order=["pound_id"],
                               key=["pound_id"]))
 
 
 def _movements(con, month: str, district: str | None, hop: Cond):
     return totals(con, select(con, "fund_movements", col("section"), col("from_account"), col("account"),
                               total("amount"), count("movements"),
-                              where=[Cond("month", "=", month), hop, *_district(district)],
+                              where=[Cond("month", "=", month), hop, *district_cond(district)],
                               order=["section", "account", "from_account"]))
 
 
@@ -134,7 +134,7 @@ def money_passed_on(con, month: str, district: str | None = None):
 
 def received_total(con, month: str, district: str | None = None):
     return select(con, "fund_movements", total("amount"),
-                  where=[Cond("month", "=", month), Cond("hop", "=", 1), *_district(district)])
+                  where=[Cond("month", "=", month), Cond("hop", "=", 1), *district_cond(district)])
 
 
 def sales_in_month(con, month: str, district: str | None = None, first: int | None = None):
@@ -143,7 +143,7 @@ def sales_in_month(con, month: str, district: str | None = None, first: int | No
     start, last = month_bounds(month)
     return select_first(con, "case_accounts", col("case_id"), col("pound_id"), col("last_sale_id"), col("sold_on"),
                         col("s17_sale"), col("head_sold"), *(col(c) for c in SALE_MONEY), first=first,
-                        where=[*between("sold_on", start, last), *_district(district)], order=["sold_on", "case_id"],
+                        where=[*between("sold_on", start, last), *district_cond(district)], order=["sold_on", "case_id"],
                         key=["case_id"])
 
 
@@ -152,7 +152,7 @@ def findings_in_month(con, month: str, district: str | None = None):
     return select(con, "findings", col("review_status"), col("severity"), col("rule_id"), col("section"),
                   col("subject_kind"), col("subject_id"), col("case_id"), col("pound_id"), col("event_on"),
                   col("days_open"), col("detail"), col("review_note"),
-                  where=[Cond("month", "=", month), *_district(district)],
+                  where=[Cond("month", "=", month), *district_cond(district)],
                   order=["review_rank", "severity_rank", "event_on", "rule_id", "subject_id"],
                   key=["rule_id", "subject_id"])
 
@@ -160,7 +160,7 @@ def findings_in_month(con, month: str, district: str | None = None):
 def findings_by_rule(con, month: str, district: str | None = None):
     """How many findings of the month each rule raised, by severity (the chart beside the list)."""
     return select(con, "findings", col("rule_id"), col("severity"), count("findings"),
-                  where=[Cond("month", "=", month), *_district(district)], order=["rule_id", "severity"],
+                  where=[Cond("month", "=", month), *district_cond(district)], order=["rule_id", "severity"],
                   key=["rule_id", "severity"])
 
 
@@ -169,7 +169,7 @@ def open_findings_by_age(con, month: str, district: str | None = None):
     return totals(con, select(con, "findings", col("open_age"), count("findings"),
                               count_if("severity", "high", "high"), largest("days_open", "longest_days"),
                               where=[Cond("month", "<=", month), Cond("review_status", "in", OPEN),
-                                     *_district(district)],
+                                     *district_cond(district)],
                               order=["longest_days DESC"], key=["open_age"]))
 
 
@@ -179,7 +179,7 @@ def open_after(con, month: str, label: str, district: str | None = None) -> list
     this one's; none when there are none."""
     later = int(select(con, "findings", count("findings"),
                        where=[Cond("month", ">", month), Cond("review_status", "in", OPEN),
-                              *_district(district)])["findings"].iloc[0])
+                              *district_cond(district)])["findings"].iloc[0])
     if not later:
         return []
     many = later > 1
@@ -194,7 +194,7 @@ def open_from_earlier_months(con, month: str, district: str | None = None, first
     return select_first(con, "findings", col("month"), col("severity"), col("rule_id"), col("section"),
                         col("subject_id"), col("case_id"), col("pound_id"), col("event_on"), col("days_open"),
                         col("detail"), first=first,
-                        where=[Cond("month", "<", month), Cond("review_status", "in", OPEN), *_district(district)],
+                        where=[Cond("month", "<", month), Cond("review_status", "in", OPEN), *district_cond(district)],
                         order=["event_on", "severity_rank", "rule_id", "subject_id"], key=["rule_id", "subject_id"])
 
 
@@ -204,7 +204,7 @@ def reopened_findings(con, month: str, district: str | None = None):
     finding_reviews.csv, marked so)."""
     return select(con, "findings", col("month"), col("severity"), col("rule_id"), col("subject_id"),
                   col("pound_id"), col("reviewed_on"), col("review_note"), col("detail"),
-                  where=[Cond("month", "<=", month), Cond("review_status", "=", "reopened"), *_district(district)],
+                  where=[Cond("month", "<=", month), Cond("review_status", "=", "reopened"), *district_cond(district)],
                   order=["severity_rank", "event_on", "rule_id", "subject_id"], key=["rule_id", "subject_id"])
 
 
@@ -213,7 +213,7 @@ def decided_findings(con, month: str, district: str | None = None):
     return totals(con, select(con, "findings", col("review_status"), count("findings"),
                               count_if("severity", "high", "high"),
                               where=[Cond("month", "<=", month), Cond("review_rank", "=", 1),
-                                     *_district(district)],
+                                     *district_cond(district)],
                               order=["review_status"], key=["review_status"]))
 
 
@@ -222,7 +222,7 @@ def corrections_to_earlier_months(con, month: str, district: str | None = None):
     first, _ = month_bounds(month)
     return select(con, "corrections", col("register"), col("key"), col("version"), col("field"), col("was"),
                   col("now"), col("correction_note"), col("event_month"), col("loaded_on"), col("file"), col("row"),
-                  where=[Cond("event_month", "<", month), Cond("loaded_on", ">=", first), *_district(district)],
+                  where=[Cond("event_month", "<", month), Cond("loaded_on", ">=", first), *district_cond(district)],
                   order=["event_month", "register", "key", "version", "field_position"],
                   key=["register", "key", "version", "field"])
 
@@ -260,7 +260,7 @@ def decisions_naming_no_finding(con, month: str):
 
 def high_findings(con, month: str, district: str | None = None):
     return select(con, "findings", count_if("severity", "high", "high_findings"),
-                  where=[Cond("month", "=", month), *_district(district)])
+                  where=[Cond("month", "=", month), *district_cond(district)])
 
 
 def deadlines(con, month: str, district: str | None = None, first: int | None = None):
@@ -268,7 +268,7 @@ def deadlines(con, month: str, district: str | None = None, first: int | None = 
     (with `first`, as sales_in_month)."""
     return select_first(con, "deadlines", col("due_on"), col("days_after_month_end"), col("case_id"), col("pound_id"),
                         col("section"), col("deadline"), col("what"), col("by_accounts_date"), first=first,
-                        where=[Cond("month", "=", month), *_district(district)],
+                        where=[Cond("month", "=", month), *district_cond(district)],
                         order=["due_on", "case_id", "section", "deadline"], key=["case_id", "section", "deadline"])
 
 
@@ -279,7 +279,7 @@ def deadline_kinds(con):
 
 
 def deadline_count(con, month: str, district: str | None = None):
-    return select(con, "deadlines", count("deadlines"), where=[Cond("month", "=", month), *_district(district)])
+    return select(con, "deadlines", count("deadlines"), where=[Cond("month", "=", month), *district_cond(district)])
 
 
 def horizon(con) -> int:
@@ -290,5 +290,5 @@ def horizon(con) -> int:
 def has_activity(con, month: str, district: str | None = None) -> bool:
     """Whether anything was in a pound, moved, fell due or was found in the month."""
     active = select_records(con, "district_months", count_if("active", True, "active"),
-                            where=[Cond("month", "=", month), *_district(district)])
+                            where=[Cond("month", "=", month), *district_cond(district)])
     return bool(active[0]["active"])
