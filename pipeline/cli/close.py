@@ -35,28 +35,23 @@ def add(sub) -> None:
 
 
 def cmd_close(args) -> int:
-    import json
+    from pipeline.steps import close
 
-    from pipeline.close.seal import close_month, signed_lines
-    from pipeline.load.closes import CLOSE_FILE
-
-    folder = close_month(args.db, args.bundle, args.month, args.by, args.district, args.note, args.reopen)
-    print(folder)
+    done = close(args.db, args.bundle, args.month, args.by, args.district, args.note, args.reopen)
+    print(done.folder)
     # the figures sealed are those of the month at a glance, the page the District Magistrate signs;
     # said on stderr, as the other notes are, so that the output stays the folder alone
-    for line in signed_lines(json.loads((folder / CLOSE_FILE).read_text(encoding="utf-8"))):
+    for line in done.lines:
         print(line, file=sys.stderr)
     return EXIT_OK
 
 
 def cmd_verify(args) -> int:
-    from pipeline.close.verify import check_files, rebuild
+    from pipeline.steps import verify
 
-    record, verdict = check_files(args.folder)
-    if args.bundle is not None and not (verdict.altered or verdict.missing or verdict.added):
-        rebuild(record, args.bundle, verdict)
-    if verdict.intact:
-        if args.bundle:
+    done = verify(args.folder, args.bundle)
+    if done.intact:
+        if done.with_bundle:
             print(f"{args.folder}: intact (the input files rebuild the sealed figures)")
         else:
             # "intact" alone reads as "all clear": it says nothing of the registers as they stand
@@ -64,6 +59,6 @@ def cmd_verify(args) -> int:
                   f"The registers were not checked: --bundle BUNDLE also checks the input files as they stand "
                   f"against the sealed hashes and rebuilds the month's figures from them")
         return EXIT_OK
-    for line in verdict.lines():
+    for line in done.lines:
         print(f"{args.folder}: {line}", file=sys.stderr)
     return EXIT_REJECTED
