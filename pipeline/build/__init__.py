@@ -18,6 +18,7 @@ from collections.abc import Callable
 import duckdb
 
 from pipeline.build.models import LAYERS, Model, all_models, check_layers
+from pipeline.build.record import record as record_build
 from pipeline.build.rules import FINDING_COLUMNS, Rule, findings_sql, load_rules, rules_read
 from pipeline.core.params import Parameters
 from pipeline.core.paths import SQL_DIR
@@ -173,6 +174,7 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
         _check_kinds(con, made)
         if upto is None:
             _check_rollforward(con)
+            record_build(con, params.as_of)
     if upto is None:
         progress.done(f"computed {len(tables)} tables and {len(rules)} rules")
 

@@ -12,7 +12,7 @@ import traceback
 
 from pipeline.cli import close, data, documents, export, report, synth, template, validate, workbook
 from pipeline.cli.common import EXIT_FAILED, EXIT_REJECTED, Parser
-from pipeline.core.errors import InputRejected, PoundError
+from pipeline.core.errors import InputRejected, PoundError, StaleFigures
 
 MAIN_HELP = """\
 Statutory accounts, findings and reconciliations for cattle pounds under the
@@ -103,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     except InputRejected as exc:
         for prob in exc.problems:
             print(prob.render(), file=sys.stderr)
+        return EXIT_REJECTED
+    except StaleFigures as exc:
+        print(f"pound: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     except PoundError as exc:
         print(f"pound: {exc}", file=sys.stderr)

@@ -19,6 +19,9 @@ def add(sub) -> None:
     c.add_argument("--bundle", type=Path, required=True, help="the bundle the database was loaded from")
     c.add_argument("--district", default=None, help="close the month of one district (default: all)")
     c.add_argument("--note", default=None, help="a note kept in close.json (for example, the meeting it was reviewed at)")
+    c.add_argument("--signed", type=Path, default=None, metavar="SCAN.pdf",
+                   help="the scan of the signed page, sealed with the close by its hash; for a month already "
+                        "closed, it is added to the close in force (verify checks it)")
     c.add_argument("--reopen", default=None, metavar="WHY",
                    help="close a closed month again, saying why (both closes are kept; the later is in force)")
     c.set_defaults(func=cmd_close)
@@ -35,9 +38,16 @@ def add(sub) -> None:
 
 
 def cmd_close(args) -> int:
-    from pipeline.steps import close
+    from pipeline.steps import add_signed, close
+    from pipeline.steps.close import is_closed
 
-    done = close(args.db, args.bundle, args.month, args.by, args.district, args.note, args.reopen)
+    if args.signed is not None and not args.reopen and is_closed(args.bundle, args.month, args.district):
+        kept = add_signed(args.bundle, args.month, args.signed, args.district)
+        print(kept)
+        print(f"the signed page is kept with the close, sealed by its hash: pound verify {kept.parent} checks it",
+              file=sys.stderr)
+        return EXIT_OK
+    done = close(args.db, args.bundle, args.month, args.by, args.district, args.note, args.reopen, args.signed)
     print(done.folder)
     # the figures sealed are those of the month at a glance, the page the District Magistrate signs;
     # said on stderr, as the other notes are, so that the output stays the folder alone

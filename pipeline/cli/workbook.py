@@ -48,6 +48,11 @@ def cmd_workbook(args) -> int:
         path, counts = write_audit_file(con, scope, out)
     finally:
         con.close()
+    from pipeline.steps.review import stale_warning
+
+    stale = stale_warning(args.db, wait_of(args))
+    if stale:
+        print(stale, file=sys.stderr)
     if cut:
         print(f"note: {cut}", file=sys.stderr)
     elif not any(counts.values()):

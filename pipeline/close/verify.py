@@ -53,8 +53,30 @@ def check_files(folder: Path) -> tuple[dict, Verdict]:
             v.missing.append(name)
         elif sha256(folder / name) != sealed[name]:
             v.altered.append(name)
-    v.added = sorted(present - sealed.keys())
+    v.added = sorted(present - sealed.keys() - _signed_later(folder, v))
     return record, v
+
+
+def _signed_later(folder: Path, v: Verdict) -> set[str]:
+    """The scan of the signed page added after the close, checked against signed.json (its hash,
+    and the hash of the close.json it was added to); the names it accounts for."""
+    from pipeline.close.seal import SIGNED_SCAN, SIGNED_SEAL, sha256
+
+    seal_path = folder / SIGNED_SEAL
+    if not seal_path.is_file():
+        return set()
+    try:
+        seal = json.loads(seal_path.read_text(encoding="utf-8"))
+    except ValueError:
+        v.altered.append(SIGNED_SEAL)
+        return {SIGNED_SEAL, SIGNED_SCAN}
+    if not (folder / SIGNED_SCAN).is_file():
+        v.missing.append(SIGNED_SCAN)
+    elif sha256(folder / SIGNED_SCAN) != seal.get("sha256"):
+        v.altered.append(f"{SIGNED_SCAN} (the signed page differs from the scan sealed in {SIGNED_SEAL})")
+    if sha256(folder / CLOSE_FILE) != seal.get("close_json_sha256"):
+        v.altered.append(f"{CLOSE_FILE} (it is not the close.json the signed page was added to)")
+    return {SIGNED_SEAL, SIGNED_SCAN}
 
 
 def rebuild(record: dict, bundle: Path, verdict: Verdict) -> None:

@@ -10,10 +10,10 @@ everywhere else.
 from __future__ import annotations
 
 from pipeline.steps.build import Built, build, run
-from pipeline.steps.close import Closed, Verified, close, verify
+from pipeline.steps.close import Closed, Verified, add_signed, close, verify
 from pipeline.steps.load import Loaded, load
 from pipeline.steps.papers import Papers, papers
 from pipeline.steps.review import Reviewed, review
 
-__all__ = ["Built", "Closed", "Loaded", "Papers", "Reviewed", "Verified", "build", "close", "load", "papers",
+__all__ = ["Built", "add_signed", "Closed", "Loaded", "Papers", "Reviewed", "Verified", "build", "close", "load", "papers",
            "review", "run", "verify"]

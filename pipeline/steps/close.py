@@ -16,6 +16,15 @@ class Closed:
     record: dict
     lines: list[str] = field(default_factory=list)     # what was sealed, and where the page to sign is (stderr)
 
+    @property
+    def figures_id(self) -> str:
+        return self.record.get("figures_id", "")
+
+    @property
+    def page(self) -> Path:
+        """The page to sign: the sealed monthly review as PDF."""
+        return next(iter(sorted(self.folder.glob("monthly_review*.pdf"))), self.folder)
+
 
 @dataclass
 class Verified:
@@ -27,14 +36,38 @@ class Verified:
 
 
 def close(db: Path, bundle: Path, month: str, by: str, district: str | None = None, note: str | None = None,
-          reopen: str | None = None) -> Closed:
-    """Seal the month into BUNDLE/closes/; PoundError (nothing written) when it may not be closed."""
+          reopen: str | None = None, signed: Path | None = None) -> Closed:
+    """Seal the month into BUNDLE/closes/ from the last build, with its review as HTML and PDF (the
+    page to sign) and, given `signed`, the scan of the signed page. PoundError (nothing written)
+    when it may not be closed; StaleFigures (exit 2) when files were loaded after the last build."""
     from pipeline.close.seal import close_month, signed_lines
     from pipeline.load.closes import CLOSE_FILE
 
-    folder = close_month(Path(db), Path(bundle), month, by, district, note, reopen)
+    folder = close_month(Path(db), Path(bundle), month, by, district, note, reopen, signed=signed)
     record = json.loads((folder / CLOSE_FILE).read_text(encoding="utf-8"))
-    return Closed(folder, month, record.get("district"), record, signed_lines(record))
+    done = Closed(folder, month, record.get("district"), record, [*record.get("moved", []), *signed_lines(record)])
+    done.lines.append(f"figures id {done.figures_id}; the page to sign: {done.page}")
+    return done
+
+
+def add_signed(bundle: Path, month: str, scan: Path, district: str | None = None) -> Path:
+    """Keep the scan of the signed page with the month's close in force (made without one); returns
+    where it is kept."""
+    from pipeline.close.seal import add_signed as add
+    from pipeline.core.errors import PoundError
+    from pipeline.load.closes import every_close
+
+    mine = [(f, c) for f, c in every_close([Path(bundle)]) if c["month"] == month and c.get("district") == district]
+    if not mine:
+        raise PoundError(f"--signed: {month} has not been closed in {bundle}; close it with --signed, or first close it")
+    folder, _ = max(mine, key=lambda fc: fc[1]["closed_at"])
+    return add(folder, scan)
+
+
+def is_closed(bundle: Path, month: str, district: str | None = None) -> bool:
+    from pipeline.load.closes import every_close
+
+    return any(c["month"] == month and c.get("district") == district for _, c in every_close([Path(bundle)]))
 
 
 def verify(folder: Path, bundle: Path | None = None) -> Verified:

@@ -45,6 +45,11 @@ def papers(db: Path, out: Path, cases: tuple[str, ...] = (), pound: str | None =
     finally:
         con.close()
     done = Papers(out)
+    from pipeline.steps.review import stale_warning
+
+    stale = stale_warning(db, wait)
+    if stale:
+        done.notes.append(stale)
     for w in written:
         done.by_kind.setdefault(w.paper.kind.name, []).append(w.path)
     if pdf:

@@ -20,6 +20,20 @@ class Reviewed:
     written: list[Path] = field(default_factory=list)
     pdfs: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)     # stderr
+    figures_id: str = ""                                # of page 1 as printed
+
+
+def stale_warning(db: Path, wait: float = DEFAULT_WAIT) -> str | None:
+    """One warning line when files were loaded after the figures were built (None otherwise)."""
+    from pipeline.build import record
+    from pipeline.read.database import connect
+
+    con = connect(db, wait=wait)
+    try:
+        files = record.since(con)
+    finally:
+        con.close()
+    return f"warning: {record.stale_line(files, db)}" if files else None
 
 
 def scope_of(con, district=None, local_authority=None, financial_year=None, month=None, start=None, end=None):
@@ -61,6 +75,13 @@ def review(db: Path, out: Path, month: str | None = None, district: str | None =
     done = Reviewed(the_month, scope.district, Path(out))
     done.written = write_review(db, the_month, scope.district, out, scope.local_authority, period,
                                 self_contained=self_contained)
+    from pipeline.close.printed import remember
+
+    # page 1 as printed, remembered: a close later says which of its figures moved since
+    done.figures_id = remember(db, the_month, scope.district, wait=wait)
+    stale = stale_warning(db, wait)
+    if stale:
+        done.notes.append(stale)
     if scope.local_authority:
         done.notes.append(f"note: --local-authority {scope.local_authority} limits the reconciliation page; the "
                           f"monthly review and the trends are by pound, for {scope.district or 'every district'}")
