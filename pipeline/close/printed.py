@@ -29,21 +29,23 @@ def remember(db: Path, month: str, district: str | None, wait: float = 0) -> str
     return fid
 
 
-def _last_printed(con, month: str, district: str | None):
+def _last_printed(con, month: str, district: str | None, now_id: str):
+    """The review printed last for the month with figures other than `now_id`'s."""
     has = con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
                       "AND schema_name = 'main' AND table_name = 'printed_reviews'").fetchone()[0]
     if not has:
         return None
     return con.execute("SELECT figures_id, figures, last_load_id, printed_at FROM printed_reviews "
-                       "WHERE month = ? AND district IS NOT DISTINCT FROM ? ORDER BY printed_at DESC LIMIT 1",
-                       [month, district]).fetchone()
+                       "WHERE month = ? AND district IS NOT DISTINCT FROM ? AND figures_id <> ? "
+                       "ORDER BY printed_at DESC LIMIT 1", [month, district, now_id]).fetchone()
 
 
 def moved(con, month: str, district: str | None, now: list[dict]) -> list[str]:
-    """The figures of page 1 that differ from the review last printed for the month, each as
-    "label a → b: why" (empty when none was printed, or none moved)."""
-    last = _last_printed(con, month, district)
-    if last is None or last[0] == figures_id(now):
+    """The figures of page 1 that differ from the review last printed for the month with other
+    figures (the page taken to the meeting, before its decisions were loaded), each as
+    "label a → b (why)"; empty when every review printed showed the figures sealed."""
+    last = _last_printed(con, month, district, figures_id(now))
+    if last is None:
         return []
     fid, figures, last_load, printed_at = last
     before = {f["label"]: f["text"] for f in json.loads(figures)}

@@ -36,6 +36,36 @@ def stale_warning(db: Path, wait: float = DEFAULT_WAIT) -> str | None:
     return f"warning: {record.stale_line(files, db)}" if files else None
 
 
+def filled_in(path: Path) -> bool:
+    """Whether a review workbook has a decision written in it (the office's work, never overwritten)."""
+    from openpyxl import load_workbook
+
+    try:
+        wb = load_workbook(path, read_only=True)
+    except Exception:                      # not a workbook pound can read: the office's too
+        return True
+    try:
+        ws = wb["finding_reviews"] if "finding_reviews" in wb.sheetnames else wb.worksheets[0]
+        rows = ws.iter_rows(values_only=True)
+        header = [str(c or "") for c in next(rows, ())]
+        if "decision" not in header:
+            return True
+        at = header.index("decision")
+        return any(len(r) > at and r[at] not in (None, "") for r in rows)
+    finally:
+        wb.close()
+
+
+def _free_name(out: Path, stem: str) -> str:
+    """stem.xlsx, or, when OUT holds a filled-in one, the first stem_N.xlsx free beside it."""
+    if not (out / f"{stem}.xlsx").exists() or not filled_in(out / f"{stem}.xlsx"):
+        return f"{stem}.xlsx"
+    n = 2
+    while (out / f"{stem}_{n}.xlsx").exists():
+        n += 1
+    return f"{stem}_{n}.xlsx"
+
+
 def scope_of(con, district=None, local_authority=None, financial_year=None, month=None, start=None, end=None):
     """The scope these name, its district and local authority checked against the database."""
     from pipeline.read.database import check_district, check_local_authority, district_of
@@ -55,6 +85,7 @@ def review(db: Path, out: Path, month: str | None = None, district: str | None =
     """Render the reports of one month (or of the last month of a year or a range) into `out`, and
     review_<month>.xlsx with the findings waiting for the District Magistrate's decisions."""
     from pipeline.read.database import as_of, connect
+    from pipeline.reports.render import report_suffix
 
     db = Path(db)
     # Reading commands open the database read-only (any number at once); while a writer holds
@@ -75,6 +106,10 @@ def review(db: Path, out: Path, month: str | None = None, district: str | None =
     done = Reviewed(the_month, scope.district, Path(out))
     done.written = write_review(db, the_month, scope.district, out, scope.local_authority, period,
                                 self_contained=self_contained)
+    sheet = done.written[-1]
+    if not sheet.name.startswith(f"review_{the_month}{report_suffix(scope.district)}.x"):
+        done.notes.append(f"note: {sheet.with_name(sheet.name.rsplit('_', 1)[0] + '.xlsx')} has decisions written in "
+                          f"it and is kept as it is; the new review workbook is {sheet}")
     from pipeline.close.printed import remember
 
     # page 1 as printed, remembered: a close later says which of its figures moved since
@@ -112,8 +147,8 @@ def write_review(db: Path, month: str, district: str | None, out: Path, local_au
         con = connect(db)
         try:
             district = check_district(con, district)
-            written.append(write_review_workbook(con, month, district,
-                                                 st.folder / f"review_{month}{report_suffix(district)}.xlsx"))
+            name = _free_name(out, f"review_{month}{report_suffix(district)}")
+            written.append(write_review_workbook(con, month, district, st.folder / name))
         finally:
             con.close()
         st.commit()
