@@ -125,12 +125,19 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
 def _check_bundle(con, bundle: Path, db: Path) -> Path:
     bundle = Path(bundle).resolve()
     loaded = bundles_loaded(con)
-    if bundle not in [b.resolve() for b in loaded]:
+    if bundle not in [b.resolve() for b in loaded] and not _holds_the_loads(con, bundle):
         raise PoundError(f"{bundle} is not a bundle the database {db} was loaded from (it was loaded from "
                          + (", ".join(str(b) for b in loaded) or "no bundle") + "); the close is kept in that bundle, "
                          "where every later build looks for it. If the bundle was moved or copied, make its database "
                          f"afresh from where it is now (pound run {bundle} --out FOLDER) and close with that one")
     return bundle
+
+
+def _holds_the_loads(con, bundle: Path) -> bool:
+    """Whether `bundle` holds every file the database loaded (the office folder moved or copied
+    with its database): its closes are then the office's as well."""
+    files = [f.split(" [", 1)[0] for (f,) in con.execute("SELECT DISTINCT file FROM loads").fetchall()]
+    return bool(files) and bundle.is_dir() and all((bundle / f).is_file() for f in files)
 
 
 def sha256(path: Path) -> str:
@@ -167,13 +174,23 @@ def _reconciliation_scope(month: str, district: str | None) -> list:
     return _scope(month, district, "period_month")
 
 
+def sealed_figures(con, month: str, district: str | None) -> dict:
+    """Every figure a close seals, as plain JSON values: the month's accounts, findings (with their
+    decisions) and reconciliation rows, and page 1's figures (`signed`). verify rebuilds them all."""
+    return {
+        "accounts": _rows(con, "monthly_accounts", table_columns(con, "monthly_accounts"), _scope(month, district),
+                          ["pound_id"]),
+        "findings": _rows(con, "findings", FINDING_FIELDS, _scope(month, district), ["rule_id", "subject_id"]),
+        "reconciliation": _rows(con, "reconciliation", BY_TABLE["reconciliation"].columns + ("district",),
+                                _reconciliation_scope(month, district),
+                                ["ledger", "local_authority_id", "reference", "head"]),
+        "signed": glance.sealed(con, month, district),
+    }
+
+
 def _record(con, month, district, by, note, reopen, day, now, earlier) -> dict:
-    signed = glance.sealed(con, month, district)
-    accounts = _rows(con, "monthly_accounts", table_columns(con, "monthly_accounts"), _scope(month, district),
-                     ["pound_id"])
-    findings = _rows(con, "findings", FINDING_FIELDS, _scope(month, district), ["rule_id", "subject_id"])
-    recon = _rows(con, "reconciliation", BY_TABLE["reconciliation"].columns + ("district",),
-                  _reconciliation_scope(month, district), ["ledger", "local_authority_id", "reference", "head"])
+    sealed = sealed_figures(con, month, district)
+    signed = sealed.pop("signed")
     params = {name: value for name, value in con.execute("SELECT name, value FROM parameters ORDER BY name").fetchall()}
     inputs = [{"file": f, "register": r, "sha256": h, "rows": n, "bundle": b} for f, r, h, n, b in con.execute(
         "SELECT file, register, sha256, rows, bundle FROM loads ORDER BY load_id").fetchall()]
@@ -190,7 +207,7 @@ def _record(con, month, district, by, note, reopen, day, now, earlier) -> dict:
         "tool_version": _version(),
         "parameters": params,
         "inputs": inputs,
-        "figures": {"accounts": accounts, "findings": findings, "reconciliation": recon},
+        "figures": sealed,
         "signed": signed,
         "figures_id": figures_id(signed),
         "build": _build(con),
