@@ -42,7 +42,9 @@ def cmd_month(args) -> int:
         for line in done.next:
             print(line, file=sys.stderr)
         return EXIT_REJECTED
-    print(f"built as of {done.as_of.isoformat()}: {done.built.lines[-1] if done.built.lines else ''}".rstrip(": "))
+    print(f"built as of {done.as_of.isoformat()}")
+    for line in done.built.lines:
+        print(line)
     for note in done.reviewed.notes:
         print(note, file=sys.stderr)
     print(f"wrote the review of {args.month} into {done.reviewed.out} and the exports into {done.built.out}")
