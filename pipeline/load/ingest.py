@@ -78,6 +78,7 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
                 label, None, None, None,
                 "is missing; reference/ must hold local_authorities.csv, officials.csv, pounds.csv, "
                 "rates.csv and notifications.csv (or sheets with those names in a workbook)")]))
+    sources = corrections_last(sources)
     reads, voids = _plan_voids(con, sources)
     sources = _voids_last(sources, voids)
     _load_all(con, sources, reads, voids, result, progress, origin or bundle, as_of, bundle_as_of)
@@ -167,6 +168,49 @@ class Refused:
             return FileResult(src.label, src.register.name, "rejected", problems=[Problem(
                 src.label, None, None, None, f"not loaded: it refers to {why}; send this file again with the corrected one")])
         return None
+
+
+def corrections_last(sources: list[Source]) -> list[Source]:
+    """The load order with, within each register, the files that correct rows (a correction_note
+    written on any row) after those that do not, whatever the files are called: a correction then
+    always finds the row it corrects held, and supersedes it. Two corrections of one row in one
+    load are refused (versions.twice_corrected)."""
+    by_register: dict[str, list[Source]] = {}
+    for s in sources:
+        by_register.setdefault(s.register.name, []).append(s)
+    late = {s.label for mine in by_register.values() if len(mine) > 1 and mine[0].register.correctable
+            for s in mine if _corrects(s)}
+    order = {name: i for i, name in enumerate(by_register)}
+    return sorted(sources, key=lambda s: (order[s.register.name], s.label in late))
+
+
+def _corrects(src: Source) -> bool:
+    """Whether any row of the file has a correction_note (a quick look at the cells as text)."""
+    import csv
+
+    try:
+        if src.sheet is None:
+            with src.path.open(newline="", encoding="utf-8-sig", errors="replace") as fh:
+                rows = csv.reader(fh)
+                return _noted(next(rows, []), rows)
+        from openpyxl import load_workbook
+
+        wb = load_workbook(src.path, read_only=True, data_only=True)
+        try:
+            rows = wb[src.sheet].iter_rows(values_only=True)
+            return _noted(next(rows, ()), rows)
+        finally:
+            wb.close()
+    except (OSError, KeyError, ValueError, csv.Error):
+        return False                     # the read proper says what is wrong with the file
+
+
+def _noted(header, rows) -> bool:
+    names = [str(h or "").strip().lower() for h in header]
+    if "correction_note" not in names:
+        return False
+    at = names.index("correction_note")
+    return any(len(r) > at and str(r[at] or "").strip() for r in rows)
 
 
 def _plan_voids(con: duckdb.DuckDBPyConnection, sources: list[Source]) -> tuple[dict[str, Read], versions.Voids]:
