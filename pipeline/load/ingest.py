@@ -92,10 +92,15 @@ def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundl
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
         read = reads.pop(src.label, None) or read_source(src)
         try:
-            res = refused.blocks(con, src, read) if refused.by_register else None
-            if res is None:
-                res = load_source(con, src, origin, progress, f"[{i}/{len(sources)}]", voids, read,
-                                  as_of or dt.date.today(), bundle_as_of, run_from)
+            blocked = refused.blocks(con, src, read) if refused.by_register else None
+            # a file naming rows of a rejected file is still checked for everything else (one pass
+            # of errors), and not loaded: its own problems are listed after the line that says why
+            res = load_source(con, src, origin, progress, f"[{i}/{len(sources)}]", voids, read,
+                              as_of or dt.date.today(), bundle_as_of, run_from, hold_back=blocked is not None)
+            if blocked is not None and res.status != "skipped":
+                own = [p for p in res.problems if not refused.explains(src, p)]
+                res = FileResult(src.label, src.register.name, "rejected", problems=blocked.problems + own,
+                                 more=res.more)
             if res.status == "rejected":
                 refused.add(con, src, read)
         finally:
@@ -134,6 +139,18 @@ class Refused:
             self.unread.add(reg.name)
             return
         keys.update(v for v in (str(x).strip() for x in cells.values(con, reg.key[0])) if v)
+
+    def explains(self, src: Source, problem: Problem) -> bool:
+        """Whether a problem of a held-back file is its naming a row of a rejected file (the line
+        that says so stands for all of them)."""
+        for col in src.register.columns:
+            if not col.refers_to or col.name != problem.column:
+                continue
+            target = col.refers_to.split(".")[0]
+            if target in self.by_register:
+                value = str(problem.value or "").strip()
+                return target in self.unread or value in self.by_register[target][1]
+        return False
 
     def blocks(self, con: duckdb.DuckDBPyConnection, src: Source, read: Read) -> FileResult | None:
         """A rejection in one line when the file names rows only a rejected file of this load holds."""
@@ -277,7 +294,10 @@ def _may_void(src: Source) -> bool:
 def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
                 progress: Progress = QUIET, tag: str = "", voids: versions.Voids | None = None,
                 read: Read | None = None, as_of: dt.date | None = None,
-                bundle_as_of: dt.date | None = None, run_from: int | None = None) -> FileResult:
+                bundle_as_of: dt.date | None = None, run_from: int | None = None,
+                hold_back: bool = False) -> FileResult:
+    """Check a file and load it whole, or reject it with every problem; `hold_back`: check only
+    (a file of the load it refers to was rejected), returned as rejected with its own problems."""
     reg = src.register
     voids = voids or versions.Voids()
     read = read or read_source(src)
@@ -320,6 +340,8 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
             if edited:        # only the rows the clerk changed: not one another file has corrected since
                 problems = [p for p in problems if not (p in conflicting and p.row in untouched)]
             return _rejected(src, edited + problems, unlisted)
+        if hold_back:
+            return _rejected(src, [], unlisted)
         progress.step(f"{tag} writing {src.label}")
         res = _insert(con, src, read, rows, bundle, bundle_as_of, held, load_id)
         if undecided:
