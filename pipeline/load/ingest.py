@@ -82,7 +82,33 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
     reads, voids = _plan_voids(con, sources)
     sources = _voids_last(sources, voids)
     _load_all(con, sources, reads, voids, result, progress, origin or bundle, as_of, bundle_as_of)
+    result.warnings += sealed_and_changed(con, bundle, result)
     return result
+
+
+def sealed_and_changed(con: duckdb.DuckDBPyConnection, bundle: Path, result: IngestResult) -> list[str]:
+    """A line for each file loaded now that a close of the bundle sealed with other content: an
+    input of a closed month edited since; its changes show as adjustments to that month."""
+    from pipeline.load.closes import every_close
+
+    loaded = {f.label for f in result.files if f.status in ("loaded", "no_new_rows")}
+    if not loaded:
+        return []
+    try:
+        closes = every_close([Path(bundle)])
+    except Exception:                    # a close that cannot be read is the build's to say
+        return []
+    out = []
+    for folder, c in closes:
+        for f in c.get("inputs", []):
+            if f["file"] in loaded:
+                now = con.execute("SELECT sha256 FROM loads WHERE file = ? ORDER BY load_id DESC LIMIT 1",
+                                  [f["file"]]).fetchone()
+                if now and now[0] != f["sha256"]:
+                    out.append(f"{f['file']} was sealed by the close of {c['month']} ({folder.parent.name}/"
+                               f"{folder.name}) and has changed since: its changes count as adjustments to "
+                               f"{c['month']} (adjustments.csv after the build)")
+    return out
 
 
 def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundle_as_of) -> None:

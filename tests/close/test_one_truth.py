@@ -126,3 +126,23 @@ def test_a_moved_office_folder_counts_each_adjustment_once(shared, tmp_path, run
     assert results[0] == results[1]
     # R12's correction moves PA's fines in November by Rs 100 (Rs 600 sealed - Rs 500 now), once
     assert [r for r in results[1] if r[2] == "fines_received"] == [("2026-11", "PA", "fines_received", "", "-100.00")]
+
+
+def test_loading_a_file_a_close_sealed_and_since_changed_says_so(shared, tmp_path, run_cli, fake):
+    bundle, db = fresh(shared, tmp_path)
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", bundle)
+    assert code == 0, err
+    # the near miss: a new file, not one the close sealed, is loaded without the line
+    _late_entry(bundle, run_cli, db)
+    (bundle / "registers" / "impoundments_late.csv").unlink()
+    imp = bundle / "registers" / "impoundments.csv"
+    with imp.open("a", encoding="utf-8") as fh:
+        fh.write(G99.splitlines()[1].replace("G99", "G98") + "\n")
+    code, _, err = run_cli("ingest", bundle, "--db", db, "--as-of", AS_OF)
+    assert code == 0, err
+    said = [ln for ln in err.splitlines() if "was sealed by the close of" in ln]
+    assert said == ["warning: registers/impoundments.csv was sealed by the close of 2026-11 (closes/2026-11) and has "
+                    "changed since: its changes count as adjustments to 2026-11 (adjustments.csv after the build)"]
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "built", "--as-of", AS_OF)
+    assert code == 0, err
+    assert {("PB", "G98")} <= {(r["pound_id"], r["subject_id"]) for r in read(tmp_path / "built" / "adjustments.csv")}
