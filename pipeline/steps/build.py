@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
+from pipeline.core.faults import point
 from pipeline.core.locks import DEFAULT_WAIT
 from pipeline.core.progress import Progress
 from pipeline.steps.load import Loaded, bundle_as_of, check_bundle, named
@@ -52,18 +51,21 @@ def build(db: Path, out: Path, as_of: dt.date | None = None, params_file: Path |
           wait: float = DEFAULT_WAIT, progress: Progress | None = None) -> Built:
     """Recompute every model of `db` as of `as_of` (default today) and write the exports into `out`
     (replacing an earlier set whole, or not at all)."""
-    from pipeline.core.staged import Staged
+    from pipeline.core.staged import Staged, finish_pending
     from pipeline.load import db as dbm
 
     db, out = Path(db), Path(out)
     if not db.exists():
         raise PoundError(f"database {db} does not exist; create it with 'pound ingest' or 'pound run'")
-    params = params_of(as_of, params_file)
-    built = Built(db, out, params.as_of)
     con = dbm.connect(db, wait=wait)
     try:
+        # what a build killed between its commit and its exports left, settled first
+        finish_pending(out, lambda build_id: _last_build_id(con) == build_id)
+        params = params_of(as_of, params_file)
+        built = Built(db, out, params.as_of)
         with Staged(out) as stage:
-            build_and_export(con, stage.folder, params, progress or Progress(), db, out, built)
+            build_and_export(con, stage, params, progress or Progress(), db, out, built)
+            point("build:committed")
             built.written = stage.commit()
         drop_unwritten_workbook(out, built.written)
     finally:
@@ -88,6 +90,8 @@ def run(bundle: Path, out: Path, db: Path | None = None, as_of: dt.date | None =
     target = Path(db) if db else out / "pound.duckdb"
     if out.exists() and not out.is_dir():
         raise PoundError(f"--out {out} exists and is not a folder")
+    if out.is_dir():
+        _finish(out, target)
     check_bundle(bundle)
     progress = progress or Progress()
     with unpacked(bundle) as folder:
@@ -105,31 +109,45 @@ def run(bundle: Path, out: Path, db: Path | None = None, as_of: dt.date | None =
                 built.loaded = Loaded(bundle, target, result, as_of, notes)
                 if result.rejected:
                     return built
-                build_and_export(con, stage.folder, params, progress, target, out, built)
+                build_and_export(con, stage, params, progress, target, out, built, pend=False)
             finally:
                 con.close()
             if target.resolve() != (out / "pound.duckdb").resolve():
-                place_database(tmp_db, target)
-            built.written = [p for p in stage.commit() if p.name != "pound.duckdb"]
+                # moved with the set, over the --db file, in one rename (or copied beside it and renamed)
+                stage.place("pound.duckdb", target)
+            built.written = [p for p in stage.commit() if p.name != "pound.duckdb" and p != target.resolve()]
     drop_unwritten_workbook(out, built.written)
     note = as_of_note(as_of)
     built.notes += [note] if note else []
     return built
 
 
-def place_database(made: Path, target: Path) -> None:
-    """Put the database made at `made` at `target`, atomically: copied beside the target (on its
-    disk) and renamed over it, so that a kill leaves the old database or the new one, never half."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.parent / f".{target.name}.{os.getpid()}.partial"
-    try:
-        shutil.copyfile(made, tmp)
-        with tmp.open("rb") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
-    made.unlink(missing_ok=True)
+def _last_build_id(con) -> int | None:
+    from pipeline.build import record
+
+    b = record.last(con)
+    return b[0] if b else None
+
+
+def _finish(out: Path, db: Path) -> None:
+    """The exports a build left waiting for its commit (killed between the two), settled against
+    the database they were made from."""
+    from pipeline.core.staged import finish_pending
+    from pipeline.read.database import connect
+
+    def committed(build_id: int) -> bool:
+        if not db.exists():
+            return False
+        try:
+            con = connect(db)
+        except PoundError:
+            return False
+        try:
+            return _last_build_id(con) == build_id
+        finally:
+            con.close()
+
+    finish_pending(out, committed)
 
 
 def drop_unwritten_workbook(out: Path, written: list[Path]) -> None:
@@ -138,17 +156,31 @@ def drop_unwritten_workbook(out: Path, written: list[Path]) -> None:
         (out / "audit_workbook.xlsx").unlink(missing_ok=True)
 
 
-def build_and_export(con, out: Path, params, progress, db_path: Path, final_out: Path, built: Built) -> None:
-    """Compute every model, then write the CSV exports, the audit workbook (when its largest
-    sheet holds at most WHOLE_WORKBOOK_MAX_ROWS rows) and the parameters used."""
+def build_and_export(con, stage, params, progress, db_path: Path, final_out: Path, built: Built,
+                     pend: bool = True) -> None:
+    """Compute every model and, in the build's own transaction before it commits, write the CSV
+    exports, the audit workbook (when its largest sheet holds at most WHOLE_WORKBOOK_MAX_ROWS rows)
+    and the parameters used into the staging folder, marked as waiting for this build's commit: a
+    kill before the commit leaves the database and the exports as before; after it, the next build
+    moves the exports in (core/staged.py, finish_pending)."""
+    def exports(con) -> None:
+        _export(con, stage.folder, params, progress, db_path, final_out, built)
+        point("build:exports-written")
+        if pend:              # a run's database is in the set itself: it moves in with the exports
+            stage.pend(_last_build_id(con))
+
     from pipeline.build import build as compute
     from pipeline.load.closes import load_closes
+
+    # the closes of the bundles loaded (adjustments compares with them), read in the build's transaction
+    compute(con, params, progress, first=load_closes, last=exports)
+
+
+def _export(con, out: Path, params, progress, db_path: Path, final_out: Path, built: Built) -> None:
     from pipeline.outputs.exports import write_csvs
     from pipeline.outputs.workbook import WHOLE_WORKBOOK_MAX_ROWS, largest_sheet, write_workbook
     from pipeline.read.database import decisions_applied, rows_left_out
 
-    # the closes of the bundles loaded (adjustments compares with them), read in the build's transaction
-    compute(con, params, progress, first=load_closes)
     built.lines.append(f"rows dated after {params.as_of.isoformat()}, left out of the accounts: {rows_left_out(con)}")
     built.lines.append(decisions_applied(con))
     out.mkdir(parents=True, exist_ok=True)
