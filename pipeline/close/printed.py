@@ -14,13 +14,22 @@ from pipeline.reports.stamp import figures_id
 
 def remember(db: Path, month: str, district: str | None, wait: float = 0) -> str:
     """Record page 1's figures as just printed; returns their figures id."""
+    from pipeline.core.errors import PoundError
     from pipeline.load import db as dbm
+    from pipeline.read.database import connect
 
-    con = dbm.connect(db, wait=wait)
+    con = connect(db, wait=wait)
     try:
         shown = glance.sealed(con, month, district)
         b = record.last(con)
-        fid = figures_id(shown)
+    finally:
+        con.close()
+    fid = figures_id(shown)
+    try:       # remembered when the database can be written (a reader never fails for want of it)
+        con = dbm.connect(db, wait=wait)
+    except PoundError:
+        return fid
+    try:
         con.execute("INSERT INTO printed_reviews VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [month, district, fid, json.dumps(shown, ensure_ascii=False), b[0] if b else None,
                      b[3] if b else None, dt.datetime.now().replace(microsecond=0)])

@@ -106,8 +106,8 @@ def review(db: Path, out: Path, month: str | None = None, district: str | None =
     done = Reviewed(the_month, scope.district, Path(out))
     done.written = write_review(db, the_month, scope.district, out, scope.local_authority, period,
                                 self_contained=self_contained)
-    sheet = done.written[-1]
-    if not sheet.name.startswith(f"review_{the_month}{report_suffix(scope.district)}.x"):
+    sheet = done.written[-1] if done.written else None
+    if sheet is not None and not sheet.name.startswith(f"review_{the_month}{report_suffix(scope.district)}.x"):
         done.notes.append(f"note: {sheet.with_name(sheet.name.rsplit('_', 1)[0] + '.xlsx')} has decisions written in "
                           f"it and is kept as it is; the new review workbook is {sheet}")
     from pipeline.close.printed import remember
