@@ -22,7 +22,7 @@ def figures_id(sealed: list[dict]) -> str:
 
 def built_text(con) -> str:
     b = record.last(con)
-    return f"{b[1]:%d-%m-%Y %H:%M} (build {b[0]}, as of {b[2]:%d-%m-%Y})" if b else "not recorded"
+    return f"{b[1]:%d-%m-%Y %H:%M} (build {b[0]})" if b else "not recorded"
 
 
 def stale_text(con) -> str | None:
@@ -36,8 +36,7 @@ def rows(con, sealed: list[dict], closed: str) -> list[tuple[str, str]]:
     `closed`: what the page says of the close (a month not closed starts "no")."""
     out = [("Figures id", figures_id(sealed)), ("Figures built", built_text(con))]
     if closed.startswith("no"):
-        out.append(("Draft", "DRAFT for the meeting: these figures are sealed only by pound close, which prints "
-                             "this page again with its figures id"))
+        out.append(("Draft", "DRAFT for the meeting, until pound close seals it"))
     stale = stale_text(con)
     if stale:
         out.append(("Out of date", stale))
