@@ -7,6 +7,8 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import duckdb
+
 from pipeline.build import record
 from pipeline.reports import glance
 from pipeline.reports.stamp import figures_id
@@ -27,7 +29,7 @@ def remember(db: Path, month: str, district: str | None, wait: float = 0) -> str
     fid = figures_id(shown)
     try:       # remembered when the database can be written (a reader never fails for want of it)
         con = dbm.connect(db, wait=wait)
-    except PoundError:
+    except (PoundError, duckdb.Error):       # held by another program, or opened read-only in this one
         return fid
     try:
         con.execute("INSERT INTO printed_reviews VALUES (?, ?, ?, ?, ?, ?, ?)",
