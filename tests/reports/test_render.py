@@ -91,10 +91,12 @@ def test_a_month_after_the_accounts_date_is_said_on_the_command_line(sample_db, 
 ])
 def test_a_period_is_drawn_for_its_last_month_up_to_the_accounts_date(sample_db, tmp_path, run_cli, monkeypatch,
                                                                       period, month):
-    from pipeline.cli import report
+    import importlib
+
+    review = importlib.import_module("pipeline.steps.review")     # the module (pipeline.steps.review is its function)
 
     drawn = []
-    monkeypatch.setattr(report, "month_papers", lambda db, m, *rest, **options: drawn.append(m) or [])
+    monkeypatch.setattr(review, "write_review", lambda db, m, *rest, **options: drawn.append(m) or [])
     code, _, err = run_cli("report", "--db", sample_db, *period, "--out", tmp_path)
     assert code == 0, err
     assert drawn == [month]
@@ -103,9 +105,11 @@ def test_a_period_is_drawn_for_its_last_month_up_to_the_accounts_date(sample_db,
 @pytest.mark.parametrize("scope, said", [(("--local-authority", "LA01"), True), ((), False)])
 def test_a_local_authority_is_said_to_limit_the_reconciliation_page_only(sample_db, tmp_path, run_cli, monkeypatch,
                                                                           scope, said):
-    from pipeline.cli import report
+    import importlib
 
-    monkeypatch.setattr(report, "month_papers", lambda *a, **options: [])
+    review = importlib.import_module("pipeline.steps.review")     # the module (pipeline.steps.review is its function)
+
+    monkeypatch.setattr(review, "write_review", lambda *a, **options: [])
     code, _, err = run_cli("report", "--db", sample_db, "--month", "2026-10", *scope, "--out", tmp_path)
     assert code == 0, err
     assert ("note: --local-authority LA01 limits the reconciliation page; the monthly review and the trends are "
