@@ -88,6 +88,10 @@ PARAMS: tuple[Param, ...] = (
     # --- reconciliation and reports ------------------------------------------------------
     Param("reconciliation_lag", 30, "18(2), 18(5)",
           "Days a credit may take to reach a ledger before it counts as late (or, if absent, missing).", unit="days"),
+    Param("ledger_grace", 30, "18(2), 18(5)",
+          "Days after its due day within which an expected local fund credit, or the DM's receipt of a surplus, "
+          "must be recorded in full; after them it is a finding (LF-CREDIT-OVERDUE, DM-RECEIPT-OVERDUE).",
+          unit="days"),
     Param("deadline_horizon", 7, "15, 16",
           "The DM's review lists cases reaching a statutory deadline within this many days.", unit="days"),
 )
