@@ -67,3 +67,41 @@ def test_r12_the_account_of_sale_names_each_part_and_its_day():
     con = _parts("2026-11-30", receipts=(("DM1", "2026-10-20", "800"),))
     got = con.execute("SELECT surplus_part_count, surplus_parts, surplus_to_local_fund_on FROM doc_owner_accounts").fetchone()
     assert got == (1, "Rs 800.00 on 21-04-2027", dt.date(2027, 4, 21))
+
+
+# ----------------------------------------------------------------------------------------------
+# R11: a re-seizure's sale deducts what the protest deposit left unpaid (s.17(1), s.17(2))
+#
+# C1 (P2, s.13 notified): 1 head of cattle impounded 01-10-2026, delivered under protest on 03-10 against
+# fine 600 + feeding 3 days x 200 = Rs 1,200 due. No complaint by 31-10 (the trigger day u): the deposit
+# falls to the funds on 01-11, fines first. C2 seizes the head again on 05-11 (after u) and sells it under
+# s.17 on 10-11 for Rs 5,000; its own feeding is 6 days (05-11 .. 10-11) x 200 = Rs 1,200.
+#   deposit 1,200.00: covers both: carried 0 / 0; C2 fine 0, feeding 1,200, balance 5,000 - 1,200 = 3,800.00
+#   deposit 1,199.99: fines 600 covered, feeding short by 0.01: C2 fine 0, feeding 1,200.01, balance 3,799.99
+#   deposit   500.00: fines short by 100, feeding short by 600: C2 fine 100, feeding 600 + 1,200 = 1,800,
+#                     balance 5,000 - 1,800 - 100 = 3,100.00; the Rs 100 goes via the DM to LA2's local fund
+
+@pytest.mark.parametrize("deposit, fine, feeding, balance", [
+    ("1200", 0, 120000, 380000),
+    ("1199.99", 0, 120001, 379999),
+    ("500", 10000, 180000, 310000),
+])
+def test_r11_a_reseizures_sale_deducts_what_the_deposit_left_unpaid(deposit, fine, feeding, balance):
+    con = built_rows(
+        impoundments=[case(pound_id="P2"), case("C2", pound_id="P2", impounded_on="2026-11-05", reseizure_of="C1")],
+        releases=[{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-03", "head_count": 1,
+                   "basis": "s16_protest", "protest_deposit": deposit, "receipt_signed": "yes"}],
+        sales=[dict(SOLD, sale_id="S1", case_id="C2", path="s17_refusal", sale_on="2026-11-10", bid_amount="5000",
+                    balance_paid=f"{balance / 100:.2f}")])
+    got = con.execute("""SELECT fine_due, feeding_due, balance_to_owner, unrecovered FROM case_accounts
+                         WHERE case_id = 'C2'""").fetchone()
+    assert got == (fine, feeding, balance, 0)
+    moves = con.execute("""SELECT account, section, amount FROM fund_movements
+                           WHERE ref_id = 'C2' AND section IN ('18(1)', '18(2)') ORDER BY section""").fetchall()
+    assert moves == ([("dm_remittance", "18(1)", fine), ("local_fund", "18(2)", fine)] if fine else [])
+    # the account of sale says what was carried from C1
+    paper = con.execute("SELECT reseizure_of, carried_fines, carried_feeding FROM doc_owner_accounts").fetchone()
+    assert paper == ("C1", fine, feeding - 120000)
+    # REL-PROTEST-SHORT still fires on C1's release when the deposit fell short; nothing else is found
+    rules = sorted(r for (r,) in con.execute("SELECT rule_id FROM findings").fetchall())
+    assert rules == ([] if deposit == "1200" else ["REL-PROTEST-SHORT"])

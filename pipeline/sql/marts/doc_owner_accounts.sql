@@ -40,6 +40,7 @@ SELECT
     o.d_cattle_sold, a.head_disposed AS d_cattle_disposed, o.e_proceeds,
     o.f_expenses_of_sale, o.f_feeding_deducted, o.f_fines_deducted, o.f_security_deducted,
     o.f_balance_to_owner, o.f_surplus_to_dm, o.f_unrecovered, o.heads_returned, o.f_disposal,
+    a.reseizure_of, a.carried_fines, a.carried_feeding,
     f.surplus_to_local_fund_on, coalesce(f.surplus_part_count, 0) AS surplus_part_count, f.surplus_parts, coalesce(t.expense_attempts, 0) AS expense_attempts, t.expense_sales,
     a.sale_security_heads AS security_heads, sy.security_deposit_id, sy.security_refundable_after,
     o.sold_on AS doc_on, month_of(o.sold_on) AS month,
