@@ -114,7 +114,8 @@ def test_close_json_holds_who_when_inputs_figures_and_every_file(closed):
     assert inputs["registers/releases.csv"]["sha256"] == seal.sha256(bundle / "registers" / "releases.csv")
     pa = next(r for r in c["figures"]["accounts"] if r["pound_id"] == "PA")
     assert (pa["fines_received"], pa["local_fund_due"], pa["heads_impounded"], pa["heads_released"]) == (60000, 60000, 2, 1)
-    assert c["figures"]["findings"] == []
+    # November's findings: the local fund credits overdue of G10 and G09 (R16; tests/golden/expected/findings.csv)
+    assert sorted(f["subject_id"] for f in c["figures"]["findings"]) == ["G09:fines", "G10:fines"]
     assert {r["reference"] for r in c["figures"]["reconciliation"]} >= {"G12"}
     files = sorted(p.name for p in folder.iterdir() if p.name != "close.json")
     assert files == ["findings.csv", "monthly_accounts.csv", "monthly_review_2026-11.html", "reconciliation.csv",
@@ -359,7 +360,8 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
             r["difference"], r["rule_id"], r["subject_id"], r["causes"]) for r in read(tmp_path / "kept" / "adjustments.csv")]
     assert got == [
         ("2026-11", "all", "PA", "finding_raised_after_close", "0", "1", "1", "REL-UNPAID", "R12", CORRECTION),
-        ("2026-11", "all", "PA", "findings", "0", "1", "1", "", "", CORRECTION),
+        # November held G10's LF-CREDIT-OVERDUE at PA and G09's at PB when it was closed
+        ("2026-11", "all", "PA", "findings", "1", "2", "1", "", "", CORRECTION),
         ("2026-11", "all", "PA", "findings_high", "0", "1", "1", "", "", CORRECTION),
         ("2026-11", "all", "PA", "fines_received", "600.00", "500.00", "-100.00", "", "", CORRECTION),
         ("2026-11", "all", "PA", "local_fund_due", "600.00", "500.00", "-100.00", "", "", CORRECTION),
@@ -367,7 +369,7 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
         ("2026-11", "all", "PA", "reconciliation local_fund fines", "0.00", "100.00", "100.00", "", "G12", CORRECTION),
         ("2026-11", "all", "PB", "cases_impounded", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "finding_raised_after_close", "0", "1", "1", "S15-REPORT-MISSING", "G99", LATE),
-        ("2026-11", "all", "PB", "findings", "0", "1", "1", "", "", LATE),
+        ("2026-11", "all", "PB", "findings", "1", "2", "1", "", "", LATE),
         ("2026-11", "all", "PB", "heads_end", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "heads_impounded", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "heads_moved", "0", "1", "1", "", "", LATE),
