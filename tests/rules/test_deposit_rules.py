@@ -185,3 +185,22 @@ def test_s16_reseizure_unfounded(run, seized_on, heads, complaint, release, fire
     also = ["REL-NO-DECLARATION", "REL-NO-SECURITY"] if release["basis"] == "s12_payment" else []
     expect(fs, "S16-RESEIZURE-UNFOUNDED", fires, kind="case", subject="C2", on=seized_on, case_id="C2", also=also,
            says=("C2", "C1", page_day(seized_on), says))
+
+
+# R10 of the third reading: where s.13 is not notified for the pound's taluk on the trigger day u
+# (10-31, as above), nothing could be required of the owner, so the re-seizure of 11-01 is unfounded.
+# s.13 notified for taluk Notified from (or to) the day given: on u and a day either side.
+@pytest.mark.parametrize("effective_from, effective_to, fires", [
+    pytest.param("2026-10-30", "", False, id="notified-from-the-day-before-u"),
+    pytest.param("2026-10-31", "", False, id="notified-from-u"),
+    pytest.param("2026-11-01", "", True, id="notified-only-from-the-day-after-u"),
+    pytest.param("2025-01-01", "2026-10-31", False, id="notified-to-u"),
+    pytest.param("2025-01-01", "2026-10-30", True, id="notified-to-the-day-before-u"),
+])
+def test_s16_reseizure_unfounded_where_s13_is_not_notified_on_u(run, effective_from, effective_to, fires):
+    fs = run(as_of="2026-11-30", notifications=[notif("13", effective_from=effective_from, effective_to=effective_to)],
+             impoundments=[case(pound_id="P2"), case("C2", pound_id="P2", impounded_on="2026-11-01", reseizure_of="C1")],
+             releases=[PROTEST])
+    expect(fs, "S16-RESEIZURE-UNFOUNDED", fires, kind="case", subject="C2", on="2026-11-01", case_id="C2",
+           says=("s.13 was not notified for Notified taluk on 31-10-2026",
+                 "no declaration or security could be required of the owner"))
