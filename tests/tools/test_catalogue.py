@@ -23,3 +23,16 @@ def test_every_rule_file_has_a_complete_header():
     for r in rules:
         assert r.severity in ("high", "medium", "low")
         assert r.checks and r.reading and r.subject and r.section
+
+
+def test_no_document_types_the_number_of_rules():
+    """The count of rules is taken from the rule files (docs/rules.md is generated with it): the README and
+    the other docs do not type it, so adding a rule cannot leave a stale number behind."""
+    import re
+
+    from pipeline.core import paths
+
+    count = re.compile(r"\b\d+ (?:rules|checks|findings rules)\b")
+    texts = {p.name: p.read_text(encoding="utf-8") for p in [paths.DOCS_DIR.parent / "README.md",
+                                                            *paths.DOCS_DIR.glob("*.md")] if p.name != "rules.md"}
+    assert {name: count.findall(t) for name, t in texts.items() if count.search(t)} == {}
