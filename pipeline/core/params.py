@@ -53,8 +53,9 @@ PARAMS: tuple[Param, ...] = (
           "A re-impoundment within six months of the deposit makes it forfeitable; after them it is refundable.",
           unit="months"),
     Param("surplus_hold_months", 6, "18(5)",
-          "The DM holds unclaimed surplus for six months from his first receipt of it (he cannot hold what he has "
-          "not received); it is credited to the local fund the day after. No receipt: no due day yet.",
+          "The DM holds each sum of unclaimed surplus he receives for six months from the day he receives it (he "
+          "cannot hold what he has not received); each is credited to the local fund the day after. No receipt: "
+          "no due day yet.",
           unit="months"),
     # --- rates and the sale waterfall ------------------------------------------------
     Param("rate_date", "impounded_on", "10(1), 12(1)",
