@@ -11,6 +11,5 @@ WITH r AS (
     GROUP BY c.case_id
 )
 SELECT case_id, dm_received_on,
-       add_months(dm_received_on, getvariable('surplus_hold_months')) AS dm_holding_ends_on,
-       add_months(dm_received_on, getvariable('surplus_hold_months')) + 1 AS surplus_credit_due_on
+       add_months(dm_received_on, getvariable('surplus_hold_months')) AS dm_holding_ends_on
 FROM r
