@@ -84,13 +84,13 @@ def figures(con, month: str, district: str | None = None) -> list[Figure]:
     out += [_one(f"of which under s.{s} (Rs)", by_section, "amount", money=True, key={"section": s}, row=i)
             for i, s in enumerate(by_section["section"])]
     waiting = waiting_by_severity(con, month, district)
-    out += [_one(f"findings waiting, of the month and before, {s} severity", waiting, s) for s in SEVERITIES]
-    out.append(_one("days the oldest waiting finding has waited", waiting, "oldest_days"))
+    out += [_one(f"findings waiting up to the month, {s}", waiting, s) for s in SEVERITIES]
+    out.append(_one("days the oldest has waited", waiting, "oldest_days"))
     of_month = waiting_by_severity(con, month, district, through=False)
-    out += [_one(f"of them of the month itself, {s} severity", of_month, s) for s in SEVERITIES]
+    out += [_one(f"of them of the month itself, {s}", of_month, s) for s in SEVERITIES]
     overdue = money_overdue(con, month, district)
     out += [_one("credits and receipts overdue", overdue, "credits"),
-            _one("money overdue, not credited or received (Rs)", overdue, "not_credited", money=True)]
+            _one("money overdue, not credited (Rs)", overdue, "not_credited", money=True)]
     days = review.horizon(con)
     out.append(_one(f"deadlines in the {days} days after the month", review.deadline_count(con, month, district),
                     "deadlines"))
