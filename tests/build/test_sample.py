@@ -124,13 +124,13 @@ def test_the_samples_overdue_credit_and_receipt_worked_by_hand(sample_bundle):
     assert got == [
         ("H-2609-017:fines", "18(2)", "medium",
          "The fines of case H-2609-017, Rs 1,200.00 due to the local fund of Hullahalli Gram Panchayat on 12-09-2026, "
-         "are not credited 79 days after (s.18(2))."),
+         "are not credited within the 30 days allowed (s.18(2))."),
         ("H-2610-018:surplus", "18(5)", "medium",
          "The unclaimed surplus of Rs 4,850.00 from the sale in case H-2610-018 on 19-10-2026 (local fund of "
-         "Hullahalli Gram Panchayat) is not received by the District Magistrate 42 days after (s.18(5))."),
+         "Hullahalli Gram Panchayat) is not received by the District Magistrate within the 30 days allowed (s.18(5))."),
         ("N-2609-012:fines", "18(2)", "medium",
          "The fines of case N-2609-012, Rs 600.00 due to the local fund of Nanjangud Town Municipal Council on "
-         "09-09-2026, are credited only Rs 500.00 (Rs 100.00 short) 82 days after (s.18(2))."),
+         "09-09-2026, are credited only Rs 500.00 (Rs 100.00 short) within the 30 days allowed (s.18(2))."),
     ]
     overdue = con.execute("""SELECT count(*), sum(not_credited) FROM credit_arrivals WHERE overdue""").fetchone()
     assert overdue == (3, 120000 + 10000 + 485000)       # Rs 1,200 + Rs 100 + Rs 4,850 = Rs 6,150.00

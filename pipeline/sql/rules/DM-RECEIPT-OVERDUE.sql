@@ -9,6 +9,7 @@
 --   Magistrate"; the Act gives no day, so ledger_grace (R17, default 30 days) is the time allowed. The
 --   fines of a sale the DM receives under s.18(1) are followed through the local fund's fines credit
 --   (LF-CREDIT-OVERDUE), not here.
+-- the detail holds no count of days that grows with the as-of date: a decision on it holds to its figures
 SELECT 'expected_credit' AS subject_kind, a.reference || ':surplus' AS subject_id,
        a.case_id, a.pound_id, a.local_authority_id, a.overdue_on AS event_on,
        CASE WHEN a.not_credited >= 500000 THEN 'high' ELSE 'medium' END AS severity,
@@ -17,7 +18,7 @@ SELECT 'expected_credit' AS subject_kind, a.reference || ':surplus' AS subject_i
        || CASE WHEN a.credited = 0 THEN ' is not received by the District Magistrate'
                ELSE ' is received by the District Magistrate only ' || rs(a.credited) || ' (' || rs(a.not_credited)
                     || ' short)' END
-       || ' ' || (as_of() - a.due_on) || ' days after (s.18(5)).' AS detail
+       || ' within the ' || getvariable('ledger_grace') || ' days allowed (s.18(5)).' AS detail
 FROM credit_arrivals a
 LEFT JOIN stg_local_authorities la ON la.local_authority_id = a.local_authority_id
 WHERE a.ledger = 'dm_deposit' AND a.head = 'receipt' AND a.overdue

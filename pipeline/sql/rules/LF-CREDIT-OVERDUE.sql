@@ -10,6 +10,7 @@
 -- reading: s.18(2) has the fines "credited to the local fund of the local authority within the
 --   jurisdiction of which the pound is located", and s.18(5) the surplus after the DM's six months;
 --   the Act gives no day, so ledger_grace (R16, default 30 days) is the time allowed.
+-- the detail holds no count of days that grows with the as-of date: a decision on it holds to its figures
 SELECT 'expected_credit' AS subject_kind, a.reference || ':' || a.head AS subject_id,
        a.case_id, a.pound_id, a.local_authority_id, a.overdue_on AS event_on,
        CASE a.head WHEN 'surplus' THEN '18(5)' ELSE '18(2)' END AS section,
@@ -19,8 +20,8 @@ SELECT 'expected_credit' AS subject_kind, a.reference || ':' || a.head AS subjec
        || coalesce(la.local_authority_name, a.local_authority_id) || ' on ' || day_text(a.due_on)
        || CASE WHEN a.credited = 0 THEN ', are not credited'
                ELSE ', are credited only ' || rs(a.credited) || ' (' || rs(a.not_credited) || ' short)' END
-       || ' ' || (as_of() - a.due_on) || ' days after (s.' || CASE a.head WHEN 'surplus' THEN '18(5)' ELSE '18(2)' END
-       || ').' AS detail
+       || ' within the ' || getvariable('ledger_grace') || ' days allowed (s.'
+       || CASE a.head WHEN 'surplus' THEN '18(5)' ELSE '18(2)' END || ').' AS detail
 FROM credit_arrivals a
 LEFT JOIN stg_local_authorities la ON la.local_authority_id = a.local_authority_id
 WHERE a.ledger = 'local_fund' AND a.overdue
