@@ -164,13 +164,19 @@ ties_html(con, district, local_authority=local_authority)
 # day due are his own entries', the local fund's entries are matched against them, and
 # `early` says the credit came before the six months of s.18(5) were over, whatever the
 # days after due say.
+#
+# A credit or a DM's receipt not made in full more than `ledger_grace` days after its due
+# day is also a finding for the District Magistrate's decision (LF-CREDIT-OVERDUE,
+# DM-RECEIPT-OVERDUE): the column "finding" names it beside its row (on screen; the page
+# printed keeps the essential columns).
 
 # %%
 h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "ledger_amount", "difference"], table_id="breaks", row_class="status",
         essential=["local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
                    "difference", "due_on", "days_outstanding"],
-        labels={"ledger_amount": "in the ledger", "entry_ids": "entries", "expected_from": "the DM's own entries"},
+        labels={"ledger_amount": "in the ledger", "entry_ids": "entries", "expected_from": "the DM's own entries",
+                "overdue_rule": "finding"},
         value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS},
         empty="No breaks: every expected credit that is due is matched.")
 

@@ -93,10 +93,13 @@ WITH closing AS (
     SELECT ledger, local_authority_id, arg_max(closing_due_not_credited, month) AS closing
     FROM fund_balances GROUP BY ALL
 ), reconciled AS (
-    SELECT ledger, local_authority_id,
-           -sum(CASE WHEN expected_amount IS NOT NULL AND due_on IS NULL THEN coalesce(ledger_amount, 0)
-                     ELSE difference END) AS outstanding FROM reconciliation
-    WHERE ledger = 'local_fund' OR head = 'receipt' GROUP BY ALL
+    SELECT ledger, local_authority_id, sum(x) AS outstanding FROM (
+        SELECT ledger, local_authority_id,
+               -(CASE WHEN expected_amount IS NOT NULL AND due_on IS NULL THEN coalesce(ledger_amount, 0)
+                      ELSE difference END) AS x FROM reconciliation
+        WHERE ledger = 'local_fund' OR head = 'receipt'
+        -- parts of a surplus due after the as-of date, beside a part due (R12)
+        UNION ALL SELECT ledger, local_authority_id, due_later FROM expected_credits) GROUP BY ALL
 )
 SELECT coalesce(c.ledger, r.ledger), coalesce(c.local_authority_id, r.local_authority_id), c.closing, r.outstanding
 FROM closing c FULL JOIN reconciled r

@@ -5,7 +5,7 @@ subject, checks, reading) and returns the offending rows in the columns subject_
 subject_id, case_id, pound_id, local_authority_id, event_on and detail. The runner
 adds the rule's id, section and severity (the header's, unless the rule returns a column
 `severity` of its own: a rule whose finding is graver in some cases, whose header names the
-gravest) and stacks every rule's rows as the first CTE
+gravest; and likewise a column `section`, for a rule whose header lists more than one) and stacks every rule's rows as the first CTE
 (`rule_rows`) of `sql/findings.sql`, which files each finding under a district and the
 month of its event and gives each the District Magistrate's latest decision on it.
 """
@@ -91,8 +91,9 @@ def _rule_rows(rules: list[Rule]) -> str:
     for r in rules:
         body = r.sql.strip().rstrip(";")
         severity = "severity" if _OWN_SEVERITY.search(body) else f"'{r.severity}'"
+        section = "section" if _OWN_SECTION.search(body) else f"'{r.section}'"
         parts.append(
-            f"SELECT '{r.rule_id}' AS rule_id, '{r.section}' AS section, {severity} AS severity, "
+            f"SELECT '{r.rule_id}' AS rule_id, {section} AS section, {severity} AS severity, "
             f"subject_kind, CAST(subject_id AS VARCHAR) AS subject_id, CAST(case_id AS VARCHAR) AS case_id, "
             f"CAST(pound_id AS VARCHAR) AS pound_id, CAST(local_authority_id AS VARCHAR) AS local_authority_id, "
             f"CAST(event_on AS DATE) AS event_on, detail FROM (\n{body}\n)")
@@ -101,6 +102,7 @@ def _rule_rows(rules: list[Rule]) -> str:
 
 _FIRST_WITH = re.compile(r"^WITH\s+", re.M)
 _OWN_SEVERITY = re.compile(r"\bAS severity\b", re.I)
+_OWN_SECTION = re.compile(r"\bAS section\b", re.I)
 
 
 def findings_sql(rules: list[Rule]) -> str:

@@ -53,8 +53,9 @@ PARAMS: tuple[Param, ...] = (
           "A re-impoundment within six months of the deposit makes it forfeitable; after them it is refundable.",
           unit="months"),
     Param("surplus_hold_months", 6, "18(5)",
-          "The DM holds unclaimed surplus for six months from his first receipt of it (he cannot hold what he has "
-          "not received); it is credited to the local fund the day after. No receipt: no due day yet.",
+          "The DM holds each sum of unclaimed surplus he receives for six months from the day he receives it (he "
+          "cannot hold what he has not received); each is credited to the local fund the day after. No receipt: "
+          "no due day yet.",
           unit="months"),
     # --- rates and the sale waterfall ------------------------------------------------
     Param("rate_date", "impounded_on", "10(1), 12(1)",
@@ -88,6 +89,10 @@ PARAMS: tuple[Param, ...] = (
     # --- reconciliation and reports ------------------------------------------------------
     Param("reconciliation_lag", 30, "18(2), 18(5)",
           "Days a credit may take to reach a ledger before it counts as late (or, if absent, missing).", unit="days"),
+    Param("ledger_grace", 30, "18(2), 18(5)",
+          "Days after its due day within which an expected local fund credit, or the DM's receipt of a surplus, "
+          "must be recorded in full; after them it is a finding (LF-CREDIT-OVERDUE, DM-RECEIPT-OVERDUE).",
+          unit="days"),
     Param("deadline_horizon", 7, "15, 16",
           "The DM's review lists cases reaching a statutory deadline within this many days.", unit="days"),
 )

@@ -160,8 +160,10 @@ def ties(con, district: str | None = None, local_authority: str | None = None) -
     return out
 
 
-BREAK_COLUMNS = ("ledger", "local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
-                 "difference", "due_on", "entry_on", "days_after_due", "days_outstanding", "entry_ids", "expected_from")
+# overdue_rule: the finding an expected credit or receipt not made in full in time is (R16, R17), beside its row
+BREAK_COLUMNS = ("ledger", "local_authority_id", "reference", "head", "status", "overdue_rule", "expected_amount",
+                 "ledger_amount", "difference", "due_on", "entry_on", "days_after_due", "days_outstanding", "entry_ids",
+                 "expected_from")
 
 
 def breaks(con, district: str | None = None, local_authority: str | None = None, first: int | None = None):
@@ -177,7 +179,7 @@ def pending(con, district: str | None = None, local_authority: str | None = None
     """Expected credits not entered yet whose lag has not run out (not breaks yet; with `first`, as breaks)."""
     return select_first(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS
                                                  if c not in ("ledger_amount", "entry_on", "days_after_due", "entry_ids",
-                                                              "expected_from")),
+                                                              "expected_from", "overdue_rule")),
                         first=first, where=[Cond("status", "=", "pending"), *_district(district, local_authority)],
                         order=["due_on", "ledger", "local_authority_id", "reference", "head"],
                         key=["ledger", "local_authority_id", "reference", "head"])

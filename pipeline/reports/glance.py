@@ -1,9 +1,11 @@
 """The month at a glance, to sign: the monthly review's first printed page.
 
 One page the District Magistrate signs: the month's key figures (heads in and out, money
-received by the section of the Act that sends it on, the findings of the month still open by
-severity, the deadlines of the days after the month), the decisions taken on the findings up to
-it, whether the month is closed, and a block for his signature, name and date.
+received by the section of the Act that sends it on, every finding waiting for his decision on the
+accounts' date, open or reopened, of the month and of the months before it, by severity, with the
+days the oldest has waited, and apart from them those of the month itself; the credits and receipts
+overdue and their sum (R14); the deadlines of the days after the month), the decisions taken on the
+findings up to it, whether the month is closed, and a block for his signature, name and date.
 
 `figures` is the one list of those figures: the page shows it, and `pound close` seals it in
 close.json and says it on the command line (pipeline/close/seal.py), so the figures sealed are
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.read.select import Cond, col, count, count_if, select, total
+from pipeline.read.select import Cond, col, count, count_if, largest, select, total
 from pipeline.reports import html as h
 from pipeline.reports import review, stamp
 
@@ -54,11 +56,22 @@ def money_by_section(con, month: str, district: str | None = None):
                   order=["section"], key=["section"])
 
 
-def open_by_severity(con, month: str, district: str | None = None):
-    """The month's findings still waiting for a decision on the accounts' date, by severity (one row)."""
+def waiting_by_severity(con, month: str, district: str | None = None, through: bool = True):
+    """The findings waiting for a decision on the accounts' date (open, or reopened by a correction), by
+    severity, with the days the oldest has waited (one row): of the month and every month before it
+    (through), or of the month alone."""
     return select(con, "findings", *(count_if("severity", s, s) for s in SEVERITIES), count("findings"),
-                  where=[Cond("month", "=", month), Cond("review_status", "=", "open"),
+                  largest("days_open", "oldest_days"),
+                  where=[Cond("month", "<=" if through else "=", month), Cond("review_status", "in", review.OPEN),
                          *review.district_cond(district)])
+
+
+def money_overdue(con, month: str, district: str | None = None):
+    """The local fund credits and the DM's receipts overdue on the accounts' date (the findings
+    LF-CREDIT-OVERDUE and DM-RECEIPT-OVERDUE of the month and before): how many, and the sum not
+    credited or received (one row)."""
+    return select(con, "credit_arrivals", count("credits"), total("not_credited"),
+                  where=[Cond("overdue", "=", True), Cond("month", "<=", month), *review.district_cond(district)])
 
 
 def figures(con, month: str, district: str | None = None) -> list[Figure]:
@@ -70,8 +83,14 @@ def figures(con, month: str, district: str | None = None) -> list[Figure]:
     by_section = money_by_section(con, month, district)
     out += [_one(f"of which under s.{s} (Rs)", by_section, "amount", money=True, key={"section": s}, row=i)
             for i, s in enumerate(by_section["section"])]
-    open_findings = open_by_severity(con, month, district)
-    out += [_one(f"open findings of the month, {s} severity", open_findings, s) for s in SEVERITIES]
+    waiting = waiting_by_severity(con, month, district)
+    out += [_one(f"findings waiting up to the month, {s}", waiting, s) for s in SEVERITIES]
+    out.append(_one("days the oldest has waited", waiting, "oldest_days"))
+    of_month = waiting_by_severity(con, month, district, through=False)
+    out += [_one(f"of them of the month itself, {s}", of_month, s) for s in SEVERITIES]
+    overdue = money_overdue(con, month, district)
+    out += [_one("credits and receipts overdue", overdue, "credits"),
+            _one("money overdue, not credited (Rs)", overdue, "not_credited", money=True)]
     days = review.horizon(con)
     out.append(_one(f"deadlines in the {days} days after the month", review.deadline_count(con, month, district),
                     "deadlines"))

@@ -4,8 +4,10 @@ What should have been credited, how much and from when, is what the accounts say
 (expected_credits, read by accounts.credits): fines paid at release or taken from a
 protest deposit or a sale (s.18(2)), and the surplus of unclaimed sales, received by the
 DM and credited to the local fund after his six months (s.18(5)). Here the clerks record
-it: most entries a few days late, some a month or two, a few Rs 100 short, one in a
-hundred never; with a few unrelated entries (lease rent) besides.
+it: most entries a few days late, some a month or two (but by the last day, once more than
+ledger_grace days are past), a few Rs 100 over; with a few unrelated entries (lease rent) besides. A
+credit not made in full in time is a finding (LF-CREDIT-OVERDUE, DM-RECEIPT-OVERDUE): only the planted
+ones are left out (plants/ledgers.py).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.synth.plants import data_quality
+from pipeline.synth.plants.ledgers import overdue_credits
 from pipeline.synth.state import Generator, ids
 
 
@@ -24,6 +27,9 @@ def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
     # the DM receives each surplus a few days after the sale; his six months run from that day
     # (s.18(5)), so the surplus is due to the local fund on his receipt + surplus_hold_months + 1 day
     rec_on = surplus.received_due.to_numpy() + rng.integers(1, 11, len(surplus))
+    # DM-RECEIPT-OVERDUE: surplus the DM never receives (and so never holds nor credits)
+    never = overdue_credits(g, "DM-RECEIPT-OVERDUE", surplus.case_id, surplus.received_due.to_numpy())
+    rec_on = np.where(never, g.end + 1, rec_on)
     credit_due = _months_after(rec_on, g.params["surplus_hold_months"]) + 1
     surplus = surplus.assign(credit_due=np.where(rec_on <= end, credit_due, -1))
     is_surplus = (local["head"] == "surplus").to_numpy()
@@ -33,12 +39,17 @@ def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
     local = local[local.due >= 0]
     surplus = surplus[surplus.credit_due >= 0]
     rec_on = rec_on[rec_on <= end]
+    # LF-CREDIT-OVERDUE: fines the local fund never enters
+    never = overdue_credits(g, "LF-CREDIT-OVERDUE", local.ref,
+                            np.where((local["head"] == "fines").to_numpy(), local.due.to_numpy(), -1))
     k = len(local)
     roll = rng.random(k)
     lag = np.where(roll < 0.05, rng.integers(35, 75, k), rng.integers(1, 26, k))
-    amount = np.where((roll > 0.97) & (local.amount > 20000), local.amount - 10000, local.amount)
+    amount = np.where((roll > 0.97) & (local.amount > 20000), local.amount + 10000, local.amount)
     on = local.due.to_numpy() + lag
-    keep = (on <= end) & (roll < 0.99)
+    # a late entry still comes by the last day once the credit is more than ledger_grace days past due
+    on = np.where((on > end) & (local.due.to_numpy() + g.params["ledger_grace"] < end), end, on)
+    keep = (on <= end) & ~never
     lf = pd.DataFrame({"local_authority_id": local.local_authority_id.to_numpy()[keep], "entry_on": on[keep],
                        "amount": amount[keep], "reference": local.ref.to_numpy()[keep],
                        "head": local["head"].to_numpy()[keep]})

@@ -103,6 +103,7 @@ class Generator:
         self.touched_orders = np.zeros(0, dtype=object)
         self.balance_off = np.zeros(0, dtype=object)
         self.future = 0
+        self.overdue_quota: dict[str, int] = {}          # LF-/DM- rules: how many credits the ledgers leave out
 
     def next_case(self, owners: np.ndarray, after: np.ndarray) -> np.ndarray:
         """For each (owner, day): the first impounding day of that owner strictly after it, else NONE."""

@@ -228,8 +228,9 @@ def test_upto_builds_what_the_findings_need_and_they_equal_a_whole_builds():
     build(part, Parameters(as_of=dt.date.fromisoformat(AS_OF)), upto="findings")
     made = {n for (n,) in rows(part, "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'")}
     needed = {m.name for m in needed_by(models(), ("findings",)) if not m.is_macros}
-    assert "findings" in needed and "reconciliation" not in needed and "fund_movements" not in needed
-    assert "reconciliation" not in made and "fund_movements" not in made
+    # the overdue-credit rules (R16, R17) read the money the Act sends to the ledgers, not the reconciliation
+    assert "findings" in needed and "credit_arrivals" in needed and "reconciliation" not in needed
+    assert "reconciliation" not in made and "credit_arrivals" in made
     sql = "SELECT * FROM findings ORDER BY ALL"
     assert rows(part, sql) == rows(whole, sql) and len(rows(whole, sql)) > 5
 

@@ -50,7 +50,9 @@ def test_an_s17_sale_of_every_head_needs_no_security_rate(tmp_path):
     # rate on the sale day does not matter: 12000 - expenses 500 - feeding 200 x 9 = 1800 - fine 600 = 9100
     rates = [dict(r, effective_to="2026-10-05") if r["animal_class"] == "cattle" else r for r in REFERENCE["rates"]]
     con = built(make_bundle(tmp_path, rates=rates, impoundments=[case(pound_id="P2")],
-                            sales=[sale(path="s17_refusal", sale_on="2026-10-09", bid_amount="12000", balance_paid="9100")]))
+                            sales=[sale(path="s17_refusal", sale_on="2026-10-09", bid_amount="12000", balance_paid="9100")],
+                            local_fund=[{"entry_id": "E1", "local_authority_id": "LA2", "entry_on": "2026-10-12",
+                                         "amount": "600", "reference": "C1", "head": "fines"}]))
     got = con.execute("SELECT fine_due, feeding_due, security_due, balance_to_owner, amounts_known FROM case_accounts").fetchone()
     assert got == (60000, 200 * 100 * 9, 0, 910000, True)
     assert con.execute("SELECT rule_id FROM findings").fetchall() == []

@@ -12,6 +12,11 @@ SAMPLE_FINDINGS = [
     ("REL-UNSIGNED", "release", "R-0008", "H-2609-017", "P03", "2026-09-12"),
     # R7: H-2610-018 was sold with no proclamation by beat of drum
     ("S15-SALE-UNPROCLAIMED", "sale", "S-006", "H-2610-018", "P03", "2026-10-19"),
+    # R17: S-006's surplus of Rs 4,850 never reached the DM (due 19-10, overdue from 18-11)
+    ("DM-RECEIPT-OVERDUE", "expected_credit", "H-2610-018:surplus", "H-2610-018", "P03", "2026-11-18"),
+    # R16: N-2609-012's fines credited Rs 100 short; H-2609-017's Rs 1,200 never credited
+    ("LF-CREDIT-OVERDUE", "expected_credit", "N-2609-012:fines", "N-2609-012", "P02", "2026-10-09"),
+    ("LF-CREDIT-OVERDUE", "expected_credit", "H-2609-017:fines", "H-2609-017", "P03", "2026-10-12"),
     # R3: RO-03 was made where s.14 is not notified: no S14-NOT-ENFORCED, and medium (nothing followed it)
     ("S14-NOT-NOTIFIED", "order", "RO-03", None, None, "2026-10-15"),
     ("S15-NOTICE-MISSING", "case", "H-2610-018", "H-2610-018", "P03", "2026-10-12"),
@@ -98,3 +103,35 @@ def test_the_samples_paths_of_the_second_reading(sample_bundle):
     heads = con.execute("""SELECT pound_id, heads_disposed, heads_reseized FROM monthly_accounts
                            WHERE month = '2026-10' AND pound_id IN ('P01', 'P02') ORDER BY pound_id""").fetchall()
     assert heads == [("P01", 1, 0), ("P02", 0, 1)]
+
+
+def test_the_samples_overdue_credit_and_receipt_worked_by_hand(sample_bundle):
+    """R16 and R17 on the sample as of 30-11-2026 (ledger_grace 30 days):
+    - H-2609-017 (P03, Hullahalli, LA03): 2 buffaloes released on 12-09-2026 with Rs 1,200.00 fines paid (2 x 600),
+      due to LA03's local fund that day; its ledger has no entry for H-2609-017. Overdue from 12-09 + 30 = 12-10;
+      30-11 is 79 days after 12-09. Rs 1,200 < Rs 5,000: medium.
+    - N-2609-012 (P02, LA02): 2 calves released on 09-09-2026 with Rs 600.00 fines paid (2 x 300); LF-007 credits
+      Rs 500.00, Rs 100.00 short; overdue from 09-09 + 30 = 09-10, 82 days after on 30-11.
+    - H-2610-018 (P03): 1 head of cattle impounded 02-10, sold unclaimed (S-006) on 19-10 for Rs 9,500.00:
+      expenses 350.00, feeding 18 days x 200 = 3,600.00, fine 700.00 (the P03 rate), surplus
+      9,500 - 350 - 3,600 - 700 = Rs 4,850.00 to the DM on 19-10; his ledger has no receipt: overdue from
+      19-10 + 30 = 18-11, 42 days after on 30-11. Rs 4,850 < Rs 5,000: medium (Rs 150 more would make it high).
+      The sale's fine, Rs 700.00, is credited (LF-014 on 29-10, 10 days after): no finding. The local fund's
+      surplus has no due day (no receipt, R2): never overdue."""
+    con = built(sample_bundle, as_of=dt.date(2026, 11, 30))
+    got = con.execute("""SELECT subject_id, section, severity, detail FROM findings
+                         WHERE rule_id IN ('LF-CREDIT-OVERDUE', 'DM-RECEIPT-OVERDUE') ORDER BY subject_id""").fetchall()
+    assert got == [
+        ("H-2609-017:fines", "18(2)", "medium",
+         "The fines of case H-2609-017, Rs 1,200.00 due to the local fund of Hullahalli Gram Panchayat on 12-09-2026, "
+         "are not credited within the 30 days allowed (s.18(2))."),
+        ("H-2610-018:surplus", "18(5)", "medium",
+         "The unclaimed surplus of Rs 4,850.00 from the sale in case H-2610-018 on 19-10-2026 (local fund of "
+         "Hullahalli Gram Panchayat) is not received by the District Magistrate within the 30 days allowed (s.18(5))."),
+        ("N-2609-012:fines", "18(2)", "medium",
+         "The fines of case N-2609-012, Rs 600.00 due to the local fund of Nanjangud Town Municipal Council on "
+         "09-09-2026, are credited only Rs 500.00 (Rs 100.00 short) within the 30 days allowed (s.18(2))."),
+    ]
+    overdue = con.execute("""SELECT count(*), sum(not_credited) FROM credit_arrivals WHERE overdue""").fetchone()
+    assert overdue == (3, 120000 + 10000 + 485000)       # Rs 1,200 + Rs 100 + Rs 4,850 = Rs 6,150.00
+

@@ -114,7 +114,8 @@ def test_close_json_holds_who_when_inputs_figures_and_every_file(closed):
     assert inputs["registers/releases.csv"]["sha256"] == seal.sha256(bundle / "registers" / "releases.csv")
     pa = next(r for r in c["figures"]["accounts"] if r["pound_id"] == "PA")
     assert (pa["fines_received"], pa["local_fund_due"], pa["heads_impounded"], pa["heads_released"]) == (60000, 60000, 2, 1)
-    assert c["figures"]["findings"] == []
+    # November's findings: the local fund credits overdue of G10 and G09 (R16; tests/golden/expected/findings.csv)
+    assert sorted(f["subject_id"] for f in c["figures"]["findings"]) == ["G09:fines", "G10:fines"]
     assert {r["reference"] for r in c["figures"]["reconciliation"]} >= {"G12"}
     files = sorted(p.name for p in folder.iterdir() if p.name != "close.json")
     assert files == ["findings.csv", "monthly_accounts.csv", "monthly_review_2026-11.html",
@@ -361,7 +362,8 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
             r["difference"], r["rule_id"], r["subject_id"], r["causes"]) for r in read(tmp_path / "kept" / "adjustments.csv")]
     assert got == [
         ("2026-11", "all", "PA", "finding_raised_after_close", "0", "1", "1", "REL-UNPAID", "R12", CORRECTION),
-        ("2026-11", "all", "PA", "findings", "0", "1", "1", "", "", CORRECTION),
+        # November held G10's LF-CREDIT-OVERDUE at PA and G09's at PB when it was closed
+        ("2026-11", "all", "PA", "findings", "1", "2", "1", "", "", CORRECTION),
         ("2026-11", "all", "PA", "findings_high", "0", "1", "1", "", "", CORRECTION),
         ("2026-11", "all", "PA", "fines_received", "600.00", "500.00", "-100.00", "", "", CORRECTION),
         ("2026-11", "all", "PA", "local_fund_due", "600.00", "500.00", "-100.00", "", "", CORRECTION),
@@ -369,7 +371,7 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
         ("2026-11", "all", "PA", "reconciliation local_fund fines", "0.00", "100.00", "100.00", "", "G12", CORRECTION),
         ("2026-11", "all", "PB", "cases_impounded", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "finding_raised_after_close", "0", "1", "1", "S15-REPORT-MISSING", "G99", LATE),
-        ("2026-11", "all", "PB", "findings", "0", "1", "1", "", "", LATE),
+        ("2026-11", "all", "PB", "findings", "1", "2", "1", "", "", LATE),
         ("2026-11", "all", "PB", "heads_end", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "heads_impounded", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "heads_moved", "0", "1", "1", "", "", LATE),
@@ -473,3 +475,33 @@ def test_a_district_close_is_named_after_its_district(closed, run_cli, fake):
     assert sorted(p.name for p in folder.glob("*.html")) == ["monthly_review_2026-06_Dist.html",
                                                              "reconciliation_2026-06_Dist.html", "trends_2026-06_Dist.html"]
     assert {r["district"] for r in c["figures"]["accounts"]} == {"Dist"}
+
+
+def test_a_close_sealed_before_the_third_reading_keeps_its_figures_and_names_the_new_reading(run_cli, fake, tmp_path,
+                                                                                             shared):
+    """A month closed before LF-CREDIT-OVERDUE existed held no such finding and no ledger_grace: the close
+    (as the database keeps it) is not reopened; the finding now raised shows as an adjustment whose cause is
+    the reading the close did not know. November held G10's and G09's overdue fines (R16); the close is made
+    as an older one would be, without them and without the parameter."""
+    bundle, db = fresh(shared, tmp_path)
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
+    assert code == 0, err
+    path = bundle / "closes" / "2026-11" / "close.json"
+    c = json.loads(path.read_text(encoding="utf-8"))
+    del c["parameters"]["ledger_grace"]
+    c["figures"]["findings"] = [f for f in c["figures"]["findings"] if f["rule_id"] != "LF-CREDIT-OVERDUE"]
+    for row in c["figures"]["accounts"]:
+        row["findings"] -= 1            # G10's at PA, G09's at PB
+    path.write_text(json.dumps(c), encoding="utf-8")
+    sealed = path.read_bytes()
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "kept", "--as-of", AS_OF)
+    assert code == 0, err
+    got = sorted((r["pound_id"], r["measure"], r["rule_id"], r["subject_id"], r["closed_value"], r["current_value"],
+                  r["causes"]) for r in read(tmp_path / "kept" / "adjustments.csv"))
+    cause = "reading new since the close: ledger_grace = 30"
+    assert got == [("PA", "finding_raised_after_close", "LF-CREDIT-OVERDUE", "G10:fines", "0", "1", cause),
+                   ("PA", "findings", "", "", "0", "1", cause),
+                   ("PB", "finding_raised_after_close", "LF-CREDIT-OVERDUE", "G09:fines", "0", "1", cause),
+                   ("PB", "findings", "", "", "0", "1", cause)]
+    # the sealed pack itself is as it was
+    assert (bundle / "closes" / "2026-11" / "close.json").read_bytes() == sealed

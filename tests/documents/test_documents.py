@@ -63,8 +63,11 @@ def test_each_kind_is_written_for_exactly_the_cases_that_need_it(golden_papers, 
     with (golden_db / "findings.csv").open(encoding="utf-8") as fh:
         keepers = {"PA": "K1", "PB": "K2"}
         memos = sorted({f"findings_memo_{keepers[r['pound_id']]}_{r['month']}" for r in csv.DictReader(fh)
-                        if r["pound_id"] and r["review_status"] in ("open", "reopened") and r["subject_kind"] != "sale"})
+                        if r["pound_id"] and r["review_status"] in ("open", "reopened")
+                        and r["subject_kind"] not in ("sale", "expected_credit")})
     assert set(memos) <= set(names(written, "findings_memo"))
+    # the local funds' credits overdue (R16: G10's fines at LA1, G09's at LA2) go to their accounts officers
+    assert {"findings_memo_accounts-LA1_2026-11", "findings_memo_accounts-LA2_2026-11"} <= set(names(written, "findings_memo"))
     index = (out / "index.html").read_text(encoding="utf-8")
     assert all(f'href="{w.path.name}"' in index for w in written)
 

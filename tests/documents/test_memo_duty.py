@@ -25,11 +25,18 @@ def expected_addressee(con, f: dict) -> str | None:
     """The addressee of a finding worked out again in Python from the registers, as the issue states
     the duties (not from the memo model): the key a memo to that official is filed under."""
     one = lambda sql, *args: (con.execute(sql, list(args)).fetchone() or (None,))[0]  # noqa: E731
+    if f["rule_id"] == "LF-CREDIT-OVERDUE":
+        return f"accounts-{f['local_authority_id']}"
+    if f["rule_id"] == "DM-RECEIPT-OVERDUE":       # the officer of the case's accepted sale, who is to send it
+        sale, by = con.execute("SELECT arg_max(sale_id, sale_on), arg_max(conducted_by, sale_on) FROM stg_sales "
+                               "WHERE accepted AND case_id = ?", [f["case_id"]]).fetchone()
+        return one("SELECT person_id FROM stg_officials WHERE person_id = ?", by) or f"sale-officer-{sale}"
     if f["subject_kind"] == "sale":
         return one("SELECT conducted_by FROM stg_sales WHERE sale_id = ?", f["subject_id"]) or \
             f"sale-officer-{f['subject_id']}"
-    if f["section"].startswith("15(2)"):
-        return f"police-{one('SELECT reported_to FROM stg_police_reports WHERE case_id = ?', f['case_id']) or f['case_id']}"
+    if f["section"].startswith("15(2)") or f["rule_id"] == "S15-SALE-OVERDUE":
+        to = one("SELECT reported_to FROM stg_police_reports WHERE case_id = ?", f["case_id"])
+        return one("SELECT person_id FROM stg_officials WHERE person_id = ?", to) or f"police-{to or f['case_id']}"
     if f["subject_kind"] == "order" or f["section"].startswith("14"):
         taluk = one("SELECT taluk FROM stg_removal_orders WHERE order_id = ?", f["subject_id"])
         if taluk is None:                   # an order dated after the accounts' date
@@ -190,3 +197,46 @@ def test_a_pound_keeper_s_memo_holds_his_findings_and_no_sale_officer_s(tmp_path
     assert all(r["duty"] == "pound_keeper" for r in memos["findings_memo_PK1_2026-10"].rows)
     sold = memos["findings_memo_SO1_2026-10"]
     assert {r["rule_id"] for r in sold.rows} == {"S15-SALE-EARLY"} and sold.first["addressee"] == "Manjunath K, Sale officer"
+
+
+def test_memos_name_the_police_officer_the_sale_officer_and_the_accounts_officer(tmp_path):
+    """R13, R16, R17. C1 reported on 09-10-2026 to PO1 (officials.csv: "Manjunath H"), notice on 10-10 and no
+    proclamation (S15-NOTICE-MISSING), and never sold (S15-SALE-OVERDUE: sale due by 10-10 + 7 + 1 + 30 =
+    17-11): both go to him by name, not to the pound-keeper. C2 sold unclaimed by SO1 on 18-10 for Rs 5,000:
+    surplus 5,000 - 18 x 200 - 600 = Rs 800 never received by the DM (DM-RECEIPT-OVERDUE, to SO1, who is to
+    send it) and the Rs 600 of fines never credited to LA1 (LF-CREDIT-OVERDUE, to its accounts officer).
+    The twin: a report made to a station (text naming no official) is addressed by that text."""
+    from helpers import REFERENCE
+
+    officials = [*REFERENCE["officials"], {"person_id": "PO1", "name": "Manjunath H", "role": "police",
+                                           "district": "Mysuru"}]
+    reports = [{"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "PO1", "notice_on": "2026-10-10"},
+               {"case_id": "C2", "reported_on": "2026-10-09", "reported_to": "Town PS", "notice_on": "2026-10-10",
+                "proclamation_on": "2026-10-10"}]
+    sale = {"sale_id": "S1", "case_id": "C2", "path": "s15_unclaimed", "sale_on": "2026-10-18", "head_offered": 1,
+            "head_sold": 1, "bid_amount": "5000", "accepted": "yes", "conducted_by": "SO1", "buyer_name": "Farmer B"}
+    con = built_rows(officials=officials, police_reports=reports, sales=[sale],
+                     impoundments=[case("C1"), case("C2", owner_id="O2")])
+    try:
+        got = {r[0]: r[1:] for r in con.execute(
+            "SELECT rule_id, addressee_key, addressee FROM doc_findings_memos ORDER BY rule_id").fetchall()}
+    finally:
+        con.close()
+    police = "Manjunath H, Officer in charge, to whom the report under s.15(1) was made"
+    assert got["S15-NOTICE-MISSING"] == ("PO1", police)
+    assert got["S15-SALE-OVERDUE"] == ("PO1", police)
+    assert got["DM-RECEIPT-OVERDUE"] == (
+        "SO1", "Manjunath K, Sale officer, who is to send the surplus to the District Magistrate (s.18(5))")
+    assert got["LF-CREDIT-OVERDUE"] == ("accounts-LA1", "Accounts officer, Town Council")
+
+
+def test_a_report_made_to_a_station_is_addressed_by_its_text(tmp_path):
+    """The twin of the test above: "Town PS" names no official, so the memo goes to it as written."""
+    reports = [{"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "Town PS", "notice_on": "2026-10-10"}]
+    con = built_rows(police_reports=reports, impoundments=[case("C1")])
+    try:
+        got = dict(con.execute("SELECT rule_id, addressee FROM doc_findings_memos").fetchall())
+    finally:
+        con.close()
+    assert got["S15-SALE-OVERDUE"] == got["S15-NOTICE-MISSING"] == \
+        "Town PS, Officer in charge, to whom the report under s.15(1) was made"

@@ -34,6 +34,7 @@ HERE = Path(__file__).resolve().parent
 SHARED_IDS = frozenset({"pound_id", "local_authority_id", "pound_keeper_id", "person_id", "buyer_person_id",
                         "conducted_by"})
 MARK = re.compile(r"Q(\d{3,})~")
+LEDGERS = frozenset({"local_fund", "dm_deposit"})
 
 
 def _date(d) -> dt.date | None:
@@ -42,6 +43,9 @@ def _date(d) -> dt.date | None:
 
 def _digest(*parts) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+NO_LEDGER_GRACE = 36500        # days: a hundred years
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,12 @@ class Scenario:
 
     @classmethod
     def of(cls, as_of=AS_OF, params=None, loaded_on=None, bundle_as_of=None, tables=None) -> Scenario:
-        return cls(_date(as_of), dict(params or {}), _date(loaded_on or as_of), _date(bundle_as_of), dict(tables or {}))
+        # A bundle of a rule test keeps no ledgers unless it says so, and every fine paid would then be a
+        # local fund credit never made (LF-CREDIT-OVERDUE): the tests of the other rules are not about
+        # the ledgers, so their credits have a grace longer than any test; the tests of the two ledger
+        # rules (test_ledger_rules.py) give ledger_grace themselves.
+        params = {"ledger_grace": NO_LEDGER_GRACE, **(params or {})}
+        return cls(_date(as_of), params, _date(loaded_on or as_of), _date(bundle_as_of), dict(tables or {}))
 
     def key(self) -> str:
         return _digest(self.group(), self.tables)
@@ -112,6 +121,8 @@ def _marked(i: int, register, rows: list[dict]) -> list[dict]:
     """The rows with each of the bundle's own ids marked: trimmed first, as the loader trims an id,
     so that " C1" is Q007~C1 (C1 alone) and a blank-looking " " stays blank."""
     ids = {c.name for c in register.columns if c.kind == ID and c.name not in SHARED_IDS}
+    if register.name in LEDGERS:        # a ledger entry's reference names the bundle's case
+        ids.add("reference")
     tag = f"Q{i:03d}~"
 
     def mark(v):

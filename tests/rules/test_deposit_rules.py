@@ -185,3 +185,49 @@ def test_s16_reseizure_unfounded(run, seized_on, heads, complaint, release, fire
     also = ["REL-NO-DECLARATION", "REL-NO-SECURITY"] if release["basis"] == "s12_payment" else []
     expect(fs, "S16-RESEIZURE-UNFOUNDED", fires, kind="case", subject="C2", on=seized_on, case_id="C2", also=also,
            says=("C2", "C1", page_day(seized_on), says))
+
+
+# R10 of the third reading: where s.13 is not notified for the pound's taluk on the trigger day u
+# (10-31, as above), nothing could be required of the owner, so the re-seizure of 11-01 is unfounded.
+# s.13 notified for taluk Notified from (or to) the day given: on u and a day either side.
+@pytest.mark.parametrize("effective_from, effective_to, fires", [
+    pytest.param("2026-10-30", "", False, id="notified-from-the-day-before-u"),
+    pytest.param("2026-10-31", "", False, id="notified-from-u"),
+    pytest.param("2026-11-01", "", True, id="notified-only-from-the-day-after-u"),
+    pytest.param("2025-01-01", "2026-10-31", False, id="notified-to-u"),
+    pytest.param("2025-01-01", "2026-10-30", True, id="notified-to-the-day-before-u"),
+])
+def test_s16_reseizure_unfounded_where_s13_is_not_notified_on_u(run, effective_from, effective_to, fires):
+    fs = run(as_of="2026-11-30", notifications=[notif("13", effective_from=effective_from, effective_to=effective_to)],
+             impoundments=[case(pound_id="P2"), case("C2", pound_id="P2", impounded_on="2026-11-01", reseizure_of="C1")],
+             releases=[PROTEST])
+    expect(fs, "S16-RESEIZURE-UNFOUNDED", fires, kind="case", subject="C2", on="2026-11-01", case_id="C2",
+           says=("s.13 was not notified for Notified taluk on 31-10-2026",
+                 "no declaration or security could be required of the owner"))
+
+
+# R15 of the third reading: the deposit S16-FOLLOW-UP-MISSING looks for must be the s.13 security of the
+# heads delivered under protest (1 head of cattle: Rs 1,000.00 at the reference rate) at the rate on its day.
+# As of 15-11-2026 (the day after u + followup_grace, 31-10 + 14 = 14-11), a deposit of 04-10-2026:
+@pytest.mark.parametrize("amount, fires", [("1000", False), ("999.99", True), ("1000.01", False)])
+def test_s16_follow_up_needs_the_whole_s13_security(run, amount, fires):
+    fs = run(as_of="2026-11-15", impoundments=[case(pound_id="P2")], releases=[PROTEST],
+             security_deposits=[dep(deposited_on="2026-10-04", amount=amount)])
+    expect(fs, "S16-FOLLOW-UP-MISSING", fires, kind="release", subject="R1", on="2026-11-14",
+           says=("deposit D1 of Rs 999.99 on 04-10-2026 is less than the Rs 1,000.00 of security required by s.13",
+                 "short by Rs 0.01"))
+
+
+# ... at the rate in force on the deposit's day: the cattle security rises to Rs 1,500 from 11-10-2026 (the
+# fine and feeding rows unchanged), so Rs 1,000 deposited on 10-10 is the security, and on 11-10 it is Rs 500 short
+@pytest.mark.parametrize("deposited_on, fires", [("2026-10-10", False), ("2026-10-11", True)])
+def test_s16_follow_up_security_at_the_rate_on_the_deposits_day(run, deposited_on, fires):
+    from helpers import REFERENCE
+
+    cattle = next(r for r in REFERENCE["rates"] if r["animal_class"] == "cattle")
+    rates = [r for r in REFERENCE["rates"] if r is not cattle] + [
+        dict(cattle, effective_to="2026-10-10"), dict(cattle, effective_from="2026-10-11", security_per_head="1500")]
+    fs = run(as_of="2026-11-15", rates=rates, impoundments=[case(pound_id="P2")], releases=[PROTEST],
+             security_deposits=[dep(deposited_on=deposited_on)])
+    expect(fs, "S16-FOLLOW-UP-MISSING", fires, kind="release", subject="R1", on="2026-11-14",
+           says=("is less than the Rs 1,500.00 of security required by s.13", "short by Rs 500.00"))

@@ -52,6 +52,8 @@ def test_at_the_default_size_at_least_25_rules_are_planted(tmp_path):
     bundle, _ = synth(tmp_path, "b", seed=3)
     rules = {r["rule_id"] for r in read(bundle / "planted.csv")}
     assert len(rules) >= 25 and rules <= set(PLANTABLE)
+    # the two rules of money that never arrived (R16, R17), planted with the ledgers
+    assert {"LF-CREDIT-OVERDUE", "DM-RECEIPT-OVERDUE"} <= rules
 
 
 def test_a_clean_bundle_has_no_findings(tmp_path, run_cli):

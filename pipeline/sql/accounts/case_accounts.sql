@@ -12,6 +12,9 @@
 --   day S, their fines, and (s.17 only) their security; what remains is the
 --   owner's balance (s.17(3)) or surplus for the DM (s.18(5)); what a due
 --   could not take is unrecovered. Heads delivered before S paid their own dues.
+-- A re-seizure under s.16(2) carries what the protest deposit left unpaid of the first case's fines
+--   and feeding charges (int_reseizures, R11): in its fine_due and feeding_due, and in what its sale
+--   must meet.
 -- amounts_known: a rate row gives the fine and feeding (rate_found) and, where security
 --   falls due, the security; otherwise the amounts that need it are blank (RATE-MISSING).
 WITH leaves AS (
@@ -62,19 +65,22 @@ base AS (
            s.sold_on, s.last_sale_id, s.sale_officer,
            greatest(c.head_count - coalesce(rb.heads, 0), 0) AS held_at_sale,   -- over-released (DQ-HEADS-MISMATCH): none
            coalesce(s12.amount, 0) AS s12_security_due,
-           s12.missing_on AS s12_security_missing_on
+           s12.missing_on AS s12_security_missing_on,
+           coalesce(rs.carried_fines, 0) AS carried_fines, coalesce(rs.carried_feeding, 0) AS carried_feeding
     FROM int_cases c
     LEFT JOIN leaves l USING (case_id)
     LEFT JOIN int_case_sales s USING (case_id)
     LEFT JOIN released_before_sale rb USING (case_id)
     LEFT JOIN s12_security s12 USING (case_id)
+    LEFT JOIN int_reseizures rs USING (case_id)
 ),
 dues AS (
     SELECT b.*,
            -- the dues the sale must meet
            CASE WHEN b.sold THEN b.sale_expenses END AS wf_expenses,
-           CASE WHEN b.sold THEN feeding_charge(b.held_at_sale, b.feeding_per_head_per_day, b.impounded_on, b.sold_on) END AS wf_feeding,
-           CASE WHEN b.sold THEN s10_fine(b.held_at_sale, b.fine_per_head) END AS wf_fines,
+           CASE WHEN b.sold THEN feeding_charge(b.held_at_sale, b.feeding_per_head_per_day, b.impounded_on, b.sold_on)
+                                 + b.carried_feeding END AS wf_feeding,
+           CASE WHEN b.sold THEN s10_fine(b.held_at_sale, b.fine_per_head) + b.carried_fines END AS wf_fines,
            CASE WHEN b.sold AND b.s17_sale AND b.heads_s17_remainder > 0
                      THEN s13_security(b.heads_s17_remainder, b.animal_class, b.taluk, b.sold_on)
                 WHEN b.sold THEN 0 END AS wf_security,
@@ -116,8 +122,9 @@ SELECT
     CASE WHEN heads_in_pound <= 0 THEN last_left_on END AS closed_on,
     CASE WHEN heads_in_pound > 0 THEN greatest(coalesce(longest_gone, 0), held_days(impounded_on, as_of()))
          ELSE longest_gone END AS days_charged,
-    s10_fine(head_count, fine_per_head) AS fine_due,
-    feeding_per_head_per_day * (head_days_gone + greatest(heads_in_pound, 0) * held_days(impounded_on, as_of())) AS feeding_due,
+    s10_fine(head_count, fine_per_head) + carried_fines AS fine_due,
+    feeding_per_head_per_day * (head_days_gone + greatest(heads_in_pound, 0) * held_days(impounded_on, as_of()))
+        + carried_feeding AS feeding_due,
     CASE WHEN amounts_known THEN s12_security_due + coalesce(wf_security, 0) END AS security_due,
     head_sold, sale_proceeds, sale_expenses,
     CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
@@ -131,6 +138,8 @@ SELECT
     fine_per_head, feeding_per_head_per_day, rate_source,
     heads_released, heads_in_pound, sold_on, last_sale_id, sale_officer, held_at_sale,
     heads_disposed AS head_disposed,
+    -- a re-seizure (R11): the case delivered under protest, and what its deposit left unpaid, carried here
+    reseizure_of, carried_fines, carried_feeding,
     wf_expenses AS sale_due_expenses, wf_feeding AS sale_due_feeding, wf_fines AS sale_due_fines,
     wf_security AS sale_due_security,
     -- the heads the s.17 security was reckoned on (those returned: R1), and one more head's security

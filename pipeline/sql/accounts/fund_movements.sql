@@ -2,7 +2,7 @@
 -- to the account the Act sends it to (s.18 and the sections named per row).
 -- hop 1 moves money from the payer to its first holder; hop 2 moves it on
 -- (fines via the DM to the local fund; surplus via the DM's deposit to the
--- local fund six months after the DM received it; a s.16 deposit or s.13 security to its final
+-- local fund six months after the DM received it, each sum he received on its own day, R12; a s.16 deposit or s.13 security to its final
 -- owner). The sum of hop-1 movements of a ref equals the money received for it.
 -- Movements follow the Act, not what was recorded; none of zero is written.
 -- source: the register rows a movement comes from (file and row): a release's, a deposit's,
@@ -29,10 +29,8 @@ deposits AS (
 sales AS (
     -- a sale's movements come from its rows of the sales register and the case's impoundment row
     SELECT a.*, a.sale_proceeds - coalesce(a.sale_paid_expenses, 0) AS after_expenses,
-           h.surplus_credit_due_on,
            s.source || '; ' || a.source AS sale_source
     FROM case_accounts a JOIN int_case_sales s USING (case_id)
-    LEFT JOIN int_dm_holding h USING (case_id)
     WHERE a.sold_on IS NOT NULL
 ),
 moves AS (
@@ -123,12 +121,21 @@ moves AS (
            'buyer', 'surplus of the unclaimed sale, held by the DM', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
-    -- due the day after the DM's six months, counted from his receipt (int_dm_holding); blank
-    -- while his ledger shows none (s.18(5): he cannot hold what he has not received)
-    SELECT 'case', case_id, '18(5)', 'local_fund', local_authority_id, surplus_unclaimed,
-           surplus_credit_due_on, 2,
-           'dm_deposit', 'unclaimed surplus credited after the DM''s six months', case_id, pound_id, local_authority_id, sale_source
-    FROM sales WHERE amounts_known
+    -- R12: each sum the DM receives is due to the local fund the day after six months from its own
+    -- receipt (int_dm_receipts), up to the surplus; what he has not received stays one movement with a
+    -- blank due day (s.18(5): he cannot hold what he has not received)
+    SELECT 'case', s.case_id, '18(5)', 'local_fund', s.local_authority_id,
+           least(r.amount, greatest(s.surplus_unclaimed - r.received_before, 0)), r.part_credit_due_on, 2,
+           'dm_deposit', 'unclaimed surplus received by the DM on ' || day_text(r.dm_received_on) || ' (' || r.entry_id
+               || '), credited after his six months', s.case_id, s.pound_id, s.local_authority_id, s.sale_source
+    FROM sales s JOIN int_dm_receipts r USING (case_id) WHERE s.amounts_known
+    UNION ALL
+    SELECT 'case', s.case_id, '18(5)', 'local_fund', s.local_authority_id,
+           s.surplus_unclaimed - least(s.surplus_unclaimed, coalesce(r.received, 0)), NULL, 2,
+           'dm_deposit', 'unclaimed surplus not yet received by the DM: due six months and a day after he receives it',
+           s.case_id, s.pound_id, s.local_authority_id, s.sale_source
+    FROM sales s LEFT JOIN (SELECT case_id, sum(amount) AS received FROM int_dm_receipts GROUP BY case_id) r USING (case_id)
+    WHERE s.amounts_known
     UNION ALL
     SELECT 'case', case_id, '10(1)', 'unallocated', pound_id, after_expenses, sold_on, 1,
            'buyer', 'sale proceeds after expenses: no rate to apportion them by (RATE-MISSING)',

@@ -4,8 +4,9 @@
 -- case's class and the pound's taluk (else '*') in force on impounded_on
 -- (parameter rate_date); no row found leaves the rates blank (RATE-MISSING).
 -- A re-seizure under s.16(2) (reseizure_of names the case delivered under protest) levies no
--- fine: the fines were deposited under s.16(1) with the protest deposit and went to the local
--- fund when the complaint failed or was not made (R4); its feeding runs from its own impounded_on.
+-- fine of its own: the fines were deposited under s.16(1) with the protest deposit and went to the
+-- local fund when the complaint failed or was not made (R4); what the deposit left unpaid is carried
+-- (int_reseizures, R11); its own feeding runs from its own impounded_on.
 WITH cases AS (
     SELECT i.*, p.pound_name, p.local_authority_id, p.taluk, p.district, p.pound_keeper_id
     FROM stg_impoundments i JOIN stg_pounds p USING (pound_id)

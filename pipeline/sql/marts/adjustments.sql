@@ -12,7 +12,7 @@
 -- causes: what was loaded after the close that touches the month: correction rows (the
 -- corrections model: rows of the month whose file the close did not hold, of the pound when the
 -- row has one), late entries (first versions of rows dated in the month whose file the close did not
--- hold), and readings that changed since (the as-of date too, for findings: time runs on).
+-- hold), and readings that changed since or are new since (the as-of date too, for findings: time runs on).
 WITH c AS (
     SELECT * FROM stg_closes WHERE in_force
 ),
@@ -110,6 +110,12 @@ readings AS (
                 ELSE 'parameter ' || p.name || ' changed from ' || p.value || ' to ' || q.value END AS cause
     FROM stg_closed_parameters p JOIN stg_parameters q ON q.name = p.name
     WHERE p.value IS DISTINCT FROM q.value
+    UNION ALL
+    -- a reading the close did not know (a parameter added since, with the rules that read it: ledger_grace
+    -- and LF-CREDIT-OVERDUE, DM-RECEIPT-OVERDUE of the third reading)
+    SELECT k.close_id, q.name, 'reading new since the close: ' || q.name || ' = ' || q.value
+    FROM (SELECT DISTINCT close_id FROM stg_closed_parameters) k CROSS JOIN stg_parameters q
+    WHERE NOT EXISTS (SELECT 1 FROM stg_closed_parameters p WHERE p.close_id = k.close_id AND p.name = q.name)
 ),
 placed AS (
     SELECT m.*, coalesce(p.district, m.own_district) AS pound_district,

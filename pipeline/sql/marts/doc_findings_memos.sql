@@ -4,20 +4,27 @@
 -- (addressee_key, month). Read by `pound documents` (findings_memo_<addressee_key>_<month>). Whose duty:
 --   a sale's findings (subject a sale): the officer who conducted it (sales.conducted_by; s.15(3),
 --     s.17(1), s.19(1));
---   s.15(2) findings (the notice and its proclamation): the officer the report was made to
---     (police_reports.reported_to, which the register writes as text: the memo is addressed by it);
+--   s.15(2) findings (the notice and its proclamation), and a sale of unclaimed cattle not yet held
+--     (S15-SALE-OVERDUE: s.15(3) has them sold "by the said officer", R13): the officer the report was
+--     made to (police_reports.reported_to: when it names a person_id of officials.csv, that person by
+--     name and role; else the text the register writes);
 --   s.14 findings (subject an order): the Tahsildar of the order's taluk (s.14(1)); officials.csv
 --     has no taluk column, so a tahsildar there is his taluk's when his name holds the taluk's name,
 --     else the memo goes to the title, "Tahsildar, <taluk> taluk" (an order dated after the as-of
 --     date, a DQ-FUTURE-DATE finding, is not among the accounts' orders: "the Tahsildar who issued" it);
---   ledger findings (an entry of a local fund or of the DM's deposit): the accounts officer of that
---     local authority, or of the District Magistrate's office (by title: officials.csv has no such role);
+--   ledger findings (an entry of a local fund or of the DM's deposit, or a local fund credit overdue,
+--     LF-CREDIT-OVERDUE): the accounts officer of that local authority, or of the District Magistrate's
+--     office (by title: officials.csv has no such role);
+--   a surplus the DM never received (DM-RECEIPT-OVERDUE): the officer who conducted the case's accepted
+--     sale, who is to send it (s.18(5));
 --   everything else: the pound-keeper of the finding's pound (a finding with no pound and none of
 --     the duties above has no one to explain it, and no memo).
 WITH waiting AS (
     SELECT f.*,
            CASE WHEN f.subject_kind = 'sale' THEN 'sale_officer'
-                WHEN f.section LIKE '15(2)%' THEN 'police'
+                WHEN f.rule_id = 'DM-RECEIPT-OVERDUE' THEN 'surplus_sender'
+                WHEN f.rule_id = 'LF-CREDIT-OVERDUE' THEN 'local_accounts'
+                WHEN f.section LIKE '15(2)%' OR f.rule_id = 'S15-SALE-OVERDUE' THEN 'police'
                 WHEN f.subject_kind = 'order' OR f.section LIKE '14%' THEN 'tahsildar'
                 WHEN f.subject_kind = 'local_fund_entry' THEN 'local_accounts'
                 WHEN f.subject_kind = 'dm_deposit_entry' THEN 'dm_accounts'
@@ -29,19 +36,24 @@ addressed AS (
     SELECT w.*, p.pound_name, coalesce(p.taluk, o.taluk) AS taluk, la.district AS la_district,
            CASE w.duty
                WHEN 'sale_officer' THEN coalesce(so.person_id, 'sale-officer-' || w.subject_id)
-               WHEN 'police' THEN 'police-' || coalesce(pr.reported_to, w.case_id)
+               WHEN 'surplus_sender' THEN coalesce(ss.person_id, 'sale-officer-' || ac.sale_id)
+               WHEN 'police' THEN coalesce(po.person_id, 'police-' || coalesce(pr.reported_to, w.case_id))
                WHEN 'tahsildar' THEN coalesce(th.person_id, 'tahsildar-' || coalesce(o.taluk, 'of-' || w.subject_id))
                WHEN 'local_accounts' THEN 'accounts-' || coalesce(w.local_authority_id, lf.local_authority_id)
                WHEN 'dm_accounts' THEN 'accounts-DM-' || coalesce(w.district, la.district, '')
                ELSE coalesce(p.pound_keeper_id, 'pound-keeper-' || w.pound_id) END AS addressee_key,
            CASE w.duty
                WHEN 'sale_officer' THEN so.name
-               WHEN 'police' THEN pr.reported_to
+               WHEN 'surplus_sender' THEN ss.name
+               WHEN 'police' THEN coalesce(po.name, pr.reported_to)
                WHEN 'tahsildar' THEN th.name
                WHEN 'pound_keeper' THEN pk.name END AS addressee_name,
            CASE w.duty
                WHEN 'sale_officer' THEN CASE WHEN so.person_id IS NULL THEN 'Officer who conducted sale ' || w.subject_id
                                              ELSE 'Sale officer' END
+               WHEN 'surplus_sender' THEN CASE WHEN ss.person_id IS NULL THEN 'Officer who conducted sale ' || ac.sale_id
+                                               ELSE 'Sale officer' END
+                                          || ', who is to send the surplus to the District Magistrate (s.18(5))'
                WHEN 'police' THEN 'Officer in charge, to whom the report under s.15(1) was made'
                WHEN 'tahsildar' THEN coalesce('Tahsildar, ' || o.taluk || ' taluk',
                                               'Tahsildar who issued order ' || w.subject_id)
@@ -54,7 +66,12 @@ addressed AS (
     LEFT JOIN stg_officials pk ON pk.person_id = p.pound_keeper_id
     LEFT JOIN stg_sales s ON w.duty = 'sale_officer' AND s.sale_id = w.subject_id
     LEFT JOIN stg_officials so ON so.person_id = s.conducted_by
+    -- the case's last accepted sale, whose officer is to send its surplus to the DM
+    LEFT JOIN (SELECT case_id, arg_max(sale_id, sale_on) AS sale_id, arg_max(conducted_by, sale_on) AS conducted_by
+               FROM stg_sales WHERE accepted GROUP BY case_id) ac ON w.duty = 'surplus_sender' AND ac.case_id = w.case_id
+    LEFT JOIN stg_officials ss ON ss.person_id = ac.conducted_by
     LEFT JOIN stg_police_reports pr ON w.duty = 'police' AND pr.case_id = w.case_id
+    LEFT JOIN stg_officials po ON po.person_id = pr.reported_to
     LEFT JOIN stg_removal_orders o ON w.duty = 'tahsildar' AND o.order_id = w.subject_id
     LEFT JOIN (SELECT taluk, min(t.person_id) AS person_id, arg_min(t.name, t.person_id) AS name
                FROM (SELECT DISTINCT taluk FROM stg_removal_orders) k

@@ -2,14 +2,19 @@
 -- (a)-(f) delivered to the owner with the remaining cattle and the balance, for the receipt of
 -- s.17(4); for an s.15 sale, the account of the proceeds and the surplus the DM holds (s.18(5))
 -- with the day it passes to the local fund (the fund_movements credit: the DM's receipt + 6 months
--- + 1, int_dm_holding); blank, and not printed, until the DM's ledger shows the receipt (s.18(5)).
+-- + 1); blank, and not printed, until the DM's ledger shows the receipt (s.18(5)). Received in parts,
+-- each part passes on its own day (R12): surplus_parts names each part and its day.
 -- For an s.17 sale, the heads the security was reckoned on (those returned, R1) and the deposit it
 -- became, refundable on application after its six months (s.13(2)).
 -- Read by `pound documents` (owner_account_<case>). Every figure is a column of owner_accounts
 -- or fund_movements; this model only adds the names a page prints, such as the auctions whose
 -- expenses the expenses of sale hold (every attempt's, a rejected bid's too: case_accounts).
 WITH to_fund AS (
-    SELECT case_id, min(due_on) AS surplus_to_local_fund_on
+    -- R12: the surplus passes in parts, one per sum the DM received, each on its own day; the part not
+    -- yet received has no day
+    SELECT case_id, min(due_on) AS surplus_to_local_fund_on, count(*) AS surplus_part_count,
+           string_agg(rs(amount) || CASE WHEN due_on IS NULL THEN ' not yet received by the District Magistrate'
+                                         ELSE ' on ' || day_text(due_on) END, '; ' ORDER BY due_on NULLS LAST) AS surplus_parts
     FROM fund_movements
     WHERE section = '18(5)' AND account = 'local_fund'
     GROUP BY case_id
@@ -35,7 +40,8 @@ SELECT
     o.d_cattle_sold, a.head_disposed AS d_cattle_disposed, o.e_proceeds,
     o.f_expenses_of_sale, o.f_feeding_deducted, o.f_fines_deducted, o.f_security_deducted,
     o.f_balance_to_owner, o.f_surplus_to_dm, o.f_unrecovered, o.heads_returned, o.f_disposal,
-    f.surplus_to_local_fund_on, coalesce(t.expense_attempts, 0) AS expense_attempts, t.expense_sales,
+    a.reseizure_of, a.carried_fines, a.carried_feeding,
+    f.surplus_to_local_fund_on, coalesce(f.surplus_part_count, 0) AS surplus_part_count, f.surplus_parts, coalesce(t.expense_attempts, 0) AS expense_attempts, t.expense_sales,
     a.sale_security_heads AS security_heads, sy.security_deposit_id, sy.security_refundable_after,
     o.sold_on AS doc_on, month_of(o.sold_on) AS month,
     o.source

@@ -30,37 +30,27 @@ expected AS (
     GROUP BY ALL
 ),
 entries AS (
-    SELECT 'local_fund' AS ledger, local_authority_id, trim(coalesce(reference, '')) AS reference, head,
-           sum(amount) AS ledger_amount, max(entry_on) AS entry_on, min(entry_on) AS first_entry_on,
-           string_agg(entry_id, ' ' ORDER BY entry_on, entry_id) AS entry_ids
-    FROM stg_local_fund GROUP BY ALL
-    UNION ALL
-    SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(coalesce(d.reference, '')), 'receipt',
-           sum(d.amount), max(d.entry_on), min(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
-    FROM stg_dm_deposit d LEFT JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
-    WHERE d.kind = 'receipt' GROUP BY ALL
-    UNION ALL
-    SELECT 'dm_deposit', local_authority_id, trim(coalesce(reference, '')), 'credit_to_local_fund',
-           sum(amount), max(entry_on), min(entry_on), string_agg(entry_id, ' ' ORDER BY entry_on, entry_id)
-    FROM stg_local_fund WHERE head = 'surplus' GROUP BY ALL
-    UNION ALL
-    -- dm_deposit refunds to claimants and any other kinds have no expected movement
-    SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(coalesce(d.reference, '')), d.kind,
-           sum(d.amount), max(d.entry_on), min(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
-    FROM stg_dm_deposit d LEFT JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
-    WHERE d.kind NOT IN ('receipt', 'credit_to_local_fund') GROUP BY ALL
+    -- the ledgers' entries summed per key (ledger_sums, which the overdue-credit rules read too)
+    SELECT ledger, local_authority_id, reference, head, ledger_amount, entry_on, first_entry_on, entry_ids
+    FROM ledger_sums
 ),
 joined AS (
     SELECT coalesce(x.ledger, e.ledger) AS ledger,
            coalesce(x.local_authority_id, e.local_authority_id) AS local_authority_id,
            coalesce(x.reference, e.reference) AS reference,
            coalesce(x.head, e.head) AS head,
-           x.expected_amount, x.due_on, e.ledger_amount, e.entry_on, e.first_entry_on, e.entry_ids, x.expected_from
+           x.expected_amount, x.due_on, e.ledger_amount, e.entry_on, e.first_entry_on, e.entry_ids, x.expected_from,
+           coalesce(a.overdue, false) AS overdue, a.overdue_on
     FROM expected x
     FULL OUTER JOIN entries e
       ON x.ledger = e.ledger AND x.head = e.head
      AND x.local_authority_id IS NOT DISTINCT FROM e.local_authority_id
      AND lower(x.reference) = lower(e.reference)
+    -- an expected credit or receipt not made in full within ledger_grace days of its due day: the
+    -- finding LF-CREDIT-OVERDUE or DM-RECEIPT-OVERDUE (credit_arrivals) stands beside its row
+    LEFT JOIN credit_arrivals a
+      ON x.expected_from IS NULL AND a.ledger = x.ledger AND a.head = x.head
+     AND a.local_authority_id IS NOT DISTINCT FROM x.local_authority_id AND a.reference = x.reference
 ),
 classified AS (
     SELECT j.*, s.sold_on,
@@ -86,6 +76,9 @@ SELECT c.ledger, c.local_authority_id, c.reference, c.head, c.expected_amount, c
        c.status,
        -- beyond the export contract
        c.entry_ids, c.expected_from,
+       -- overdue: the credit is a finding (LF-CREDIT-OVERDUE, DM-RECEIPT-OVERDUE) since overdue_on
+       c.overdue, c.overdue_on,
+       CASE WHEN c.overdue THEN CASE WHEN c.ledger = 'local_fund' THEN 'LF-CREDIT-OVERDUE' ELSE 'DM-RECEIPT-OVERDUE' END END AS overdue_rule,
        CASE WHEN c.entry_on IS NOT NULL AND c.due_on IS NOT NULL THEN CAST(c.entry_on - c.due_on AS BIGINT) END AS days_after_due,
        CASE WHEN c.status IN ('missing', 'pending') THEN CAST(as_of() - c.due_on AS BIGINT) END AS days_outstanding,
        c.sold_on,

@@ -6,11 +6,11 @@ in rule-id order. Every rule but DQ-HEADS-MISMATCH has a planter (see data_quali
 
 from __future__ import annotations
 
-from pipeline.synth.plants import data_quality, releases, s13, s14, s15, s16_s17
+from pipeline.synth.plants import data_quality, ledgers, releases, s13, s14, s15, s16_s17
 from pipeline.synth.plants.registry import REGISTRY, Planter, plants
 from pipeline.synth.state import Generator
 
-MODULES = (data_quality, releases, s13, s14, s15, s16_s17)
+MODULES = (data_quality, ledgers, releases, s13, s14, s15, s16_s17)
 PLANTABLE: tuple[str, ...] = tuple(sorted(REGISTRY))
 
 __all__ = ["MODULES", "PLANTABLE", "REGISTRY", "Planter", "plant", "plants"]

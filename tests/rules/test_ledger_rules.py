@@ -1,0 +1,120 @@
+"""R16 and R17 of the third reading: LF-CREDIT-OVERDUE and DM-RECEIPT-OVERDUE, on the day of
+ledger_grace and a day either side of it, and on either side of the Rs 5,000 severity line.
+
+These tests give ledger_grace (30 days, the default) themselves: the harness gives the other rule
+tests, which keep no ledgers, a grace longer than any test (scenarios.Scenario.of).
+
+Case C1 (tests/helpers.py): 1 head of cattle impounded at P1 (local authority LA1, "Town Council")
+on 01-10-2026; fine Rs 600, feeding Rs 200 a day.
+- Released R1 on 03-10-2026 with Rs 600 fines paid: Rs 600.00 is due to LA1's local fund on
+  03-10-2026 (s.18(2)); with 30 days' grace it is overdue on 03-10 + 30 = 02-11-2026, so the first
+  as-of date it is a finding on is 03-11-2026.
+- Sold unclaimed (S15) on 18-10-2026 for Rs 5,000: feeding 18 days x Rs 200 = Rs 3,600, fine Rs 600,
+  surplus 5,000 - 3,600 - 600 = Rs 800.00, due to the DM on 18-10-2026 (s.18(5)); overdue on
+  18-10 + 30 = 17-11-2026. The sale's fine, Rs 600.00, is due to the local fund the same day.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import case
+from rule_rows import S15, expect, rel, sale
+
+GRACE = {"ledger_grace": 30}
+
+
+def lf(amount, reference="C1", head="fines", entry_on="2026-10-05", entry_id="E1", la="LA1") -> dict:
+    return {"entry_id": entry_id, "local_authority_id": la, "entry_on": entry_on, "amount": amount,
+            "reference": reference, "head": head}
+
+
+def dm(amount, entry_on="2026-10-20", entry_id="DM1", kind="receipt", reference="C1") -> dict:
+    return {"entry_id": entry_id, "entry_on": entry_on, "kind": kind, "amount": amount, "reference": reference,
+            "local_authority_id": "LA1"}
+
+
+@pytest.mark.parametrize("as_of, fires", [("2026-11-01", False), ("2026-11-02", False), ("2026-11-03", True)])
+def test_lf_credit_overdue_fires_the_day_after_due_plus_ledger_grace(run, as_of, fires):
+    fs = run(impoundments=[case()], releases=[rel()], as_of=as_of, params=GRACE)
+    # due 03-10-2026 + 30 days = 02-11-2026: overdue from 03-11-2026; on that day 31 days have passed
+    expect(fs, "LF-CREDIT-OVERDUE", fires, kind="expected_credit", subject="C1:fines", on="2026-11-02",
+           severity="medium",
+           says=("fines of case C1", "Rs 600.00 due to the local fund of Town Council on 03-10-2026",
+                 "are not credited within the 30 days allowed", "s.18(2)"))
+    if fires:
+        assert fs[0]["section"] == "18(2)"
+
+
+@pytest.mark.parametrize("credited, fires", [("600", False), ("599.99", True), ("600.01", False)])
+def test_lf_credit_overdue_a_credit_short_by_a_paisa(run, credited, fires):
+    fs = run(impoundments=[case()], releases=[rel()], local_fund=[lf(credited)], params=GRACE)
+    # as of 30-11-2026, 58 days after 03-10-2026; an entry over the amount owes nothing
+    expect(fs, "LF-CREDIT-OVERDUE", fires, kind="expected_credit", subject="C1:fines", on="2026-11-02",
+           severity="medium", says=("are credited only Rs 599.99 (Rs 0.01 short) within the 30 days allowed",))
+
+
+@pytest.mark.parametrize("credited, severity", [("400", "high"), ("400.01", "medium")])
+def test_lf_credit_overdue_is_high_from_rs_5000_not_credited(run, credited, severity):
+    # 9 head: fines 9 x 600 = Rs 5,400.00; credited Rs 400.00 leaves Rs 5,000.00 (high), Rs 400.01 leaves
+    # Rs 4,999.99 (medium). Charges: 9 x 200 x 3 days = Rs 5,400.
+    fs = run(impoundments=[case(head_count=9)], releases=[rel(head_count=9, fines_paid="5400", charges_paid="5400")],
+             local_fund=[lf(credited)], params=GRACE)
+    short = "Rs 5,000.00" if severity == "high" else "Rs 4,999.99"
+    expect(fs, "LF-CREDIT-OVERDUE", True, kind="expected_credit", subject="C1:fines", on="2026-11-02",
+           severity=severity, says=(f"({short} short)", "Rs 5,400.00 due"))
+
+
+def test_lf_credit_overdue_names_the_local_authority_of_the_ledger_the_fund_is_kept_in(run):
+    # an entry in another local authority's fund is not a credit to LA1's
+    fs = run(impoundments=[case()], releases=[rel()], local_fund=[lf("600", la="LA2")], params=GRACE)
+    expect(fs, "LF-CREDIT-OVERDUE", True, kind="expected_credit", subject="C1:fines", on="2026-11-02",
+           says=("are not credited",))
+
+
+@pytest.mark.parametrize("as_of, fires", [("2026-11-16", False), ("2026-11-17", False), ("2026-11-18", True)])
+def test_dm_receipt_overdue_fires_the_day_after_the_sale_plus_ledger_grace(run, as_of, fires):
+    # the sale's fines are credited: only the DM's receipt is in question
+    fs = run(impoundments=[case()], sales=[sale()], local_fund=[lf("600", entry_on="2026-10-20")], as_of=as_of,
+             params=GRACE, **S15)
+    expect(fs, "DM-RECEIPT-OVERDUE", fires, kind="expected_credit", subject="C1:surplus", on="2026-11-17",
+           severity="medium",
+           says=("unclaimed surplus of Rs 800.00 from the sale in case C1 on 18-10-2026", "Town Council",
+                 "is not received by the District Magistrate within the 30 days allowed", "s.18(5)"))
+
+
+@pytest.mark.parametrize("received, fires", [("800", False), ("799.99", True)])
+def test_dm_receipt_overdue_a_receipt_short_by_a_paisa(run, received, fires):
+    fs = run(impoundments=[case()], sales=[sale()], local_fund=[lf("600", entry_on="2026-10-20")],
+             dm_deposit=[dm(received)], params=GRACE, **S15)
+    expect(fs, "DM-RECEIPT-OVERDUE", fires, kind="expected_credit", subject="C1:surplus", on="2026-11-17",
+           says=("received by the District Magistrate only Rs 799.99 (Rs 0.01 short)",))
+
+
+@pytest.mark.parametrize("bid, severity", [("9200", "high"), ("9199.99", "medium")])
+def test_dm_receipt_overdue_is_high_from_rs_5000(run, bid, severity):
+    # surplus = bid - 3,600 - 600: Rs 5,000.00 from Rs 9,200 (high), Rs 4,999.99 from Rs 9,199.99 (medium)
+    fs = run(impoundments=[case()], sales=[sale(bid_amount=bid)], local_fund=[lf("600", entry_on="2026-10-20")],
+             params=GRACE, **S15)
+    expect(fs, "DM-RECEIPT-OVERDUE", True, kind="expected_credit", subject="C1:surplus", on="2026-11-17",
+           severity=severity)
+
+
+@pytest.mark.parametrize("as_of, fires", [("2027-05-20", False), ("2027-05-21", False), ("2027-05-22", True)])
+def test_lf_credit_overdue_of_a_surplus_after_the_dms_six_months(run, as_of, fires):
+    # The DM received the Rs 800.00 on 20-10-2026 and credited nothing: his six months end on 20-04-2027,
+    # the credit is due on 21-04-2027 (s.18(5), R2), and overdue on 21-04-2027 + 30 = 21-05-2027.
+    fs = run(impoundments=[case()], sales=[sale()], local_fund=[lf("600", entry_on="2026-10-20")],
+             dm_deposit=[dm("800")], as_of=as_of, params=GRACE, **S15)
+    expect(fs, "LF-CREDIT-OVERDUE", fires, kind="expected_credit", subject="C1:surplus", on="2027-05-21",
+           says=("The unclaimed surplus of case C1, Rs 800.00 due to the local fund of Town Council on 21-04-2027",
+                 "s.18(5)"))
+    if fires:
+        assert [f["section"] for f in fs] == ["18(5)"]
+
+
+def test_a_surplus_the_dm_has_not_received_is_never_overdue_at_the_local_fund(run):
+    # no receipt: the six months have not begun and the local fund's credit has no due day (R2); only the
+    # DM's receipt is overdue
+    fs = run(impoundments=[case()], sales=[sale()], local_fund=[lf("600", entry_on="2026-10-20")],
+             as_of="2027-12-31", params=GRACE, **S15)
+    expect(fs, "DM-RECEIPT-OVERDUE", True, kind="expected_credit", subject="C1:surplus", on="2026-11-17")
