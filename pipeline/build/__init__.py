@@ -41,12 +41,11 @@ def _not_exact(table: str, column: str, kind: str) -> RuntimeError:
 def _made_exact(con: duckdb.DuckDBPyConnection, m: Model) -> None:
     """The model just made, with every HUGEINT column made BIGINT, so that the finished table is
     exact and plain: DuckDB gives sums as HUGEINT, which pandas would turn into floats. Its
-    columns are read off the catalogue; a table's HUGEINT columns are altered in place, a view is
+    columns are read off the catalogue (`table_info`, one table's entry, not every column of the
+    database as duckdb_columns() lists them); a table's HUGEINT columns are altered in place, a view is
     made again with them cast. A floating-point or DECIMAL column anywhere is a defect in a model
     and stops the build."""
-    kinds = con.execute("SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
-                        "AND database_name = current_database() AND table_name = ? ORDER BY column_index",
-                        [m.name]).fetchall()
+    kinds = [(c, k) for _, c, k, *_ in con.execute(f"PRAGMA table_info('{m.name}')").fetchall()]
     floats = [(c, k) for c, k in kinds if _not_exact_kind(k)]
     if floats:
         raise _not_exact(m.name, *floats[0])

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from pipeline.build import LAYERS, Model, check_layers, models
-from pipeline.build.models import tables_read
+from pipeline.build.models import MANIFEST, manifest_files, parsed_manifest, reads, tables_read
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.registers import REGISTERS
 from pipeline.load.db import CLOSE_TABLES
@@ -56,6 +56,27 @@ def test_tables_read_leaves_out_ctes_and_sees_subqueries():
     sql = ("WITH a AS (SELECT * FROM t1) SELECT * FROM a JOIN t2 USING (k) "
            "WHERE EXISTS (SELECT 1 FROM t3) AND k IN (SELECT k FROM range(3) r(k))")
     assert tables_read(sql) == {"t1", "t2", "t3"}
+
+
+def test_the_manifest_is_duckdbs_parse_of_every_sql_file():
+    """The build orders the models by the committed manifest: it must say, for every SQL file as it
+    is now, what DuckDB's parse says it reads (after changing a model: `make manifest`)."""
+    import json
+
+    committed = json.loads(MANIFEST.read_text(encoding="utf-8"))["files"]
+    parsed = parsed_manifest()["files"]
+    assert sorted(committed) == sorted(parsed), "files added or gone since `make manifest`"
+    for name, entry in parsed.items():
+        assert committed[name] == entry, f"sql/{name} changed since `make manifest`"
+    assert len(parsed) == len(manifest_files()) > 90
+
+
+def test_a_file_the_manifest_does_not_hold_is_parsed():
+    """An edited model is not ordered by a stale entry: its text is not in the manifest, so it is parsed."""
+    sql = (SQL_DIR / "intermediate" / "int_case_timeline.sql").read_text(encoding="utf-8")
+    assert reads(sql) == tables_read(sql)
+    edited = sql + "\nCROSS JOIN stg_pounds"
+    assert "stg_pounds" in reads(edited) and "stg_pounds" not in reads(sql)
 
 
 def _sources(*folders: str):
