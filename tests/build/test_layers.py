@@ -79,6 +79,32 @@ def test_a_file_the_manifest_does_not_hold_is_parsed():
     assert "stg_pounds" in reads(edited) and "stg_pounds" not in reads(sql)
 
 
+_PARAM_READ = re.compile(r"getvariable\('([a-z_0-9]+)'\)")
+
+
+def _days_added(sql: str, where: str) -> list[str]:
+    """The parameters counted in days (a grace, a window) that `sql` reads: a rule, deadlines or a
+    paper that reads one works a day out itself (deadlines may read its horizon, which is no day)."""
+    from pipeline.core.params import PARAMS
+
+    days = {p.name for p in PARAMS if p.unit == "days"} - ({"deadline_horizon"} if where == "deadlines" else set())
+    return [name for name in _PARAM_READ.findall(sql) if name in days]
+
+
+def test_no_rule_adds_a_grace_to_a_day():
+    """Each day with its grace is a column of the intermediate model that defines its base day
+    (int_case_timeline, int_protests, ...): the rules, deadlines and the papers read it."""
+    readers = [*sorted((SQL_DIR / "rules").glob("*.sql")), SQL_DIR / "marts" / "deadlines.sql",
+               *sorted((SQL_DIR / "marts").glob("doc_*.sql")), SQL_DIR / "findings.sql"]
+    assert len(readers) > 30
+    for path in readers:
+        assert _days_added(path.read_text(encoding="utf-8"), path.stem) == [], \
+            f"{path.relative_to(SQL_DIR)} adds a grace or window to a day: read the intermediate model's column"
+    # the near miss: the way the rules wrote it before
+    assert _days_added("WHERE as_of() > sale_allowed_on + getvariable('sale_grace')", "S15-SALE-OVERDUE") == ["sale_grace"]
+    assert _days_added("WHERE e.due_on - getvariable('deadline_horizon') <= m", "deadlines") == []
+
+
 def _sources(*folders: str):
     for folder in folders:
         for path in sorted((ROOT / "pipeline" / folder).rglob("*.py")):

@@ -16,14 +16,14 @@ WITH triggered AS (
     WHERE p.basis = 's16_protest'
 )
 SELECT 'release' AS subject_kind, t.release_id AS subject_id, t.case_id, t.pound_id, t.local_authority_id,
-       t.u + getvariable('followup_grace') AS event_on,
+       t.followup_grace_ends_on AS event_on,
        'Case ' || t.case_id || ' was delivered under protest on ' || day_text(t.released_on) || '; '
        || CASE WHEN t.in_time THEN 'the seizure was declared lawful on ' || day_text(t.u)
                ELSE 'no complaint was filed by ' || day_text(t.u) END
        || ', so the owner had to declare ownership and deposit security or the cattle be seized again for sale (s.16(2)); neither is recorded.' AS detail
 FROM triggered t
 WHERE t.u IS NOT NULL
-  AND as_of() > t.u + getvariable('followup_grace')
+  AND as_of() > t.followup_grace_ends_on
   AND notified('13', t.taluk, t.u)
   AND NOT EXISTS (SELECT 1 FROM stg_deposits d WHERE d.case_id = t.case_id AND d.deposited_on > t.released_on)
   AND NOT EXISTS (SELECT 1 FROM int_sales s WHERE s.case_id = t.case_id AND s.accepted AND s.path = 's17_refusal')
