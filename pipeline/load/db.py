@@ -111,7 +111,8 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
 
 def connect(path: Path | str, read_only: bool = False, wait: float = 0) -> duckdb.DuckDBPyConnection:
     """Open (or create) a database; while another program holds it, try again for `wait` seconds."""
-    con = opened(lambda: duckdb.connect(str(path), read_only=read_only, config=options()), Path(path), wait)
+    config = options(None if read_only else path)
+    con = opened(lambda: duckdb.connect(str(path), read_only=read_only, config=config), Path(path), wait)
     if not read_only:
         ensure_schema(con)
     return con
@@ -154,12 +155,22 @@ CLOSES_DDL = (
 CLOSE_TABLES = tuple(_ddl_table(ddl) for ddl in CLOSES_DDL)
 
 
-def options() -> dict[str, int]:
+def options(written: Path | str | None = None) -> dict[str, int | str]:
     """DuckDB's settings for every database pound opens: as many threads as $POUND_THREADS says,
     if it says (else one a core): on a machine shared with other work, 1 keeps a command to one
-    core."""
+    core. For a database file pound writes (`written`), a memory limit ($POUND_MEMORY_LIMIT, else
+    MEMORY_LIMIT) and a temporary directory beside the file: a build is one transaction, and at
+    the scale of a state it spills what it holds there rather than growing past the limit."""
     chosen = os.environ.get("POUND_THREADS", "").strip()
-    return {"threads": int(chosen)} if chosen.isdigit() and int(chosen) >= 1 else {}
+    out: dict[str, int | str] = {"threads": int(chosen)} if chosen.isdigit() and int(chosen) >= 1 else {}
+    if written is not None and str(written) != ":memory:":
+        out["memory_limit"] = os.environ.get("POUND_MEMORY_LIMIT", "").strip() or MEMORY_LIMIT
+        out["temp_directory"] = f"{written}.tmp"
+    return out
+
+
+# DuckDB's own memory; the process holds Python, pandas and what DuckDB does not count besides.
+MEMORY_LIMIT = "2GB"
 
 
 @contextlib.contextmanager
