@@ -160,6 +160,7 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
             first(con)
         params.apply(con)
         con.execute((SQL_DIR / "macros.sql").read_text(encoding="utf-8"))
+        con.execute(db.current_macros())     # current_<table>(): each register's current versions
         existing = _existing(con)
         made: list[str] = []
         for m in steps:

@@ -127,3 +127,24 @@ def test_the_presentation_reads_finished_models_and_never_joins():
         # explore.py shows analysts its SQL, on finished models only and without a join
         assert not re.search(r"\bJOIN\b" if path.stem == "explore" else r"\b(SELECT|JOIN)\b", text), path
         assert not staged.search(text), path
+
+
+def test_the_current_version_of_a_key_is_written_once(tmp_path):
+    """The models read a register's current versions through current_<table>() and the loader
+    through current_rows(), both made from the one definition in load/db.py: no SQL file writes
+    the filter itself, and the two give the same rows."""
+    from helpers import inserted_into
+
+    from pipeline.load import db
+
+    for path in SQL_DIR.rglob("*.sql"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"later\._version|max\(_version\)", text), f"{path.name} writes the current version itself"
+    con = inserted_into(tmp_path / "pound.duckdb", ROOT / "data" / "sample")
+    con.execute(db.current_macros())
+    for reg in REGISTERS:
+        by_macro = con.execute(f"SELECT * FROM current_{reg.table}() ORDER BY ALL").fetchall()
+        assert by_macro == con.execute(f"SELECT * FROM {db.current_rows(reg)} ORDER BY ALL").fetchall(), reg.table
+    every, current = con.execute("SELECT (SELECT count(*) FROM impoundments), "
+                                 "(SELECT count(*) FROM current_impoundments())").fetchone()
+    assert every == current + 1      # the sample's one correction: M-2608-001's owner, sent again
