@@ -22,7 +22,7 @@ from pipeline.build.rules import FINDING_COLUMNS, Rule, findings_sql, load_rules
 from pipeline.core.params import Parameters
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.progress import QUIET, Progress
-from pipeline.load import db
+from pipeline.load import db, decisions
 
 __all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "check_layers", "load_rules", "models", "needed_by"]
 
@@ -161,6 +161,7 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
         params.apply(con)
         con.execute((SQL_DIR / "macros.sql").read_text(encoding="utf-8"))
         con.execute(db.current_macros())     # current_<table>(): each register's current versions
+        con.execute(decisions.known_by_macro())   # decision_known_by(): the load's rule for a decision
         existing = _existing(con)
         made: list[str] = []
         for m in steps:
