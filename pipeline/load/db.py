@@ -114,8 +114,20 @@ def connect(path: Path | str, read_only: bool = False, wait: float = 0) -> duckd
     config = options(None if read_only else path)
     con = opened(lambda: duckdb.connect(str(path), read_only=read_only, config=config), Path(path), wait)
     if not read_only:
+        if "temp_directory" in config:
+            _clear_spilled(Path(str(config["temp_directory"])))
         ensure_schema(con)
     return con
+
+
+def _clear_spilled(folder: Path) -> None:
+    """What a killed build spilled into the temporary directory (DuckDB leaves it): the database is
+    opened for writing by this process alone now, so every file there of another process is stale."""
+    if folder.is_dir():
+        mine = f"duckdb_temp_{os.getpid()}_"
+        for stale in folder.glob("duckdb_temp_*"):
+            if not stale.name.startswith(mine):
+                stale.unlink(missing_ok=True)
 
 
 def snapshot(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple]]:
