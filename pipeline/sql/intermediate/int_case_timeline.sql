@@ -1,5 +1,5 @@
 -- int_case_timeline: one row per case with the dates the s.15 path turns on.
--- w = 7 days, 3 for asses and sheep (parameter claim_window). The owner may
+-- w = 7 days, 3 for asses and sheep (parameters claim_days, claim_days_short; macro claim_window). The owner may
 -- claim on D+1 .. D+w; the report to the police is due on D+w+1 (s.15(1));
 -- after the notice N the cattle may be sold from N+w+1 (s.15(3)): sale_allowed_on.
 -- Each day with its grace (params.py) stands beside its base day, the one definition of it
