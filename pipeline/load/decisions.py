@@ -16,7 +16,6 @@ from pipeline.core.registers import Register
 from pipeline.load import cells
 from pipeline.load.versions import MAX_LISTED
 
-
 # The last day a decision loaded on `loaded` could have been made: that day, or the bundle's own
 # date when it gives an earlier one. The one statement of the rule: the load refuses a decision
 # dated after it (after_load_day), and int_finding_reviews sets aside as `future` one loaded
