@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 export POUND_QUIET ?= 0
 
-.PHONY: help install lab-env browser calc demo test test-fast bench lint expectations clean lab
+.PHONY: help install lab-env browser calc demo test test-fast bench lint manifest expectations clean lab
 
 help:
 	@echo "make install   create .venv and install the pinned dependencies (safe to repeat)"
@@ -20,6 +20,7 @@ help:
 	@echo "make bench     each speed figure as a ratio to a floor measured in the same run (docs/benchmarks.md)"
 	@echo "make lab-env   create .venv-lab: the tool and JupyterLab (make lab and make test use it)"
 	@echo "make lab       JupyterLab on notebooks/ at 127.0.0.1 (POUND_DB=path picks the database; default demo/)"
+	@echo "make manifest  write pipeline/sql/manifest.json again (what each SQL model reads) after changing a model"
 	@echo "make lint      ruff, the import layers (import-linter), and a check that expectations/*.json match registers.py"
 
 install: $(VENV)/.installed
@@ -94,6 +95,11 @@ lint: install
 	$(BIN)/ruff check pipeline tests
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pipeline.load.expectations --check
+	$(BIN)/python -m pipeline.tools.manifest --check
+
+# What each SQL file reads, from DuckDB's parse, for the build's order (pipeline/build/models.py).
+manifest: install
+	$(BIN)/python -m pipeline.tools.manifest
 
 clean:
 	rm -rf $(VENV) $(LAB_VENV) demo .pytest_cache

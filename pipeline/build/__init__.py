@@ -23,7 +23,7 @@ from pipeline.build.rules import FINDING_COLUMNS, Rule, findings_sql, load_rules
 from pipeline.core.params import Parameters
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.progress import QUIET, Progress
-from pipeline.load import db
+from pipeline.load import db, decisions
 
 __all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "check_layers", "load_rules", "models", "needed_by"]
 
@@ -42,12 +42,11 @@ def _not_exact(table: str, column: str, kind: str) -> RuntimeError:
 def _made_exact(con: duckdb.DuckDBPyConnection, m: Model) -> None:
     """The model just made, with every HUGEINT column made BIGINT, so that the finished table is
     exact and plain: DuckDB gives sums as HUGEINT, which pandas would turn into floats. Its
-    columns are read off the catalogue; a table's HUGEINT columns are altered in place, a view is
+    columns are read off the catalogue (`table_info`, one table's entry, not every column of the
+    database as duckdb_columns() lists them); a table's HUGEINT columns are altered in place, a view is
     made again with them cast. A floating-point or DECIMAL column anywhere is a defect in a model
     and stops the build."""
-    kinds = con.execute("SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main' "
-                        "AND database_name = current_database() AND table_name = ? ORDER BY column_index",
-                        [m.name]).fetchall()
+    kinds = [(c, k) for _, c, k, *_ in con.execute(f"PRAGMA table_info('{m.name}')").fetchall()]
     floats = [(c, k) for c, k in kinds if _not_exact_kind(k)]
     if floats:
         raise _not_exact(m.name, *floats[0])
@@ -168,6 +167,8 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
             first(con)
         params.apply(con)
         con.execute((SQL_DIR / "macros.sql").read_text(encoding="utf-8"))
+        con.execute(db.current_macros())     # current_<table>(): each register's current versions
+        con.execute(decisions.known_by_macro())   # decision_known_by(): the load's rule for a decision
         existing = _existing(con)
         made: list[str] = []
         for m in steps:

@@ -2,8 +2,11 @@
 
 `pipeline/sql/<layer>/<table>.sql` holds one SELECT; the runner makes it
 `CREATE OR REPLACE TABLE <table> AS ...`. The layers run in the order of LAYERS;
-within a layer, a model runs after the models of its own layer that it reads
-(found by parsing its SQL), so no order is kept by hand. A file whose name starts
+within a layer, a model runs after the models of its own layer that it reads, so no
+order is kept by hand. What each SQL file reads is DuckDB's parse of it, written down once in
+the committed manifest `sql/manifest.json` (`make manifest` writes it again; a test proves it
+equal to the parse): a run looks the reads up there by a hash of the file's text rather than
+parsing some hundred files, and parses only a file the manifest does not hold as it is. A file whose name starts
 with `_` holds macros and runs before the layer's models. `macros.sql` at the top
 of sql/ holds the macros that read no table; it runs first.
 
@@ -14,6 +17,7 @@ of its own layer. `check_layers()` proves it, and a test runs it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -95,9 +99,54 @@ def tables_read(sql: str) -> frozenset[str]:
     return frozenset(t.lower() for t in tables - ctes)
 
 
+MANIFEST = SQL_DIR / "manifest.json"
+
+
+def _digest(sql: str) -> str:
+    return hashlib.sha256(sql.encode("utf-8")).hexdigest()
+
+
+@cache
+def _manifest() -> dict[str, frozenset[str]]:
+    """The manifest's reads by the hash of the text they were parsed from (empty when it is missing)."""
+    try:
+        entries = json.loads(MANIFEST.read_text(encoding="utf-8"))["files"]
+    except FileNotFoundError:
+        return {}
+    return {e["sha256"]: frozenset(e["reads"]) for e in entries.values()}
+
+
+def reads(sql: str) -> frozenset[str]:
+    """The tables a model, a macro file or a rule reads: the manifest's entry for this very text,
+    else DuckDB's parse of it (a file edited since `make manifest`)."""
+    known = _manifest().get(_digest(sql))
+    return known if known is not None else tables_read(sql)
+
+
+def manifest_files() -> list[Path]:
+    """Every SQL file whose reads the manifest holds: the layers' models and macro files, the
+    rules and the filing query (macros.sql reads no table)."""
+    return sorted(p for p in SQL_DIR.rglob("*.sql") if p != SQL_DIR / "macros.sql")
+
+
+def parsed_manifest() -> dict:
+    """The manifest as DuckDB's parse of the SQL files gives it now."""
+    files = {}
+    for path in manifest_files():
+        sql = path.read_text(encoding="utf-8")
+        files[path.relative_to(SQL_DIR).as_posix()] = {"sha256": _digest(sql), "reads": sorted(tables_read(sql))}
+    return {"about": "What each SQL file reads, from DuckDB's parse of it; written by `make manifest` "
+                     "(python -m pipeline.tools.manifest), proved equal to the parse by tests/build/test_layers.py.",
+            "files": files}
+
+
+def manifest_text() -> str:
+    return json.dumps(parsed_manifest(), indent=1, sort_keys=True) + "\n"
+
+
 def _read(layer: str, path: Path) -> Model:
     sql = path.read_text(encoding="utf-8")
-    return Model(path.stem, layer, path, sql, tables_read(sql))
+    return Model(path.stem, layer, path, sql, reads(sql))
 
 
 def layer_models(layer: str) -> list[Model]:
@@ -160,3 +209,4 @@ def check_layers(models: list[Model]) -> list[str]:
             if other > rank or (other == rank and position[table] > i):
                 problems.append(f"{where} reads {table}, made later by {made_by[table]}/{table}")
     return problems
+

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.build.models import tables_read
+from pipeline.build.models import reads
 from pipeline.core.paths import SQL_DIR
 
 FINDING_COLUMNS = ("rule_id", "section", "severity", "subject_kind", "subject_id", "case_id",
@@ -76,9 +76,9 @@ def _filing() -> str:
 
 def rules_read(rules: list[Rule]) -> frozenset[str]:
     """Every table the findings table reads: the rules' reads and the filing query's."""
-    out: set[str] = set(tables_read(_filing())) - {RULE_ROWS}
+    out: set[str] = set(reads(_filing())) - {RULE_ROWS}
     for r in rules:
-        out |= tables_read(r.sql)
+        out |= reads(r.sql)
     return frozenset(out)
 
 

@@ -70,7 +70,7 @@ def _name_typos(parser: Parser, argv: list[str]) -> None:
     import difflib
 
     def options(p) -> list[str]:
-        return [o for a in p._actions for o in a.option_strings if o.startswith("--")]
+        return list(getattr(p, "long_options", []))
 
     command, known = parser, options(parser)
     for token in argv:

@@ -10,11 +10,22 @@ EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage mistake exits 1: status 2 means a rejected bundle here."""
+    """argparse, but a usage mistake exits 1: status 2 means a rejected bundle here. It keeps its
+    own list of its long options and whether it has commands, through argparse's public methods
+    (its private _actions and _subparsers are not read)."""
+
+    def add_argument(self, *args, **kwargs):
+        action = super().add_argument(*args, **kwargs)
+        self.__dict__.setdefault("long_options", []).extend(o for o in action.option_strings if o.startswith("--"))
+        return action
+
+    def add_subparsers(self, **kwargs):
+        self.has_commands = True
+        return super().add_subparsers(**kwargs)
 
     def error(self, message):
         """One line: what is wrong, and where every option is explained."""
-        every = "command" if self._subparsers else "option"
+        every = "command" if getattr(self, "has_commands", False) else "option"
         sys.stderr.write(f"pound: {message} ({self.prog} --help lists every {every}, with an example)\n")
         sys.exit(EXIT_FAILED)
 

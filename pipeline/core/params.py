@@ -70,7 +70,7 @@ PARAMS: tuple[Param, ...] = (
           "or \"pro_rata\": when the proceeds fall short, each due takes the same share of itself (to the paisa, "
           "the odd paise going to the dues in the default order). The Act lists the dues without an order; the "
           "default follows the order s.17(2) lists them in and pays first what was spent on the cattle (the sale "
-          "and their keep) before what is owed to the public funds, the reading of the contract (accounts.md)."),
+          "and their keep) before what is owed to the public funds, the reading of the contract's accounts."),
     Param("forfeit_share", "recorded_else_whole", "13(2)",
           "A forfeitable deposit forfeits the amount the register records as forfeited, or the whole deposit "
           "when none is recorded (the Rules' share is not known).", choices=("recorded_else_whole", "whole")),
@@ -168,7 +168,7 @@ class Parameters:
 
     def set_variables(self, con) -> None:
         """Every value as getvariable('<name>') on this connection (variables belong to one
-        connection: each connection the build makes models on is given them)."""
+        connection: the build's, on which every model is made)."""
         for name, value in self.values.items():
             if name == "waterfall_order":
                 # pro_rata shares the proceeds over the dues; the odd paise follow the default order

@@ -7,7 +7,7 @@ and hold the typed columns of registers.py plus where each row came from:
 `_version`: a register or ledger row sent again with different values and a
 correction note is kept as a new version of its key (1, 2, ...); nothing is ever
 overwritten, and the computations read the latest version of each key (see
-current_rows()).
+_current(): the loader's current_rows() and the models' current_<table>() macros).
 """
 
 from __future__ import annotations
@@ -137,10 +137,23 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
 
 def connect(path: Path | str, read_only: bool = False, wait: float = 0) -> duckdb.DuckDBPyConnection:
     """Open (or create) a database; while another program holds it, try again for `wait` seconds."""
-    con = opened(lambda: duckdb.connect(str(path), read_only=read_only, config=options()), Path(path), wait)
+    config = options(None if read_only else path)
+    con = opened(lambda: duckdb.connect(str(path), read_only=read_only, config=config), Path(path), wait)
     if not read_only:
+        if "temp_directory" in config:
+            _clear_spilled(Path(str(config["temp_directory"])))
         ensure_schema(con)
     return con
+
+
+def _clear_spilled(folder: Path) -> None:
+    """What a killed build spilled into the temporary directory (DuckDB leaves it): the database is
+    opened for writing by this process alone now, so every file there of another process is stale."""
+    if folder.is_dir():
+        mine = f"duckdb_temp_{os.getpid()}_"
+        for stale in folder.glob("duckdb_temp_*"):
+            if not stale.name.startswith(mine):
+                stale.unlink(missing_ok=True)
 
 
 def snapshot(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple]]:
@@ -153,15 +166,30 @@ def snapshot(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple]]:
     return out
 
 
+def _current(reg: Register, table: str, keys_where: str | None = None) -> str:
+    """The one definition of the current version of each key of a register: the row no later
+    version of its key follows (struck-out rows included; a caller that wants the rows in force
+    also asks NOT void). Most keys have one version, so the later ones are looked for among the
+    few rows of version 2 and up."""
+    match = " AND ".join(f'later."{k}" = _held."{k}"' for k in reg.key)
+    where = f" AND ({keys_where})" if keys_where else ""
+    return (f"SELECT * FROM {table} _held WHERE NOT EXISTS (SELECT 1 FROM {table} later "
+            f"WHERE later._version > 1 AND {match} AND later._version > _held._version){where}")
+
+
 def current_rows(reg: Register, table: str | None = None, keys_where: str | None = None) -> str:
-    """SQL for the current version of each key of a register: the latest one loaded
-    (struck-out rows included; a caller that wants the rows in force also asks NOT void).
+    """SQL for the current version of each key of a register, for the load's checks.
     `keys_where`: a condition on the key columns of `_held` (the table) alone, for a caller that
     needs only some keys: every version of a key it keeps is kept, so each is still current."""
-    keys = ", ".join(f'"{k}"' for k in reg.key)
-    where = f" WHERE {keys_where}" if keys_where else ""
-    return (f"(SELECT * FROM {table or reg.table} _held{where} "
-            f"QUALIFY _version = max(_version) OVER (PARTITION BY {keys}))")
+    return f"({_current(reg, table or reg.table, keys_where)})"
+
+
+def current_macros() -> str:
+    """The models' way to the same rows: a table macro current_<table>() for every register
+    (`FROM current_releases() releases WHERE NOT void ...` in sql/staging), made by the build
+    before the models and kept in the database, where the staging view stg_dated_rows reads them."""
+    return "\n".join(f"CREATE OR REPLACE MACRO current_{reg.table}() AS TABLE {_current(reg, reg.table)};"
+                     for reg in REGISTERS)
 
 
 # The closes of the bundle's months (BUNDLE/closes/*/close.json), read afresh at every build
@@ -180,12 +208,22 @@ CLOSES_DDL = (
 CLOSE_TABLES = tuple(_ddl_table(ddl) for ddl in CLOSES_DDL)
 
 
-def options() -> dict[str, int]:
+def options(written: Path | str | None = None) -> dict[str, int | str]:
     """DuckDB's settings for every database pound opens: as many threads as $POUND_THREADS says,
     if it says (else one a core): on a machine shared with other work, 1 keeps a command to one
-    core."""
+    core. For a database file pound writes (`written`), a memory limit ($POUND_MEMORY_LIMIT, else
+    MEMORY_LIMIT) and a temporary directory beside the file: a build is one transaction, and at
+    the scale of a state it spills what it holds there rather than growing past the limit."""
     chosen = os.environ.get("POUND_THREADS", "").strip()
-    return {"threads": int(chosen)} if chosen.isdigit() and int(chosen) >= 1 else {}
+    out: dict[str, int | str] = {"threads": int(chosen)} if chosen.isdigit() and int(chosen) >= 1 else {}
+    if written is not None and str(written) != ":memory:":
+        out["memory_limit"] = os.environ.get("POUND_MEMORY_LIMIT", "").strip() or MEMORY_LIMIT
+        out["temp_directory"] = f"{written}.tmp"
+    return out
+
+
+# DuckDB's own memory; the process holds Python, pandas and what DuckDB does not count besides.
+MEMORY_LIMIT = "2GB"
 
 
 @contextlib.contextmanager

@@ -16,6 +16,17 @@ from pipeline.core.registers import Register
 from pipeline.load import cells
 from pipeline.load.versions import MAX_LISTED
 
+# The last day a decision loaded on `loaded` could have been made: that day, or the bundle's own
+# date when it gives an earlier one. The one statement of the rule: the load refuses a decision
+# dated after it (after_load_day), and int_finding_reviews sets aside as `future` one loaded
+# before this check existed, through the macro decision_known_by() the build makes of it.
+KNOWN_BY = "least({loaded}, coalesce({bundle_as_of}, {loaded}))"
+
+
+def known_by_macro() -> str:
+    return (f"CREATE OR REPLACE TEMP MACRO decision_known_by(loaded, bundle_as_of) AS "
+            f"{KNOWN_BY.format(loaded='loaded', bundle_as_of='bundle_as_of')};")
+
 
 def after_load_day(con, reg: Register, label: str, bundle_as_of: dt.date | None, today: dt.date) -> list[Problem]:
     """Rows that could not have happened yet: dated after the day they are loaded, or after the
@@ -23,8 +34,9 @@ def after_load_day(con, reg: Register, label: str, bundle_as_of: dt.date | None,
     such row: the meeting that decides on a month sits after it."""
     if "not_after_load_day" not in reg.extra_checks:
         return []
-    known_by, why = ((bundle_as_of, "the bundle's own date (bundle.toml as_of)")
-                     if bundle_as_of is not None and bundle_as_of < today else (today, "the day it is loaded"))
+    known_by = con.execute(f"SELECT {KNOWN_BY.format(loaded='CAST($1 AS DATE)', bundle_as_of='CAST($2 AS DATE)')}",
+                           [today, bundle_as_of]).fetchone()[0]
+    why = "the day it is loaded" if known_by == today else "the bundle's own date (bundle.toml as_of)"
     col = reg.event_date[0]
     rows = con.execute(f'SELECT _row, "{col}" FROM _typed WHERE "{col}" > ? ORDER BY _row LIMIT {MAX_LISTED}',
                        [known_by]).fetchall()

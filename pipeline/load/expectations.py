@@ -2,7 +2,7 @@
 
 One suite per register and reference table lives in expectations/<name>.json.
 The suites are written from the declarations in registers.py (`python -m
-pipeline.expectations` rewrites them; a test fails if the files drift) and run
+pipeline.load.expectations` rewrites them; a test fails if the files drift) and run
 here, through GX's pandas route, on each file's typed frame. GX cannot validate
 DuckDB through SQLAlchemy today, so the frame is pulled out of DuckDB first.
 

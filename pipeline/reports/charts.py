@@ -1,4 +1,5 @@
-"""plotly figures for the reports, built from the DataFrames of reports.py.
+"""plotly figures for the reports, built from the DataFrames that review.py, trends.py and
+read/reconciliation.py select from the finished models.
 
 Each function returns a go.Figure, or None when there is nothing to draw (the
 notebook then shows a note instead). Counts are plotted in heads or cases; money

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from pipeline.build import LAYERS, Model, check_layers, models
-from pipeline.build.models import tables_read
+from pipeline.build.models import MANIFEST, manifest_files, parsed_manifest, reads, tables_read
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.registers import REGISTERS
 from pipeline.load.db import CLOSE_TABLES
@@ -58,6 +58,53 @@ def test_tables_read_leaves_out_ctes_and_sees_subqueries():
     assert tables_read(sql) == {"t1", "t2", "t3"}
 
 
+def test_the_manifest_is_duckdbs_parse_of_every_sql_file():
+    """The build orders the models by the committed manifest: it must say, for every SQL file as it
+    is now, what DuckDB's parse says it reads (after changing a model: `make manifest`)."""
+    import json
+
+    committed = json.loads(MANIFEST.read_text(encoding="utf-8"))["files"]
+    parsed = parsed_manifest()["files"]
+    assert sorted(committed) == sorted(parsed), "files added or gone since `make manifest`"
+    for name, entry in parsed.items():
+        assert committed[name] == entry, f"sql/{name} changed since `make manifest`"
+    assert len(parsed) == len(manifest_files()) > 90
+
+
+def test_a_file_the_manifest_does_not_hold_is_parsed():
+    """An edited model is not ordered by a stale entry: its text is not in the manifest, so it is parsed."""
+    sql = (SQL_DIR / "intermediate" / "int_case_timeline.sql").read_text(encoding="utf-8")
+    assert reads(sql) == tables_read(sql)
+    edited = sql + "\nCROSS JOIN stg_pounds"
+    assert "stg_pounds" in reads(edited) and "stg_pounds" not in reads(sql)
+
+
+_PARAM_READ = re.compile(r"getvariable\('([a-z_0-9]+)'\)")
+
+
+def _days_added(sql: str, where: str) -> list[str]:
+    """The parameters counted in days (a grace, a window) that `sql` reads: a rule, deadlines or a
+    paper that reads one works a day out itself (deadlines may read its horizon, which is no day)."""
+    from pipeline.core.params import PARAMS
+
+    days = {p.name for p in PARAMS if p.unit == "days"} - ({"deadline_horizon"} if where == "deadlines" else set())
+    return [name for name in _PARAM_READ.findall(sql) if name in days]
+
+
+def test_no_rule_adds_a_grace_to_a_day():
+    """Each day with its grace is a column of the intermediate model that defines its base day
+    (int_case_timeline, int_protests, ...): the rules, deadlines and the papers read it."""
+    readers = [*sorted((SQL_DIR / "rules").glob("*.sql")), SQL_DIR / "marts" / "deadlines.sql",
+               *sorted((SQL_DIR / "marts").glob("doc_*.sql")), SQL_DIR / "findings.sql"]
+    assert len(readers) > 30
+    for path in readers:
+        assert _days_added(path.read_text(encoding="utf-8"), path.stem) == [], \
+            f"{path.relative_to(SQL_DIR)} adds a grace or window to a day: read the intermediate model's column"
+    # the near miss: the way the rules wrote it before
+    assert _days_added("WHERE as_of() > sale_allowed_on + getvariable('sale_grace')", "S15-SALE-OVERDUE") == ["sale_grace"]
+    assert _days_added("WHERE e.due_on - getvariable('deadline_horizon') <= m", "deadlines") == []
+
+
 def _sources(*folders: str):
     for folder in folders:
         for path in sorted((ROOT / "pipeline" / folder).rglob("*.py")):
@@ -80,3 +127,24 @@ def test_the_presentation_reads_finished_models_and_never_joins():
         # explore.py shows analysts its SQL, on finished models only and without a join
         assert not re.search(r"\bJOIN\b" if path.stem == "explore" else r"\b(SELECT|JOIN)\b", text), path
         assert not staged.search(text), path
+
+
+def test_the_current_version_of_a_key_is_written_once(tmp_path):
+    """The models read a register's current versions through current_<table>() and the loader
+    through current_rows(), both made from the one definition in load/db.py: no SQL file writes
+    the filter itself, and the two give the same rows."""
+    from helpers import inserted_into
+
+    from pipeline.load import db
+
+    for path in SQL_DIR.rglob("*.sql"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"later\._version|max\(_version\)", text), f"{path.name} writes the current version itself"
+    con = inserted_into(tmp_path / "pound.duckdb", ROOT / "data" / "sample")
+    con.execute(db.current_macros())
+    for reg in REGISTERS:
+        by_macro = con.execute(f"SELECT * FROM current_{reg.table}() ORDER BY ALL").fetchall()
+        assert by_macro == con.execute(f"SELECT * FROM {db.current_rows(reg)} ORDER BY ALL").fetchall(), reg.table
+    every, current = con.execute("SELECT (SELECT count(*) FROM impoundments), "
+                                 "(SELECT count(*) FROM current_impoundments())").fetchone()
+    assert every == current + 1      # the sample's one correction: M-2608-001's owner, sent again

@@ -145,6 +145,9 @@ def test_charts_stay_readable_at_state_scale():
 def test_select_keeps_money_exact(con):
     got = select(con, "fund_movements", total("amount"), where=[Cond("hop", "=", 1)])
     assert pd.api.types.is_integer_dtype(got["amount"])
+    # the sum is the rows' amounts added up in Python, to the paisa
+    rows = [amount for (amount,) in con.execute("SELECT amount FROM fund_movements WHERE hop = 1").fetchall()]
+    assert len(rows) > 10 and int(got["amount"].iloc[0]) == sum(rows) > 0
 
 
 def test_a_bar_hovers_with_the_exact_amount_in_indian_groups():

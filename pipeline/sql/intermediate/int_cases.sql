@@ -25,7 +25,7 @@ rate_match AS (
 SELECT
     c.case_id, c.pound_id, c.pound_name, c.local_authority_id, c.taluk, c.district, c.pound_keeper_id,
     c.animal_class, c.head_count, c.seized_on, c.impounded_on, c.owner_id, c.owner_name, c.owner_village,
-    c.place_of_seizure, c.description, c.reseizure_of,
+    c.place_of_seizure, c.description, c.reseizure_of, c.case_ref,
     claim_window(c.animal_class) AS w,
     r.case_id IS NOT NULL AS rate_found,
     CASE WHEN c.reseizure_of IS NOT NULL THEN 0 ELSE r.fine_per_head END AS fine_per_head, r.feeding_per_head_per_day, r.rate_source,

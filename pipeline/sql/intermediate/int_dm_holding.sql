@@ -6,7 +6,7 @@
 -- (int_dm_receipts, R12). A case with no receipt has no row: its six months have not begun.
 WITH r AS (
     SELECT c.case_id, min(d.entry_on) AS dm_received_on
-    FROM stg_dm_deposit d JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    FROM stg_dm_deposit d JOIN int_cases c ON c.case_ref = d.case_ref
     WHERE d.kind = 'receipt'
     GROUP BY c.case_id
 )

@@ -3,8 +3,9 @@
 -- a month sits after it, so a decision dated after the as-of date is applied to the accounts'
 -- findings like any other.
 --   future           dated after the day its file was loaded, or after the bundle's own date
---                    (bundle.toml as_of): it could not have been made yet. The load refuses such a
---                    row with one line; one loaded before that check is set aside, and counted.
+--                    (bundle.toml as_of): it could not have been made yet (decision_known_by(), the
+--                    rule of load/decisions.py). The load refuses such a row with one line; one
+--                    loaded before that check is set aside, and counted.
 --   corrected_after  for a decision recorded without the finding's detail: a correction loaded
 --                    after the day of the decision changed a figure (an amount, a count or a date)
 --                    of the row the finding is about (its subject), so the decision was made on
@@ -24,8 +25,7 @@ WITH figure_corrections AS (
 SELECT *, row_number() OVER (PARTITION BY rule_id, subject_id, future ORDER BY reviewed_on DESC, source DESC) AS newest
 FROM (
 SELECT r.*,
-       coalesce(r.reviewed_on > least(CAST(l.loaded_at AS DATE), coalesce(l.bundle_as_of, CAST(l.loaded_at AS DATE))),
-                false) AS future,
+       coalesce(r.reviewed_on > decision_known_by(CAST(l.loaded_at AS DATE), l.bundle_as_of), false) AS future,
        EXISTS (SELECT 1 FROM figure_corrections m WHERE m.key = r.subject_id AND m.loaded_on > r.reviewed_on)
            AS corrected_after
 FROM stg_finding_reviews r

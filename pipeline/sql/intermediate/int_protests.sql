@@ -6,6 +6,7 @@
 --                             declared lawful (complaint in time), or the window's end (none in
 --                             time); blank while a complaint in time is pending or withdrawn
 --                             (s.16(2) names only a lawful finding or no complaint);
+--   followup_grace_ends_on    u + followup_grace: the follow-up not taken by then is missing;
 --   resolution, resolved_on   what became of the deposit and when: held illegal (whenever the
 --                             complaint was filed: back to the owner), lawful, or no complaint
 --                             in time (taken as fines and charges); blank while still held.
@@ -23,6 +24,7 @@ t AS (
 SELECT t.*,
        CASE WHEN t.complained_in_time THEN (CASE WHEN t.outcome = 'lawful' THEN t.decided_on END)
             ELSE t.complaint_window_ends_on END AS followup_due_on,
+       followup_due_on + getvariable('followup_grace') AS followup_grace_ends_on,
        CASE WHEN t.outcome = 'illegal' AND t.decided_on IS NOT NULL THEN 'illegal'
             WHEN t.complained_in_time AND t.outcome = 'lawful' AND t.decided_on IS NOT NULL THEN 'lawful'
             WHEN NOT t.complained_in_time AND as_of() > t.complaint_window_ends_on THEN 'no_complaint'

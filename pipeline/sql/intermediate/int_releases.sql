@@ -1,5 +1,5 @@
 -- int_releases: one row per release, with what the Act required on its day.
--- Release dues (accounts.md): fine_due_r = h x fine (s.10(1)); feeding_due_r =
+-- Release dues: fine_due_r = h x fine (s.10(1)); feeding_due_r =
 -- h x feeding per day x days held (s.12(1)); security_due_r = h x security in
 -- force on the release day where s.13 is notified for the pound's taluk.
 WITH r AS (

@@ -55,7 +55,7 @@ found AS (
     WHERE n.rule_id IS NULL OR s.rule_id IS NULL
 ),
 now_recon AS (
-    SELECT c.close_id, r.ledger, r.local_authority_id, r.reference, r.head, r.difference, r.district
+    SELECT c.close_id, r.ledger, r.local_authority_id, r.reference, case_ref(r.reference) AS case_ref, r.head, r.difference, r.district
     FROM reconciliation r JOIN c ON r.period_month = c.month AND (c.district IS NULL OR r.district = c.district)
 ),
 recon AS (
@@ -69,8 +69,8 @@ recon AS (
     FROM now_recon n
     FULL JOIN (SELECT r.* FROM stg_closed_reconciliation r JOIN c USING (close_id)) s
       ON s.close_id = n.close_id AND s.ledger = n.ledger AND s.head = n.head
-     AND s.local_authority_id IS NOT DISTINCT FROM n.local_authority_id AND lower(s.reference) = lower(n.reference)
-    LEFT JOIN int_cases k ON lower(k.case_id) = lower(coalesce(n.reference, s.reference))
+     AND s.local_authority_id IS NOT DISTINCT FROM n.local_authority_id AND s.case_ref = n.case_ref
+    LEFT JOIN int_cases k ON k.case_ref = coalesce(n.case_ref, s.case_ref)
     WHERE coalesce(s.difference, 0) <> coalesce(n.difference, 0) OR (s.close_id IS NULL) <> (n.close_id IS NULL)
 ),
 moved AS (

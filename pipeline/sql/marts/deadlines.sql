@@ -4,9 +4,9 @@
 -- and deadline:
 --   s.15(1) claim window ends on D+w (impounded on D; w = 7, or 3 for asses and sheep):
 --           nothing of the case had left the pound and the owner had not appeared;
---   s.15(1) report to the police due on D+w+1 (+ report_grace): not reported by E;
+--   s.15(1) report to the police due on D+w+1 (+ report_grace: report_grace_ends_on): not reported by E;
 --   s.15(3) auction allowed from N+w+1 after the notice N: notice given, no auction yet;
---   s.15(3) auction overdue after N+w+1+sale_grace: the same, and the grace runs out;
+--   s.15(3) auction overdue after N+w+1+sale_grace (sale_grace_ends_on): the same, and the grace runs out;
 --   s.16(2) complaint window ends on R+complaint_window after a delivery under protest on R:
 --           no complaint filed by E.
 -- Whether the step was taken after E does not choose the rows: the list is what the DM faced at
@@ -21,7 +21,7 @@ WITH events AS (
     FROM int_case_timeline
     UNION ALL
     SELECT case_id, pound_id, district, impounded_on, first_left_on, owner_appeared,
-           '15(1)', 'report to the police due', report_due_on + getvariable('report_grace'),
+           '15(1)', 'report to the police due', report_grace_ends_on,
            reported_on, NULL, 'not reported by the end of the month'
     FROM int_case_timeline
     UNION ALL
@@ -31,7 +31,7 @@ WITH events AS (
     FROM int_case_timeline WHERE notice_on IS NOT NULL
     UNION ALL
     SELECT case_id, pound_id, district, impounded_on, first_left_on, owner_appeared,
-           '15(3)', 'auction overdue after', sale_allowed_on + getvariable('sale_grace'),
+           '15(3)', 'auction overdue after', sale_grace_ends_on,
            first_s15_attempt_on, notice_on, 'notice given on ' || day_text(notice_on) || '; no auction attempted yet'
     FROM int_case_timeline WHERE notice_on IS NOT NULL
 ),

@@ -20,7 +20,7 @@ booked AS (
            sum(d.amount) FILTER (WHERE d.kind = 'receipt') AS receipts_booked,
            sum(d.amount) FILTER (WHERE d.kind = 'credit_to_local_fund') AS credits_booked,
            sum(d.amount) FILTER (WHERE d.kind = 'refund_to_claimant') AS refunds_booked
-    FROM stg_dm_deposit d LEFT JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    FROM stg_dm_deposit d LEFT JOIN int_cases c ON c.case_ref = d.case_ref
     GROUP BY 1
 ),
 joined AS (

@@ -10,7 +10,8 @@
 -- accounts are drawn up to: a report not yet made is made now, late if its day has passed, and
 -- never dated back to the day it was due. The notice runs from the day it is recorded, else
 -- from the paper's day (report and notice go together); the cattle may be sold if still
--- unclaimed from notice + w + 1 (s.15(3)), which is what S15-SALE-EARLY checks.
+-- unclaimed from notice + w + 1 (s.15(3)), which is what S15-SALE-EARLY checks: both days are
+-- int_case_timeline's (notice_from, sale_allowed_from).
 WITH base AS (
     SELECT t.case_id, t.pound_id, c.pound_name, t.taluk, t.district, t.local_authority_id,
            k.name AS pound_keeper_name,
@@ -19,7 +20,7 @@ WITH base AS (
            t.w AS claim_window_days, t.claim_ends_on, t.report_due_on,
            t.reported_on, t.reported_to, t.notice_on, t.proclamation_on,
            coalesce(t.reported_on, as_of()) AS doc_on,
-           coalesce(t.notice_on, t.reported_on, as_of()) AS notice_from,
+           t.notice_from, t.sale_allowed_from,
            c.source
     FROM int_case_timeline t
     JOIN int_cases c USING (case_id)
@@ -39,7 +40,7 @@ SELECT
     notice_from,
     notice_on IS NOT NULL AS notice_recorded,
     notice_from + claim_window_days AS notice_claim_ends_on,
-    notice_from + notice_run(claim_window_days) AS sale_allowed_from,
+    sale_allowed_from,
     month_of(doc_on) AS month,
     source
 FROM base

@@ -5,14 +5,14 @@
 --   local_authority_id   as entered; a DM entry naming none belongs to the authority of the case it refers to
 -- Its period basis is entry_on.
 SELECT 'local_fund' AS ledger, f.entry_id, f.entry_on, f.local_authority_id, la.local_authority_name, la.district,
-       f.head AS kind, f.reference, f.amount, f.correction_note, f._file AS file, f._row AS row, f._version AS version,
+       f.head AS kind, f.reference, f.case_ref, f.amount, f.correction_note, f._file AS file, f._row AS row, f._version AS version,
        month_of(f.entry_on) AS month
 FROM stg_local_fund f LEFT JOIN stg_local_authorities la USING (local_authority_id)
 UNION ALL
 SELECT 'dm_deposit', d.entry_id, d.entry_on, coalesce(d.local_authority_id, c.local_authority_id),
-       la.local_authority_name, la.district, d.kind, d.reference, d.amount, d.correction_note, d._file, d._row,
+       la.local_authority_name, la.district, d.kind, d.reference, d.case_ref, d.amount, d.correction_note, d._file, d._row,
        d._version, month_of(d.entry_on)
 FROM stg_dm_deposit d
-LEFT JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
+LEFT JOIN int_cases c ON c.case_ref = d.case_ref
 LEFT JOIN stg_local_authorities la ON la.local_authority_id = coalesce(d.local_authority_id, c.local_authority_id)
 ORDER BY ledger, entry_on, entry_id

@@ -93,7 +93,7 @@ attempts AS (
 ),
 ledger AS (
     SELECT c.pound_id, CAST(date_trunc('month', l.entry_on) AS DATE) AS month_start, sum(l.amount) AS local_fund_ledger
-    FROM stg_local_fund l JOIN int_cases c ON lower(c.case_id) = lower(trim(l.reference))
+    FROM stg_local_fund l JOIN int_cases c ON c.case_ref = l.case_ref
     GROUP BY ALL
 ),
 found AS (

@@ -11,4 +11,4 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
        || ' (s.15(1)).' AS detail
 FROM int_case_timeline
 WHERE NOT owner_appeared
-  AND reported_on > report_due_on + getvariable('report_grace')
+  AND reported_on > report_grace_ends_on

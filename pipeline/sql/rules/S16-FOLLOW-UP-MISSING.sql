@@ -32,7 +32,7 @@ short AS (
     FROM deposits GROUP BY release_id HAVING NOT bool_or(amount >= required)
 )
 SELECT 'release' AS subject_kind, t.release_id AS subject_id, t.case_id, t.pound_id, t.local_authority_id,
-       t.u + getvariable('followup_grace') AS event_on,
+       t.followup_grace_ends_on AS event_on,
        'Case ' || t.case_id || ' was delivered under protest on ' || day_text(t.released_on) || '; '
        || CASE WHEN t.in_time THEN 'the seizure was declared lawful on ' || day_text(t.u)
                ELSE 'no complaint was filed by ' || day_text(t.u) END
@@ -44,7 +44,7 @@ SELECT 'release' AS subject_kind, t.release_id AS subject_id, t.case_id, t.pound
 FROM triggered t
 LEFT JOIN short k USING (release_id)
 WHERE t.u IS NOT NULL
-  AND as_of() > t.u + getvariable('followup_grace')
+  AND as_of() > t.followup_grace_ends_on
   AND notified('13', t.taluk, t.u)
   AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.release_id = t.release_id AND d.amount >= d.required)
   AND NOT EXISTS (SELECT 1 FROM int_sales s WHERE s.case_id = t.case_id AND s.accepted AND s.path = 's17_refusal')

@@ -4,7 +4,6 @@ SELECT case_id, filed_on,
        CASE WHEN decided_on <= as_of() THEN decided_on END AS decided_on,
        CASE WHEN decided_on > as_of() THEN 'pending' ELSE outcome END AS outcome,
        _file, _row
-FROM complaints
--- the current version of each key (no later version of it), in force (not struck out)
-WHERE NOT EXISTS (SELECT 1 FROM complaints later WHERE later._version > 1 AND later.case_id = complaints.case_id AND later._version > complaints._version)
-  AND NOT void AND filed_on <= as_of()
+FROM current_complaints() complaints
+-- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+WHERE NOT void AND filed_on <= as_of()

@@ -6,41 +6,41 @@
 -- leave out. One row per register row: its kind, id, case, pound (for an impoundment), local
 -- authority (for a ledger entry), the load it came in, the day that files it in a month (`day`,
 -- the date the other staging models stop at as_of by; none for a police report) and a list of
--- (column, date). The current version of a key is the one no later version of it follows.
+-- (column, date). The current version of a key: current_<table>() (load/db.py).
 -- A view: its two readers (rows_after_as_of, DQ-FUTURE-DATE) each read a little of it, and
 -- writing 3.6 million lists of dates at state scale took 5-7 s of the build, reading it 0.6 s.
 SELECT 'impoundment' AS kind, case_id AS id, case_id, pound_id, NULL AS local_authority_id, _load_id AS load_id, impounded_on AS day,
        [{'c': 'seized_on', 'd': seized_on}, {'c': 'impounded_on', 'd': impounded_on}] AS ds
-FROM impoundments
-    WHERE NOT EXISTS (SELECT 1 FROM impoundments later WHERE later._version > 1 AND later.case_id = impoundments.case_id AND later._version > impoundments._version) AND NOT void
+FROM current_impoundments() impoundments
+    WHERE NOT void
 UNION ALL
-SELECT 'release', release_id, case_id, NULL, NULL, _load_id, released_on, [{'c': 'released_on', 'd': released_on}] FROM releases
-    WHERE NOT EXISTS (SELECT 1 FROM releases later WHERE later._version > 1 AND later.release_id = releases.release_id AND later._version > releases._version) AND NOT void
+SELECT 'release', release_id, case_id, NULL, NULL, _load_id, released_on, [{'c': 'released_on', 'd': released_on}] FROM current_releases() releases
+    WHERE NOT void
 UNION ALL
 SELECT 'police_report', case_id, case_id, NULL, NULL, _load_id, NULL,
        [{'c': 'reported_on', 'd': reported_on}, {'c': 'notice_on', 'd': notice_on},
-        {'c': 'proclamation_on', 'd': proclamation_on}] FROM police_reports
-    WHERE NOT EXISTS (SELECT 1 FROM police_reports later WHERE later._version > 1 AND later.case_id = police_reports.case_id AND later._version > police_reports._version) AND NOT void
+        {'c': 'proclamation_on', 'd': proclamation_on}] FROM current_police_reports() police_reports
+    WHERE NOT void
 UNION ALL
-SELECT 'sale', sale_id, case_id, NULL, NULL, _load_id, sale_on, [{'c': 'sale_on', 'd': sale_on}] FROM sales
-    WHERE NOT EXISTS (SELECT 1 FROM sales later WHERE later._version > 1 AND later.sale_id = sales.sale_id AND later._version > sales._version) AND NOT void
+SELECT 'sale', sale_id, case_id, NULL, NULL, _load_id, sale_on, [{'c': 'sale_on', 'd': sale_on}] FROM current_sales() sales
+    WHERE NOT void
 UNION ALL
 SELECT 'complaint', case_id, case_id, NULL, NULL, _load_id, filed_on,
-       [{'c': 'filed_on', 'd': filed_on}, {'c': 'decided_on', 'd': decided_on}] FROM complaints
-    WHERE NOT EXISTS (SELECT 1 FROM complaints later WHERE later._version > 1 AND later.case_id = complaints.case_id AND later._version > complaints._version) AND NOT void
+       [{'c': 'filed_on', 'd': filed_on}, {'c': 'decided_on', 'd': decided_on}] FROM current_complaints() complaints
+    WHERE NOT void
 UNION ALL
 SELECT 'deposit', deposit_id, case_id, NULL, NULL, _load_id, deposited_on,
        [{'c': 'deposited_on', 'd': deposited_on}, {'c': 'refund_applied_on', 'd': refund_applied_on},
-        {'c': 'refunded_on', 'd': refunded_on}, {'c': 'forfeited_on', 'd': forfeited_on}] FROM security_deposits
-    WHERE NOT EXISTS (SELECT 1 FROM security_deposits later WHERE later._version > 1 AND later.deposit_id = security_deposits.deposit_id AND later._version > security_deposits._version) AND NOT void
+        {'c': 'refunded_on', 'd': refunded_on}, {'c': 'forfeited_on', 'd': forfeited_on}] FROM current_security_deposits() security_deposits
+    WHERE NOT void
 UNION ALL
 SELECT 'order', order_id, NULL, NULL, NULL, _load_id, issued_on,
        [{'c': 'issued_on', 'd': issued_on}, {'c': 'comply_by', 'd': comply_by}, {'c': 'complied_on', 'd': complied_on},
-        {'c': 'police_removal_on', 'd': police_removal_on}, {'c': 'fine_paid_on', 'd': fine_paid_on}] FROM removal_orders
-    WHERE NOT EXISTS (SELECT 1 FROM removal_orders later WHERE later._version > 1 AND later.order_id = removal_orders.order_id AND later._version > removal_orders._version) AND NOT void
+        {'c': 'police_removal_on', 'd': police_removal_on}, {'c': 'fine_paid_on', 'd': fine_paid_on}] FROM current_removal_orders() removal_orders
+    WHERE NOT void
 UNION ALL
-SELECT 'local_fund_entry', entry_id, NULL, NULL, local_authority_id, _load_id, entry_on, [{'c': 'entry_on', 'd': entry_on}] FROM local_fund
-    WHERE NOT EXISTS (SELECT 1 FROM local_fund later WHERE later._version > 1 AND later.entry_id = local_fund.entry_id AND later._version > local_fund._version) AND NOT void
+SELECT 'local_fund_entry', entry_id, NULL, NULL, local_authority_id, _load_id, entry_on, [{'c': 'entry_on', 'd': entry_on}] FROM current_local_fund() local_fund
+    WHERE NOT void
 UNION ALL
-SELECT 'dm_deposit_entry', entry_id, NULL, NULL, local_authority_id, _load_id, entry_on, [{'c': 'entry_on', 'd': entry_on}] FROM dm_deposit
-    WHERE NOT EXISTS (SELECT 1 FROM dm_deposit later WHERE later._version > 1 AND later.entry_id = dm_deposit.entry_id AND later._version > dm_deposit._version) AND NOT void
+SELECT 'dm_deposit_entry', entry_id, NULL, NULL, local_authority_id, _load_id, entry_on, [{'c': 'entry_on', 'd': entry_on}] FROM current_dm_deposit() dm_deposit
+    WHERE NOT void

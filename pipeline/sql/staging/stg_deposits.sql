@@ -7,7 +7,6 @@ SELECT deposit_id, case_id, owner_id, deposited_on, amount,
        CASE WHEN forfeited_on <= as_of() THEN forfeited_amount END AS forfeited_amount,
        sale_id,
        _file, _row
-FROM security_deposits
--- the current version of each key (no later version of it), in force (not struck out)
-WHERE NOT EXISTS (SELECT 1 FROM security_deposits later WHERE later._version > 1 AND later.deposit_id = security_deposits.deposit_id AND later._version > security_deposits._version)
-  AND NOT void AND deposited_on <= as_of()
+FROM current_security_deposits() security_deposits
+-- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+WHERE NOT void AND deposited_on <= as_of()

@@ -4,7 +4,6 @@
 -- when decided (the review workbook fills it in).
 SELECT rule_id, subject_id, reviewed_on, reviewed_by, decision, note, finding_detail, _load_id AS load_id,
        _file || ' row ' || _row AS source
-FROM finding_reviews
--- the current version of each key (no later version of it), in force (not struck out)
-WHERE NOT EXISTS (SELECT 1 FROM finding_reviews later WHERE later._version > 1 AND later.rule_id = finding_reviews.rule_id AND later.subject_id = finding_reviews.subject_id AND later.reviewed_on = finding_reviews.reviewed_on AND later._version > finding_reviews._version)
-  AND NOT void
+FROM current_finding_reviews() finding_reviews
+-- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+WHERE NOT void

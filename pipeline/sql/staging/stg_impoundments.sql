@@ -4,7 +4,7 @@
 -- for a date after the row's load day or the bundle's own date). This and the other stg_ "as of" models are the only place that filters.
 -- A register row may have been sent several times (corrections): each staging model reads
 -- the current version of every key (the one loaded last) and leaves struck-out rows out.
-SELECT * FROM impoundments
--- the current version of each key (no later version of it), in force (not struck out)
-WHERE NOT EXISTS (SELECT 1 FROM impoundments later WHERE later._version > 1 AND later.case_id = impoundments.case_id AND later._version > impoundments._version)
-  AND NOT void AND impounded_on <= as_of()
+-- case_ref: the case id as the models match a ledger's reference to it (macros.sql).
+SELECT *, case_ref(case_id) AS case_ref FROM current_impoundments() impoundments
+-- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+WHERE NOT void AND impounded_on <= as_of()

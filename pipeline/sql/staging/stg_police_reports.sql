@@ -4,7 +4,6 @@ SELECT case_id,
        CASE WHEN notice_on <= as_of() THEN notice_on END AS notice_on,
        CASE WHEN proclamation_on <= as_of() THEN proclamation_on END AS proclamation_on,
        _file, _row
-FROM police_reports
--- the current version of each key (no later version of it), in force (not struck out)
-WHERE NOT EXISTS (SELECT 1 FROM police_reports later WHERE later._version > 1 AND later.case_id = police_reports.case_id AND later._version > police_reports._version)
-  AND NOT void
+FROM current_police_reports() police_reports
+-- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+WHERE NOT void

@@ -6,7 +6,6 @@ SELECT release_id, case_id, released_on, head_count, basis, released_to,
        coalesce(protest_deposit, 0) AS protest_deposit,
        declaration_made, security_deposit_id, receipt_signed, court_order_ref,
        _file || ' row ' || _row AS source
-FROM releases
--- the current version of each key (no later version of it), in force (not struck out)
-WHERE NOT EXISTS (SELECT 1 FROM releases later WHERE later._version > 1 AND later.release_id = releases.release_id AND later._version > releases._version)
-  AND NOT void AND released_on <= as_of()
+FROM current_releases() releases
+-- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+WHERE NOT void AND released_on <= as_of()

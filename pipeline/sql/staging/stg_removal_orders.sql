@@ -6,7 +6,6 @@ SELECT order_id, taluk, owner_id, owner_name, clause, owner_head_count, head_cou
        fine_imposed,
        CASE WHEN fine_paid_on <= as_of() THEN fine_paid_on END AS fine_paid_on,
        _file, _row
-FROM removal_orders
--- the current version of each key (no later version of it), in force (not struck out)
-WHERE NOT EXISTS (SELECT 1 FROM removal_orders later WHERE later._version > 1 AND later.order_id = removal_orders.order_id AND later._version > removal_orders._version)
-  AND NOT void AND issued_on <= as_of()
+FROM current_removal_orders() removal_orders
+-- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+WHERE NOT void AND issued_on <= as_of()
