@@ -25,6 +25,7 @@ from openpyxl import Workbook
 from openpyxl.comments import Comment
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter, quote_sheetname
+from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from pipeline.core.errors import InputRejected, PoundError
@@ -39,11 +40,70 @@ FROM_REFERENCE = {"pound_id": ("pounds", "pound_id"), "animal_class": ("rates", 
 YES_NO = ("yes", "no")
 LAST_ROW = 1_048_576                          # a cell's checks hold for the whole column
 # Excel's day numbers: 1 January 1966 (the Act's year) and 31 December 2099 bound a date cell.
-FIRST_DAY, LAST_DAY = 24108, 73415
+FIRST_DAY, LAST_DAY = 24108, 73050
 DATE_FORMAT, MONEY_FORMAT, TIME_FORMAT = "dd-mm-yyyy", "#,##0.00", "hh:mm"
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="305496")
 LIST_COLUMN = 10                               # the pick-lists start in column J of the help sheet
+
+
+# --- the cell checks of dates and amounts, as the loader reads them (pipeline/load/values.py) ---
+# A check is a formula of the cell it checks, written with X for that cell. It is held in a name
+# of the sheet (date_ok, amount_ok) whose reference is relative, so each cell of a column checks
+# itself: a data validation's own formula may hold at most 255 characters, these need more.
+# tests/outputs/test_template_checks.py holds them to the loader's parser in LibreOffice.
+
+# A real date (a whole day number within the bounds), or text the loader reads as a date:
+# YYYY-M-D, or D-M-YYYY or D/M/YYYY (one or two digits, one separator throughout). Text is turned
+# into YYYY-M-D and read as a date by the spreadsheet, which refuses a day that is not in the
+# calendar (31-11-2026) by an error; an error is a refusal.
+_SEP_AT = "(3-ISERR(-MID(X,2,1)))"      # where the first separator of D-M-YYYY or DD-M-YYYY is
+_DATE_TEXT = (
+    "AND(ISERR(FIND(\".\",X)),ABS(IF(FIND(\"-\",X&\"-\")=5,X,FIND(MID(X,{p},1)&MID(X,LEN(X)-4,1),\"--,//\")*0"
+    "+(RIGHT(X,4)&\"-\"&MID(X,{p}+1,LEN(X)-{p}-5)&\"-\"&LEFT(X,{p}-1)))-{mid})<={half})")
+
+
+def _digits(text: str) -> str:
+    """A formula: `text` is nothing but ASCII digits (or empty): 1 put before it, it reads back the same."""
+    return f'("1"&{text})=(--("1"&{text}))&""'
+
+
+def _grouped(n: str, length: str, places: tuple[int, ...]) -> str:
+    """A formula: the digits `n` (of `length`) with a comma put in before each of the last
+    `places` digits (the rightmost first, so the places to its left do not move)."""
+    out = n
+    for k in places:
+        out = f'REPLACE({out},MAX(1,{length}-{k - 1}),0,REPT(",",({length}>{k})*1))'
+    return out
+
+
+def amount_check(minimum: int) -> str:
+    """A number of rupees with at most two decimals, at least `minimum`, or text the loader reads as
+    one: digits plain (1200), grouped by thousands (1,200,000) or the Indian way (12,00,000), with
+    at most two decimals."""
+    whole = 'LEFT(X,FIND(".",X&".")-1)'
+    decimals = f"MID(X,LEN({whole})+2,9)"
+    n = f'SUBSTITUTE({whole},",","")'
+    length = f"LEN({n})"
+    western = _grouped(n, length, (3, 6, 9, 12))
+    indian = _grouped(n, length, (3, 5, 7, 9, 11, 13))
+    text = (f"AND({length}>=1,{length}<=15,{_digits(f'LEFT({n},8)')},{_digits(f'MID({n},9,9)')},"
+            f"OR(LEN(X)=LEN({whole}),AND(LEN({decimals})>=1,LEN({decimals})<=2,ISERR(FIND(\".\",{decimals})),"
+            f"{_digits(decimals)})),OR({whole}={n},{whole}={western},{whole}={indian}))")
+    return f"IF(ISNUMBER(X),AND(X>={minimum},ROUND(X,2)=X,X<1E+15),{for_cell(text, 'TRIM(X)')})"
+
+
+def date_check() -> str:
+    mid, half = (FIRST_DAY + LAST_DAY) / 2, (LAST_DAY - FIRST_DAY) / 2
+    text = _DATE_TEXT.format(p=_SEP_AT, mid=f"{mid:g}", half=f"{half:g}")
+    return f"IF(ISNUMBER(X),AND(INT(X)=X,X>={FIRST_DAY},X<={LAST_DAY}),{for_cell(text, 'TRIM(X)')})"
+
+
+def for_cell(check: str, ref: str) -> str:
+    """A check written for the cell `ref` (X is never part of a function's name here)."""
+    import re
+
+    return re.sub(r"\bX\b", ref, check)
 
 
 def pick_lists(bundle: Path, pound: str | None = None) -> dict[str, list[str]]:
@@ -164,13 +224,15 @@ def _checks(ws, reg: Register, where: dict[str, str]) -> None:
             dv = DataValidation(type="list", formula1=where[listed], allow_blank=True)
             why = "Choose one from the list"
         elif col.kind == DATE:
-            dv = DataValidation(type="date", operator="between", formula1=str(FIRST_DAY), formula2=str(LAST_DAY),
-                                allow_blank=True)
-            why = "Write a date between 1966 and 2099, such as 2026-11-05 (year first, read alike everywhere)"
+            dv = DataValidation(type="custom", formula1=_named(ws, "date_ok", date_check()), allow_blank=True)
+            why = ("Write a date of 1966 to 2099, day first, such as 05-11-2026 or 05/11/2026 (or year first, "
+                   "2026-11-05)")
         elif col.kind == MONEY:
-            dv = DataValidation(type="decimal", operator="greaterThanOrEqual", formula1=str(col.minimum or 0),
-                                allow_blank=True)
-            why = "Write an amount in rupees, such as 600 or 1200.50, never below 0"
+            low = col.minimum or 0
+            dv = DataValidation(type="custom", formula1=_named(ws, f"amount_ok{'_' + str(low) if low else ''}",
+                                                               amount_check(low)), allow_blank=True)
+            why = (f"Write an amount in rupees, such as 600, 1200.50 or 1,20,000 (at most two decimals)"
+                   + (f", never below {low}" if low else ", never below 0"))
         elif col.kind == COUNT:
             low = col.minimum or 0
             dv = DataValidation(type="whole", operator="greaterThanOrEqual", formula1=str(low), allow_blank=True)
@@ -199,6 +261,13 @@ def _checks(ws, reg: Register, where: dict[str, str]) -> None:
         letter = get_column_letter(i)
         dv.add(f"{letter}2:{letter}{LAST_ROW}")
         ws.add_data_validation(dv)
+
+
+def _named(ws, name: str, check: str) -> str:
+    """The name of the sheet that holds `check` for the cell it is used in (made once a sheet)."""
+    if name not in ws.defined_names:
+        ws.defined_names[name] = DefinedName(name, attr_text=for_cell(check, f"{quote_sheetname(ws.title)}!A1"))
+    return name
 
 
 def _help_sheet(ws, lists: dict[str, list[str]], pound: str | None) -> dict[str, str]:

@@ -14,7 +14,7 @@ import pytest
 from openpyxl import load_workbook
 
 from pipeline.core.registers import BY_NAME, COUNT, DATE, ENUM, FLAG, MONEY, REVIEW_HELP_SHEET, TIME, Column
-from pipeline.outputs.template import FIRST_DAY, LAST_DAY, LAST_ROW, SHEETS, list_of
+from pipeline.outputs.template import LAST_ROW, SHEETS, amount_check, date_check, for_cell, list_of
 from pipeline.outputs.template_help import column_help
 
 
@@ -85,11 +85,15 @@ def test_sheets_headers_checks_and_help_read_back(template):
             if list_of(col):
                 assert dv.type == "list" and dv.formula1.startswith("'how to fill in'!$")
             elif col.kind == DATE:
-                assert (dv.type, dv.operator, dv.formula1, dv.formula2) == ("date", "between", str(FIRST_DAY),
-                                                                            str(LAST_DAY))
+                # the check is the sheet's name date_ok, a formula of the cell itself (test_template_checks.py)
+                assert (dv.type, dv.formula1) == ("custom", "date_ok")
+                assert ws.defined_names["date_ok"].attr_text == for_cell(date_check(), f"'{name}'!A1")
                 assert ws.column_dimensions[letter].number_format == "dd-mm-yyyy"
+                assert "05-11-2026" in dv.error and "2026-11-05" in dv.error
             elif col.kind == MONEY:
-                assert (dv.type, dv.operator, dv.formula1) == ("decimal", "greaterThanOrEqual", "0")
+                assert (dv.type, dv.formula1) == ("custom", "amount_ok")
+                assert ws.defined_names["amount_ok"].attr_text == for_cell(amount_check(0), f"'{name}'!A1")
+                assert "1,20,000" in dv.error
             elif col.kind == COUNT:
                 assert (dv.type, dv.operator, dv.formula1) == ("whole", "greaterThanOrEqual", str(col.minimum or 0))
             elif col.kind == TIME:
@@ -121,7 +125,8 @@ def test_the_workbook_holds_no_macro_no_formula_and_no_hidden_sheet(template):
         types = zf.read("[Content_Types].xml").decode()
     assert not any("vba" in n.lower() for n in names) and "macroEnabled" not in types
     wb = load_workbook(template)
-    assert not wb.defined_names
+    assert not wb.defined_names          # a sheet's names are its checks (date_ok, amount_ok) alone
+    assert {n for ws in wb.worksheets for n in ws.defined_names} <= {"date_ok", "amount_ok"}
     for ws in wb.worksheets:
         assert ws.sheet_state == "visible"
         assert not [c.coordinate for row in ws.iter_rows() for c in row if c.data_type == "f"], ws.title
@@ -268,7 +273,10 @@ def test_libreoffice_calc_opens_it_with_its_lists_intact(tmp_path, template):
         for letter, (dv, _) in ours.items():
             got = theirs[letter][0]
             assert (got.type, got.error, got.prompt) == (dv.type, dv.error, dv.prompt), (name, letter)
-            if dv.type:
+            if dv.type == "custom":         # Calc writes a sheet's own name with the sheet's name before it
+                assert got.formula1 in (dv.formula1, f"{name}!{dv.formula1}"), (name, letter)
+                assert dv.formula1 in calc[name].defined_names, (name, letter)
+            elif dv.type:
                 assert got.formula1 == dv.formula1 and (got.formula2 == dv.formula2 or dv.formula2 is None), (name, letter)
             if dv.type == "list":
                 assert _listed(calc, got) == _listed(mine, dv)
