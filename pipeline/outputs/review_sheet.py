@@ -23,6 +23,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from pipeline.core.months import day_text
 from pipeline.core.registers import BY_NAME, DECISIONS, REVIEW_HELP_SHEET
+from pipeline.outputs.template import print_setup
 from pipeline.outputs.xlsx import safe_text
 from pipeline.read.database import as_of
 from pipeline.read.select import Cond, col, select_records
@@ -96,6 +97,8 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
     ):
         help_.append([line])
     help_.column_dimensions["A"].width = 110
+    print_setup(ws)
+    print_setup(help_, title_rows=None)
     path = Path(path)
     tmp = path.with_name(path.name + ".part")
     wb.save(tmp)

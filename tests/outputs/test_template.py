@@ -102,6 +102,8 @@ def test_sheets_headers_checks_and_help_read_back(template):
                 assert dv.type is None and not dv.showErrorMessage        # any text
             if col.name == "taluk":         # a removal order of a taluk with no pound: warned, not refused
                 assert dv.errorStyle == "warning" and dv.error.startswith("This taluk is not one of")
+            elif col.refers_to == "impoundments.case_id":    # a case of an earlier month: warned, not refused
+                assert dv.errorStyle == "warning" and dv.error.startswith("This case is not in the impoundments")
             elif dv.type:
                 assert dv.showErrorMessage and dv.errorStyle == "stop" and dv.error.startswith(
                     ("Choose one", "Write a"))
@@ -129,7 +131,11 @@ def test_the_workbook_holds_no_macro_no_formula_and_no_hidden_sheet(template):
     assert {n for ws in wb.worksheets for n in ws.defined_names} <= {"date_ok", "amount_ok"}
     for ws in wb.worksheets:
         assert ws.sheet_state == "visible"
-        assert not [c.coordinate for row in ws.iter_rows() for c in row if c.data_type == "f"], ws.title
+        formulas = [c for row in ws.iter_rows() for c in row if c.data_type == "f"]
+        if ws.title == REVIEW_HELP_SHEET:       # the list of cases takes in the impoundments sheet's case_id
+            assert formulas and all(f.value.startswith('=IF(impoundments!$A') for f in formulas)
+        else:                                   # a register sheet holds values alone
+            assert not formulas, ws.title
 
 
 def test_twin_a_formula_would_be_seen(tmp_path, template):
