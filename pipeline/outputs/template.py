@@ -272,14 +272,15 @@ def _due_sheet(ws, carried: list[dict], rates: list[dict], month_start, taluk: s
     for c, (head, _, _) in enumerate(columns, 1):
         cell = ws.cell(DUE_FIRST - 1, c, head)
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
-        cell.alignment = Alignment(wrap_text=True)
+        cell.alignment = Alignment(wrap_text=True, vertical="top")
+    ws.row_dimensions[DUE_FIRST - 1].height = 30
     for i in range(DUE_ROWS):
         d, r = DUE_FIRST + i, 2 + i
         for c, (_, formula, fmt) in enumerate(columns, 1):
             cell = ws.cell(d, c, formula.format(r=r, d=d))
             if fmt:
                 cell.number_format = fmt
-    for letter, width in zip("ABCDEFGHIJKL", (11, 13, 12, 9, 12, 11, 7, 11, 12, 12, 12, 12), strict=True):
+    for letter, width in zip("ABCDEFGHIJKL", (11, 13, 12, 11, 13, 13, 7, 11, 13, 12, 12, 12), strict=True):
         ws.column_dimensions[letter].width = width
     # the cases still in the pound when the month began (from the accounts), and the rates
     tables = (("O", f"cases in the pound on {month_start:%d-%m-%Y}" if month_start else "cases in the pound",
@@ -529,6 +530,9 @@ def _help_sheet(ws, lists: dict[str, list[str]], pound: str | None, month: str |
     for row in ws.iter_rows(min_row=len(lines) + 1, max_row=table, max_col=7):
         for cell in row:        # long words wrap within their column, on screen and on paper
             cell.alignment = Alignment(wrap_text=True, vertical="top")
+        # the row as tall as its longest cell's lines (a spreadsheet does not always work it out)
+        tall = max(-(-len(str(c.value or "")) // max(1, HELP_WIDTHS[c.column - 1] - 2)) for c in row)
+        ws.row_dimensions[row[0].row].height = 15 * max(1, tall)
     for letter, width in zip("ABCDEFG", HELP_WIDTHS, strict=True):
         ws.column_dimensions[letter].width = width
     where = {}

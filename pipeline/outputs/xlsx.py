@@ -137,7 +137,7 @@ class Sheet:
         orientation = "landscape" if self._landscape else "portrait"
         tail += ('<pageMargins left="0.4" right="0.4" top="0.5" bottom="0.5" header="0.3" footer="0.3"/>'
                  f'<pageSetup paperSize="9" orientation="{orientation}" fitToWidth="1" fitToHeight="0"/>'
-                 '<headerFooter><oddFooter>&amp;A, page &amp;P of &amp;N</oddFooter></headerFooter>')
+                 '<headerFooter><oddFooter>&amp;C&amp;A, page &amp;P of &amp;N</oddFooter></headerFooter>')
         self._write(f"</sheetData>{tail}</worksheet>")
         self._out.close()
 
