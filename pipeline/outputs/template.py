@@ -112,7 +112,7 @@ def for_cell(check: str, ref: str) -> str:
     return re.sub(r"\bX\b", ref, check)
 
 
-def pick_lists(bundle: Path, pound: str | None = None) -> dict[str, list[str]]:
+def pick_lists(bundle: Path, pound: str | None = None, sheets: tuple[str, ...] = SHEETS) -> dict[str, list[str]]:
     """Each list a cell offers, by its name (a column name, or yes_no): pounds and classes from the
     bundle's reference files in their order there, listed values from the registers' declarations.
     `pound` narrows pound_id and taluk to that pound (a pound-keeper's copy)."""
@@ -126,6 +126,9 @@ def pick_lists(bundle: Path, pound: str | None = None) -> dict[str, list[str]]:
     with unpacked(bundle) as folder:
         pounds = _reference(folder, "pounds")
         rates = _reference(folder, "rates")
+        if sheets != SHEETS:      # a ledger's: its local authorities, and the cases its entries are for
+            authorities = _reference(folder, "local_authorities")
+            cases = _reference(folder, "impoundments", required=False)
     if pound is not None:
         chosen = [r for r in pounds if r["pound_id"] == pound]
         if not chosen:
@@ -138,14 +141,17 @@ def pick_lists(bundle: Path, pound: str | None = None) -> dict[str, list[str]]:
     lists = {"pound_id": _distinct(r["pound_id"] for r in pounds),
              "animal_class": _distinct(r["animal_class"].lower() for r in rates),
              "taluk": _distinct(r["taluk"] for r in pounds), "yes_no": list(YES_NO)}
-    for name in SHEETS:
+    if sheets != SHEETS:
+        lists["local_authority_id"] = _distinct(r["local_authority_id"] for r in authorities)
+        lists[CASES] = _distinct(r["case_id"] for r in cases)
+    for name in sheets:
         for col in BY_NAME[name].columns:
             if col.kind == ENUM and col.name not in lists:
                 lists[col.name] = list(col.values)
     return lists
 
 
-def _reference(folder: Path, name: str) -> list[dict[str, str]]:
+def _reference(folder: Path, name: str, required: bool = True) -> list[dict[str, str]]:
     """The rows of a reference table as text (its CSV file, or sheets of that name), refused as the
     loader refuses them when its header is wrong."""
     from pipeline.load.bundle import find_sources, read_source
@@ -155,6 +161,8 @@ def _reference(folder: Path, name: str) -> list[dict[str, str]]:
         raise InputRejected(broken)
     rows: list[dict[str, str]] = []
     found = [s for s in sources if s.register.name == name]
+    if not found and not required:
+        return rows
     if not found:
         raise PoundError(f"the bundle has no reference/{name}.csv; the workbook's lists are taken from it")
     for src in found:
@@ -173,22 +181,26 @@ def _distinct(values) -> list[str]:
 
 
 def write_template(bundle: Path, path: Path, pound: str | None = None, month: str | None = None,
-                   db: Path | None = None) -> Path:
+                   db: Path | None = None, ledger: str | None = None) -> Path:
     """Write the workbook (atomically: a killed command leaves no half workbook) and return its path.
     A pound-keeper's copy (`pound`) has the sheet "what is due"; with `month` and the accounts (`db`),
-    the cases still in the pound when the month began are on it and in the cells' lists of cases."""
-    lists = pick_lists(bundle, pound)
+    the cases still in the pound when the month began are on it and in the cells' lists of cases.
+    `ledger` (local_fund, dm_deposit): that ledger's entry workbook instead, its lists the bundle's
+    local authorities and cases."""
+    sheets = (ledger,) if ledger else SHEETS
+    lists = pick_lists(bundle, pound, sheets)
     month_start = dt.date(int(month[:4]), int(month[5:7]), 1) if month else None
     carried, nights = carried_cases(db, pound, month_start) if (db is not None and pound and month_start) else ([], False)
-    lists[CASES] = [c["case_id"] for c in carried]
+    if not ledger:
+        lists[CASES] = [c["case_id"] for c in carried]
     wb = Workbook()
     wb.remove(wb.active)
-    for name in SHEETS:
+    for name in sheets:
         _register_sheet(wb.create_sheet(name), BY_NAME[name])
-    where = _help_sheet(wb.create_sheet(REVIEW_HELP_SHEET), lists, pound, month)
-    for name in SHEETS:
+    where = _help_sheet(wb.create_sheet(REVIEW_HELP_SHEET), lists, pound, month, sheets)
+    for name in sheets:
         _checks(wb[name], BY_NAME[name], where)
-    if pound:
+    if pound and not ledger:
         taluk = lists["taluk"][0] if lists["taluk"] else "*"
         _due_sheet(wb.create_sheet(DUE_SHEET), carried, pound_rates(bundle, taluk), month_start, taluk, nights)
     path = Path(path)
@@ -364,6 +376,34 @@ def pound_rates(bundle: Path, taluk: str) -> list[dict]:
     return sorted(out, key=lambda x: (x["taluk"] != "*", x["effective_from"]))
 
 
+def _ledger_lines(ledger: str, month: str | None) -> list[str]:
+    """The instructions of a ledger's entry workbook."""
+    whose = {"local_fund": "the local fund's ledger: what each local authority's fund recorded as credited "
+                           "(fines under s.18(2), unclaimed surplus from the District Magistrate under s.18(5))",
+             "dm_deposit": "the District Magistrate's deposit account: unclaimed sale surplus received, credited "
+                           "to a local fund, or refunded to a claimant (s.18(5))"}[ledger]
+    return [
+        f"How to fill in this workbook ({ledger})",
+        f"One row for each entry of {whose}, as the ledger or the bank's statement shows it.",
+        "Choose the local authority and the head or kind from the cell's list; write in reference the case the "
+        "entry is for (chosen from the list of the bundle's cases) or the receipt's number. A date is shown day "
+        "first: type it as 05-11-2026 or 05/11/2026 (or year first, 2026-11-05). Amounts in rupees, as 600, "
+        "1200.50 or 1,20,000.",
+        "Each column's name has a note saying what to write there, and an example. A cell that is not right is "
+        "refused as you type it, saying why.",
+        f"Save the workbook (as .xlsx) into the bundle's ledgers/ folder as {ledger_file_name(ledger, month)}; the "
+        "next pound run or pound ingest loads it and reconciles it with what the accounts say was due.",
+        "An entry already sent is not changed: a wrong entry is put right by a new entry (a reversal), as in the "
+        "ledger itself.",
+        "",
+    ]
+
+
+def ledger_file_name(ledger: str, month: str | None) -> str:
+    """The name a ledger's entry workbook is saved under: one file a ledger a month."""
+    return f"{ledger}_{month or '2026-11'}.xlsx"
+
+
 def file_name(month: str | None, pound: str | None) -> str:
     """The name a keeper's workbook is saved under: one file a pound a month."""
     return f"registers_{month or '2026-11'}_{pound or 'P01'}.xlsx"
@@ -396,8 +436,10 @@ def list_of(col: Column) -> str | None:
     """The name of the pick-list a column's cells offer, if any."""
     if col.name in FROM_REFERENCE:
         return col.name
-    if col.refers_to == "impoundments.case_id":
+    if col.refers_to == "impoundments.case_id" or col.name == "reference":      # a ledger entry's case
         return CASES
+    if col.refers_to == "local_authorities.local_authority_id":
+        return "local_authority_id"
     if col.kind == FLAG:
         return "yes_no"
     return col.name if col.kind == ENUM else None
@@ -454,7 +496,10 @@ def _checks(ws, reg: Register, where: dict[str, str]) -> None:
             dv = DataValidation(allow_blank=True)           # any text: the cell carries its input message
             why = ""
         dv.errorStyle = "stop"
-        if listed == CASES:
+        if listed == CASES and reg.folder == "ledgers":
+            dv.errorStyle = "warning"           # a reference may be a receipt's or an order's number
+            why = "This is not a case of the bundle; choose Yes to keep it (another reference), No to choose again"
+        elif listed == CASES:
             # a case of an earlier month (a correction, a late sale) is not on the list: warned, not refused
             dv.errorStyle = "warning"
             why = ("This case is not in the impoundments sheet nor in the pound when the month began; choose Yes "
@@ -484,10 +529,11 @@ def _named(ws, name: str, check: str) -> str:
     return name
 
 
-def _help_sheet(ws, lists: dict[str, list[str]], pound: str | None, month: str | None = None) -> dict[str, str]:
+def _help_sheet(ws, lists: dict[str, list[str]], pound: str | None, month: str | None = None,
+                sheets: tuple[str, ...] = SHEETS) -> dict[str, str]:
     """The instructions, every column with its Kannada title, and the pick-lists; returns where
     each list is, as a data validation names it."""
-    lines = [
+    lines = _ledger_lines(sheets[0], month) if sheets != SHEETS else [
         "How to fill in this workbook" + (f" (pound {pound})" if pound else ""),
         "One sheet for each register the pound keeps. Write one row for each case, release, report, sale, "
         "complaint, deposit or order; keep the first row (the column names) and the sheets' names as they are.",
@@ -519,7 +565,7 @@ def _help_sheet(ws, lists: dict[str, list[str]], pound: str | None, month: str |
     ws.append(["sheet", "column", "ಕನ್ನಡ", "what to write", "the Act", "example", "takes"])
     for cell in ws[ws.max_row][:7]:
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
-    for name in SHEETS:
+    for name in sheets:
         reg = BY_NAME[name]
         ws.append([name, "", SHEET_KANNADA.get(name, ""), reg.what, reg.section])
         ws[ws.max_row][0].font = Font(bold=True)
@@ -545,7 +591,7 @@ def _help_sheet(ws, lists: dict[str, list[str]], pound: str | None, month: str |
             cell = ws.cell(r, c, v)
             cell.data_type, cell.number_format = "s", "@"     # a value is never run as a formula
         last = max(2, len(values) + 1)
-        if name == CASES:      # after the cases still in the pound, those typed into the impoundments sheet
+        if name == CASES and sheets == SHEETS:   # after the cases still in the pound, those of the impoundments sheet
             for k in range(2, CASE_ROWS + 2):
                 ws.cell(len(values) + k, c, f'=IF(impoundments!$A{k}="","",impoundments!$A{k})')
             last = len(values) + CASE_ROWS + 1
