@@ -482,7 +482,7 @@ def _checks(ws, reg: Register, where: dict[str, str]) -> None:
             low = col.minimum or 0
             dv = DataValidation(type="custom", formula1=_named(ws, f"amount_ok{'_' + str(low) if low else ''}",
                                                                amount_check(low)), allow_blank=True)
-            why = (f"Write an amount in rupees, such as 600, 1200.50 or 1,20,000 (at most two decimals)"
+            why = ("Write an amount in rupees, such as 600, 1200.50 or 1,20,000 (at most two decimals)"
                    + (f", never below {low}" if low else ", never below 0"))
         elif col.kind == COUNT:
             low = col.minimum or 0

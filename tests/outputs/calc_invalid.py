@@ -28,16 +28,16 @@ def prop(n, v):
 def main():
     req = json.load(sys.stdin)
     prof = tempfile.mkdtemp()
-    pipe = "pound%d" % os.getpid()
+    pipe = f"pound{os.getpid()}"
     proc = subprocess.Popen(["soffice", "--headless", "--invisible", "--norestore", "--nologo",
-                             "-env:UserInstallation=file://" + prof, "--accept=pipe,name=%s;urp;" % pipe],
+                             "-env:UserInstallation=file://" + prof, f"--accept=pipe,name={pipe};urp;"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         local = uno.getComponentContext()
         resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
         for _ in range(120):
             try:
-                ctx = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
+                ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
                 break
             except Exception:
                 time.sleep(0.25)
