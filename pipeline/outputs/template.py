@@ -278,7 +278,7 @@ def _due_sheet(ws, carried: list[dict], rates: list[dict], month_start, taluk: s
     for r, line in enumerate(lines, 1):
         ws.cell(r, 1, line).alignment = Alignment(wrap_text=True, vertical="top")
         ws.merge_cells(start_row=r, start_column=1, end_row=r, end_column=12)
-        ws.row_dimensions[r].height = 15 * (1 + len(line) // 150)
+        ws.row_dimensions[r].height = 15 * (1 + len(line) // 120)
     ws["A1"].font = Font(bold=True)
     columns = due_columns(nights)
     for c, (head, _, _) in enumerate(columns, 1):
@@ -292,7 +292,7 @@ def _due_sheet(ws, carried: list[dict], rates: list[dict], month_start, taluk: s
             cell = ws.cell(d, c, formula.format(r=r, d=d))
             if fmt:
                 cell.number_format = fmt
-    for letter, width in zip("ABCDEFGHIJKL", (11, 13, 12, 11, 13, 13, 7, 11, 13, 12, 12, 12), strict=True):
+    for letter, width in zip("ABCDEFGHIJKL", (11, 13, 12, 11, 14, 13, 7, 11, 13, 12, 12, 12), strict=True):
         ws.column_dimensions[letter].width = width
     # the cases still in the pound when the month began (from the accounts), and the rates
     tables = (("O", f"cases in the pound on {month_start:%d-%m-%Y}" if month_start else "cases in the pound",
@@ -458,7 +458,7 @@ def _register_sheet(ws, reg: Register) -> None:
             text += f"\nExample: {h.example}"
         cell.comment = Comment(text, "pound template", width=320, height=160)
         letter = get_column_letter(i)
-        ws.column_dimensions[letter].width = max(12, min(len(col.name) + 4, 28))
+        ws.column_dimensions[letter].width = max(20 if col.kind == TEXT else 12, min(len(col.name) + 4, 28))
         fmt = {DATE: DATE_FORMAT, MONEY: MONEY_FORMAT, TIME: TIME_FORMAT, ID: "@", TEXT: "@"}.get(col.kind)
         if fmt:        # the column's style: a cell typed into it takes the format (text stays text)
             ws.column_dimensions[letter].number_format = fmt
