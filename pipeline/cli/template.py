@@ -27,7 +27,7 @@ def add(sub) -> None:
                    help="a ledger's entry workbook instead: the local fund's or the DM deposit account's "
                         "(default name local_fund_YYYY-MM.xlsx)")
     t.add_argument("--db", type=Path, default=None,
-                   help="the accounts (pound.duckdb) the cases still in the pound at the month's start come from")
+                   help="the database of the accounts, for the cases still held when the month began")
     t.set_defaults(func=cmd_template)
 
 
