@@ -473,7 +473,7 @@ def _checks(ws, reg: Register, where: dict[str, str]) -> None:
         listed = list_of(col)
         if listed:
             dv = DataValidation(type="list", formula1=where[listed], allow_blank=True)
-            why = "Choose one from the list"
+            why = "Choose one from the list" + (f", such as {h.example}" if h.example else "")
         elif col.kind == DATE:
             dv = DataValidation(type="custom", formula1=_named(ws, "date_ok", date_check()), allow_blank=True)
             why = ("Write a date of 1966 to 2099, day first, such as 05-11-2026 or 05/11/2026 (or year first, "
@@ -487,7 +487,7 @@ def _checks(ws, reg: Register, where: dict[str, str]) -> None:
         elif col.kind == COUNT:
             low = col.minimum or 0
             dv = DataValidation(type="whole", operator="greaterThanOrEqual", formula1=str(low), allow_blank=True)
-            why = f"Write a whole number of {low} or more"
+            why = f"Write a whole number of {low} or more, such as {h.example or low + 1}"
         elif col.kind == TIME:
             dv = DataValidation(type="time", operator="between", formula1="0", formula2="0.999305556",
                                 allow_blank=True)

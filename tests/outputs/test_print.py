@@ -97,6 +97,20 @@ def test_the_auditors_workbooks_print_one_page_wide(tmp_path, run_cli, shared):
                            "--financial-year", "2026-27", "--out", out)
     assert code == 0, err
     _check(out, tmp_path / "scoped")
+    # every amount keeps its rupee format, in the cells and on paper (1,200.00)
+    money = re.compile(r"amount|_due|credited|received|proceeds|expenses|refunded|forfeited|deposits|surplus|"
+                       r"unrecovered|balance_to|ledger$|^held|missing_at|unexpected_at|difference")
+    seen = 0
+    for ws in load_workbook(out).worksheets:
+        heads = {c.column: str(c.value) for c in ws[1]}
+        for row in ws.iter_rows(min_row=2):
+            for c in row:
+                head = heads[c.column]
+                if isinstance(c.value, (int, float)) and money.search(head) and not head.startswith("days"):
+                    assert c.number_format == "#,##0.00", (ws.title, heads[c.column], c.number_format)
+                    seen += 1
+    assert seen > 50
+    assert re.search(r"\d,\d{3}\.\d\d", "".join(_pages(tmp_path / "scoped" / (out.stem + ".pdf"))))
 
 
 def test_the_review_workbook_prints_one_page_wide(tmp_path, run_cli, shared):
