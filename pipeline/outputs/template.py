@@ -83,20 +83,30 @@ def _grouped(n: str, length: str, places: tuple[int, ...]) -> str:
     return out
 
 
+# The parts of an amount's text the check reads, each a name of the sheet (relative, as the checks
+# are), so that the check holds each once: Excel keeps at most 8,192 characters in a formula.
+AMOUNT_PARTS = {
+    "amount_text": 'MID(TRIM(X),1+(LEFT(TRIM(X),1)="-"),99)',          # the text, trimmed, without its sign
+    "amount_whole": 'LEFT(amount_text,FIND(".",amount_text&".")-1)',   # before the decimal point
+    "amount_digits": 'SUBSTITUTE(amount_whole,",","")',                 # those digits without commas
+}
+
+
 def amount_check(minimum: int) -> str:
     """A number of rupees with at most two decimals, at least `minimum`, or text the loader reads as
     one: digits plain (1200), grouped by thousands (1,200,000) or the Indian way (12,00,000), with
-    at most two decimals."""
-    whole = 'LEFT(X,FIND(".",X&".")-1)'
-    decimals = f"MID(X,LEN({whole})+2,9)"
-    n = f'SUBSTITUTE({whole},",","")'
+    at most two decimals (and a sign, which the loader's minimum refuses but on -0). It reads the
+    names of AMOUNT_PARTS."""
+    t, whole, n = "amount_text", "amount_whole", "amount_digits"
+    decimals = f"MID({t},LEN({whole})+2,9)"
     length = f"LEN({n})"
     western = _grouped(n, length, (3, 6, 9, 12))
     indian = _grouped(n, length, (3, 5, 7, 9, 11, 13))
     text = (f"AND({length}>=1,{length}<=15,{_digits(f'LEFT({n},8)')},{_digits(f'MID({n},9,9)')},"
-            f"OR(LEN(X)=LEN({whole}),AND(LEN({decimals})>=1,LEN({decimals})<=2,ISERR(FIND(\".\",{decimals})),"
-            f"{_digits(decimals)})),OR({whole}={n},{whole}={western},{whole}={indian}))")
-    return f"IF(ISNUMBER(X),AND(X>={minimum},ROUND(X,2)=X,X<1E+15),{for_cell(text, 'TRIM(X)')})"
+            f"OR(LEN({t})=LEN({whole}),AND(LEN({decimals})>=1,LEN({decimals})<=2,ISERR(FIND(\".\",{decimals})),"
+            f"{_digits(decimals)})),OR({whole}={n},{whole}={western},{whole}={indian}),"
+            f'OR(LEFT(TRIM(X),1)<>"-",--SUBSTITUTE({t},",","")=0))')
+    return f"IF(ISNUMBER(X),AND(X>={minimum},ROUND(X,2)=X,X<1E+15),{text})"
 
 
 def date_check() -> str:
@@ -480,6 +490,8 @@ def _checks(ws, reg: Register, where: dict[str, str]) -> None:
                    "2026-11-05)")
         elif col.kind == MONEY:
             low = col.minimum or 0
+            for part, formula in AMOUNT_PARTS.items():
+                _named(ws, part, formula)
             dv = DataValidation(type="custom", formula1=_named(ws, f"amount_ok{'_' + str(low) if low else ''}",
                                                                amount_check(low)), allow_blank=True)
             why = ("Write an amount in rupees, such as 600, 1200.50 or 1,20,000 (at most two decimals)"

@@ -14,7 +14,7 @@ import pytest
 from openpyxl import load_workbook
 
 from pipeline.core.registers import BY_NAME, COUNT, DATE, ENUM, FLAG, MONEY, REVIEW_HELP_SHEET, TIME, Column
-from pipeline.outputs.template import LAST_ROW, SHEETS, amount_check, date_check, for_cell, list_of
+from pipeline.outputs.template import AMOUNT_PARTS, LAST_ROW, SHEETS, amount_check, date_check, for_cell, list_of
 from pipeline.outputs.template_help import column_help
 
 
@@ -93,6 +93,9 @@ def test_sheets_headers_checks_and_help_read_back(template):
             elif col.kind == MONEY:
                 assert (dv.type, dv.formula1) == ("custom", "amount_ok")
                 assert ws.defined_names["amount_ok"].attr_text == for_cell(amount_check(0), f"'{name}'!A1")
+                for part, formula in AMOUNT_PARTS.items():
+                    assert ws.defined_names[part].attr_text == for_cell(formula, f"'{name}'!A1")
+                assert len(ws.defined_names["amount_ok"].attr_text) < 8192      # Excel's most for a formula
                 assert "1,20,000" in dv.error
             elif col.kind == COUNT:
                 assert (dv.type, dv.operator, dv.formula1) == ("whole", "greaterThanOrEqual", str(col.minimum or 0))
@@ -128,7 +131,7 @@ def test_the_workbook_holds_no_macro_no_formula_and_no_hidden_sheet(template):
     assert not any("vba" in n.lower() for n in names) and "macroEnabled" not in types
     wb = load_workbook(template)
     assert not wb.defined_names          # a sheet's names are its checks (date_ok, amount_ok) alone
-    assert {n for ws in wb.worksheets for n in ws.defined_names} <= {"date_ok", "amount_ok"}
+    assert {n for ws in wb.worksheets for n in ws.defined_names} <= {"date_ok", "amount_ok", *AMOUNT_PARTS}
     for ws in wb.worksheets:
         assert ws.sheet_state == "visible"
         formulas = [c for row in ws.iter_rows() for c in row if c.data_type == "f"]

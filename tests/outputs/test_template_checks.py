@@ -174,10 +174,12 @@ def test_twin_the_keepers_examples_and_their_near_misses(blank):
     money_good = [("text", "1,20,000"), ("text", "1,200,000.50"), ("text", "600"), ("value", 1200.5),
                   ("text", "12,34,56,789.05"), ("value", 0.0)]
     money_bad = [("text", "1,2,000"), ("text", "600.125"), ("text", "-600"), ("value", 600.125),
-                 ("text", "12,3456,789"), ("value", -1.0)]
+                 ("text", "12,3456,789"), ("value", -1.0), ("text", "-0.50")]
+    money_good += [("text", "-0")]          # the loader reads -0 as 0, which its minimum takes
     cells = []
     for letter, col, values in (("C", DATE_COL, good + bad), ("G", MONEY_COL, money_good + money_bad)):
         for row, d in enumerate(values, 2):
             cells.append([f"{letter}{row}", *_as_cell(col, d)[0]])
     marked = _marked(blank, cells)
-    assert marked == {(2, r) for r in range(7, 13)} | {(6, r) for r in range(7, 13)}
+    # marked (counted from 0): the bad dates, C8:C13, and the bad amounts, G9:G15 (after seven good ones)
+    assert marked == {(2, r) for r in range(7, 13)} | {(6, r) for r in range(8, 15)}
