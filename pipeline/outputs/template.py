@@ -12,9 +12,18 @@ the registers' declarations. Each header cell carries a comment (what to write, 
 the Act, an example, the Kannada title) and each cell below an input message with the same
 help. The sheet "how to fill in" (which the loader passes over) says how corrections are made,
 lists every column with its Kannada title, and holds the pick-lists the cells' lists point at.
-The workbook holds values only: no macro, no formula, no hidden sheet. What a cell cannot check
-(a blank required cell, a case that names no impoundment) the loader still rejects, naming the
+The register sheets hold values only: no macro, no formula, no hidden sheet; a date's and an
+amount's check is a name of the sheet (date_ok, amount_ok) holding a formula of the cell, which
+takes what the loader's parser takes (day-first dates, 1,20,000). What a cell cannot check (a
+blank required cell, a case that names no impoundment) the loader still rejects, naming the
 sheet, row, column and value.
+
+A pound's copy (`pound`) adds the sheet "what is due", which the loader passes over: each
+release's fines and feeding worked out by formulas, and, with the month and the accounts, the
+cases still in the pound when the month began, offered in the cells' lists of cases. It is saved
+as registers_<month>_<pound>.xlsx, one file a pound a month. A ledger's entry workbook
+(`ledger`: local_fund, dm_deposit) has that ledger's sheet, with lists of the bundle's local
+authorities and cases. Every sheet prints one A4 page wide with its header row on every page.
 """
 
 from __future__ import annotations

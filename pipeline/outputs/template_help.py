@@ -53,7 +53,9 @@ _BY_COLUMN = {
                   "ಬಿಡುಗಡೆಯ ಆಧಾರ"),
     "released_to": Help("who took them", "s.12(2)", "Mahadevappa (owner)", "ಯಾರಿಗೆ ಒಪ್ಪಿಸಲಾಯಿತು"),
     "fines_paid": Help("the fines paid, in rupees", "s.10(1), s.12(1)", "600.00", "ಪಾವತಿಸಿದ ದಂಡ"),
-    "charges_paid": Help("the feeding and watering charges paid, in rupees", "s.12(1), s.18(3)", "400.00"),
+    "charges_paid": Help("the feeding and watering charges paid, in rupees: a pound's workbook works out on its "
+                         "sheet 'what is due' what was due, counting the days in the pound (the day of impounding "
+                         "and the day of release both count)", "s.12(1), s.18(3)", "400.00"),
     "protest_deposit": Help("what was deposited on a delivery under protest, in rupees", "s.16(1)", "1000.00"),
     "declaration_made": Help("yes if the owner made the declaration of ownership", "s.13(1), s.16(2)", "yes"),
     "security_deposit_id": Help("the deposit taken before this release (its deposit_id), in a notified area",
