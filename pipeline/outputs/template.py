@@ -412,8 +412,12 @@ def _ledger_lines(ledger: str, month: str | None) -> list[str]:
         "refused as you type it, saying why.",
         f"Save the workbook (as .xlsx) into the bundle's ledgers/ folder as {ledger_file_name(ledger, month)}; the "
         "next pound run or pound ingest loads it and reconciles it with what the accounts say was due.",
-        "An entry already sent is not changed: a wrong entry is put right by a new entry (a reversal), as in the "
-        "ledger itself.",
+        "Corrections. Once a workbook has been sent, do not change it: an entry sent in error is corrected in the "
+        "next month's workbook.",
+        "  To correct an entry: write it again, with the same entry_id and the right values, and say why in "
+        "correction_note. The latest version is used; both are kept.",
+        "  To strike out an entry written in error: write it again with void = yes and a correction_note. "
+        "Leave correction_note and void blank on every other row.",
         "",
     ]
 
