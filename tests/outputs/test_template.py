@@ -290,3 +290,20 @@ def test_libreoffice_calc_opens_it_with_its_lists_intact(tmp_path, template):
             if dv.type == "list":
                 assert _listed(calc, got) == _listed(mine, dv)
             assert calc[name][f"{letter}1"].comment.text.startswith(mine[name][f"{letter}1"].comment.text[:20])
+
+
+def test_one_file_a_pound_a_month_named_so_and_its_options_refused_in_one_line(tmp_path, run_cli, sample_bundle,
+                                                                              monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, printed, err = run_cli("template", "--bundle", sample_bundle, "--pound", "P02", "--month", "2026-11")
+    assert code == 0, err
+    assert printed.strip() == "registers_2026-11_P02.xlsx" and (tmp_path / "registers_2026-11_P02.xlsx").is_file()
+    help_ = " ".join(str(r[0]) for r in load_workbook(tmp_path / printed.strip())[REVIEW_HELP_SHEET].iter_rows(
+        max_col=1, values_only=True) if r[0])
+    assert "registers/ folder named for its month and its pound, registers_2026-11_P02.xlsx" in help_
+    for args, says in ((["--pound", "P01", "--month", "2026-13"], "--month 2026-13: expected a month"),
+                       (["--pound", "P01"], "give --out, or --pound and --month"),
+                       (["--month", "2026-11", "--db", "x.duckdb"], "--db gives the cases still in a pound"),
+                       (["--ledger", "local_fund", "--pound", "P01", "--month", "2026-11"], "leave out --pound")):
+        code, _, err = run_cli("template", "--bundle", sample_bundle, *args)
+        assert code != 0 and says in err and len(err.strip().splitlines()) == 1, (args, err)
