@@ -31,7 +31,7 @@ examples:
   pound export --db out/pound.duckdb --out tables/ --format parquet
   pound documents --db out/pound.duckdb --out papers/ --pdf
   pound synth --out mysuru/ --district Mysuru --pounds 20 --months 24 --seed 7
-  pound template --bundle mysuru/ --out registers_2026-11.xlsx --pound P01
+  pound template --bundle mysuru/ --pound P01 --month 2026-11 --db out/pound.duckdb
   pound validate --db out/pound.duckdb        run the great-expectations suites over the registers held
   pound demo
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pipeline.cli.common import EXIT_OK, command
@@ -10,25 +11,50 @@ from pipeline.core.errors import PoundError
 
 def add(sub) -> None:
     t = command(sub, "template", "write the workbook of the registers to fill in (one sheet a register, lists "
-                "from the bundle's reference files); saved into BUNDLE/registers/ it loads as it is",
-                "pound template --bundle mysuru/ --out registers_2026-11.xlsx --pound P01")
+                "from the bundle's reference files); saved into BUNDLE/registers/ it loads as it is. A pound's "
+                "copy (--pound) works out what is due on each release; with --month and --db it lists the cases "
+                "still in the pound when the month began",
+                "pound template --bundle mysuru/ --pound P01 --month 2026-11 --db pound.duckdb   "
+                "(writes registers_2026-11_P01.xlsx)\n"
+                "  pound template --bundle mysuru/ --ledger local_fund --month 2026-11   (writes local_fund_2026-11.xlsx)")
     t.add_argument("--bundle", type=Path, required=True,
                    help="the bundle (folder or .zip) whose reference/ files give the lists of pounds and classes")
-    t.add_argument("--out", type=Path, required=True, help="the workbook to write, such as registers_2026-11.xlsx")
+    t.add_argument("--out", type=Path, default=None,
+                   help="the workbook to write (default: registers_YYYY-MM_POUND.xlsx, one file a pound a month)")
     t.add_argument("--pound", default=None, metavar="ID", help="a pound-keeper's copy: that pound only")
+    t.add_argument("--month", default=None, metavar="YYYY-MM", help="the month the workbook is for")
+    t.add_argument("--ledger", choices=("local_fund", "dm_deposit"), default=None,
+                   help="a ledger's entry workbook instead: the local fund's or the DM deposit account's "
+                        "(default name local_fund_YYYY-MM.xlsx)")
+    t.add_argument("--db", type=Path, default=None,
+                   help="the database of the accounts, for the cases still held when the month began")
     t.set_defaults(func=cmd_template)
 
 
 def cmd_template(args) -> int:
-    from pipeline.outputs.template import write_template
+    from pipeline.outputs.template import file_name, ledger_file_name, write_template
 
-    out: Path = args.out
+    month = args.month
+    if month is not None and not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", month):
+        raise PoundError(f"--month {month}: expected a month written YYYY-MM, such as 2026-11")
+    if args.db is not None and not (month and args.pound):
+        raise PoundError("--db gives the cases still in a pound at a month's start: give --pound and --month too")
+    if args.db is not None and not args.db.is_file():
+        raise PoundError(f"--db {args.db} does not exist; give the database of pound run or pound ingest")
+    if args.ledger and (args.pound or args.db):
+        raise PoundError(f"--ledger {args.ledger}: a ledger's workbook is the whole bundle's; leave out --pound and --db")
+    if args.out is None and args.ledger and not month:
+        raise PoundError("give --out, or --month to name the workbook local_fund_YYYY-MM.xlsx")
+    if args.out is None and not args.ledger and not (month and args.pound):
+        raise PoundError("give --out, or --pound and --month to name the workbook registers_YYYY-MM_POUND.xlsx")
+    default = ledger_file_name(args.ledger, month) if args.ledger else file_name(month, args.pound)
+    out: Path = args.out if args.out is not None else Path(default)
     if out.suffix.lower() != ".xlsx":
-        raise PoundError(f"--out {out}: the workbook's name must end in .xlsx (registers_2026-11.xlsx)")
+        raise PoundError(f"--out {out}: the workbook's name must end in .xlsx (registers_2026-11_P01.xlsx)")
     if out.exists():
         raise PoundError(f"--out {out} exists; a workbook that may be filled in is never written over: give "
                          "another name")
     if not out.parent.is_dir():
         raise PoundError(f"the folder of --out, {out.parent}, does not exist")
-    print(write_template(args.bundle, out, args.pound))
+    print(write_template(args.bundle, out, args.pound, month, args.db, args.ledger))
     return EXIT_OK

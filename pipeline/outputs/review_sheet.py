@@ -23,6 +23,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from pipeline.core.months import day_text
 from pipeline.core.registers import BY_NAME, DECISIONS, REVIEW_HELP_SHEET
+from pipeline.outputs.template import print_setup
 from pipeline.outputs.xlsx import safe_text
 from pipeline.read.database import as_of
 from pipeline.read.select import Cond, col, select_records
@@ -76,7 +77,10 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
         for c in (names.index("reviewed_on") + 1, decision_col, note_col):
             ws.cell(i, c).fill = TO_FILL
         check.add(ws.cell(i, decision_col))
-        ws.cell(i, names.index("finding_detail") + 1).alignment = Alignment(wrap_text=True, vertical="top")
+        detail = ws.cell(i, names.index("finding_detail") + 1)
+        detail.alignment = Alignment(wrap_text=True, vertical="top")
+        # printed, the finding is whole: its row as tall as its wrapped lines (about 75 characters each)
+        ws.row_dimensions[i].height = 15 * max(1, -(-len(str(detail.value or "")) // 75))
     widths = {"rule_id": 26, "subject_id": 14, "reviewed_on": 13, "reviewed_by": 30, "decision": 16, "note": 40,
               "review_status": 14, "finding_detail": 80}
     for i, n in enumerate(names, 1):
@@ -96,6 +100,8 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
     ):
         help_.append([line])
     help_.column_dimensions["A"].width = 110
+    print_setup(ws)
+    print_setup(help_, title_rows=None)
     path = Path(path)
     tmp = path.with_name(path.name + ".part")
     wb.save(tmp)

@@ -53,7 +53,9 @@ _BY_COLUMN = {
                   "ಬಿಡುಗಡೆಯ ಆಧಾರ"),
     "released_to": Help("who took them", "s.12(2)", "Mahadevappa (owner)", "ಯಾರಿಗೆ ಒಪ್ಪಿಸಲಾಯಿತು"),
     "fines_paid": Help("the fines paid, in rupees", "s.10(1), s.12(1)", "600.00", "ಪಾವತಿಸಿದ ದಂಡ"),
-    "charges_paid": Help("the feeding and watering charges paid, in rupees", "s.12(1), s.18(3)", "400.00"),
+    "charges_paid": Help("the feeding and watering charges paid, in rupees: a pound's workbook works out on its "
+                         "sheet 'what is due' what was due, counting the days in the pound (the day of impounding "
+                         "and the day of release both count)", "s.12(1), s.18(3)", "400.00"),
     "protest_deposit": Help("what was deposited on a delivery under protest, in rupees", "s.16(1)", "1000.00"),
     "declaration_made": Help("yes if the owner made the declaration of ownership", "s.13(1), s.16(2)", "yes"),
     "security_deposit_id": Help("the deposit taken before this release (its deposit_id), in a notified area",
@@ -127,6 +129,25 @@ _BY_COLUMN = {
 }
 
 _BY_REGISTER = {
+    ("local_fund", "entry_id"): Help("the number of this entry (the ledger's own, or one the office gives)",
+                                     "s.18(2)", "LF-014"),
+    ("local_fund", "local_authority_id"): Help("the local authority whose fund this is, chosen from the list "
+                                               "(reference/local_authorities.csv)", "s.18(2)", "LA01"),
+    ("local_fund", "entry_on"): Help("the day the fund was credited", "s.18(2)", "12-11-2026"),
+    ("local_fund", "amount"): Help("the amount credited, in rupees", "s.18(2)", "1,200.00"),
+    ("local_fund", "reference"): Help("the case the credit is for (case_id), chosen from the list, or the "
+                                      "receipt's number", "s.18(2)", "M-2611-001"),
+    ("local_fund", "head"): Help("what was credited: fines, surplus (from the District Magistrate), or other",
+                                 "s.18(2), s.18(5)", "fines"),
+    ("dm_deposit", "entry_id"): Help("the number of this entry of the deposit account", "s.18(5)", "DM-004"),
+    ("dm_deposit", "entry_on"): Help("the day of the entry", "s.18(5)", "02-11-2026"),
+    ("dm_deposit", "kind"): Help("receipt (surplus of a sale received), credit_to_local_fund (after six months "
+                                 "unclaimed), or refund_to_claimant", "s.18(5)", "receipt"),
+    ("dm_deposit", "amount"): Help("the amount, in rupees", "s.18(5)", "13,800.00"),
+    ("dm_deposit", "reference"): Help("the case the surplus came from (case_id), chosen from the list", "s.18(5)",
+                                      "M-2608-003"),
+    ("dm_deposit", "local_authority_id"): Help("the local authority of the pound the case was of, chosen from "
+                                               "the list", "s.18(5)", "LA01"),
     ("impoundments", "head_count"): Help("how many animals of this class (at least 1)", "s.10(1), s.12", "2",
                                          "ಪ್ರಾಣಿಗಳ ಸಂಖ್ಯೆ"),
     ("releases", "head_count"): Help("how many animals left the pound in this delivery", "s.12", "2",

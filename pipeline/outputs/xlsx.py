@@ -30,6 +30,9 @@ PLAIN, HEADER, RUPEES, DATE, DATETIME, KEPT_TEXT, BOLD = range(7)
 RUPEE_FORMAT, DATE_FORMAT, DATETIME_FORMAT = "#,##0.00", "dd-mm-yyyy", "dd-mm-yyyy hh:mm:ss"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _EPOCH = dt.datetime(1899, 12, 30)
+# A sheet whose columns are wider than this (in characters, about what A4 upright holds within its
+# margins at full size) prints across the page, landscape; every sheet prints one page wide.
+PORTRAIT_WIDTH = 100
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _PKG = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -104,7 +107,11 @@ class Sheet:
         panes = ('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
                  '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/>') if frozen else ""
         cols = "".join(f'<col min="{i}" max="{i}" width="{w}" customWidth="1"/>' for i, w in enumerate(widths, 1))
-        self._write(f'{_HEAD}<worksheet xmlns="{_MAIN}" xmlns:r="{_REL}"><sheetViews><sheetView workbookViewId="0">'
+        self.frozen = frozen
+        self._landscape = sum(widths) > PORTRAIT_WIDTH
+        # printed: one A4 page wide (as many pages down as the rows need), the header row on each page
+        self._write(f'{_HEAD}<worksheet xmlns="{_MAIN}" xmlns:r="{_REL}"><sheetPr><pageSetUpPr fitToPage="1"/>'
+                    '</sheetPr><sheetViews><sheetView workbookViewId="0">'
                     f'{panes}</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>'
                     f'{f"<cols>{cols}</cols>" if cols else ""}<sheetData>')
         self._letters: list[str] = []
@@ -127,6 +134,10 @@ class Sheet:
 
     def close(self) -> None:
         tail = f'<autoFilter ref="{self._filter}"/>' if self._filter else ""
+        orientation = "landscape" if self._landscape else "portrait"
+        tail += ('<pageMargins left="0.4" right="0.4" top="0.5" bottom="0.5" header="0.3" footer="0.3"/>'
+                 f'<pageSetup paperSize="9" orientation="{orientation}" fitToWidth="1" fitToHeight="0"/>'
+                 '<headerFooter><oddFooter>&amp;C&amp;A, page &amp;P of &amp;N</oddFooter></headerFooter>')
         self._write(f"</sheetData>{tail}</worksheet>")
         self._out.close()
 
@@ -160,6 +171,9 @@ class Workbook:
         names = "".join(f'<definedName name="_xlnm._FilterDatabase" localSheetId="{i}" hidden="1">'
                         f"{_escape(_quoted(s.title))}!{_absolute(s._filter)}</definedName>"
                         for i, (_, s) in enumerate(self._sheets) if s._filter)
+        names += "".join(f'<definedName name="_xlnm.Print_Titles" localSheetId="{i}">'
+                         f"{_escape(_quoted(s.title))}!$1:$1</definedName>"
+                         for i, (_, s) in enumerate(self._sheets) if s.frozen)
         z = self._zip
         z.writestr("[Content_Types].xml", _content_types(n for n, _ in self._sheets))
         z.writestr("_rels/.rels", f'{_HEAD}<Relationships xmlns="{_PKG}"><Relationship Id="rId1" '

@@ -14,7 +14,7 @@ import pytest
 from openpyxl import load_workbook
 
 from pipeline.core.registers import BY_NAME, COUNT, DATE, ENUM, FLAG, MONEY, REVIEW_HELP_SHEET, TIME, Column
-from pipeline.outputs.template import FIRST_DAY, LAST_DAY, LAST_ROW, SHEETS, list_of
+from pipeline.outputs.template import AMOUNT_PARTS, LAST_ROW, SHEETS, amount_check, date_check, for_cell, list_of
 from pipeline.outputs.template_help import column_help
 
 
@@ -85,11 +85,18 @@ def test_sheets_headers_checks_and_help_read_back(template):
             if list_of(col):
                 assert dv.type == "list" and dv.formula1.startswith("'how to fill in'!$")
             elif col.kind == DATE:
-                assert (dv.type, dv.operator, dv.formula1, dv.formula2) == ("date", "between", str(FIRST_DAY),
-                                                                            str(LAST_DAY))
+                # the check is the sheet's name date_ok, a formula of the cell itself (test_template_checks.py)
+                assert (dv.type, dv.formula1) == ("custom", "date_ok")
+                assert ws.defined_names["date_ok"].attr_text == for_cell(date_check(), f"'{name}'!A1")
                 assert ws.column_dimensions[letter].number_format == "dd-mm-yyyy"
+                assert "05-11-2026" in dv.error and "2026-11-05" in dv.error
             elif col.kind == MONEY:
-                assert (dv.type, dv.operator, dv.formula1) == ("decimal", "greaterThanOrEqual", "0")
+                assert (dv.type, dv.formula1) == ("custom", "amount_ok")
+                assert ws.defined_names["amount_ok"].attr_text == for_cell(amount_check(0), f"'{name}'!A1")
+                for part, formula in AMOUNT_PARTS.items():
+                    assert ws.defined_names[part].attr_text == for_cell(formula, f"'{name}'!A1")
+                assert len(ws.defined_names["amount_ok"].attr_text) < 8192      # Excel's most for a formula
+                assert "1,20,000" in dv.error
             elif col.kind == COUNT:
                 assert (dv.type, dv.operator, dv.formula1) == ("whole", "greaterThanOrEqual", str(col.minimum or 0))
             elif col.kind == TIME:
@@ -98,6 +105,8 @@ def test_sheets_headers_checks_and_help_read_back(template):
                 assert dv.type is None and not dv.showErrorMessage        # any text
             if col.name == "taluk":         # a removal order of a taluk with no pound: warned, not refused
                 assert dv.errorStyle == "warning" and dv.error.startswith("This taluk is not one of")
+            elif col.refers_to == "impoundments.case_id":    # a case of an earlier month: warned, not refused
+                assert dv.errorStyle == "warning" and dv.error.startswith("This case is not in the impoundments")
             elif dv.type:
                 assert dv.showErrorMessage and dv.errorStyle == "stop" and dv.error.startswith(
                     ("Choose one", "Write a"))
@@ -121,10 +130,15 @@ def test_the_workbook_holds_no_macro_no_formula_and_no_hidden_sheet(template):
         types = zf.read("[Content_Types].xml").decode()
     assert not any("vba" in n.lower() for n in names) and "macroEnabled" not in types
     wb = load_workbook(template)
-    assert not wb.defined_names
+    assert not wb.defined_names          # a sheet's names are its checks (date_ok, amount_ok) alone
+    assert {n for ws in wb.worksheets for n in ws.defined_names} <= {"date_ok", "amount_ok", *AMOUNT_PARTS}
     for ws in wb.worksheets:
         assert ws.sheet_state == "visible"
-        assert not [c.coordinate for row in ws.iter_rows() for c in row if c.data_type == "f"], ws.title
+        formulas = [c for row in ws.iter_rows() for c in row if c.data_type == "f"]
+        if ws.title == REVIEW_HELP_SHEET:       # the list of cases takes in the impoundments sheet's case_id
+            assert formulas and all(f.value.startswith('=IF(impoundments!$A') for f in formulas)
+        else:                                   # a register sheet holds values alone
+            assert not formulas, ws.title
 
 
 def test_twin_a_formula_would_be_seen(tmp_path, template):
@@ -268,8 +282,28 @@ def test_libreoffice_calc_opens_it_with_its_lists_intact(tmp_path, template):
         for letter, (dv, _) in ours.items():
             got = theirs[letter][0]
             assert (got.type, got.error, got.prompt) == (dv.type, dv.error, dv.prompt), (name, letter)
-            if dv.type:
+            if dv.type == "custom":         # Calc writes a sheet's own name with the sheet's name before it
+                assert got.formula1 in (dv.formula1, f"{name}!{dv.formula1}"), (name, letter)
+                assert dv.formula1 in calc[name].defined_names, (name, letter)
+            elif dv.type:
                 assert got.formula1 == dv.formula1 and (got.formula2 == dv.formula2 or dv.formula2 is None), (name, letter)
             if dv.type == "list":
                 assert _listed(calc, got) == _listed(mine, dv)
             assert calc[name][f"{letter}1"].comment.text.startswith(mine[name][f"{letter}1"].comment.text[:20])
+
+
+def test_one_file_a_pound_a_month_named_so_and_its_options_refused_in_one_line(tmp_path, run_cli, sample_bundle,
+                                                                              monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, printed, err = run_cli("template", "--bundle", sample_bundle, "--pound", "P02", "--month", "2026-11")
+    assert code == 0, err
+    assert printed.strip() == "registers_2026-11_P02.xlsx" and (tmp_path / "registers_2026-11_P02.xlsx").is_file()
+    help_ = " ".join(str(r[0]) for r in load_workbook(tmp_path / printed.strip())[REVIEW_HELP_SHEET].iter_rows(
+        max_col=1, values_only=True) if r[0])
+    assert "registers/ folder named for its month and its pound, registers_2026-11_P02.xlsx" in help_
+    for args, says in ((["--pound", "P01", "--month", "2026-13"], "--month 2026-13: expected a month"),
+                       (["--pound", "P01"], "give --out, or --pound and --month"),
+                       (["--month", "2026-11", "--db", "x.duckdb"], "--db gives the cases still in a pound"),
+                       (["--ledger", "local_fund", "--pound", "P01", "--month", "2026-11"], "leave out --pound")):
+        code, _, err = run_cli("template", "--bundle", sample_bundle, *args)
+        assert code != 0 and says in err and len(err.strip().splitlines()) == 1, (args, err)

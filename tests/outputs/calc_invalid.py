@@ -1,0 +1,79 @@
+"""Which cells LibreOffice Calc's own validity check marks invalid, once values are put into them.
+
+Run with the python that has LibreOffice's `uno` module (Debian's python3-uno: /usr/bin/python3),
+not the project's: it reads {"path": workbook, "cells": {sheet: [[cell, "text" | "value", value]]}}
+on stdin, opens the workbook in a headless Calc, writes each value (text as text, a value as a
+number), asks Calc to mark invalid data (Tools > Detective > Mark Invalid Data) and prints
+{sheet: [[column, row], ...]} of the cells marked, counted from 0.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.append('/usr/lib/python3/dist-packages')
+import uno  # noqa: E402
+from com.sun.star.beans import PropertyValue  # noqa: E402
+
+
+def prop(n, v):
+    p = PropertyValue()
+    p.Name, p.Value = n, v
+    return p
+
+
+def main():
+    req = json.load(sys.stdin)
+    prof = tempfile.mkdtemp()
+    pipe = f"pound{os.getpid()}"
+    proc = subprocess.Popen(["soffice", "--headless", "--invisible", "--norestore", "--nologo",
+                             "-env:UserInstallation=file://" + prof, f"--accept=pipe,name={pipe};urp;"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        local = uno.getComponentContext()
+        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+        for _ in range(120):
+            try:
+                ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
+                break
+            except Exception:
+                time.sleep(0.25)
+        desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+        doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(os.path.abspath(req["path"])), "_blank", 0,
+                                           (prop("Hidden", True),))
+        out = {}
+        for sheet_name, cells in req["cells"].items():
+            sh = doc.Sheets.getByName(sheet_name)
+            for addr, kind, value in cells:
+                cell = sh.getCellRangeByName(addr)
+                if kind == "text":
+                    cell.setString(value)
+                else:
+                    cell.setValue(value)
+            sh.showInvalid()
+            dp = sh.DrawPage
+            bad = []
+            for i in range(dp.Count):
+                shape = dp.getByIndex(i)
+                if shape.ShapeType != "com.sun.star.drawing.EllipseShape":
+                    continue
+                a = shape.Anchor
+                try:
+                    c = a.CellAddress
+                    bad.append((c.Column, c.Row))
+                except AttributeError:
+                    pass
+            out[sheet_name] = bad
+        doc.close(True)
+        json.dump(out, sys.stdout)
+    finally:
+        proc.terminate()
+        proc.wait(20)
+        shutil.rmtree(prof, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""Each workbook printed to PDF by LibreOffice: every sheet is one A4 page wide, its header row on
+each of its pages, and its help readable. The keeper's (a pound's copy, with what is due), the
+District Magistrate's review, the auditor's (pound workbook) and the whole bundle's audit workbook.
+
+A page is told to its sheet by the footer every sheet prints ("releases, page 2 of 16"). A sheet
+printed more than one page wide would put its first column and its last on different pages: every
+page must show both (its header row is repeated on each page)."""
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from pipeline.core.registers import REVIEW_HELP_SHEET
+
+pytestmark = pytest.mark.calc
+SAMPLE = Path(__file__).parents[2] / "data" / "sample"
+
+
+def _pdf(xlsx: Path, out: Path) -> Path:
+    soffice = shutil.which("soffice")
+    assert soffice and shutil.which("pdftotext"), "LibreOffice and pdftotext (poppler-utils) are needed"
+    out.mkdir(parents=True, exist_ok=True)
+    subprocess.run([soffice, f"-env:UserInstallation=file://{out}/profile", "--headless", "--convert-to", "pdf",
+                    "--outdir", str(out), str(xlsx)], check=True, capture_output=True, timeout=240,
+                   env={**os.environ, "HOME": str(out)})
+    return out / (xlsx.stem + ".pdf")
+
+
+def _pages(pdf: Path) -> list[str]:
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    return text.split("\f")[:-1]
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _header_ends(ws) -> tuple[str, str]:
+    """The first and the last column's names in the row that is repeated on each printed page."""
+    rows = ws.print_title_rows
+    row = int(rows.split(":")[0].lstrip("$")) if rows else 1
+    last_col = ws.max_column
+    area = ws.print_area.split("!")[-1].replace("$", "") if ws.print_area else None
+    if area:
+        from openpyxl.utils import range_boundaries
+
+        _, _, last_col, _ = range_boundaries(area)
+    names = [str(ws.cell(row, c).value) for c in range(1, last_col + 1) if ws.cell(row, c).value not in (None, "")]
+    return names[0], names[-1]
+
+
+def _check(xlsx: Path, out: Path) -> dict[str, int]:
+    """Each sheet's pages, every one of them showing its header row's first and last names."""
+    wb = load_workbook(xlsx)
+    pages = _pages(_pdf(xlsx, out))
+    by_sheet: dict[str, list[str]] = {}
+    for page in pages:
+        found = re.findall(r"(\S[^\n]*?), page (\d+) of (\d+)", page)
+        assert found, page[-300:]
+        sheet = found[-1][0].strip()
+        by_sheet.setdefault(sheet, []).append(page)
+    assert list(by_sheet) == wb.sheetnames, (list(by_sheet), wb.sheetnames)
+    for sheet, its in by_sheet.items():
+        ws = wb[sheet]
+        assert ws.page_setup.fitToWidth in (1, "1") and ws.page_setup.paperSize in (9, "9"), sheet
+        if sheet == "cover" or ws.max_row < 2 and not ws.print_title_rows:
+            continue
+        first, last = (_squeezed(x) for x in _header_ends(ws))
+        for n, page in enumerate(its, 1):
+            flat = _squeezed(page)
+            assert first in flat and last in flat, (xlsx.name, sheet, n, first, last)
+    return {s: len(p) for s, p in by_sheet.items()}
+
+
+def test_the_keepers_workbook_prints_one_page_wide_with_its_help_readable(tmp_path, run_cli):
+    out = tmp_path / "registers_2026-11_P01.xlsx"
+    code, _, err = run_cli("template", "--bundle", SAMPLE, "--pound", "P01", "--month", "2026-11", "--out", out)
+    assert code == 0, err
+    pages = _check(out, tmp_path / "pdf")
+    # a blank register prints on one page; the help is whole: its last column's words are not cut at the edge
+    assert all(pages[s] == 1 for s in ("impoundments", "releases", "sales"))
+    text = _squeezed("".join(_pages(tmp_path / "pdf" / "registers_2026-11_P01.pdf")))
+    assert _squeezed("DD-MM-YYYY (day first); required") in text
+    assert _squeezed("registers_2026-11_P01.xlsx") in text and REVIEW_HELP_SHEET in pages
+
+
+def test_the_auditors_workbooks_print_one_page_wide(tmp_path, run_cli, shared):
+    folder = shared.run(SAMPLE, "2026-11-30")
+    _check(folder / "audit_workbook.xlsx", tmp_path / "whole")
+    out = tmp_path / "audit_LA01_2026-27.xlsx"
+    code, _, err = run_cli("workbook", "--db", folder / "pound.duckdb", "--local-authority", "LA01",
+                           "--financial-year", "2026-27", "--out", out)
+    assert code == 0, err
+    _check(out, tmp_path / "scoped")
+    # every amount keeps its rupee format, in the cells and on paper (1,200.00)
+    money = re.compile(r"amount|_due|credited|received|proceeds|expenses|refunded|forfeited|deposits|surplus|"
+                       r"unrecovered|balance_to|ledger$|^held|missing_at|unexpected_at|difference")
+    seen = 0
+    for ws in load_workbook(out).worksheets:
+        heads = {c.column: str(c.value) for c in ws[1]}
+        for row in ws.iter_rows(min_row=2):
+            for c in row:
+                head = heads[c.column]
+                if isinstance(c.value, (int, float)) and money.search(head) and not head.startswith("days"):
+                    assert c.number_format == "#,##0.00", (ws.title, heads[c.column], c.number_format)
+                    seen += 1
+    assert seen > 50
+    assert re.search(r"\d,\d{3}\.\d\d", "".join(_pages(tmp_path / "scoped" / (out.stem + ".pdf"))))
+
+
+def test_the_review_workbook_prints_one_page_wide(tmp_path, run_cli, shared):
+    folder = shared.run(SAMPLE, "2026-11-30")
+    code, _, err = run_cli("report", "--db", folder / "pound.duckdb", "--month", "2026-11", "--out", tmp_path / "r")
+    assert code == 0, err
+    _check(tmp_path / "r" / "review_2026-11.xlsx", tmp_path / "pdf")
