@@ -83,3 +83,18 @@ def test_kannada_is_marked_and_ids_and_dates_are_kept_whole():
     # a word joined by hyphens without a digit may break; the text is escaped
     assert marked("a well-known <b>") == "a well-known &lt;b&gt;"
     assert marked(None) == "" and has_kannada("ಹುಣಸೂರು") and not has_kannada("Hunsur")
+
+
+def test_kannada_in_a_page_s_tables_and_a_chart_s_table_is_marked():
+    from bs4 import BeautifulSoup
+
+    from pipeline.reports import html as h
+
+    df = pd.DataFrame({"owner_name": ["ಮಹದೇವಪ್ಪ", "Puttaswamy"], "case_id": ["H-2610-018", "N-2610-013"]})
+    fig = go.Figure(go.Bar(y=["ಮಹದೇವಪ್ಪ (O1)", "Puttaswamy (O2)"], x=[2, 3], orientation="h"))
+    for page in (str(h.table(df, table_id="owners")),
+                 charts.OfflineNotebookRenderer(config={}).to_mimebundle(fig.to_dict())["text/html"]):
+        soup = BeautifulSoup(page, "html.parser")
+        kannada = [n for n in soup.find_all(string=True) if has_kannada(n)]
+        assert kannada and all(n.parent.get("lang") == "kn" for n in kannada), kannada
+    assert '<span class="nowrap">H-2610-018</span>' in str(h.table(df, table_id="owners"))
