@@ -84,7 +84,7 @@ def environment(templates: Path | None = None) -> Environment:
     env = Environment(loader=ChoiceLoader(loaders), autoescape=select_autoescape(default=True,
                       default_for_string=True), undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["money"] = _money
-    env.filters["day"] = lambda d: Markup(marked(_day(d)))     # a day kept on one line (core/script.py)
+    env.filters["day"] = _day
     env.filters["animals"] = animals
     env.filters["counted"] = counted
     env.filters["signer"] = signer
