@@ -520,12 +520,15 @@ def chart_table(fig: dict) -> tuple[list[str], list[list[str]]]:
             order.append(str(c))
         array = _axis(layout, t, cat).get("categoryarray")
         if array is not None:
-            order = [str(v) for v in _array(array)] + order
+            # a bar chart lying along the page draws its first category at the bottom: the table
+            # reads from the top, as the chart does
+            array = [str(v) for v in _array(array)]
+            order = (array[::-1] if flat else array) + order
     cats = list(dict.fromkeys(order))
     if cats and all(_MONTH.match(c) for c in cats):
         cats.sort()
     head = [cat_title or "category"] + list(columns)
-    return head, [[c] + [columns[k].get(c, "") for k in columns] for c in cats]
+    return head, [[_title(c)] + [columns[k].get(c, "") for k in columns] for c in cats]
 
 
 def _box_table(layout, traces):

@@ -61,10 +61,11 @@ def printed_whole(page) -> set[str]:
     for td in soup.select("table.pound-table td"):
         classes = td.get("class") or []
         col = td.get("data-col") or ""
-        if "pound-extra" in classes or not td.get_text(strip=True):
+        text = " ".join(td.get_text().split())
+        if "pound-extra" in classes or not text:
             continue
         if "money" in classes or col.endswith("_id") or col in ("reference", "last_sale_id"):
-            out.add(td.get_text(strip=True))
+            out.add(text)
     return out
 
 

@@ -83,6 +83,10 @@ def test_kannada_is_marked_and_ids_and_dates_are_kept_whole():
     # a word joined by hyphens without a digit may break; the text is escaped
     assert marked("a well-known <b>") == "a well-known &lt;b&gt;"
     assert marked(None) == "" and has_kannada("ಹುಣಸೂರು") and not has_kannada("Hunsur")
+    # a file's name in a narrow column breaks after its slashes and underscores, its month whole
+    assert marked("registers/impoundments_2026-11_corrections.csv") == \
+        'registers/<wbr>impoundments_<wbr><span class="nowrap">2026-11</span>_<wbr>corrections.csv'
+    assert marked("owner_name") == "owner_name"
 
 
 def test_kannada_in_a_page_s_tables_and_a_chart_s_table_is_marked():
@@ -98,3 +102,12 @@ def test_kannada_in_a_page_s_tables_and_a_chart_s_table_is_marked():
         kannada = [n for n in soup.find_all(string=True) if has_kannada(n)]
         assert kannada and all(n.parent.get("lang") == "kn" for n in kannada), kannada
     assert '<span class="nowrap">H-2610-018</span>' in str(h.table(df, table_id="owners"))
+
+
+def test_a_chart_lying_along_the_page_is_tabled_from_the_top():
+    df = pd.DataFrame({"section": ["18(3)", "14(3)"], "account": ["keeper", "state"], "from_account": ["payer", "payer"],
+                       "amount": [150000, 100000]})
+    head, rows = charts.chart_table(charts.money_received(df, "October 2026", {"keeper": "Pound-keeper"}).to_dict())
+    # drawn top to bottom: s.14(3) above s.18(3); the label's two lines read as one
+    assert [r[0] for r in rows] == ["s.14(3) state", "s.18(3) Pound-keeper"]
+    assert rows[0][1] == "Rs 1,000.00"
