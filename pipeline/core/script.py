@@ -23,6 +23,7 @@ _KANNADA = r"[\u0C80-\u0CFF]+(?:[\s.,'()\-]+[\u0C80-\u0CFF]+)*"
 _WHOLE = r"(?<![A-Za-z0-9-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+(?![A-Za-z0-9-])"
 # a long word of a path or a file's name may break after a slash or an underscore (<wbr>, no character)
 _LONG = re.compile(r"\S{20,}")
+_JOIN = re.compile(r"(?<=\w)[/_](?=\w)")
 _TOKEN = re.compile(f"(?P<kn>{_KANNADA})|(?P<whole>{_WHOLE})")
 
 
@@ -36,7 +37,7 @@ def marked(text) -> str:
     if text is None:
         return ""
     s = str(text)
-    breaks = {m.start() + i + 1 for m in _LONG.finditer(s) for i, c in enumerate(m.group()) if c in "/_"}
+    breaks = {m.start() + b.end() for m in _LONG.finditer(s) for b in _JOIN.finditer(m.group())}
 
     def plain(a: int, b: int) -> str:
         cuts = [a] + sorted(p for p in breaks if a < p <= b) + [b]

@@ -57,3 +57,46 @@ def test_the_explore_page_s_months_come_in_order(browser, october):
         .filter(t => t.length > 1)""")
     assert ticks and all(t == sorted(t) for t in ticks), ticks
     page.context.close()
+
+
+@pytest.fixture(scope="module")
+def kannada_pages(tmp_path_factory) -> dict:
+    """The four pages of October for a bundle whose pound, taluk, owners and places are written in
+    Kannada (two cases of one owner: a repeat owner, in a table and a chart)."""
+    import datetime as dt
+
+    from conftest import render
+    from helpers import REFERENCE, load, make_bundle
+    from helpers import case as a_case
+
+    from pipeline.build import build
+    from pipeline.core.params import Parameters
+
+    root = tmp_path_factory.mktemp("kannada")
+    pounds = [dict(r) for r in REFERENCE["pounds"]]
+    pounds[0].update(name="ಹುಣಸೂರು ದೊಡ್ಡಿ", taluk="ಹುಣಸೂರು")
+    owner = {"owner_id": "O7", "owner_name": "ಮಹದೇವಪ್ಪ", "owner_village": "ಬಿಳಿಕೆರೆ", "place_of_seizure": "ಹುಣಸೂರು ಸಂತೆ"}
+    bundle = make_bundle(root / "bundle", pounds=pounds,
+                         impoundments=[{**a_case("C1", "P1", "2026-10-03", head_count=2), **owner},
+                                       {**a_case("C2", "P1", "2026-10-12"), **owner}])
+    c, result = load(bundle, root / "pound.duckdb")
+    assert not result.rejected
+    build(c, Parameters({}, as_of=dt.date(2026, 11, 30)))
+    c.close()
+    return render(root / "pound.duckdb", "2026-10", None, root / "pages")
+
+
+def test_kannada_on_the_pages_is_marked_kannada(kannada_pages):
+    from bs4 import BeautifulSoup
+
+    from pipeline.core.script import has_kannada
+
+    seen = 0
+    for name, path in kannada_pages.items():
+        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        kannada = [n for n in soup.find_all(string=True)
+                   if n.parent.name not in ("title", "style", "script") and has_kannada(n)]
+        unmarked = [str(n) for n in kannada if n.find_parent(attrs={"lang": "kn"}) is None]
+        assert unmarked == [], (name, unmarked[:5])
+        seen += len(kannada)
+    assert seen >= 4
