@@ -45,6 +45,9 @@ def test_without_javascript_the_explore_page_has_its_figures(browser, october):
     text = page.inner_text("body")
     assert "This chart is drawn by JavaScript, which is off" in text
     assert page.locator("figure.pound-chart details table tbody tr").count() > 10
+    tables = page.locator("figure.pound-chart details table")
+    assert all(tables.nth(i).is_visible() for i in range(tables.count()))       # open, where the drawing is not
+    assert all(not d.is_visible() for d in page.locator("figure.pound-chart > div[role=img]").all())
     assert page.locator(".main-svg").count() == 0
     page.context.close()
 
