@@ -9,13 +9,14 @@ BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 export POUND_QUIET ?= 0
 
-.PHONY: help install lab-env browser calc demo test test-fast bench lint expectations clean lab
+.PHONY: help install lab-env browser calc axe demo test test-fast bench lint expectations clean lab
 
 help:
 	@echo "make install   create .venv and install the pinned dependencies (safe to repeat)"
 	@echo "make demo      synthesise nothing, run the sample bundle, render the three reports"
 	@echo "make test      the whole test suite (installs Chromium from Debian for the report tests)"
 	@echo "make test-fast every test but the browser and notebook ones, with shorter property searches"
+	@echo "make axe       install axe-core, pinned in tests/node (the accessibility tests run it in Chromium)"
 	@echo "make calc      install Debian's libreoffice-calc-nogui (the workbook tests read workbooks back in Calc)"
 	@echo "make bench     each speed figure as a ratio to a floor measured in the same run (docs/benchmarks.md)"
 	@echo "make lab-env   create .venv-lab: the tool and JupyterLab (make lab and make test use it)"
@@ -53,6 +54,17 @@ browser:
 	  echo "installing Debian's chromium, fonts-noto-core and poppler-utils (once)"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-core poppler-utils >/dev/null; }
 
+# axe-core, the accessibility engine the page tests run in Chromium (tests/axe.py), from the npm
+# registry at the version and hash tests/node/package-lock.json pins; Debian's npm when there is none.
+AXE_JS := tests/node/node_modules/axe-core/axe.min.js
+axe: $(AXE_JS)
+
+$(AXE_JS): tests/node/package.json tests/node/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "installing Debian's npm (once)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq npm >/dev/null; }
+	cd tests/node && npm ci --no-audit --no-fund --silent
+	@touch $@
+
 # Debian's LibreOffice Calc without a display, for reading the workbooks back in the tests.
 calc:
 	@command -v soffice >/dev/null 2>&1 || { \
@@ -67,7 +79,7 @@ demo: install
 # test module's assertion-rewritten code in __pycache__ only then, and rewriting every module again
 # costs each of the two test processes about 4 s (git ignores __pycache__).
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -n 2 --dist loadgroup
-test: install lab-env browser calc lint
+test: install lab-env browser calc axe lint
 	@$(PYTEST); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
