@@ -288,12 +288,13 @@ def papers(places: Places, month: str, progress: Progress) -> Papers:
     return Papers(month, len(written), kinds, out / "index.html", [p for p in pdfs if p.name.endswith("_all.pdf")])
 
 
-def months(places: Places, today: dt.date | None = None) -> list[str]:
-    """The months to choose from: those the registers loaded hold, else the twelve before today."""
+def months(places: Places, today: dt.date | None = None, read: bool = True) -> list[str]:
+    """The months to choose from: those the registers loaded hold, else (or without `read`) the
+    twelve before today."""
     from pipeline.core.months import months_between
 
     held: list[str] = []
-    if places.db.exists():
+    if read and places.db.exists():
         try:
             import duckdb
 
@@ -329,7 +330,7 @@ def state(places: Places, month: str) -> State:
         return State(month, "not loaded", "not loaded", "Load the registers")
     try:
         con = duckdb.connect(str(places.db), read_only=True)
-    except Exception as exc:
+    except duckdb.Error as exc:
         if is_lock_error(exc):
             return State(month, "busy", "the database is busy (a `pound` command is using it)", "wait for it to finish")
         raise

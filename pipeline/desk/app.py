@@ -59,6 +59,21 @@ class Desk:
         self.tokens: deque[str] = deque(maxlen=TOKENS_KEPT)
         self.note: str | None = None             # the last upload's line
         self.thread: threading.Thread | None = None
+        self.seen: dict[str, tuple] = {}          # month: (state, months), as read when no action ran
+
+    def looked(self, month: str) -> tuple:
+        """The month's state and the months to choose from. The database is read only while no
+        action runs (DuckDB refuses a second connection of another kind in one process, and the
+        action must not meet one); while one runs, the page shows what was last read."""
+        if self.lock.acquire(blocking=False):
+            try:
+                self.seen[month] = (actions.state(self.places, month), actions.months(self.places))
+            finally:
+                self.lock.release()
+        if month not in self.seen:
+            return (actions.State(month, "busy", "being worked on", "wait for the action to finish"),
+                    actions.months(self.places, read=False))
+        return self.seen[month]
 
     def token(self) -> str:
         t = secrets.token_urlsafe(24)
@@ -73,7 +88,7 @@ class Desk:
 
     def start(self, action: str, month: str, **kw) -> bool:
         """Run an action in the background; False when another is running."""
-        if not self.lock.acquire(blocking=False):
+        if not self.lock.acquire(timeout=2):         # a page reading the month's state holds it a moment
             return False
         job = Job(action, month)
         self.job = job
@@ -168,7 +183,7 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
         return response
 
     def month_of(value: str | None) -> str:
-        choices = actions.months(places)
+        choices = actions.months(places, read=not desk.busy())
         if value in choices:
             return value
         if value:
@@ -182,9 +197,9 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
     def page(month: str, status: int = 200, refused: str | None = None):
         job = desk.job
         running = desk.busy() and job is not None
-        state = actions.state(places, month)
+        state, months = desk.looked(month)
         html = render_template(
-            "desk.html", month=month, months=actions.months(places), state=state, job=job, running=running,
+            "desk.html", month=month, months=months, state=state, job=job, running=running,
             elapsed=(time.monotonic() - job.started) if job else 0, places=places, refused=refused,
             note=desk.note, token=desk.token(), actions_=ACTIONS, files=_files_url, password=desk.password)
         return html, status
