@@ -229,7 +229,7 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
             running = ACTIONS.get(desk.job.action, "an action") if desk.job else "an action"
             return page(month, 409, refused=f"the database is busy: \"{running}\" is running; "
                                             "wait for it to finish, then try again")
-        return redirect(url_for("index", month=month) + "#progress", 303)
+        return redirect(url_for("index", month=month), 303)
 
     @app.post("/add")
     def add():

@@ -161,7 +161,7 @@ def test_two_actions_at_once_one_runs_the_other_is_told_the_database_is_busy(des
     assert r.status_code == 409 and "the database is busy" in r.text and "Load the registers" in r.text
     page = d.get("/?month=2026-11").text
     assert "Working: Load the registers" in page and "loading (held by the test)" in page
-    assert '<meta http-equiv="refresh" content="1">' in page           # progress, refreshed each second
+    assert '<meta http-equiv="refresh" content="1; url=/?month=2026-11">' in page          # progress, refreshed each second
     cli = subprocess.run([sys.executable, "-m", "pipeline", "build", "--db", str(d.places.db), "--out",
                           str(d.places.out / "cli"), "--wait", "0"], capture_output=True, text=True, cwd=ROOT)
     assert cli.returncode == 1 and "is in use by another program" in cli.stderr
