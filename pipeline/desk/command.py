@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import sys
+import threading
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
@@ -29,6 +29,7 @@ def add(sub) -> None:
                         "--password-file")
     d.add_argument("--password-file", type=Path, default=None,
                    help="a file whose first line is the password every request must then carry")
+    d.add_argument("--open", action="store_true", help="open the desk in the browser once it is listening")
     d.add_argument("--max-upload-mb", type=int, default=50, help="the largest file taken (default 50 MB)")
     d.set_defaults(func=cmd_desk)
 
@@ -67,7 +68,12 @@ def cmd_desk(args) -> int:
         server = make_server(args.host, args.port, app, threaded=True)
     except OSError as exc:
         raise PoundError(f"cannot listen on {args.host}:{args.port} ({exc.strerror}); give another --port") from None
-    print(f"the desk is at http://{args.host}:{server.port}/ (open it in the browser; Ctrl-C stops it)", flush=True)
+    url = f"http://{args.host}:{server.port}/"
+    print(f"the desk is at {url} (open it in the browser; Ctrl-C stops it)", flush=True)
+    if args.open:
+        import webbrowser
+
+        threading.Timer(0.5, webbrowser.open, (url,)).start()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
