@@ -18,6 +18,7 @@ from collections.abc import Callable
 import duckdb
 
 from pipeline.build.models import LAYERS, Model, all_models, check_layers
+from pipeline.build.record import record as record_build
 from pipeline.build.rules import FINDING_COLUMNS, Rule, findings_sql, load_rules, rules_read
 from pipeline.core.params import Parameters
 from pipeline.core.paths import SQL_DIR
@@ -145,12 +146,15 @@ def needed_by(steps: list[Model], tables: tuple[str, ...]) -> list[Model]:
 
 def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress = QUIET,
           upto: str | tuple[str, ...] | None = None,
-          first: Callable[[duckdb.DuckDBPyConnection], object] | None = None) -> None:
+          first: Callable[[duckdb.DuckDBPyConnection], object] | None = None,
+          last: Callable[[duckdb.DuckDBPyConnection], object] | None = None) -> None:
     """Compute every model, in one transaction; with `upto` (a table or several), only those and
     the models they read, directly or through others (what a test of the rules, or synth, needs:
     for the findings, 24 of the 38 models before them). `first`, when given, runs inside the same
     transaction before the models (the run reads the closes afresh there: load/closes.py), so
-    that what it writes stands or falls with the build."""
+    that what it writes stands or falls with the build. `last`, when given, runs inside it after
+    the models and the build's record (the exports are written there, from the figures about to
+    be committed: pipeline/steps/build.py)."""
     rules = load_rules()
     steps = models(rules)
     if upto is not None:
@@ -173,6 +177,9 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
         _check_kinds(con, made)
         if upto is None:
             _check_rollforward(con)
+            record_build(con, params.as_of)
+        if last is not None:
+            last(con)
     if upto is None:
         progress.done(f"computed {len(tables)} tables and {len(rules)} rules")
 

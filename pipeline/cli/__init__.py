@@ -10,9 +10,9 @@ import os
 import sys
 import traceback
 
-from pipeline.cli import close, data, documents, export, report, synth, template, validate, workbook
+from pipeline.cli import close, data, documents, export, month, report, synth, template, validate, workbook
 from pipeline.cli.common import EXIT_FAILED, EXIT_REJECTED, Parser
-from pipeline.core.errors import InputRejected, PoundError
+from pipeline.core.errors import InputRejected, PoundError, StaleFigures
 
 MAIN_HELP = """\
 Statutory accounts, findings and reconciliations for cattle pounds under the
@@ -21,6 +21,7 @@ Karnataka Cattle Trespass Act 1966, Chapter IV (ss.12-19).
 examples:
   pound run data/sample --out out/            load a bundle, compute, write every export
   pound run data/sample --out out/ --as-of 2026-10-31
+  pound month mysuru/ --db pound.duckdb --month 2026-11   load what is new, build, write the review
   pound ingest more_registers/ --db pound.duckdb
   pound build --db pound.duckdb --out out/
   pound report --db out/pound.duckdb --month 2026-10 --out reports/
@@ -39,7 +40,7 @@ exit status: 0 done (findings are results, not errors); 2 input rejected (every
 reason is printed and nothing from a rejected file is kept); 1 anything else.
 """
 
-COMMAND_MODULES = (data, report, synth, validate, close, workbook, export, documents, template)
+COMMAND_MODULES = (data, month, report, synth, validate, close, workbook, export, documents, template)
 
 
 def plugged_in() -> list:
@@ -112,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     except InputRejected as exc:
         for prob in exc.problems:
             print(prob.render(), file=sys.stderr)
+        return EXIT_REJECTED
+    except StaleFigures as exc:
+        print(f"pound: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     except PoundError as exc:
         print(f"pound: {exc}", file=sys.stderr)

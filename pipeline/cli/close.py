@@ -19,6 +19,9 @@ def add(sub) -> None:
     c.add_argument("--bundle", type=Path, required=True, help="the bundle the database was loaded from")
     c.add_argument("--district", default=None, help="close the month of one district (default: all)")
     c.add_argument("--note", default=None, help="a note kept in close.json (for example, the meeting it was reviewed at)")
+    c.add_argument("--signed", type=Path, default=None, metavar="SCAN.pdf",
+                   help="the scan of the signed page, sealed with the close by its hash; for a month already "
+                        "closed, it is added to the close in force (verify checks it)")
     c.add_argument("--reopen", default=None, metavar="WHY",
                    help="close a closed month again, saying why (both closes are kept; the later is in force)")
     c.set_defaults(func=cmd_close)
@@ -35,28 +38,30 @@ def add(sub) -> None:
 
 
 def cmd_close(args) -> int:
-    import json
+    from pipeline.steps import add_signed, close
+    from pipeline.steps.close import is_closed
 
-    from pipeline.close.seal import close_month, signed_lines
-    from pipeline.load.closes import CLOSE_FILE
-
-    folder = close_month(args.db, args.bundle, args.month, args.by, args.district, args.note, args.reopen)
-    print(folder)
+    if args.signed is not None and not args.reopen and is_closed(args.bundle, args.month, args.district):
+        kept = add_signed(args.bundle, args.month, args.signed, args.district)
+        print(kept)
+        print(f"the signed page is kept with the close, sealed by its hash: pound verify {kept.parent} checks it",
+              file=sys.stderr)
+        return EXIT_OK
+    done = close(args.db, args.bundle, args.month, args.by, args.district, args.note, args.reopen, args.signed)
+    print(done.folder)
     # the figures sealed are those of the month at a glance, the page the District Magistrate signs;
     # said on stderr, as the other notes are, so that the output stays the folder alone
-    for line in signed_lines(json.loads((folder / CLOSE_FILE).read_text(encoding="utf-8"))):
+    for line in done.lines:
         print(line, file=sys.stderr)
     return EXIT_OK
 
 
 def cmd_verify(args) -> int:
-    from pipeline.close.verify import check_files, rebuild
+    from pipeline.steps import verify
 
-    record, verdict = check_files(args.folder)
-    if args.bundle is not None and not (verdict.altered or verdict.missing or verdict.added):
-        rebuild(record, args.bundle, verdict)
-    if verdict.intact:
-        if args.bundle:
+    done = verify(args.folder, args.bundle)
+    if done.intact:
+        if done.with_bundle:
             print(f"{args.folder}: intact (the input files rebuild the sealed figures)")
         else:
             # "intact" alone reads as "all clear": it says nothing of the registers as they stand
@@ -64,6 +69,6 @@ def cmd_verify(args) -> int:
                   f"The registers were not checked: --bundle BUNDLE also checks the input files as they stand "
                   f"against the sealed hashes and rebuilds the month's figures from them")
         return EXIT_OK
-    for line in verdict.lines():
+    for line in done.lines:
         print(f"{args.folder}: {line}", file=sys.stderr)
     return EXIT_REJECTED

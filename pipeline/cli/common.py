@@ -90,24 +90,12 @@ def add_scope_arguments(p) -> None:
     p.add_argument("--to", dest="end", type=date, default=None, metavar="DATE", help="last day: YYYY-MM-DD, or DD/MM/YYYY")
 
 
-def load_params(args):
-    """The readings in force: the defaults, overridden by --params, as of --as-of (default today)."""
-    from pipeline.core.params import Parameters
-
-    as_of = args.as_of or dt.date.today()
-    return Parameters.load(args.params, as_of=as_of)
-
-
 def as_of_note(args) -> str | None:
     """What a run or a build says about its as-of date when it was not given, or lies ahead."""
-    today = dt.date.today()
-    if args.as_of is None:
-        return f"note: the accounts are drawn up to today, {today:%d-%m-%Y} (no --as-of given)"
-    if args.as_of > today:
-        return (f"note: the accounts are drawn up to {args.as_of:%d-%m-%Y}, after today ({today:%d-%m-%Y}): a "
-                "deadline falling in the days between counts as passed")
-    return None
+    from pipeline.steps.build import as_of_note as note
+
+    return note(args.as_of)
 
 
 __all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_REJECTED", "Parser", "add_scope_arguments", "add_wait", "as_of_note",
-           "command", "date", "load_params", "month", "positive", "seconds", "wait_of"]
+           "command", "date", "month", "positive", "seconds", "wait_of"]

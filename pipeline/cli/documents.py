@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from pipeline.cli.common import EXIT_OK, add_wait, command, date, wait_of
@@ -29,29 +30,16 @@ def add(sub) -> None:
 
 
 def cmd_documents(args) -> int:
-    from pipeline.core.errors import PoundError
-    from pipeline.documents.papers import Scope
-    from pipeline.documents.render import write_papers
-    from pipeline.read.database import as_of, check_cases, check_pound, connect
+    from pipeline.steps import papers
 
-    if args.first and args.last and args.first > args.last:
-        raise PoundError(f"--from {args.first} is after --to {args.last}")
-    con = connect(args.db, wait=wait_of(args))
-    try:
-        scope = Scope(check_cases(con, tuple(args.case)), check_pound(con, args.pound), args.first, args.last)
-        written = write_papers(con, args.out, scope, args.templates, as_of(con), pdf=args.pdf)
-    finally:
-        con.close()
-    groups: dict[str, list[Path]] = {}
-    for w in written:
-        groups.setdefault(w.paper.kind.name, []).append(w.path)
+    done = papers(args.db, args.out, tuple(args.case), args.pound, args.first, args.last, args.templates,
+                  pdf=args.pdf, wait=wait_of(args))
+    for note in done.notes:
+        print(note, file=sys.stderr)
     # a line for the whole, not one per page: a district's month can be thousands of papers
-    kinds = ", ".join(f"{kind.replace('_', ' ')} {len(paths):,}" for kind, paths in sorted(groups.items()))
-    print(f"wrote {len(written):,} papers into {args.out}" + (f" ({kinds})" if kinds else ""))
-    print(f"open {args.out / 'index.html'} to see them")
+    kinds = ", ".join(f"{kind.replace('_', ' ')} {len(paths):,}" for kind, paths in sorted(done.by_kind.items()))
+    print(f"wrote {done.count:,} papers into {args.out}" + (f" ({kinds})" if kinds else ""))
+    print(f"open {done.index} to see them")
     if args.pdf:
-        from pipeline.documents.pdf import print_all
-
-        pdfs = print_all(groups, args.out)
-        print(f"printed {len(pdfs):,} PDF files into {args.out} (one per paper, and one per kind: <kind>_all.pdf)")
+        print(f"printed {len(done.pdfs):,} PDF files into {args.out} (one per paper, and one per kind: <kind>_all.pdf)")
     return EXIT_OK

@@ -21,9 +21,15 @@ def add(sub) -> None:
 
 
 def cmd_export(args) -> int:
+    import sys
+
     from pipeline.outputs.tables import export_tables
     from pipeline.read.database import connect
+    from pipeline.steps.review import stale_warning
 
+    stale = stale_warning(args.db, wait_of(args))
+    if stale:
+        print(stale, file=sys.stderr)
     con = connect(args.db, wait=wait_of(args))
     try:
         for path in export_tables(con, args.out, args.format):

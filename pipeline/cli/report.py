@@ -28,64 +28,20 @@ def add(sub) -> None:
 
 
 def cmd_report(args) -> int:
-    from pipeline.cli.workbook import scope_of
-    from pipeline.core.errors import PoundError
-    from pipeline.read.database import as_of, connect
+    from pipeline.steps import review
 
-    # Reading commands open the database read-only (any number at once); while a writer holds
-    # it they wait for it, as writers do.
-    con = connect(args.db, wait=wait_of(args))
-    try:
-        scope = scope_of(args, con)
-        drawn_up_to = as_of(con)
-    finally:
-        con.close()
-    if scope.end is None and (scope.start is None or drawn_up_to is None):
-        raise PoundError("name a period: --month YYYY-MM, --financial-year 2026-27 or --from DATE --to DATE")
-    # A year or a range is drawn for its last month, or for the month the accounts are drawn up
-    # to when the period runs past it (a year still running); --from alone runs to that day too.
-    last = min(d for d in (scope.end, drawn_up_to) if d is not None)
-    month = args.month or f"{last:%Y-%m}"
-    period = None if args.month else (scope.start, scope.end)
-    written = month_papers(args.db, month, scope.district, args.out, scope.local_authority, period,
-                           self_contained=args.self_contained)
-    if scope.local_authority:
-        print(f"note: --local-authority {scope.local_authority} limits the reconciliation page; the monthly review "
-              f"and the trends are by pound, for {scope.district or 'every district'}", file=sys.stderr)
-    for p in written:
+    done = review(args.db, args.out, month=args.month, district=args.district, local_authority=args.local_authority,
+                  financial_year=args.financial_year, start=args.start, end=args.end,
+                  self_contained=args.self_contained, pdf=getattr(args, "pdf", False), wait=wait_of(args))
+    for note in done.notes:
+        print(note, file=sys.stderr)
+    for p in [*done.written, *done.pdfs]:
         print(p)
-    if getattr(args, "pdf", False):
-        from pipeline.documents.pdf import print_reports
-
-        for p in print_reports([p for p in written if p.suffix == ".html"]):
-            print(p)
     return EXIT_OK
 
 
-def month_papers(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
-                 period: tuple | None = None, self_contained: bool = False) -> list[Path]:
-    """The reports of a month (and the plotly.js they share, unless `self_contained`), and
-    review_<month>.xlsx with its open findings for decisions:
-    written as a set (core/staged.py), so a report that fails, or a run that is stopped, leaves OUT
-    as it was."""
-    from pipeline.core.errors import PoundError
-    from pipeline.core.staged import Staged
-    from pipeline.outputs.review_sheet import write_review_workbook
-    from pipeline.read.database import check_district, connect
-    from pipeline.reports.render import render_reports, report_suffix
+def month_papers(*args, **kwargs):
+    """The reports of a month and its review workbook (pipeline/steps/review.py: write_review)."""
+    from pipeline.steps.review import write_review
 
-    out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise PoundError(f"--out {out} exists and is not a folder")
-    with Staged(out) as st:
-        written = render_reports(db, month, district, st.folder, local_authority, period,
-                                 self_contained=self_contained)
-        con = connect(db)
-        try:
-            district = check_district(con, district)
-            written.append(write_review_workbook(con, month, district,
-                                                 st.folder / f"review_{month}{report_suffix(district)}.xlsx"))
-        finally:
-            con.close()
-        st.commit()
-    return [out / p.name for p in written]         # in the order written: the pages, then the workbook
+    return write_review(*args, **kwargs)

@@ -9,16 +9,9 @@ from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command,
 
 def scope_of(args, con):
     """The scope the options name, its district and local authority checked against the database."""
-    import dataclasses
+    from pipeline.steps.review import scope_of as scope
 
-    from pipeline.read.database import check_district, check_local_authority, district_of
-    from pipeline.read.scope import make_scope
-
-    scope = make_scope(args.district, args.local_authority, args.financial_year, args.month, args.start, args.end)
-    district = check_district(con, scope.district)
-    la = check_local_authority(con, scope.local_authority, district)
-    # a local authority is in one district: what is cut by district (corrections) is cut by its own
-    return dataclasses.replace(scope, district=district or (district_of(con, la) if la else None), local_authority=la)
+    return scope(con, args.district, args.local_authority, args.financial_year, args.month, args.start, args.end)
 
 
 def add(sub) -> None:
@@ -55,6 +48,11 @@ def cmd_workbook(args) -> int:
         path, counts = write_audit_file(con, scope, out)
     finally:
         con.close()
+    from pipeline.steps.review import stale_warning
+
+    stale = stale_warning(args.db, wait_of(args))
+    if stale:
+        print(stale, file=sys.stderr)
     if cut:
         print(f"note: {cut}", file=sys.stderr)
     elif not any(counts.values()):

@@ -24,8 +24,11 @@ import shutil
 from importlib import metadata
 from pathlib import Path
 
-from pipeline.core.errors import PoundError
+from pipeline.build import record as record_of_build
+from pipeline.close import printed
+from pipeline.core.errors import PoundError, StaleFigures
 from pipeline.core.months import day_text, month_bounds
+from pipeline.documents.pdf import print_reports
 from pipeline.load.bundle import CLOSES
 from pipeline.load.closes import CLOSE_FILE, FORMAT, bundles_loaded, every_close
 from pipeline.outputs.exports import BY_TABLE, table_columns, write_extract
@@ -36,19 +39,31 @@ from pipeline.reports import glance
 from pipeline.reports.page import closed_words
 from pipeline.reports.render import render_reports, report_suffix
 from pipeline.reports.review import has_activity
+from pipeline.reports.stamp import figures_id
+
+SIGNED_SCAN = "signed_page.pdf"     # the scan of the page the District Magistrate signed
+SIGNED_SEAL = "signed.json"         # its hash, when it was added after the close
 
 FINDING_FIELDS = ("rule_id", "subject_id", "pound_id", "severity", "section", "event_on", "review_status",
                   "reviewed_on", "reviewed_by")
 
 
 def close_month(db: Path, bundle: Path, month: str, by: str, district: str | None = None, note: str | None = None,
-                reopen: str | None = None, now: dt.datetime | None = None) -> Path:
-    """Seal the month; returns the close folder. PoundError (nothing written) when it may not be closed."""
+                reopen: str | None = None, now: dt.datetime | None = None, signed: Path | None = None) -> Path:
+    """Seal the month; returns the close folder. PoundError (nothing written) when it may not be closed;
+    StaleFigures when files were loaded after the last build. `signed`: a scan of the signed page,
+    sealed with the rest (or added later: add_signed)."""
     month_bounds(month)
+    if signed is not None:
+        _check_scan(signed)
     if not str(by or "").strip():
         raise PoundError("--by must name who closes the month (the District Magistrate)")
     con = connect(db)
     try:
+        stale = record_of_build.since(con)
+        if stale:
+            raise StaleFigures(f"cannot close {month}: " + record_of_build.stale_line(stale, db)
+                               + ", then pound close again")
         district = check_district(con, district)
         where = f" in district {district}" if district else ""
         day = as_of(con)
@@ -82,6 +97,7 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
         partial.mkdir()
         try:
             record = _record(con, month, district, by, note, reopen, day, now, earlier)
+            record["moved"] = printed.moved(con, month, district, record["signed"])
             _write_extracts(con, month, district, partial)
             write_review_workbook(con, month, district, partial / f"review_{month}{report_suffix(district)}.xlsx")
         except BaseException:
@@ -92,7 +108,11 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
     try:
         sealing = closed_words(record["closed_by"], dt.datetime.fromisoformat(record["closed_at"]), district,
                                len(earlier) + 1, reopen, sealed=True)
-        render_reports(db, month, district, partial, sealing=sealing)
+        pages = render_reports(db, month, district, partial, sealing=sealing)
+        # the page to sign, as it is sealed: the monthly review printed to PDF beside its HTML
+        print_reports([p for p in pages if p.name.startswith("monthly_review")])
+        if signed is not None:
+            shutil.copyfile(signed, partial / SIGNED_SCAN)
         record["files"] = {p.name: sha256(p) for p in sorted(partial.iterdir())}
         (partial / CLOSE_FILE).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         os.rename(partial, target)
@@ -105,12 +125,19 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
 def _check_bundle(con, bundle: Path, db: Path) -> Path:
     bundle = Path(bundle).resolve()
     loaded = bundles_loaded(con)
-    if bundle not in [b.resolve() for b in loaded]:
+    if bundle not in [b.resolve() for b in loaded] and not _holds_the_loads(con, bundle):
         raise PoundError(f"{bundle} is not a bundle the database {db} was loaded from (it was loaded from "
                          + (", ".join(str(b) for b in loaded) or "no bundle") + "); the close is kept in that bundle, "
                          "where every later build looks for it. If the bundle was moved or copied, make its database "
                          f"afresh from where it is now (pound run {bundle} --out FOLDER) and close with that one")
     return bundle
+
+
+def _holds_the_loads(con, bundle: Path) -> bool:
+    """Whether `bundle` holds every file the database loaded (the office folder moved or copied
+    with its database): its closes are then the office's as well."""
+    files = [f.split(" [", 1)[0] for (f,) in con.execute("SELECT DISTINCT file FROM loads").fetchall()]
+    return bool(files) and bundle.is_dir() and all((bundle / f).is_file() for f in files)
 
 
 def sha256(path: Path) -> str:
@@ -147,12 +174,23 @@ def _reconciliation_scope(month: str, district: str | None) -> list:
     return _scope(month, district, "period_month")
 
 
+def sealed_figures(con, month: str, district: str | None) -> dict:
+    """Every figure a close seals, as plain JSON values: the month's accounts, findings (with their
+    decisions) and reconciliation rows, and page 1's figures (`signed`). verify rebuilds them all."""
+    return {
+        "accounts": _rows(con, "monthly_accounts", table_columns(con, "monthly_accounts"), _scope(month, district),
+                          ["pound_id"]),
+        "findings": _rows(con, "findings", FINDING_FIELDS, _scope(month, district), ["rule_id", "subject_id"]),
+        "reconciliation": _rows(con, "reconciliation", BY_TABLE["reconciliation"].columns + ("district",),
+                                _reconciliation_scope(month, district),
+                                ["ledger", "local_authority_id", "reference", "head"]),
+        "signed": glance.sealed(con, month, district),
+    }
+
+
 def _record(con, month, district, by, note, reopen, day, now, earlier) -> dict:
-    accounts = _rows(con, "monthly_accounts", table_columns(con, "monthly_accounts"), _scope(month, district),
-                     ["pound_id"])
-    findings = _rows(con, "findings", FINDING_FIELDS, _scope(month, district), ["rule_id", "subject_id"])
-    recon = _rows(con, "reconciliation", BY_TABLE["reconciliation"].columns + ("district",),
-                  _reconciliation_scope(month, district), ["ledger", "local_authority_id", "reference", "head"])
+    sealed = sealed_figures(con, month, district)
+    signed = sealed.pop("signed")
     params = {name: value for name, value in con.execute("SELECT name, value FROM parameters ORDER BY name").fetchall()}
     inputs = [{"file": f, "register": r, "sha256": h, "rows": n, "bundle": b} for f, r, h, n, b in con.execute(
         "SELECT file, register, sha256, rows, bundle FROM loads ORDER BY load_id").fetchall()]
@@ -169,14 +207,51 @@ def _record(con, month, district, by, note, reopen, day, now, earlier) -> dict:
         "tool_version": _version(),
         "parameters": params,
         "inputs": inputs,
-        "figures": {"accounts": accounts, "findings": findings, "reconciliation": recon},
-        "signed": glance.sealed(con, month, district),
+        "figures": sealed,
+        "signed": signed,
+        "figures_id": figures_id(signed),
+        "build": _build(con),
     }
+
+
+def _build(con) -> dict | None:
+    b = record_of_build.last(con)
+    return {"build_id": b[0], "built_at": b[1].isoformat(sep=" "), "last_load_id": b[3]} if b else None
 
 
 def signed_lines(record: dict) -> list[str]:
     """What `pound close` says it sealed: the figures of the page the District Magistrate signs."""
     return [f"sealed: {f['label']}: {f['text']}" for f in record.get("signed", [])]
+
+
+def _check_scan(scan: Path) -> None:
+    scan = Path(scan)
+    if not scan.is_file():
+        raise PoundError(f"--signed {scan}: no such file; give the scan of the signed page (a PDF)")
+    if not scan.read_bytes()[:5] == b"%PDF-":
+        raise PoundError(f"--signed {scan}: not a PDF file; scan the signed page to PDF")
+
+
+def add_signed(folder: Path, scan: Path) -> Path:
+    """Keep the scan of the signed page with a close made without it: copied in as SIGNED_SCAN and
+    sealed by its hash in signed.json, which also holds the hash of the close.json it belongs to
+    (close.json itself is not rewritten). PoundError when the close already holds one."""
+    from pipeline.load.closes import read_close
+
+    folder = Path(folder)
+    read_close(folder)
+    _check_scan(scan)
+    if (folder / SIGNED_SCAN).exists():
+        raise PoundError(f"{folder} already holds a signed page, {SIGNED_SCAN}; a close keeps one")
+    tmp = folder / f".{SIGNED_SCAN}.partial"
+    shutil.copyfile(scan, tmp)
+    seal = {"file": SIGNED_SCAN, "sha256": sha256(tmp), "close_json_sha256": sha256(folder / CLOSE_FILE),
+            "added_at": dt.datetime.now().replace(microsecond=0).isoformat(sep=" ")}
+    side = folder / f".{SIGNED_SEAL}.partial"
+    side.write_text(json.dumps(seal, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, folder / SIGNED_SCAN)
+    os.replace(side, folder / SIGNED_SEAL)
+    return folder / SIGNED_SCAN
 
 
 def _write_extracts(con, month: str, district: str | None, folder: Path) -> None:

@@ -53,13 +53,69 @@ def check_files(folder: Path) -> tuple[dict, Verdict]:
             v.missing.append(name)
         elif sha256(folder / name) != sealed[name]:
             v.altered.append(name)
-    v.added = sorted(present - sealed.keys())
+    v.added = sorted(present - sealed.keys() - _signed_later(folder, v))
     return record, v
+
+
+def _signed_later(folder: Path, v: Verdict) -> set[str]:
+    """The scan of the signed page added after the close, checked against signed.json (its hash,
+    and the hash of the close.json it was added to); the names it accounts for."""
+    from pipeline.close.seal import SIGNED_SCAN, SIGNED_SEAL, sha256
+
+    seal_path = folder / SIGNED_SEAL
+    if not seal_path.is_file():
+        return set()
+    try:
+        seal = json.loads(seal_path.read_text(encoding="utf-8"))
+    except ValueError:
+        v.altered.append(SIGNED_SEAL)
+        return {SIGNED_SEAL, SIGNED_SCAN}
+    if not (folder / SIGNED_SCAN).is_file():
+        v.missing.append(SIGNED_SCAN)
+    elif sha256(folder / SIGNED_SCAN) != seal.get("sha256"):
+        v.altered.append(f"{SIGNED_SCAN} (the signed page differs from the scan sealed in {SIGNED_SEAL})")
+    if sha256(folder / CLOSE_FILE) != seal.get("close_json_sha256"):
+        v.altered.append(f"{CLOSE_FILE} (it is not the close.json the signed page was added to)")
+    return {SIGNED_SEAL, SIGNED_SCAN}
+
+
+# each sealed table's rows are matched by these columns; every other column is compared
+_KEYS = {"accounts": ("pound_id",), "findings": ("rule_id", "subject_id"),
+         "reconciliation": ("ledger", "local_authority_id", "reference", "head")}
+
+
+def differences(record: dict, rebuilt: dict) -> list[str]:
+    """Every sealed figure the rebuild does not give again, a line each: the accounts, the findings
+    with their decisions, the reconciliation, and page 1's figures (the page signed)."""
+    month = record["month"]
+    sealed = dict(record.get("figures", {}), signed=record.get("signed", []))
+    out = []
+    for table, keys in _KEYS.items():
+        before = {tuple(r.get(k) for k in keys): r for r in sealed.get(table, [])}
+        after = {tuple(r.get(k) for k in keys): r for r in rebuilt[table]}
+        for key in sorted(before.keys() | after.keys(), key=str):
+            name = " ".join(str(k) for k in key if k is not None)
+            b, a = before.get(key), after.get(key)
+            if b is None or a is None:
+                out.append(f"rebuilt figure differs: {month} {table} {name}: "
+                           + ("sealed, not rebuilt" if a is None else "rebuilt, not sealed"))
+                continue
+            for column in sorted(b.keys() & a.keys()):
+                if b[column] != a[column]:
+                    out.append(f"rebuilt figure differs: {month} {table} {name} {column}: sealed {b[column]}, "
+                               f"rebuilt {a[column]}")
+    before = {f["label"]: f for f in sealed["signed"]}
+    for f in rebuilt["signed"]:
+        if before.get(f["label"], {}).get("value") != f["value"]:
+            was = before[f["label"]]["text"] if f["label"] in before else "not sealed"
+            out.append(f"rebuilt figure differs: {month} page 1 {f['label']}: sealed {was}, rebuilt {f['text']}")
+    return out
 
 
 def rebuild(record: dict, bundle: Path, verdict: Verdict) -> None:
     """Rebuild the month from the input files the close names; adds what does not match to `verdict`."""
     from pipeline.build import build
+    from pipeline.close.seal import sealed_figures
     from pipeline.core.params import PARAMS, Parameters
     from pipeline.core.progress import QUIET
     from pipeline.load import db
@@ -99,11 +155,7 @@ def rebuild(record: dict, bundle: Path, verdict: Verdict) -> None:
                 return
             insert_close(con, 1, bundle, record)
             build(con, params)
-            for month, measure, pound, rule, subject, closed, current in con.execute(
-                    "SELECT month, measure, pound_id, rule_id, subject_id, closed_value, current_value "
-                    "FROM adjustments ORDER BY ALL").fetchall():
-                what = f"{rule} {subject}" if rule else measure
-                verdict.figures.append(f"rebuilt figure differs: {month} {pound} {what}: sealed {closed}, rebuilt {current}")
+            verdict.figures += differences(record, sealed_figures(con, record["month"], record.get("district")))
         finally:
             con.close()
     finally:

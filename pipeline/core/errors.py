@@ -14,6 +14,10 @@ class PoundError(Exception):
     """A problem the user can fix (bad path, bad option). Exit status 1."""
 
 
+class StaleFigures(PoundError):
+    """The figures were built before files loaded since: a close refuses them. Exit status 2."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """One reason a file was rejected: where it is and what was expected."""

@@ -17,6 +17,8 @@ from pathlib import Path
 
 COMPLETE = ".complete"      # written last, in one rename: the set is whole and may be moved
 OWNER = ".pid"              # the process writing the staging folder
+PENDING = ".pending"        # the set is whole, waiting for the database's commit (the build id it waits for)
+TARGETS = ".targets.json"   # files of the set that go elsewhere than OUT (a database given by --db)
 
 
 def _staging_folders(out: Path) -> list[Path]:
@@ -36,18 +38,51 @@ def _alive(pid: int) -> bool:
 
 
 def _move_in(stage: Path, out: Path) -> list[Path]:
+    import json
+
+    from pipeline.core.faults import point
+
     out.mkdir(parents=True, exist_ok=True)
+    targets = json.loads((stage / TARGETS).read_text()) if (stage / TARGETS).exists() else {}
     moved = []
     for path in sorted(stage.iterdir()):
-        if path.name in (COMPLETE, OWNER):
+        if path.name in (COMPLETE, OWNER, PENDING, TARGETS):
             continue
-        final = out / path.name
+        final = Path(targets[path.name]) if path.name in targets else out / path.name
         if final.is_dir() and not path.is_dir():
             shutil.rmtree(final)
-        os.replace(path, final)
+        _replace(path, final)
         moved.append(final)
+        point("staged:moving")
     shutil.rmtree(stage, ignore_errors=True)
     return moved
+
+
+def _replace(path: Path, final: Path) -> None:
+    """Rename `path` over `final`; on another disk, copied beside `final` first, then renamed: either
+    way `final` is the old file or the new one, never half of one."""
+    try:
+        os.replace(path, final)
+    except OSError:
+        final.parent.mkdir(parents=True, exist_ok=True)
+        tmp = final.parent / f".{final.name}.{os.getpid()}.partial"
+        shutil.copyfile(path, tmp)
+        with tmp.open("rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, final)
+        path.unlink()
+
+
+def finish_pending(out: Path, committed) -> None:
+    """A set a build left waiting for its database's commit (killed between the two): moved in if
+    `committed(build_id)` says the database holds that build, else removed."""
+    for stage in _staging_folders(Path(out)):
+        if (stage / PENDING).exists() and not (stage / COMPLETE).exists():
+            if committed(int((stage / PENDING).read_text() or 0)):
+                os.replace(stage / PENDING, stage / COMPLETE)
+            else:
+                shutil.rmtree(stage, ignore_errors=True)
+    recover(Path(out))
 
 
 def recover(out: Path) -> None:
@@ -56,6 +91,8 @@ def recover(out: Path) -> None:
         if (stage / COMPLETE).exists():
             _move_in(stage, out)
             continue
+        if (stage / PENDING).exists():
+            continue                     # a build's: finish_pending decides, with its database
         try:
             pid = int((stage / OWNER).read_text())
         except (OSError, ValueError):
@@ -81,13 +118,35 @@ class Staged:
         (self.folder / OWNER).write_text(str(os.getpid()))
         return self
 
-    def commit(self) -> list[Path]:
-        """Mark the staged set whole (after flushing it to disk), then move it into OUT."""
+    def place(self, name: str, target: Path) -> None:
+        """The staged file `name` goes to `target` rather than into OUT, when the set is moved in."""
+        import json
+
+        assert self.folder is not None
+        path = self.folder / TARGETS
+        targets = json.loads(path.read_text()) if path.exists() else {}
+        targets[name] = str(Path(target).resolve())
+        path.write_text(json.dumps(targets))
+
+    def _flush(self) -> None:
         assert self.folder is not None
         for path in self.folder.iterdir():
             if path.is_file():
                 with path.open("rb") as fh:
                     os.fsync(fh.fileno())
+
+    def pend(self, build_id: int) -> None:
+        """Mark the set whole but waiting for the database to commit build `build_id` (finish_pending)."""
+        assert self.folder is not None
+        self._flush()
+        mark = self.folder / (PENDING + ".tmp")
+        mark.write_text(str(build_id))
+        os.replace(mark, self.folder / PENDING)
+
+    def commit(self) -> list[Path]:
+        """Mark the staged set whole (after flushing it to disk), then move it into OUT."""
+        assert self.folder is not None
+        self._flush()
         mark = self.folder / (COMPLETE + ".tmp")
         mark.write_text("")
         os.replace(mark, self.folder / COMPLETE)

@@ -89,6 +89,27 @@ def environment(templates: Path | None = None) -> Environment:
     return env
 
 
+def _stale_banner(con) -> str:
+    """A line on the face of every paper when files were loaded after the figures were built."""
+    from html import escape
+
+    from pipeline.build import record
+
+    files = record.since(con)
+    if not files:
+        return ""
+    return ('<p class="pound-stale" role="alert" style="border:2px solid #000;padding:4px;font-weight:bold">'
+            f"Not up to date: {escape(record.stale_line(files))}.</p>")
+
+
+def _marked(page: str, banner: str) -> str:
+    """The page with `banner` first in its body."""
+    if not banner:
+        return page
+    at = re.search(r"<body[^>]*>", page)
+    return page[:at.end()] + banner + page[at.end():] if at else banner + page
+
+
 @dataclass(frozen=True)
 class Written:
     paper: Paper
@@ -105,15 +126,16 @@ def write_papers(con, out: Path, scope: Scope, templates: Path | None = None, as
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Written] = []
+    stale = _stale_banner(con)
     for kind in KINDS:
         template = env.get_template(f"{kind.name}.html.j2")
         for paper in papers(con, kind, scope):
             html = template.render(paper=paper, row=paper.first, rows=paper.rows, as_of=as_of,
                                    selection=json.dumps(paper.selection, sort_keys=True))
             path = out / f"{paper.name}.html"
-            path.write_text(html, encoding="utf-8")
+            path.write_text(_marked(html, stale), encoding="utf-8")
             written.append(Written(paper, path))
     index = env.get_template("index.html.j2").render(
         kinds=[(k, [w for w in written if w.paper.kind is k]) for k in KINDS], as_of=as_of, pdf=pdf)
-    (out / "index.html").write_text(index, encoding="utf-8")
+    (out / "index.html").write_text(_marked(index, stale), encoding="utf-8")
     return written

@@ -91,6 +91,12 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
         if suffix == ".xlsx":
             if path.name.startswith("~$"):      # Excel's lock file while a workbook is open
                 continue
+            parts = path.relative_to(bundle).parts
+            if len(parts) > 1 and parts[0] not in FOLDERS:
+                # a workbook in another folder (demo/, a report's output) is not a register of the
+                # bundle: a project's folder holding one is no bundle for it
+                notes.append(f"{rel}: not in reference/, registers/ or ledgers/; passed over")
+                continue
             try:
                 sheets = _sheet_names(path)
             except Exception as exc:  # corrupt, protected or not really a workbook

@@ -25,9 +25,9 @@ CLOSE_FILE = "close.json"
 
 
 def bundles_loaded(con: duckdb.DuckDBPyConnection) -> list[Path]:
-    """The bundle folders the database's files were loaded from."""
+    """The bundle folders the database's files were loaded from, the one loaded from last first."""
     return [Path(b) for (b,) in con.execute(
-        "SELECT DISTINCT bundle FROM loads WHERE bundle IS NOT NULL ORDER BY 1").fetchall()]
+        "SELECT bundle FROM loads WHERE bundle IS NOT NULL GROUP BY bundle ORDER BY max(load_id) DESC").fetchall()]
 
 
 def close_folders(bundle: Path) -> list[Path]:
@@ -60,17 +60,27 @@ def every_close(bundles: list[Path]) -> list[tuple[Path, dict]]:
 def load_closes(con: duckdb.DuckDBPyConnection, bundles: list[Path] | None = None) -> int:
     """Replace the close tables with the closes of `bundles` (default: the bundles loaded); returns how many."""
     found = every_close(bundles_loaded(con) if bundles is None else bundles)
+    # A close is the office's: known by its month, district, time and folder within the bundle, not
+    # by where the bundle stands. The same close seen in two places (the office folder copied or
+    # moved, and both paths loaded from) is one close, counted once.
+    seen: set[tuple] = set()
+    unique = []
+    for folder, c in found:
+        key = (c["month"], c.get("district"), c["closed_at"], folder.name)
+        if key not in seen:
+            seen.add(key)
+            unique.append((folder, c))
     for table in CLOSE_TABLES:
         con.execute(f"DELETE FROM {table}")
-    for close_id, (folder, c) in enumerate(found, 1):
+    for close_id, (folder, c) in enumerate(unique, 1):
         insert_close(con, close_id, folder, c)
-    return len(found)
+    return len(unique)
 
 
 def insert_close(con: duckdb.DuckDBPyConnection, close_id: int, folder: Path, c: dict) -> None:
     figures = c.get("figures", {})
     con.execute("INSERT INTO closes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [close_id, str(folder), c["month"], c.get("district"), c["closed_by"],
+                [close_id, f"{CLOSES}/{Path(folder).name}", c["month"], c.get("district"), c["closed_by"],
                  dt.datetime.fromisoformat(c["closed_at"]), c.get("note"), c.get("reopen"),
                  dt.date.fromisoformat(c["as_of"])])
     # every whole-number figure of a monthly_accounts row is one measure

@@ -37,6 +37,31 @@ CREATE TABLE IF NOT EXISTS loads (
 """
 
 
+# One row a build (pipeline/build/record.py): when it was made, as of which day, and the last
+# load it reflects; a load with a higher load_id came after the figures.
+BUILDS_DDL = """
+CREATE TABLE IF NOT EXISTS builds (
+    build_id     INTEGER PRIMARY KEY,
+    built_at     TIMESTAMP NOT NULL,
+    as_of        DATE NOT NULL,
+    last_load_id INTEGER NOT NULL,
+    files        INTEGER NOT NULL
+)
+"""
+# What a review printed for a month (pipeline/reports/stamp.py), so that a close can say what moved since.
+PRINTED_DDL = """
+CREATE TABLE IF NOT EXISTS printed_reviews (
+    month      VARCHAR NOT NULL,
+    district   VARCHAR,
+    figures_id VARCHAR NOT NULL,
+    figures    VARCHAR NOT NULL,  -- JSON: glance.sealed()
+    build_id   INTEGER,
+    last_load_id INTEGER,
+    printed_at TIMESTAMP NOT NULL
+)
+"""
+
+
 def bundle_text(bundle) -> str:
     """The bundle a file was loaded from, as loads.bundle holds it: its full path."""
     return str(Path(bundle).resolve())
@@ -68,7 +93,8 @@ def _schema_is_current(con: duckdb.DuckDBPyConnection) -> bool:
     """Whether every table ensure_schema makes is there with every column, and register_columns
     holds this version's contract: one look at the catalogue and one read of a small table."""
     want = {"loads": {"bundle_as_of"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
-    want |= {table: set() for table in CLOSE_TABLES} | {"register_columns": set()}
+    want |= {table: set() for table in CLOSE_TABLES} | {"register_columns": set(), "builds": set(),
+                                                         "printed_reviews": set()}
     have = {table: {c for c, _ in columns} for table, columns in catalogue(con).items()}
     if any(t not in have or not cols <= have[t] for t, cols in want.items()):
         return False
@@ -90,7 +116,7 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     try:
         con.execute(LOADS_DDL)
         con.execute("ALTER TABLE loads ADD COLUMN IF NOT EXISTS bundle_as_of DATE")   # a database made before it
-        for ddl in CLOSES_DDL:
+        for ddl in (*CLOSES_DDL, BUILDS_DDL, PRINTED_DDL):
             con.execute(ddl)
         for reg in REGISTERS:
             con.execute(table_ddl(reg))

@@ -78,10 +78,37 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
                 label, None, None, None,
                 "is missing; reference/ must hold local_authorities.csv, officials.csv, pounds.csv, "
                 "rates.csv and notifications.csv (or sheets with those names in a workbook)")]))
+    sources = corrections_last(sources)
     reads, voids = _plan_voids(con, sources)
     sources = _voids_last(sources, voids)
     _load_all(con, sources, reads, voids, result, progress, origin or bundle, as_of, bundle_as_of)
+    result.warnings += sealed_and_changed(con, bundle, result)
     return result
+
+
+def sealed_and_changed(con: duckdb.DuckDBPyConnection, bundle: Path, result: IngestResult) -> list[str]:
+    """A line for each file loaded now that a close of the bundle sealed with other content: an
+    input of a closed month edited since; its changes show as adjustments to that month."""
+    from pipeline.load.closes import every_close
+
+    loaded = {f.label for f in result.files if f.status in ("loaded", "no_new_rows")}
+    if not loaded:
+        return []
+    try:
+        closes = every_close([Path(bundle)])
+    except Exception:                    # a close that cannot be read is the build's to say
+        return []
+    out = []
+    for folder, c in closes:
+        for f in c.get("inputs", []):
+            if f["file"] in loaded:
+                now = con.execute("SELECT sha256 FROM loads WHERE file = ? ORDER BY load_id DESC LIMIT 1",
+                                  [f["file"]]).fetchone()
+                if now and now[0] != f["sha256"]:
+                    out.append(f"{f['file']} was sealed by the close of {c['month']} ({folder.parent.name}/"
+                               f"{folder.name}) and has changed since: its changes count as adjustments to "
+                               f"{c['month']} (adjustments.csv after the build)")
+    return out
 
 
 def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundle_as_of) -> None:
@@ -91,10 +118,15 @@ def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundl
         progress.step(f"[{i}/{len(sources)}] reading {src.label}")
         read = reads.pop(src.label, None) or read_source(src)
         try:
-            res = refused.blocks(con, src, read) if refused.by_register else None
-            if res is None:
-                res = load_source(con, src, origin, progress, f"[{i}/{len(sources)}]", voids, read,
-                                  as_of or dt.date.today(), bundle_as_of, run_from)
+            blocked = refused.blocks(con, src, read) if refused.by_register else None
+            # a file naming rows of a rejected file is still checked for everything else (one pass
+            # of errors), and not loaded: its own problems are listed after the line that says why
+            res = load_source(con, src, origin, progress, f"[{i}/{len(sources)}]", voids, read,
+                              as_of or dt.date.today(), bundle_as_of, run_from, hold_back=blocked is not None)
+            if blocked is not None and res.status != "skipped":
+                own = [p for p in res.problems if not refused.explains(src, p)]
+                res = FileResult(src.label, src.register.name, "rejected", problems=blocked.problems + own,
+                                 more=res.more)
             if res.status == "rejected":
                 refused.add(con, src, read)
         finally:
@@ -134,6 +166,18 @@ class Refused:
             return
         keys.update(v for v in (str(x).strip() for x in cells.values(con, reg.key[0])) if v)
 
+    def explains(self, src: Source, problem: Problem) -> bool:
+        """Whether a problem of a held-back file is its naming a row of a rejected file (the line
+        that says so stands for all of them)."""
+        for col in src.register.columns:
+            if not col.refers_to or col.name != problem.column:
+                continue
+            target = col.refers_to.split(".")[0]
+            if target in self.by_register:
+                value = str(problem.value or "").strip()
+                return target in self.unread or value in self.by_register[target][1]
+        return False
+
     def blocks(self, con: duckdb.DuckDBPyConnection, src: Source, read: Read) -> FileResult | None:
         """A rejection in one line when the file names rows only a rejected file of this load holds."""
         if read.problems:
@@ -167,6 +211,49 @@ class Refused:
             return FileResult(src.label, src.register.name, "rejected", problems=[Problem(
                 src.label, None, None, None, f"not loaded: it refers to {why}; send this file again with the corrected one")])
         return None
+
+
+def corrections_last(sources: list[Source]) -> list[Source]:
+    """The load order with, within each register, the files that correct rows (a correction_note
+    written on any row) after those that do not, whatever the files are called: a correction then
+    always finds the row it corrects held, and supersedes it. Two corrections of one row in one
+    load are refused (versions.twice_corrected)."""
+    by_register: dict[str, list[Source]] = {}
+    for s in sources:
+        by_register.setdefault(s.register.name, []).append(s)
+    late = {s.label for mine in by_register.values() if len(mine) > 1 and mine[0].register.correctable
+            for s in mine if _corrects(s)}
+    order = {name: i for i, name in enumerate(by_register)}
+    return sorted(sources, key=lambda s: (order[s.register.name], s.label in late))
+
+
+def _corrects(src: Source) -> bool:
+    """Whether any row of the file has a correction_note (a quick look at the cells as text)."""
+    import csv
+
+    try:
+        if src.sheet is None:
+            with src.path.open(newline="", encoding="utf-8-sig", errors="replace") as fh:
+                rows = csv.reader(fh)
+                return _noted(next(rows, []), rows)
+        from openpyxl import load_workbook
+
+        wb = load_workbook(src.path, read_only=True, data_only=True)
+        try:
+            rows = wb[src.sheet].iter_rows(values_only=True)
+            return _noted(next(rows, ()), rows)
+        finally:
+            wb.close()
+    except (OSError, KeyError, ValueError, csv.Error):
+        return False                     # the read proper says what is wrong with the file
+
+
+def _noted(header, rows) -> bool:
+    names = [str(h or "").strip().lower() for h in header]
+    if "correction_note" not in names:
+        return False
+    at = names.index("correction_note")
+    return any(len(r) > at and str(r[at] or "").strip() for r in rows)
 
 
 def _plan_voids(con: duckdb.DuckDBPyConnection, sources: list[Source]) -> tuple[dict[str, Read], versions.Voids]:
@@ -233,7 +320,10 @@ def _may_void(src: Source) -> bool:
 def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
                 progress: Progress = QUIET, tag: str = "", voids: versions.Voids | None = None,
                 read: Read | None = None, as_of: dt.date | None = None,
-                bundle_as_of: dt.date | None = None, run_from: int | None = None) -> FileResult:
+                bundle_as_of: dt.date | None = None, run_from: int | None = None,
+                hold_back: bool = False) -> FileResult:
+    """Check a file and load it whole, or reject it with every problem; `hold_back`: check only
+    (a file of the load it refers to was rejected), returned as rejected with its own problems."""
     reg = src.register
     voids = voids or versions.Voids()
     read = read or read_source(src)
@@ -276,6 +366,8 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
             if edited:        # only the rows the clerk changed: not one another file has corrected since
                 problems = [p for p in problems if not (p in conflicting and p.row in untouched)]
             return _rejected(src, edited + problems, unlisted)
+        if hold_back:
+            return _rejected(src, [], unlisted)
         progress.step(f"{tag} writing {src.label}")
         res = _insert(con, src, read, rows, bundle, bundle_as_of, held, load_id)
         if undecided:

@@ -104,6 +104,17 @@ def conflicts(con, reg: Register, label: str, held: bool = True, run_from: int |
         out.append(Problem(label, row, keyname, key,
                            f"was already loaded from {ofile} (row {orow}) with different values in "
                            f"{', '.join(cols)}; a {keyname} must mean one thing. {how}"))
+    if reg.correctable and run_from is not None and held:
+        # a row corrected by two files of one load: nothing in the rows says which is the later
+        for row, ofile, key in con.execute(f"""
+                SELECT n._row, o._file, {_key_text(reg, 'n')}
+                FROM _typed n JOIN {_held(reg)} o ON {_on(reg)}
+                WHERE n.correction_note IS NOT NULL AND o.correction_note IS NOT NULL AND o._load_id >= {int(run_from)}
+                  AND NOT ({_same(reg)})
+                ORDER BY n._row LIMIT {MAX_LISTED}""").fetchall():
+            out.append(Problem(label, row, keyname, key,
+                               f"is corrected by this file and by {ofile}, both loaded now, with different values; "
+                               "nothing in the rows says which is the later: send one correction of the row"))
     if reg.correctable:
         for row, key in con.execute(f"""
                 SELECT n._row, {_key_text(reg, 'n')} FROM _typed n

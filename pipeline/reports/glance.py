@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from pipeline.read.select import Cond, col, count, count_if, select, total
 from pipeline.reports import html as h
-from pipeline.reports import review
+from pipeline.reports import review, stamp
 
 SEVERITIES = ("high", "medium", "low")
 
@@ -102,7 +102,8 @@ def page(con, month: str, label: str, district: str | None, closed: str) -> h.Ht
                   + h.table(decided, table_id="glance-decided", total="all decided",
                             labels={"review_status": "decision", "high": "of which high severity"},
                             empty="No decision has been recorded yet.")
-                  + h.parameters_table([("Month closed", closed)])
+                  + h.parameters_table([("Month closed", closed),
+                                        *stamp.rows(con, sealed(con, month, district), closed)])
                   + h.signature(f"District Magistrate{', ' + district if district else ''}: signature", "Name",
                                 "Date and seal")
                   + "</div>")

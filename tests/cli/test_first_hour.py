@@ -24,7 +24,21 @@ def test_an_empty_folder_is_one_line_exit_2(tmp_path, run_cli, command):
 
 
 def test_the_projects_docs_and_its_root_are_one_line_each(tmp_path, run_cli, sample_bundle):
-    root = sample_bundle.parent.parent
+    """A project's folder given by mistake, as a checkout stands after `make demo` (the demo's
+    review workbook, whose sheet is a register's, in demo/): built here, not read from the
+    checkout, whose other folders a test never reads."""
+    from openpyxl import Workbook
+
+    checkout = sample_bundle.parent.parent
+    root = tmp_path / "project"
+    shutil.copytree(checkout / "docs", root / "docs")
+    for name in ("README.md", "pyproject.toml", "Makefile"):
+        shutil.copyfile(checkout / name, root / name)
+    (root / "demo").mkdir()
+    wb = Workbook()
+    wb.active.title = "finding_reviews"
+    wb.active.append(["rule_id", "subject_id", "reviewed_on", "reviewed_by", "decision", "note"])
+    wb.save(root / "demo" / "review_2026-10.xlsx")
     for folder in (root / "docs", root):
         code, out, err = run_cli("run", folder, "--out", tmp_path / "o")
         assert code == 2 and err.splitlines() == [f"{folder}: {NOT_A_BUNDLE}"], err[:500]

@@ -58,37 +58,72 @@ def decide_four(path: Path, into: Path) -> list[tuple]:
 
 def test_the_readme_month_walk_through_runs_as_written(tmp_path, run_cli, monkeypatch):
     commands, shown = walk_through()
-    assert [c[0] for c in commands] == ["template", "ingest", "build", "report", "ingest", "build", "close",
-                                        "verify", "ingest", "build", "report"]
+    assert [c[0] for c in commands] == ["template", "month", "month", "close", "close", "verify", "month"]
     shutil.copytree(ROOT / "data" / "sample", tmp_path / "mysuru")
     monkeypatch.chdir(tmp_path)
     # the files are loaded on 04-12-2026, the day after the meeting
     monkeypatch.setenv("POUND_LOAD_TIME", "2026-12-04T10:00:00")
     results = []
     for i, args in enumerate(commands):
-        if i == 4:          # step 3: the workbook of step 2, filled in and saved into the bundle
+        if i == 2:          # step 2: the workbook of step 1, filled in and saved into the bundle
             decided = decide_four(tmp_path / "reports" / "2026-11" / "review_2026-11.xlsx",
                                   tmp_path / "mysuru" / "registers" / "review_2026-11.xlsx")
-        if i == 8:          # step 5: the README's correction of R-0006 arrives with December
+            refused_before_the_build(tmp_path, run_cli, monkeypatch)
+        if i == 4:          # step 3: the page signed at the meeting, scanned
+            (tmp_path / "signed_2026-11.pdf").write_bytes(b"%PDF-1.4 the page signed\n")
+        if i == 6:          # step 4: the README's correction of R-0006 arrives with December
             (tmp_path / "mysuru" / "registers" / "releases_2026-11_corrections.csv").write_text(CORRECTION,
                                                                                                encoding="utf-8")
         code, out, err = run_cli(*args)
         assert code == 0, f"pound {' '.join(args)}: {err}"
         results.append(out + err)
-        if i == 5:          # step 3's build: the decisions dated after the accounts' date are applied
-            with (tmp_path / "results" / "findings.csv").open(encoding="utf-8") as fh:
+        if i == 2:          # step 2's build: the decisions dated after the accounts' date are applied
+            with (tmp_path / "reports" / "2026-11" / "exports" / "findings.csv").open(encoding="utf-8") as fh:
                 findings = {(r["rule_id"], r["subject_id"]): r for r in csv.DictReader(fh)}
             assert [(findings[k]["review_status"], findings[k]["reviewed_on"]) for k in decided] == \
                 [("action_ordered", "2026-12-03")] * 4
     assert (tmp_path / "registers_2026-11_P01.xlsx").is_file()       # step 0: the pound-keeper's workbook
-    step3 = results[4] + results[5]
     for line in shown:
-        assert line in step3, f"the README shows {line!r}; step 3 printed:\n{step3}"
-    assert "intact (the input files rebuild the sealed figures)" in results[7]
-    # step 5: the correction moves REL-UNPAID R-0006 (short by Rs 400.00, not Rs 200.00): reopened
-    assert "1 set aside (1 made on other figures, the finding reopened" in results[9]
-    log = (tmp_path / "results" / "finding_reviews.csv").read_text(encoding="utf-8")
+        assert line in results[2], f"the README shows {line!r}; step 2 printed:\n{results[2]}"
+    # step 1's page 1 is a draft; the close's page carries the figures id step 2 printed, and says
+    # what moved since the page of step 1
+    first = re.search(r"figures id ([0-9a-f]{8})", results[1])[1]
+    printed = re.search(r"figures id ([0-9a-f]{8})", results[2])[1]
+    sealed = re.search(r"figures id ([0-9a-f]{8}); the page to sign: (\S+)", results[3])
+    assert sealed[1] == printed != first
+    assert "DRAFT for the meeting" in (tmp_path / "reports" / "2026-11" / "monthly_review_2026-11.html").read_text(
+        encoding="utf-8")
+    folder = tmp_path / "mysuru" / "closes" / "2026-11"
+    assert sealed[2] == str((folder / "monthly_review_2026-11.pdf").resolve()) or sealed[2].endswith(
+        "monthly_review_2026-11.pdf")
+    page = (folder / "monthly_review_2026-11.html").read_text(encoding="utf-8")
+    assert f'data-param="Figures id">{printed}<' in page and "DRAFT" not in page
+    assert "decision file(s) loaded since" in results[3]
+    assert (folder / "signed_page.pdf").is_file()
+    assert "intact (the input files rebuild the sealed figures)" in results[5]
+    # step 4: the correction moves REL-UNPAID R-0006 (short by Rs 400.00, not Rs 200.00): reopened
+    assert "1 set aside (1 made on other figures, the finding reopened" in results[6]
+    log = (tmp_path / "reports" / "2026-12" / "exports" / "finding_reviews.csv").read_text(encoding="utf-8")
     assert re.search(r"^REL-UNPAID,R-0006,2026-10-15,.*,made on other figures,", log, flags=re.M)
     page = (tmp_path / "reports" / "2026-12" / "monthly_review_2026-12.html").read_text(encoding="utf-8")
     reopened = page.split('id="reopened"', 1)[1].split("</table>", 1)[0]
     assert "REL-UNPAID" in reopened and "R-0006" in reopened
+
+
+def refused_before_the_build(tmp_path, run_cli, monkeypatch):
+    """The office folder as it stands at step 2, copied: the decisions loaded with pound ingest and
+    not built, the close is refused (exit 2) naming the file; built, it is made."""
+    side = tmp_path.parent / (tmp_path.name + "-side")
+    shutil.copytree(tmp_path, side)
+    monkeypatch.chdir(side)
+    try:
+        code, _, err = run_cli("ingest", "mysuru", "--db", "pound.duckdb")
+        assert code == 0, err
+        code, out, err = run_cli("close", "--db", "pound.duckdb", "--month", "2026-11", "--by", "DM",
+                                 "--bundle", "mysuru")
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+        assert "registers/review_2026-11.xlsx [sheet finding_reviews]" in err and "pound build" in err
+        assert not (side / "mysuru" / "closes").exists()
+    finally:
+        monkeypatch.chdir(tmp_path)
+        shutil.rmtree(side, ignore_errors=True)

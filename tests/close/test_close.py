@@ -117,7 +117,8 @@ def test_close_json_holds_who_when_inputs_figures_and_every_file(closed):
     assert c["figures"]["findings"] == []
     assert {r["reference"] for r in c["figures"]["reconciliation"]} >= {"G12"}
     files = sorted(p.name for p in folder.iterdir() if p.name != "close.json")
-    assert files == ["findings.csv", "monthly_accounts.csv", "monthly_review_2026-11.html", "reconciliation.csv",
+    assert files == ["findings.csv", "monthly_accounts.csv", "monthly_review_2026-11.html",
+                     "monthly_review_2026-11.pdf", "reconciliation.csv",
                      "reconciliation_2026-11.html", "review_2026-11.xlsx", "trends_2026-11.html"]
     assert c["files"] == {name: seal.sha256(folder / name) for name in files}
     assert [r["month"] for r in read(folder / "monthly_accounts.csv")] == ["2026-11", "2026-11"]
@@ -252,11 +253,12 @@ def test_close_refuses_a_bundle_the_database_was_not_loaded_from(closed, run_cli
     _, db = closed
     other = tmp_path / "other"
     shutil.copytree(GOLDEN, other)
+    # a copy holding every file loaded is the office's folder moved (test_one_truth.py); one that
+    # lacks a file loaded is another bundle
+    (other / "registers" / "releases.csv").unlink()
     code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", other)
     assert code == 1 and len(err.strip().splitlines()) == 1
     assert "is not a bundle the database" in err
-    # a copy (or a bundle moved): the builds look for closes where the files were loaded from, so
-    # the message says how to close this copy: a database of its own
     assert f"If the bundle was moved or copied, make its database afresh from where it is now (pound run " \
            f"{other.resolve()} --out FOLDER)" in err
     assert not (other / "closes").exists()

@@ -90,16 +90,13 @@ def test_an_amount_corrected_moves_every_output(tmp_path, run_cli):
         "loaded_at": outs["corrections"][0]["loaded_at"], "event_month": "2026-11"}]
 
 
-def test_a_correction_named_to_be_read_before_what_it_corrects_is_told_to_be_renamed(tmp_path, run_cli):
-    # "releases-fix.csv" sorts before "releases.csv" ('-' before '.'): the correction is read first, and
-    # the row it corrects then conflicts with it; the message says why and what to call the file
+def test_a_correction_named_to_sort_before_what_it_corrects_still_supersedes_it(tmp_path, run_cli):
+    # "releases-fix.csv" sorts before "releases.csv" ('-' before '.'): a file that corrects rows is
+    # read after the register's files that do not, whatever the names, so R12's fines are Rs 400
     bundle = bundle_with(tmp_path, {"registers/releases-fix.csv": REL + R12.format(fines=400, note="receipt book",
                                                                                     void="")})
-    code, _, err = run_cli("run", bundle, "--out", tmp_path / "out", "--as-of", AS_OF)
-    assert code == 2 and not (tmp_path / "out").exists()
-    assert ("That row is a correction (it has a correction_note) read before this file, because files of a register "
-            "are read in the order of their names: rename registers/releases-fix.csv so that it sorts after "
-            "registers/releases.csv (for example registers/releases_corrections.csv)") in err
+    outs = run(run_cli, bundle, tmp_path / "out")
+    assert [(c["field"], c["was"], c["now"]) for c in outs["corrections"]] == [("fines_paid", "600.00", "400.00")]
 
 
 def test_a_correction_loaded_by_an_earlier_ingest_is_not_told_to_be_renamed(tmp_path, run_cli):
@@ -180,11 +177,23 @@ def test_a_row_struck_out_vanishes_and_a_restored_one_returns(tmp_path, run_cli,
     assert after["movements"] == [] and after["status"] == ["in_pound"]
     assert after["reconciliation"] == [("unexpected", "", "600.00", "600.00")]     # E09 now explains nothing
     assert [(c["field"], c["was"], c["now"]) for c in outs["corrections"]] == [("void", "no", "yes")]
-    # sent again, with a note, in a later file: R12 is back as it was
+    # sent again, with a note, in a later load: R12 is back as it was
     restored = REL + R12.format(fines=600, note="Restored: it was the right case after all", void="no")
-    outs = run(run_cli, bundle_with(tmp_path / "b", {"registers/releases_2026-12_corrections.csv": struck,
-                                                     "registers/releases_2026-12_corrections_2.csv": restored}),
-               tmp_path / "b" / "out")
+    bundle = bundle_with(tmp_path / "b", {"registers/releases_2026-12_corrections.csv": struck,
+                                          "registers/releases_2026-12_corrections_2.csv": restored})
+    # in one load, nothing in the two rows says which is the later: refused, naming both files
+    code, _, err = run_cli("run", bundle, "--out", tmp_path / "b" / "refused", "--as-of", AS_OF)
+    assert code == 2 and "corrected by this file and by registers/releases_2026-12_corrections.csv" in err
+    later = tmp_path / "b" / "later.csv"
+    (bundle / "registers" / "releases_2026-12_corrections_2.csv").rename(later)
+    db = tmp_path / "b" / "p.duckdb"
+    assert run_cli("ingest", bundle, "--db", db, "--as-of", AS_OF)[0] == 0
+    later.rename(bundle / "registers" / "releases_2026-12_corrections_2.csv")
+    assert run_cli("ingest", bundle, "--db", db, "--as-of", AS_OF)[0] == 0
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "b" / "out", "--as-of", AS_OF)
+    assert code == 0, err
+    outs = {name: read(tmp_path / "b" / "out" / f"{name}.csv") for name in
+            ("case_accounts", "fund_movements", "findings", "reconciliation", "corrections", "monthly_accounts")}
     assert g12(outs) == g12(original)
     assert [(c["version"], c["field"], c["was"], c["now"]) for c in outs["corrections"]] == \
         [("2", "void", "no", "yes"), ("3", "void", "yes", "no")]

@@ -1,0 +1,62 @@
+"""What the review printed for a month, remembered in the database (printed_reviews), so that a
+close can say which figures of page 1 moved since the page taken to the meeting, and why."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+from pipeline.build import record
+from pipeline.reports import glance
+from pipeline.reports.stamp import figures_id
+
+
+def remember(db: Path, month: str, district: str | None, wait: float = 0) -> str:
+    """Record page 1's figures as just printed; returns their figures id."""
+    from pipeline.load import db as dbm
+
+    con = dbm.connect(db, wait=wait)
+    try:
+        shown = glance.sealed(con, month, district)
+        b = record.last(con)
+        fid = figures_id(shown)
+        con.execute("INSERT INTO printed_reviews VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [month, district, fid, json.dumps(shown, ensure_ascii=False), b[0] if b else None,
+                     b[3] if b else None, dt.datetime.now().replace(microsecond=0)])
+    finally:
+        con.close()
+    return fid
+
+
+def _last_printed(con, month: str, district: str | None, now_id: str):
+    """The review printed last for the month with figures other than `now_id`'s."""
+    has = con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
+                      "AND schema_name = 'main' AND table_name = 'printed_reviews'").fetchone()[0]
+    if not has:
+        return None
+    return con.execute("SELECT figures_id, figures, last_load_id, printed_at FROM printed_reviews "
+                       "WHERE month = ? AND district IS NOT DISTINCT FROM ? AND figures_id <> ? "
+                       "ORDER BY printed_at DESC LIMIT 1", [month, district, now_id]).fetchone()
+
+
+def moved(con, month: str, district: str | None, now: list[dict]) -> list[str]:
+    """The figures of page 1 that differ from the review last printed for the month with other
+    figures (the page taken to the meeting, before its decisions were loaded), each as
+    "label a → b (why)"; empty when every review printed showed the figures sealed."""
+    last = _last_printed(con, month, district, figures_id(now))
+    if last is None:
+        return []
+    fid, figures, last_load, printed_at = last
+    before = {f["label"]: f["text"] for f in json.loads(figures)}
+    decisions, others = con.execute(
+        "SELECT count(*) FILTER (WHERE register = 'finding_reviews'), count(*) FILTER (WHERE register <> 'finding_reviews') "
+        "FROM loads WHERE load_id > ?", [last_load or 0]).fetchone()
+    why = ", ".join(p for p in (f"{decisions} decision file(s) loaded since" if decisions else "",
+                                f"{others} other file(s) loaded since" if others else "") if p) \
+        or "the accounts were built again (another as-of date or readings)"
+    out = [f"page 1 printed {printed_at:%d-%m-%Y %H:%M} (figures id {fid}) differs from the page sealed:"]
+    for f in now:
+        if before.get(f["label"]) != f["text"]:
+            out.append(f"  {f['label']}: {before.get(f['label'], '(not shown)')} → {f['text']} ({why})")
+    return out

@@ -1,0 +1,202 @@
+"""Build every figure from what a database holds and write the exports; and `run`, load and build at once."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.core.errors import PoundError
+from pipeline.core.faults import point
+from pipeline.core.locks import DEFAULT_WAIT
+from pipeline.core.progress import Progress
+from pipeline.steps.load import Loaded, bundle_as_of, check_bundle, named
+
+
+@dataclass
+class Built:
+    """What a build did: the files written into `out`, and what it says of the figures."""
+    db: Path
+    out: Path
+    as_of: dt.date
+    written: list[Path] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)     # what it says of the figures (stdout)
+    notes: list[str] = field(default_factory=list)     # notes (stderr): the as-of date not given, or ahead
+    loaded: Loaded | None = None                        # `run` only: the load before the build
+
+    @property
+    def rejected(self) -> bool:
+        return bool(self.loaded and self.loaded.rejected)
+
+
+def params_of(as_of: dt.date | None, params_file: Path | None):
+    """The readings in force: the defaults, overridden by `params_file`, as of `as_of` (default today)."""
+    from pipeline.core.params import Parameters
+
+    return Parameters.load(params_file, as_of=as_of or dt.date.today())
+
+
+def as_of_note(as_of: dt.date | None) -> str | None:
+    """What a run or a build says about its as-of date when it was not given, or lies ahead."""
+    today = dt.date.today()
+    if as_of is None:
+        return f"note: the accounts are drawn up to today, {today:%d-%m-%Y} (no --as-of given)"
+    if as_of > today:
+        return (f"note: the accounts are drawn up to {as_of:%d-%m-%Y}, after today ({today:%d-%m-%Y}): a "
+                "deadline falling in the days between counts as passed")
+    return None
+
+
+def build(db: Path, out: Path, as_of: dt.date | None = None, params_file: Path | None = None,
+          wait: float = DEFAULT_WAIT, progress: Progress | None = None) -> Built:
+    """Recompute every model of `db` as of `as_of` (default today) and write the exports into `out`
+    (replacing an earlier set whole, or not at all)."""
+    from pipeline.core.staged import Staged, finish_pending
+    from pipeline.load import db as dbm
+
+    db, out = Path(db), Path(out)
+    if not db.exists():
+        raise PoundError(f"database {db} does not exist; create it with 'pound ingest' or 'pound run'")
+    con = dbm.connect(db, wait=wait)
+    try:
+        # what a build killed between its commit and its exports left, settled first
+        finish_pending(out, lambda build_id: _last_build_id(con) == build_id)
+        params = params_of(as_of, params_file)
+        built = Built(db, out, params.as_of)
+        with Staged(out) as stage:
+            build_and_export(con, stage, params, progress or Progress(), db, out, built)
+            point("build:committed")
+            built.written = stage.commit()
+        drop_unwritten_workbook(out, built.written)
+    finally:
+        con.close()
+    note = as_of_note(as_of)
+    built.notes += [note] if note else []
+    return built
+
+
+def run(bundle: Path, out: Path, db: Path | None = None, as_of: dt.date | None = None,
+        params_file: Path | None = None, progress: Progress | None = None) -> Built:
+    """Load a bundle into a fresh database and build it: the database and the exports are made in
+    a staging folder inside `out` and moved in as one set only when all of it succeeded (a rejected
+    file, a failure or a kill leaves `out` as it was). `Built.rejected` when a file was refused:
+    then nothing is written."""
+    from pipeline.core.staged import Staged
+    from pipeline.load import db as dbm
+    from pipeline.load.ingest import ingest
+    from pipeline.load.zipped import unpacked
+
+    bundle, out = Path(bundle), Path(out)
+    target = Path(db) if db else out / "pound.duckdb"
+    if out.exists() and not out.is_dir():
+        raise PoundError(f"--out {out} exists and is not a folder")
+    if out.is_dir():
+        _finish(out, target)
+    check_bundle(bundle)
+    progress = progress or Progress()
+    with unpacked(bundle) as folder:
+        as_of, notes = bundle_as_of(as_of, folder)
+        params = params_of(as_of, params_file)
+        built = Built(target, out, params.as_of)
+        with Staged(out) as stage:
+            tmp_db = stage.folder / "pound.duckdb"
+            con = dbm.connect(tmp_db)
+            try:
+                with named(bundle):
+                    result = ingest(con, folder, progress, require_reference=True, as_of=params.as_of,
+                                    origin=bundle)
+                progress.close()
+                built.loaded = Loaded(bundle, target, result, as_of, notes)
+                if result.rejected:
+                    return built
+                build_and_export(con, stage, params, progress, target, out, built, pend=False)
+            finally:
+                con.close()
+            if target.resolve() != (out / "pound.duckdb").resolve():
+                # moved with the set, over the --db file, in one rename (or copied beside it and renamed)
+                stage.place("pound.duckdb", target)
+            built.written = [p for p in stage.commit() if p.name != "pound.duckdb" and p != target.resolve()]
+    drop_unwritten_workbook(out, built.written)
+    note = as_of_note(as_of)
+    built.notes += [note] if note else []
+    return built
+
+
+def _last_build_id(con) -> int | None:
+    from pipeline.build import record
+
+    b = record.last(con)
+    return b[0] if b else None
+
+
+def _finish(out: Path, db: Path) -> None:
+    """The exports a build left waiting for its commit (killed between the two), settled against
+    the database they were made from."""
+    from pipeline.core.staged import finish_pending
+    from pipeline.read.database import connect
+
+    def committed(build_id: int) -> bool:
+        if not db.exists():
+            return False
+        try:
+            con = connect(db)
+        except PoundError:
+            return False
+        try:
+            return _last_build_id(con) == build_id
+        finally:
+            con.close()
+
+    finish_pending(out, committed)
+
+
+def drop_unwritten_workbook(out: Path, written: list[Path]) -> None:
+    """An earlier run's audit workbook is not left beside exports it does not match."""
+    if not any(p.name == "audit_workbook.xlsx" for p in written):
+        (out / "audit_workbook.xlsx").unlink(missing_ok=True)
+
+
+def build_and_export(con, stage, params, progress, db_path: Path, final_out: Path, built: Built,
+                     pend: bool = True) -> None:
+    """Compute every model and, in the build's own transaction before it commits, write the CSV
+    exports, the audit workbook (when its largest sheet holds at most WHOLE_WORKBOOK_MAX_ROWS rows)
+    and the parameters used into the staging folder, marked as waiting for this build's commit: a
+    kill before the commit leaves the database and the exports as before; after it, the next build
+    moves the exports in (core/staged.py, finish_pending)."""
+    def exports(con) -> None:
+        _export(con, stage.folder, params, progress, db_path, final_out, built)
+        point("build:exports-written")
+        if pend:              # a run's database is in the set itself: it moves in with the exports
+            stage.pend(_last_build_id(con))
+
+    from pipeline.build import build as compute
+    from pipeline.load.closes import load_closes
+
+    # the closes of the bundles loaded (adjustments compares with them), read in the build's transaction
+    compute(con, params, progress, first=load_closes, last=exports)
+
+
+def _export(con, out: Path, params, progress, db_path: Path, final_out: Path, built: Built) -> None:
+    from pipeline.outputs.exports import write_csvs
+    from pipeline.outputs.workbook import WHOLE_WORKBOOK_MAX_ROWS, largest_sheet, write_workbook
+    from pipeline.read.database import decisions_applied, rows_left_out
+
+    built.lines.append(f"rows dated after {params.as_of.isoformat()}, left out of the accounts: {rows_left_out(con)}")
+    built.lines.append(decisions_applied(con))
+    out.mkdir(parents=True, exist_ok=True)
+    written = write_csvs(con, out, progress)
+    table, rows = largest_sheet(con)
+    if rows <= WHOLE_WORKBOOK_MAX_ROWS:
+        progress.step("writing audit_workbook.xlsx")
+        written.append(write_workbook(con, out / "audit_workbook.xlsx"))
+    else:
+        (out / "audit_workbook.xlsx").unlink(missing_ok=True)
+        built.lines.append(
+            f"audit_workbook.xlsx not written: its largest sheet, {table}, would hold {rows:,} rows "
+            f"(more than {WHOLE_WORKBOOK_MAX_ROWS:,}). Write one local authority's year instead:\n"
+            f"  pound workbook --db {db_path} --local-authority ID --financial-year 2026-27 "
+            f"--out audit_ID_2026-27.xlsx\n(the CSV files in {final_out} hold every row)")
+    params_path = out / "parameters.toml"
+    params_path.write_text(params.to_toml(), encoding="utf-8")
+    written.append(params_path)
+    progress.done(f"wrote {len(written)} files to {out}")

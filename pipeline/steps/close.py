@@ -1,0 +1,82 @@
+"""Close a month (seal what the District Magistrate signs into BUNDLE/closes/), and verify a close."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Closed:
+    """A close made: its folder, the figures it sealed (the page signed) as lines."""
+    folder: Path
+    month: str
+    district: str | None
+    record: dict
+    lines: list[str] = field(default_factory=list)     # what was sealed, and where the page to sign is (stderr)
+
+    @property
+    def figures_id(self) -> str:
+        return self.record.get("figures_id", "")
+
+    @property
+    def page(self) -> Path:
+        """The page to sign: the sealed monthly review as PDF."""
+        return next(iter(sorted(self.folder.glob("monthly_review*.pdf"))), self.folder)
+
+
+@dataclass
+class Verified:
+    """A close checked: intact, or the lines naming what differs."""
+    folder: Path
+    intact: bool
+    with_bundle: bool
+    lines: list[str] = field(default_factory=list)
+
+
+def close(db: Path, bundle: Path, month: str, by: str, district: str | None = None, note: str | None = None,
+          reopen: str | None = None, signed: Path | None = None) -> Closed:
+    """Seal the month into BUNDLE/closes/ from the last build, with its review as HTML and PDF (the
+    page to sign) and, given `signed`, the scan of the signed page. PoundError (nothing written)
+    when it may not be closed; StaleFigures (exit 2) when files were loaded after the last build."""
+    from pipeline.close.seal import close_month, signed_lines
+    from pipeline.load.closes import CLOSE_FILE
+
+    folder = close_month(Path(db), Path(bundle), month, by, district, note, reopen, signed=signed)
+    record = json.loads((folder / CLOSE_FILE).read_text(encoding="utf-8"))
+    done = Closed(folder, month, record.get("district"), record, [*record.get("moved", []), *signed_lines(record)])
+    done.lines.append(f"figures id {done.figures_id}; the page to sign: {done.page}")
+    return done
+
+
+def add_signed(bundle: Path, month: str, scan: Path, district: str | None = None) -> Path:
+    """Keep the scan of the signed page with the month's close in force (made without one); returns
+    where it is kept."""
+    from pipeline.close.seal import add_signed as add
+    from pipeline.core.errors import PoundError
+    from pipeline.load.closes import every_close
+
+    mine = [(f, c) for f, c in every_close([Path(bundle)]) if c["month"] == month and c.get("district") == district]
+    if not mine:
+        raise PoundError(f"--signed: {month} has not been closed in {bundle}; close it with --signed, or first close it")
+    folder, _ = max(mine, key=lambda fc: fc[1]["closed_at"])
+    return add(folder, scan)
+
+
+def is_closed(bundle: Path, month: str, district: str | None = None) -> bool:
+    from pipeline.load.closes import every_close
+
+    return any(c["month"] == month and c.get("district") == district for _, c in every_close([Path(bundle)]))
+
+
+def verify(folder: Path, bundle: Path | None = None) -> Verified:
+    """Check the close folder against its close.json; with `bundle`, also check the input files as
+    they stand against the sealed hashes and rebuild the month's figures from them."""
+    from pipeline.close.verify import check_files, rebuild
+
+    folder = Path(folder)
+    record, verdict = check_files(folder)
+    if bundle is not None and not (verdict.altered or verdict.missing or verdict.added):
+        rebuild(record, Path(bundle), verdict)
+    return Verified(folder, verdict.intact, bundle is not None, verdict.lines())

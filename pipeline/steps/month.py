@@ -1,0 +1,64 @@
+"""One command for the month: load what is new, build as of the month's end, write the month's review."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.core.locks import DEFAULT_WAIT
+from pipeline.core.months import month_bounds
+from pipeline.core.progress import Progress
+from pipeline.steps.build import Built, build
+from pipeline.steps.load import Loaded, load
+from pipeline.steps.review import Reviewed, review
+
+
+@dataclass
+class Month:
+    month: str
+    as_of: dt.date
+    loaded: Loaded
+    built: Built | None = None            # None when a file was rejected (nothing built)
+    reviewed: Reviewed | None = None
+    next: list[str] = field(default_factory=list)   # what comes next, a line each
+
+    @property
+    def rejected(self) -> bool:
+        return bool(self.loaded.rejected)
+
+
+def default_out(db: Path, month: str) -> Path:
+    """Where the month's review goes unless told: month_<YYYY-MM>/ beside the database."""
+    return Path(db).parent / f"month_{month}"
+
+
+def month(bundle: Path, db: Path, month: str, as_of: dt.date | None = None, out: Path | None = None,
+          district: str | None = None, params_file: Path | None = None, wait: float = DEFAULT_WAIT,
+          progress: Progress | None = None) -> Month:
+    """Load the bundle's new files into `db`, build as of the month's last day (or `as_of`) with the
+    exports in OUT/exports, and write the month's review into OUT (default month_<month>/ beside
+    the database). A rejected file stops it after the load: nothing is built."""
+    the_end = month_bounds(month)[1]
+    as_of = as_of or the_end
+    out = Path(out) if out else default_out(db, month)
+    loaded = load(bundle, db, as_of=as_of, wait=wait, progress=progress)
+    done = Month(month, as_of, loaded)
+    if loaded.rejected:
+        done.next = ["correct the file(s) named above and run pound month again (the files that loaded are kept)"]
+        return done
+    done.built = build(db, out / "exports", as_of=as_of, params_file=params_file, wait=wait, progress=progress)
+    done.reviewed = review(db, out, month=month, district=district, wait=wait)
+    sheet = done.reviewed.written[-1]
+    where = f" --district {district}" if district else ""
+    if any(f.register == "finding_reviews" for f in loaded.files_loaded):
+        done.next = [f"the decisions loaded are in these figures (figures id {done.reviewed.figures_id}); next: "
+                     f"pound close --db {db} --month {month}{where} --bundle {bundle} --by \"District Magistrate\""]
+        return done
+    done.next = [
+        f"page 1 of {next(p for p in done.reviewed.written if p.name.startswith('monthly_review'))} is for the "
+        f"District Magistrate's meeting (figures id {done.reviewed.figures_id}, a draft until the close)",
+        f"next: the decisions go into {sheet}; save it into {Path(bundle) / 'registers'}/ and run this command again",
+        f"then: pound close --db {db} --month {month}{where} --bundle {bundle} --by \"District Magistrate\"",
+    ]
+    return done

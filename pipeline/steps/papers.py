@@ -1,0 +1,59 @@
+"""The papers of a month: the statutory papers the Act asks officials to produce, from a built database."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.core.errors import PoundError
+from pipeline.core.locks import DEFAULT_WAIT
+
+
+@dataclass
+class Papers:
+    """What `papers` wrote: every paper's file by kind, the index, and the PDFs with `pdf`."""
+    out: Path
+    by_kind: dict[str, list[Path]] = field(default_factory=dict)
+    pdfs: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)     # stderr
+
+    @property
+    def count(self) -> int:
+        return sum(len(v) for v in self.by_kind.values())
+
+    @property
+    def index(self) -> Path:
+        return self.out / "index.html"
+
+
+def papers(db: Path, out: Path, cases: tuple[str, ...] = (), pound: str | None = None,
+           first: dt.date | None = None, last: dt.date | None = None, templates: Path | None = None,
+           pdf: bool = False, wait: float = DEFAULT_WAIT) -> Papers:
+    """Write the papers (of `cases`, of `pound`, dated from `first` to `last`) into `out`, with an index."""
+    from pipeline.documents.papers import Scope
+    from pipeline.documents.render import write_papers
+    from pipeline.read.database import as_of, check_cases, check_pound, connect
+
+    if first and last and first > last:
+        raise PoundError(f"--from {first} is after --to {last}")
+    out = Path(out)
+    con = connect(db, wait=wait)
+    try:
+        scope = Scope(check_cases(con, tuple(cases)), check_pound(con, pound), first, last)
+        written = write_papers(con, out, scope, templates, as_of(con), pdf=pdf)
+    finally:
+        con.close()
+    done = Papers(out)
+    from pipeline.steps.review import stale_warning
+
+    stale = stale_warning(db, wait)
+    if stale:
+        done.notes.append(stale)
+    for w in written:
+        done.by_kind.setdefault(w.paper.kind.name, []).append(w.path)
+    if pdf:
+        from pipeline.documents.pdf import print_all
+
+        done.pdfs = list(print_all(done.by_kind, out))
+    return done
