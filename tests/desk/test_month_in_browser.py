@@ -84,10 +84,13 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     assert "heads impounded" in text
     for name in (f"monthly_review_{MONTH}.html", f"monthly_review_{MONTH}.pdf", f"review_{MONTH}.xlsx"):
         assert page.get_by_role("link", name=name, exact=True).count() == 1, name
-    assert page.inner_text("#state-h") == f"{MONTH}: built, review made"
+    state = page.inner_text("#state-h")
+    figures_id = re.fullmatch(rf"{MONTH}: built, review made \(figures id (\w+), a draft until the close\)", state).group(1)
+    assert f"figures id {figures_id}" in text
     accessible(page, "built, review made")
     shot(page, "1_review")
-    run_cli("report", "--db", cli_db, "--month", MONTH, "--out", tmp_path / "cli_reports")
+    assert run_cli("report", "--db", cli_db, "--month", MONTH, "--out", tmp_path / "cli_reports")[0] == 0
+    assert figures_id in (tmp_path / "cli_reports" / f"monthly_review_{MONTH}.html").read_text(encoding="utf-8")
 
     # 3. the decisions: the workbook downloaded, two rows decided, added, loaded, reviewed again
     with page.expect_download() as dl:
@@ -110,8 +113,10 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     code, out, _ = run_cli("build", "--db", cli_db, "--out", tmp_path / "cli_results", "--as-of", "2026-11-30")
     decisions = [ln for ln in out.splitlines() if ln.startswith("decisions on findings")][0]
     assert decisions in text and decisions.startswith("decisions on findings: 5 applied")     # 3 in the sample, 2 here
-    assert page.inner_text("#state-h").startswith(f"{MONTH}: decisions loaded")
-    accessible(page, "decisions loaded")
+    # the decisions are in the review just printed (steps.state: "decisions loaded" names decisions
+    # loaded after the review last printed)
+    assert page.inner_text("#state-h").startswith(f"{MONTH}: built, review made (figures id ")
+    accessible(page, "review made with the decisions")
     review_figures = page.inner_text("table.figures")
 
     # 4. the close: the figures pound close seals, and the page to sign
@@ -127,7 +132,8 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     for s in sealed:                              # the review showed the same page-1 figures
         assert s.split(": ", 1)[1] in review_figures
     assert page.get_by_role("link", name="The page to sign").count() == 1
-    assert page.inner_text("#state-h").startswith(f"{MONTH}: closed ({MONTH}")
+    cli_id = re.search(r"^figures id (\w+); the page to sign", err, re.M).group(1)
+    assert f"figures id {cli_id}" in text and page.inner_text("#state-h") == f"{MONTH}: closed ({MONTH}, figures id {cli_id})"
     accessible(page, "closed")
     shot(page, "2_closed")
 
