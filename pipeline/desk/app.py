@@ -146,11 +146,23 @@ def _run(places: actions.Places, action: str, month: str, progress, **kw):
     raise PoundError(f"no such action: {action}")
 
 
+def _machine_names() -> set[str]:
+    """The names and addresses this machine answers to, for a desk listening on every address."""
+    import socket
+
+    names = {socket.gethostname(), socket.getfqdn()}
+    try:
+        names |= set(socket.gethostbyname_ex(socket.gethostname())[2])
+    except OSError:
+        pass
+    return {n.lower() for n in names if n}
+
+
 def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8043, password: str | None = None,
                max_bytes: int = upload.MAX_BYTES) -> Flask:
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = max_bytes + 64 * 1024      # the form's other fields and its framing
-    names = {host} | ({"localhost", "127.0.0.1"} if host in ("127.0.0.1", "localhost") else set())
+    names = {host, "localhost", "127.0.0.1"} | (_machine_names() if host in ("0.0.0.0", "::", "") else set())
     allowed = {f"{n}:{port}" for n in names} | ({f"{n}" for n in names} if port == 80 else set())
     desk = Desk(places, password, allowed)
     app.extensions["desk"] = desk

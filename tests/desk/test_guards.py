@@ -188,3 +188,18 @@ def test_an_action_while_a_pound_command_holds_the_database_is_told_it_is_busy(d
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_listening_on_every_address_it_answers_to_this_machines_names_only(tmp_path):
+    import base64
+    import socket
+
+    from pipeline.desk.actions import Places
+    from pipeline.desk.app import create_app
+
+    app = create_app(Places(ROOT / "data/sample", tmp_path / "x.duckdb", tmp_path), host="0.0.0.0", port=8050,
+                     password="correct horse")
+    auth = {"Authorization": "Basic " + base64.b64encode(b"clerk:correct horse").decode()}
+    c = app.test_client()
+    assert c.get("/", headers={"Host": f"{socket.gethostname()}:8050", **auth}).status_code == 200
+    assert c.get("/", headers={"Host": "evil.example:8050", **auth}).status_code == 400

@@ -166,3 +166,24 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     for name in ("month", "by", "note", "file", "Load the registers", "Make the month's review", "Close the month", "Verify", "Make the papers",
                  "Add register files"):
         assert name in reached, (name, reached)
+
+
+def test_the_page_with_rejects_and_with_a_refusal_is_accessible(desk_of, browser):
+    import io
+
+    from test_rejects import bad_workbook
+
+    d = desk_of()
+    d.post("/add", data={"token": d.token(), "month": MONTH, "file": (io.BytesIO(bad_workbook()), "keeper_P01.xlsx")},
+           content_type="multipart/form-data")
+    d.post("/do/load", data={"month": MONTH, "token": d.token()})
+    d.desk.wait()
+    page, _, errors = browser.open(d.url + f"?month={MONTH}", charts=False, context_args={"bypass_csp": True})
+    assert page.locator("table.rejects tbody tr").count() >= 1
+    accessible(page, "a file rejected")
+    # a refusal: a file that is no register, added from the page
+    page.set_input_files("#file", files=[{"name": "notes.txt", "mimeType": "text/plain", "buffer": b"hello"}])
+    page.get_by_role("button", name="Add register files").click()
+    assert "not a register workbook (.xlsx) or CSV file" in page.inner_text("#refused")
+    accessible(page, "a file refused")
+    assert errors == []
