@@ -254,7 +254,9 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
         except PoundError as exc:
             desk.note = None
             return page(month, 400, refused=str(exc))
-        desk.note = (f"added {saved.name} to {saved.parent.name}/; press \"Load the registers\" to load it")
+        desk.note = (f"added {saved.path.name} to {saved.path.parent.name}/"
+                     + (" in place of the file of that name" if saved.replaced else "")
+                     + "; press \"Load the registers\" to load it")
         return redirect(url_for("index", month=month) + "#added", 303)
 
     @app.get("/files/<root>/<path:name>")

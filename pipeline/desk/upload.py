@@ -10,6 +10,7 @@ import os
 import tempfile
 import unicodedata
 from pathlib import Path
+from typing import NamedTuple
 
 from pipeline.core.errors import PoundError
 from pipeline.core.registers import BY_NAME, REGISTERS, REVIEW_HELP_SHEET
@@ -60,9 +61,14 @@ def _folder_of_workbook(path: Path, name: str) -> str:
     return "ledgers" if folders == {"ledgers"} else "registers"
 
 
-def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES) -> Path:
-    """Save an uploaded file into the bundle; returns where. PoundError, with nothing saved, when the
-    file is refused."""
+class Saved(NamedTuple):
+    path: Path
+    replaced: bool          # a file of the same name was there, and this one took its place
+
+
+def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES) -> Saved:
+    """Save an uploaded file into the bundle; returns where, and whether it replaced a file of the
+    same name. PoundError, with nothing saved, when the file is refused."""
     name = checked_name(name)
     suffix = Path(name).suffix.lower()
     if suffix == ".csv":
@@ -95,7 +101,8 @@ def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES) -> Path
         if target.parent != target_dir or target.is_symlink() or target.is_dir():
             raise PoundError(f"{name}: cannot be saved in {folder}/; nothing was saved")
         target_dir.mkdir(parents=True, exist_ok=True)
+        replaced = target.exists()
         os.replace(tmp, target)           # onto its own name only: atomic, within the bundle's file system
-        return target
+        return Saved(target, replaced)
     finally:
         tmp.unlink(missing_ok=True)

@@ -107,6 +107,7 @@ def test_an_upload_is_saved_under_its_own_name_in_registers_or_ledgers(desk_of):
     r = d.post("/add", data={"token": d.token(), "month": "2026-11",
                              "file": (io.BytesIO(ledger + b""), "local_fund_2026-12.csv")}, content_type="multipart/form-data")
     assert r.status_code == 303 and listing(d.places.bundle) == others
+    assert "added local_fund_2026-12.csv to ledgers/ in place of the file of that name" in d.get("/").text
 
 
 def test_beyond_loopback_the_desk_needs_a_password_file(run_cli, tmp_path):
