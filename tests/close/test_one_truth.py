@@ -146,3 +146,32 @@ def test_loading_a_file_a_close_sealed_and_since_changed_says_so(shared, tmp_pat
     code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "built", "--as-of", AS_OF)
     assert code == 0, err
     assert {("PB", "G98")} <= {(r["pound_id"], r["subject_id"]) for r in read(tmp_path / "built" / "adjustments.csv")}
+
+
+def test_report_keeps_a_review_workbook_with_decisions_and_writes_beside_it(shared, tmp_path, run_cli, monkeypatch):
+    from openpyxl import load_workbook
+
+    from pipeline.reports import render
+
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: [])
+    _, db = fresh(shared, tmp_path)
+    out = tmp_path / "reports"
+    code, _, err = run_cli("report", "--db", db, "--month", "2026-11", "--out", out)
+    assert code == 0, err
+    sheet = out / "review_2026-11.xlsx"
+    # the near miss: a workbook nobody wrote in is written again in its place
+    code, _, err = run_cli("report", "--db", db, "--month", "2026-11", "--out", out)
+    assert code == 0 and not (out / "review_2026-11_2.xlsx").exists()
+    wb = load_workbook(sheet)
+    ws = wb["finding_reviews"]
+    header = [c.value for c in ws[1]]
+    if ws.max_row < 2:
+        ws.append(["R", "S"])
+    ws.cell(2, header.index("decision") + 1, "explained")
+    wb.save(sheet)
+    filled = sheet.read_bytes()
+    code, out_text, err = run_cli("report", "--db", db, "--month", "2026-11", "--out", out)
+    assert code == 0, err
+    assert sheet.read_bytes() == filled
+    assert (out / "review_2026-11_2.xlsx").is_file() and str(out / "review_2026-11_2.xlsx") in out_text
+    assert "has decisions written in it and is kept as it is" in err
