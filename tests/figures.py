@@ -69,7 +69,7 @@ def page_figures(html: str) -> list[Figure]:
                 spec = sel["columns"][col]
                 if not spec["agg"] and col in key:
                     continue            # the row's own name
-                text = td.get_text(strip=True)
+                text = " ".join(td.get_text().split())     # spans keep ids and dates whole: no space added
                 out.append(Figure(sel, key, col, text, _kind(td.get("class", []), text, False), td.get("data-value"),
                                   f"table {name}, row {key}, column {col}"))
     return out

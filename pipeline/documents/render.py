@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from pipeline.core.errors import PoundError
 from pipeline.core.money import rs
 from pipeline.core.months import day_text
+from pipeline.core.script import marked
 from pipeline.documents.papers import KINDS, Paper, Scope, check_models, papers
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -86,6 +88,7 @@ def environment(templates: Path | None = None) -> Environment:
     env.filters["animals"] = animals
     env.filters["counted"] = counted
     env.filters["signer"] = signer
+    env.filters["mark"] = lambda text: Markup(marked(text))     # Kannada as lang="kn", ids and dates whole (core/script.py)
     return env
 
 

@@ -16,9 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from pipeline.core.money import paise_text
 from pipeline.core.months import day_text
+from pipeline.core.script import marked
 from pipeline.read.select import key_text
 
 MAX_ROWS = 500      # rows shown in one table of a page; the CSV exports and the workbooks hold them all
@@ -26,6 +28,7 @@ MAX_ROWS = 500      # rows shown in one table of a page; the CSV exports and the
 _ENV = Environment(loader=FileSystemLoader(str(Path(__file__).resolve().parent / "templates" / "html")),
                    autoescape=select_autoescape(default=True, default_for_string=True),
                    trim_blocks=False, lstrip_blocks=False)
+_ENV.filters["mark"] = lambda text: Markup(marked(text))     # Kannada as lang="kn", ids and dates whole (core/script.py)
 
 
 class Html(str):

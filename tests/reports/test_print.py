@@ -13,6 +13,7 @@ import subprocess
 
 import pytest
 from conftest import SYNTH_MONTH
+from printed import splits
 
 from pipeline.read.database import connect
 from pipeline.reports import glance
@@ -60,10 +61,11 @@ def printed_whole(page) -> set[str]:
     for td in soup.select("table.pound-table td"):
         classes = td.get("class") or []
         col = td.get("data-col") or ""
-        if "pound-extra" in classes or not td.get_text(strip=True):
+        text = " ".join(td.get_text().split())
+        if "pound-extra" in classes or not text:
             continue
         if "money" in classes or col.endswith("_id") or col in ("reference", "last_sale_id"):
-            out.add(td.get_text(strip=True))
+            out.add(text)
     return out
 
 
@@ -125,9 +127,16 @@ def test_the_pdf_is_a4_with_every_id_and_amount_whole_and_no_shreds(pdfs, octobe
     broken = sorted(w for w in whole if w not in text)
     assert broken == [], broken[:10]
     assert shreds(text) == []
+    assert splits(text) == []
     # every sheet is headed by the report, its month and scope, and numbered
     pages = text.split("\f")[:-1]
     assert all("all districts" in p and re.search(r"page \d+ of \d+", p) for p in pages)
+
+
+def test_the_split_check_sees_a_broken_id_day_or_month():
+    # the "2026-/09", "H-2610-/018" and "09-/09-2026", and their whole twins
+    assert splits("in 2026-\n09 and H-2610-\n018, on 09-\n09-2026") == ["2026-/09", "H-2610-/018", "09-/09"]
+    assert splits("in 2026-09\nand H-2610-018\non 09-09-2026\nwell-\nknown") == []
 
 
 def test_the_shred_check_sees_a_broken_word():
