@@ -204,3 +204,27 @@ def test_listening_on_every_address_it_answers_to_this_machines_names_only(tmp_p
     c = app.test_client()
     assert c.get("/", headers={"Host": f"{socket.gethostname()}:8050", **auth}).status_code == 200
     assert c.get("/", headers={"Host": "evil.example:8050", **auth}).status_code == 400
+
+
+def test_pound_desk_serves_the_page_on_loopback_and_stops_on_ctrl_c(tmp_path):
+    import shutil
+    import signal
+    import socket
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    bundle = tmp_path / "b"
+    shutil.copytree(ROOT / "data/sample", bundle)
+    p = subprocess.Popen([sys.executable, "-m", "pipeline", "desk", "--bundle", str(bundle), "--db", str(tmp_path / "d.duckdb"),
+                          "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        line = p.stdout.readline()
+        assert line.startswith(f"the desk is at http://127.0.0.1:{port}/"), (line, p.stderr.read() if p.poll() else "")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as r:
+            page = r.read().decode()
+        assert r.status == 200 and "Load the registers" in page and str(bundle) in page
+    finally:
+        p.send_signal(signal.SIGINT)
+        assert p.wait(20) == 0
