@@ -244,9 +244,13 @@ def state(places: Places, month: str) -> State:
             return State(month, "busy", "the database is busy (a `pound` command is using it)", "wait for it to finish")
         raise
     text = {"built": "built, review not made", "review made": "built, review made"}.get(s.stage, s.stage)
+    next_step = NEXT.get(s.stage, s.next)
+    if s.stage == "loaded, not built" and s.built_at is not None and any("finding_reviews" in f or "/review_" in f for f in s.files_since):
+        text = "decisions loaded, not built"
+        next_step = "Make the month's review (the decisions go into its figures), then close the month"
     if s.stage == "closed":
         text = f"closed ({s.close_folder.name if s.close_folder else month}" + \
             (f", figures id {s.figures_id}" if s.figures_id else "") + ")"
     elif s.stage in ("review made", "decisions loaded") and s.printed_figures_id:
         text += f" (figures id {s.printed_figures_id}, a draft until the close)"
-    return State(month, s.stage, text, NEXT.get(s.stage, s.next), list(s.files_since), s.figures_id)
+    return State(month, s.stage, text, next_step, list(s.files_since), s.figures_id)

@@ -109,6 +109,8 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     code, out, _ = run_cli("ingest", cli_bundle, "--db", cli_db, "--as-of", "2026-11-30")
     assert code == 0 and out.strip().splitlines()[-1] in text and "loaded 1 file(s)" in text
     assert f"registers/review_{MONTH}.xlsx" in page.inner_text(".state")          # loaded since the build
+    assert page.inner_text("#state-h") == f"{MONTH}: decisions loaded, not built"
+    accessible(page, "decisions loaded, not built")
     text = press(page, "Make the month's review")
     code, out, _ = run_cli("build", "--db", cli_db, "--out", tmp_path / "cli_results", "--as-of", "2026-11-30")
     decisions = [ln for ln in out.splitlines() if ln.startswith("decisions on findings")][0]
