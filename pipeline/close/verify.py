@@ -104,6 +104,8 @@ def differences(record: dict, rebuilt: dict) -> list[str]:
                 if b[column] != a[column]:
                     out.append(f"rebuilt figure differs: {month} {table} {name} {column}: sealed {b[column]}, "
                                f"rebuilt {a[column]}")
+    if "signed" not in record:           # a close made before page 1 was sealed
+        return out
     before = {f["label"]: f for f in sealed["signed"]}
     for f in rebuilt["signed"]:
         if before.get(f["label"], {}).get("value") != f["value"]:

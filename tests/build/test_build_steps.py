@@ -29,7 +29,10 @@ BEFORE, AFTER = dt.date(2026, 11, 30), dt.date(2026, 12, 31)
 def _contents(con) -> dict:
     """Every row of every table, and every view's definition: the database as far as a reader can tell."""
     views = rows(con, "SELECT view_name, sql FROM duckdb_views() WHERE NOT internal AND schema_name = 'main' ORDER BY 1")
-    return {"tables": db.snapshot(con), "views": views}
+    tables = db.snapshot(con)
+    # a build's record holds the clock's time: compared without it (its id, as-of date and loads stay)
+    tables["builds"] = [r[:1] + r[2:] for r in tables.get("builds", [])]
+    return {"tables": tables, "views": views}
 
 
 @pytest.fixture(scope="module")

@@ -175,3 +175,59 @@ def test_report_keeps_a_review_workbook_with_decisions_and_writes_beside_it(shar
     assert sheet.read_bytes() == filled
     assert (out / "review_2026-11_2.xlsx").is_file() and str(out / "review_2026-11_2.xlsx") in out_text
     assert "has decisions written in it and is kept as it is" in err
+
+
+def test_the_state_of_a_month_step_by_step(shared, tmp_path, run_cli, monkeypatch, fake):
+    """Built; review made; decisions loaded, not built (the file named); decisions loaded and
+    built; closed, with the close's figures id. And a database never made: not loaded."""
+    import datetime as dt
+
+    from openpyxl import load_workbook
+
+    from pipeline import steps
+    from pipeline.reports import render
+    from pipeline.steps.state import BUILT, CLOSED, DECIDED, LOADED, NOT_LOADED, REVIEWED
+
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: [])
+    assert steps.state(tmp_path / "none.duckdb", "2026-11").stage == NOT_LOADED
+    bundle, db = fresh(shared, tmp_path)
+    assert steps.state(db, "2026-11", bundle).stage == BUILT
+    done = steps.review(db, tmp_path / "reports", month="2026-11")
+    s = steps.state(db, "2026-11", bundle)
+    assert (s.stage, s.printed_figures_id) == (REVIEWED, done.figures_id)
+    wb = load_workbook(done.written[-1])
+    ws = wb["finding_reviews"]
+    header = [c.value for c in ws[1]]
+    assert ws.max_row >= 2, "the golden month has a finding waiting for a decision"
+    ws.cell(2, header.index("reviewed_on") + 1, dt.datetime(2026, 12, 3))
+    ws.cell(2, header.index("decision") + 1, "explained")
+    wb.save(bundle / "registers" / "review_2026-11.xlsx")
+    monkeypatch.setenv("POUND_LOAD_TIME", "2026-12-04T10:00:00")
+    steps.load(bundle, db, as_of=dt.date(2026, 12, 31))
+    s = steps.state(db, "2026-11", bundle)
+    assert s.stage == LOADED and s.files_since == ["registers/review_2026-11.xlsx [sheet finding_reviews]"]
+    steps.build(db, tmp_path / "out", as_of=dt.date(2026, 12, 31))
+    assert steps.state(db, "2026-11", bundle).stage == DECIDED
+    closed = steps.close(db, bundle, "2026-11", "DM")
+    s = steps.state(db, "2026-11", bundle)
+    assert (s.stage, s.figures_id, s.close_folder) == (CLOSED, closed.figures_id, closed.folder)
+
+
+def test_page_headers_and_page_one_say_files_were_loaded_after_their_figures(shared, tmp_path, run_cli):
+    from pipeline.read.database import connect
+    from pipeline.reports import glance, stamp
+    from pipeline.reports.page import parameters_block
+
+    bundle, db = fresh(shared, tmp_path)
+    for stale in (False, True):
+        if stale:
+            _late_entry(bundle, run_cli, db)
+        con = connect(db)
+        try:
+            rows = dict(stamp.rows(con, glance.sealed(con, "2026-11", None), "no: the month has not been closed"))
+            header = str(parameters_block(con, db=db, month="2026-11", district=None, report="r"))
+        finally:
+            con.close()
+        assert len(rows["Figures id"]) == 8 and "DRAFT" in rows["Draft"]
+        assert ("Out of date" in rows) == stale
+        assert ("registers/impoundments_late.csv" in header) == stale
