@@ -174,4 +174,5 @@ def _text(soup) -> str:
     """A page's words, the spans that keep ids, days and Kannada whole read as part of their line."""
     for span in soup.select("span.nowrap, span[lang]"):
         span.unwrap()
+    soup.smooth()       # the unwrapped text and its neighbours one string again
     return soup.get_text(" ")

@@ -65,12 +65,12 @@ def kannada_pages(tmp_path_factory) -> dict:
     Kannada (two cases of one owner: a repeat owner, in a table and a chart)."""
     import datetime as dt
 
-    from conftest import render
     from helpers import REFERENCE, load, make_bundle
     from helpers import case as a_case
 
     from pipeline.build import build
     from pipeline.core.params import Parameters
+    from pipeline.reports.render import REPORTS, render_reports
 
     root = tmp_path_factory.mktemp("kannada")
     pounds = [dict(r) for r in REFERENCE["pounds"]]
@@ -83,7 +83,8 @@ def kannada_pages(tmp_path_factory) -> dict:
     assert not result.rejected
     build(c, Parameters({}, as_of=dt.date(2026, 11, 30)))
     c.close()
-    return render(root / "pound.duckdb", "2026-10", None, root / "pages")
+    paths = render_reports(root / "pound.duckdb", "2026-10", None, root / "pages")
+    return {name: p for (name, _), p in zip(REPORTS, paths, strict=True)}
 
 
 def test_kannada_on_the_pages_is_marked_kannada(kannada_pages):
