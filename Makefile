@@ -9,11 +9,12 @@ BIN    := $(VENV)/bin
 SUDO   := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 export POUND_QUIET ?= 0
 
-.PHONY: help install lab-env browser calc axe demo test test-fast bench lint manifest expectations clean lab
+.PHONY: help install lab-env browser calc axe demo desk test test-fast bench lint manifest expectations clean lab
 
 help:
 	@echo "make install   create .venv and install the pinned dependencies (safe to repeat)"
 	@echo "make demo      synthesise nothing, run the sample bundle, render the three reports"
+	@echo "make desk      the office desk in the browser, on a copy of the sample (desk/), or BUNDLE=folder [DB=file]"
 	@echo "make test      the whole test suite (installs Chromium from Debian for the report tests)"
 	@echo "make test-fast every test but the browser and notebook ones, with shorter property searches"
 	@echo "make axe       install axe-core, pinned in tests/node (the accessibility tests run it in Chromium)"
@@ -74,6 +75,14 @@ calc:
 
 demo: install
 	$(BIN)/pound demo --out demo
+
+# The office desk (pound desk) at http://127.0.0.1:$(DESK_PORT)/: on desk/bundle, a copy of the sample made
+# once, with desk/pound.duckdb; or on BUNDLE=folder, with DB=file (default: the folder's name.duckdb beside it).
+DESK_PORT ?= 8043
+desk: install
+	@test -n "$(BUNDLE)" || test -d desk/bundle || { mkdir -p desk && cp -r data/sample desk/bundle; }
+	$(BIN)/pound desk --bundle "$(or $(BUNDLE),desk/bundle)" \
+	  --db "$(or $(DB),$(if $(BUNDLE),$(patsubst %/,%,$(BUNDLE)).duckdb,desk/pound.duckdb))" --port $(DESK_PORT) --open
 
 # pytest exits 5 when it collected nothing: that is a failure here, not a pass.
 # The tests run with bytecode writing on, whatever PYTHONDONTWRITEBYTECODE says: pytest keeps each

@@ -34,6 +34,7 @@ examples:
   pound template --bundle mysuru/ --pound P01 --month 2026-11 --db out/pound.duckdb
   pound validate --db out/pound.duckdb        run the great-expectations suites over the registers held
   pound demo
+  pound desk --bundle mysuru/ --db pound.duckdb     the office's month on one page in the browser
 
 exit status: 0 done (findings are results, not errors); 2 input rejected (every
 reason is printed and nothing from a rejected file is kept); 1 anything else.
@@ -42,13 +43,21 @@ reason is printed and nothing from a rejected file is kept); 1 anything else.
 COMMAND_MODULES = (data, month, report, synth, validate, close, workbook, export, documents, template)
 
 
+def plugged_in() -> list:
+    """Command modules of other packages, named by the `pound.commands` entry point (`pound desk`):
+    this package does not import them."""
+    from importlib.metadata import entry_points
+
+    return [ep.load() for ep in sorted(entry_points(group="pound.commands"), key=lambda ep: ep.name)]
+
+
 def build_parser() -> Parser:
     import argparse
 
     p = Parser(prog="pound", description=MAIN_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--debug", action="store_true", help="show a traceback when something fails")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in COMMAND_MODULES:
+    for module in (*COMMAND_MODULES, *plugged_in()):
         module.add(sub)
     p.commands = sub.choices
     return p

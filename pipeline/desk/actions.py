@@ -1,0 +1,256 @@
+"""What the desk's buttons do: the month's steps, each as the same function the `pound` command
+calls, and the month's state. The desk's web layer (app.py) calls the month only through this
+module, so that the steps it runs are the command line's, and nothing here knows of HTTP.
+
+Each function takes the desk's places (Places) and a Progress, calls the step of pipeline.steps that
+the `pound` command calls, and returns what the page shows; a user's mistake is a PoundError (one
+line), a rejected file's problems rows of Loaded.rejects.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline import steps
+from pipeline.core.errors import PoundError, shown
+from pipeline.core.months import month_bounds
+from pipeline.core.progress import Progress
+
+DB_WAIT = 2.0        # seconds an action waits for a database a `pound` command is using, then says it is busy
+
+
+@dataclass(frozen=True)
+class Places:
+    bundle: Path
+    db: Path
+    out: Path                      # results/, reports/<month>/, papers/<month>/ are written here
+
+    def reports(self, month: str) -> Path:
+        return self.out / "reports" / month
+
+    def papers(self, month: str) -> Path:
+        return self.out / "papers" / month
+
+    @property
+    def results(self) -> Path:
+        return self.out / "results"
+
+
+class Steps(Progress):
+    """A Progress that keeps the step being done, for the page to show, rather than writing it."""
+
+    def __init__(self, tell: Callable[[str], None] | None = None):
+        super().__init__(enabled=False)
+        self.tell = tell or (lambda text: None)
+
+    def step(self, text: str) -> None:
+        self.tell(text)
+
+    def done(self, text: str) -> None:
+        self.tell(text)
+
+
+@dataclass
+class Reject:
+    file: str
+    row: int | None
+    column: str | None
+    problem: str
+
+
+@dataclass
+class Loaded:
+    summary: str
+    files: list[tuple[str, str, int]]            # label, status, new rows
+    rejects: list[Reject] = field(default_factory=list)
+    more: int = 0                                # problems beyond those listed
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Link:
+    text: str
+    path: Path
+
+
+@dataclass
+class Reviewed:
+    month: str
+    figures: list[tuple[str, str]]               # page 1: label, value as shown
+    links: list[Link]
+    lines: list[str]
+    figures_id: str | None = None                # page 1 as printed
+
+
+@dataclass
+class Closed:
+    month: str
+    folder: Path
+    figures_id: str | None
+    signed: list[tuple[str, str]]
+    sign_page: Path | None
+    lines: list[str] = field(default_factory=list)     # the page-1 figures that moved since the review printed
+
+
+@dataclass
+class Verified:
+    folder: Path
+    intact: bool
+    lines: list[str]
+
+
+@dataclass
+class Papers:
+    month: str
+    count: int
+    kinds: list[tuple[str, int]]
+    index: Path
+    pdfs: list[Path]
+
+
+@dataclass
+class State:
+    month: str
+    stage: str              # steps.state's stage, or "busy"
+    text: str
+    next_step: str
+    since_build: list[str] = field(default_factory=list)
+    figures_id: str | None = None
+
+
+def month_end(month: str) -> dt.date:
+    return month_bounds(month)[1]
+
+
+def load(places: Places, month: str, progress: Progress) -> Loaded:
+    """pound ingest BUNDLE --db DB --as-of <the month's last day>."""
+    done = steps.load(places.bundle, places.db, as_of=month_end(month), wait=DB_WAIT, progress=progress)
+    rejects = [Reject(p.file, p.row, p.column, f"{shown(p.value)} {p.message}" if p.value is not None else p.message)
+               for f in done.rejected for p in f.problems]
+    return Loaded(done.summary(), [(f.label, f.status, f.new_rows) for f in done.result.files], rejects,
+                  sum(f.more for f in done.rejected), done.note_lines())
+
+
+def review(places: Places, month: str, progress: Progress) -> Reviewed:
+    """pound build --out OUT/results --as-of <the month's last day>, then pound report --month MONTH
+    --out OUT/reports/MONTH --pdf: the pages, their PDFs and the review workbook, and page 1's figures."""
+    from pipeline.read.database import connect
+    from pipeline.reports import glance
+
+    if not places.db.exists():
+        raise PoundError("nothing is loaded yet: press \"Load the registers\" first")
+    built = steps.build(places.db, places.results, as_of=month_end(month), wait=DB_WAIT, progress=progress)
+    progress.step(f"writing the review of {month} and printing its pages to PDF")
+    done = steps.review(places.db, places.reports(month), month=month, pdf=True, wait=DB_WAIT)
+    con = connect(places.db, wait=DB_WAIT)
+    try:
+        figures = [(f.label, f.text) for f in glance.figures(con, month)]
+    finally:
+        con.close()
+    links = [Link(p.name, p) for p in done.written] + [Link(p.name, p) for p in done.pdfs]
+    return Reviewed(month, figures, links, built.lines + done.notes, done.figures_id or None)
+
+
+def close(places: Places, month: str, by: str, note: str | None, progress: Progress) -> Closed:
+    """pound close --db DB --month MONTH --by BY --bundle BUNDLE [--note NOTE]."""
+    if not str(by or "").strip():
+        raise PoundError("\"Signed by\" must name who closes the month (the District Magistrate)")
+    progress.step(f"sealing {month}")
+    done = steps.close(places.db, places.bundle, month, by.strip(), note=(note or "").strip() or None)
+    return Closed(month, done.folder, done.figures_id or None,
+                  [(f["label"], f["text"]) for f in done.record.get("signed", [])],
+                  done.page if done.page.is_file() else None,
+                  [ln for ln in done.lines if not ln.startswith(("sealed: ", "figures id "))])   # what moved
+
+
+def close_folder(places: Places, month: str) -> Path | None:
+    """The close of the month in force (the latest), if it was closed."""
+    from pipeline.load.closes import every_close
+
+    closes = [(f, c) for f, c in every_close([places.bundle]) if c["month"] == month and not c.get("district")]
+    return max(closes, key=lambda fc: fc[1]["closed_at"])[0] if closes else None
+
+
+def verify(places: Places, month: str, progress: Progress) -> Verified:
+    """pound verify BUNDLE/closes/MONTH --bundle BUNDLE."""
+    folder = close_folder(places, month)
+    if folder is None:
+        raise PoundError(f"{month} has not been closed: close it first, then verify the close")
+    progress.step(f"checking {folder.name} against the bundle")
+    done = steps.verify(folder, places.bundle)
+    if done.intact:
+        return Verified(folder, True, [f"{folder}: intact (the input files rebuild the sealed figures)"])
+    return Verified(folder, False, [f"{folder}: {line}" for line in done.lines])
+
+
+def papers(places: Places, month: str, progress: Progress) -> Papers:
+    """pound documents --db DB --out OUT/papers/MONTH --from <first day> --to <last day> --pdf."""
+    first, last = month_bounds(month)
+    progress.step(f"writing the papers of {month} and printing them to PDF")
+    done = steps.papers(places.db, places.papers(month), first=first, last=last, pdf=True, wait=DB_WAIT)
+    kinds = [(kind.replace("_", " "), len(paths)) for kind, paths in sorted(done.by_kind.items())]
+    return Papers(month, done.count, kinds, done.index, [p for p in done.pdfs if p.name.endswith("_all.pdf")])
+
+
+def months(places: Places, today: dt.date | None = None, read: bool = True) -> list[str]:
+    """The months to choose from: those the registers loaded hold, else (or without `read`) the
+    twelve before today."""
+    from pipeline.core.months import months_between
+
+    held: list[str] = []
+    if read and places.db.exists():
+        try:
+            import duckdb
+
+            con = duckdb.connect(str(places.db), read_only=True)
+            try:
+                first, last = con.execute("SELECT min(impounded_on), max(impounded_on) FROM impoundments").fetchone()
+            finally:
+                con.close()
+            if first is not None:
+                held = months_between(f"{first:%Y-%m}", f"{last:%Y-%m}")
+        except Exception:        # a database being written, or not yet holding impoundments
+            held = []
+    if held:
+        return held
+    today = today or dt.date.today()
+    last = today.replace(day=1) - dt.timedelta(days=1)
+    return months_between(f"{last.year - 1}-{last.month:02d}", f"{last:%Y-%m}")
+
+
+NEXT = {   # what comes next at the desk, by the month's stage (steps.state)
+    "not loaded": "Load the registers",
+    "loaded, not built": "Make the month's review",
+    "built": "Make the month's review",
+    "review made": "fill in the decisions in the review workbook, add it, load it and make the review again; "
+                   "or close the month",
+    "decisions loaded": "Close the month",
+    "closed": "Verify the close, or make the papers",
+}
+
+
+def state(places: Places, month: str) -> State:
+    """Where the month stands (steps.state): not loaded; loaded, not built (the files loaded since the
+    last build); built, review made; decisions loaded; closed (with its figures id)."""
+    from pipeline.core.locks import is_lock_error
+
+    try:
+        s = steps.state(places.db, month, places.bundle if places.bundle.is_dir() else None)
+    except Exception as exc:
+        if is_lock_error(exc) or "is in use by another program" in str(exc):
+            return State(month, "busy", "the database is busy (a `pound` command is using it)", "wait for it to finish")
+        raise
+    text = {"built": "built, review not made", "review made": "built, review made"}.get(s.stage, s.stage)
+    next_step = NEXT.get(s.stage, s.next)
+    if s.stage == "loaded, not built" and s.built_at is not None and any("finding_reviews" in f or "/review_" in f for f in s.files_since):
+        text = "decisions loaded, not built"
+        next_step = "Make the month's review (the decisions go into its figures), then close the month"
+    if s.stage == "closed":
+        text = f"closed ({s.close_folder.name if s.close_folder else month}" + \
+            (f", figures id {s.figures_id}" if s.figures_id else "") + ")"
+    elif s.stage in ("review made", "decisions loaded") and s.printed_figures_id:
+        text += f" (figures id {s.printed_figures_id}, a draft until the close)"
+    return State(month, s.stage, text, next_step, list(s.files_since), s.figures_id)

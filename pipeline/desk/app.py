@@ -1,0 +1,288 @@
+"""The desk's web layer (Flask): one page for the office's month, its forms, and the guards.
+
+Guards, in the order a request meets them: the Host header must be the desk's own (DNS
+rebinding); with a password file (needed to listen beyond 127.0.0.1) every request must carry
+the password (HTTP basic authentication); a request that changes anything must carry a token the
+page was given and, when the browser says where it comes from, come from the desk's own origin;
+bodies are bounded (MAX_CONTENT_LENGTH). One action runs at a time (Desk.lock): a second is told
+that the database is busy. The month's steps are reached only through actions.py.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from flask import Flask, abort, redirect, render_template, request, send_from_directory, url_for
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from pipeline.core.errors import InputRejected, PoundError
+from pipeline.core.locks import is_lock_error
+from pipeline.desk import actions, upload
+
+ACTIONS = {   # the form's action: the button's name, and what the page calls it while it runs
+    "load": "Load the registers",
+    "review": "Make the month's review",
+    "close": "Close the month",
+    "verify": "Verify",
+    "papers": "Make the papers",
+}
+TOKENS_KEPT = 256          # the tokens of the pages served last; an older page is asked to reload
+
+
+@dataclass
+class Job:
+    action: str
+    month: str
+    started: float = field(default_factory=time.monotonic)
+    step: str = "starting"
+    finished: float | None = None
+    result: object = None
+    error: str | None = None
+    rejects: list = field(default_factory=list)
+
+
+class Desk:
+    """The desk's state between requests: its places, the job running or last run, the page tokens."""
+
+    def __init__(self, places: actions.Places, password: str | None = None, allowed_hosts: set[str] | None = None):
+        self.places = places
+        self.password = password
+        self.allowed_hosts = allowed_hosts or set()
+        self.lock = threading.Lock()
+        self.job: Job | None = None
+        self.tokens: deque[str] = deque(maxlen=TOKENS_KEPT)
+        self.note: str | None = None             # the last upload's line
+        self.thread: threading.Thread | None = None
+        self.seen: dict[str, tuple] = {}          # month: (state, months), as read when no action ran
+
+    def looked(self, month: str) -> tuple:
+        """The month's state and the months to choose from. The database is read only while no
+        action runs (DuckDB refuses a second connection of another kind in one process, and the
+        action must not meet one); while one runs, the page shows what was last read."""
+        if self.lock.acquire(blocking=False):
+            try:
+                self.seen[month] = (actions.state(self.places, month), actions.months(self.places))
+            finally:
+                self.lock.release()
+        if month not in self.seen:
+            return (actions.State(month, "busy", "being worked on", "wait for the action to finish"),
+                    actions.months(self.places, read=False))
+        return self.seen[month]
+
+    def token(self) -> str:
+        t = secrets.token_urlsafe(24)
+        self.tokens.append(t)
+        return t
+
+    def token_ok(self, given: str | None) -> bool:
+        return bool(given) and any(hmac.compare_digest(given, t) for t in list(self.tokens))
+
+    def busy(self) -> bool:
+        return self.lock.locked()
+
+    def start(self, action: str, month: str, **kw) -> bool:
+        """Run an action in the background; False when another is running."""
+        if not self.lock.acquire(timeout=2):         # a page reading the month's state holds it a moment
+            return False
+        job = Job(action, month)
+        self.job = job
+
+        def tell(text: str) -> None:
+            job.step = text
+
+        def run() -> None:
+            try:
+                job.result = _run(self.places, action, month, actions.Steps(tell), **kw)
+            except InputRejected as exc:
+                job.error = "the file was refused; nothing from it was loaded"
+                job.rejects = [actions.Reject(p.file, p.row, p.column, p.message) for p in exc.problems]
+            except PoundError as exc:
+                job.error = _busy_words(exc) or str(exc)
+            except Exception as exc:  # a defect: one line on the page, the traceback on the desk's terminal
+                job.error = _busy_words(exc) or f"failed: {exc.__class__.__name__}: {exc}"
+                if not _busy_words(exc):
+                    import traceback
+
+                    traceback.print_exc()
+            finally:
+                job.finished = time.monotonic()
+                self.lock.release()
+
+        self.thread = threading.Thread(target=run, name=f"desk-{action}", daemon=True)
+        self.thread.start()
+        return True
+
+    def wait(self, timeout: float = 600) -> Job | None:
+        """The job, once it has finished (for tests and for the command's shutdown)."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+        return self.job
+
+
+def _busy_words(exc: BaseException) -> str | None:
+    if is_lock_error(exc) or "is in use by another program" in str(exc):
+        return ("the database is busy: another program (a `pound` command?) is using it; "
+                "try again when it has finished")
+    return None
+
+
+def _run(places: actions.Places, action: str, month: str, progress, **kw):
+    if action == "load":
+        return actions.load(places, month, progress)
+    if action == "review":
+        return actions.review(places, month, progress)
+    if action == "close":
+        return actions.close(places, month, kw.get("by", ""), kw.get("note"), progress)
+    if action == "verify":
+        return actions.verify(places, month, progress)
+    if action == "papers":
+        return actions.papers(places, month, progress)
+    raise PoundError(f"no such action: {action}")
+
+
+def _machine_names() -> set[str]:
+    """The names and addresses this machine answers to, for a desk listening on every address."""
+    import socket
+
+    names = {socket.gethostname(), socket.getfqdn()}
+    try:
+        names |= set(socket.gethostbyname_ex(socket.gethostname())[2])
+    except OSError:
+        pass
+    return {n.lower() for n in names if n}
+
+
+def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8043, password: str | None = None,
+               max_bytes: int = upload.MAX_BYTES) -> Flask:
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = max_bytes + 64 * 1024      # the form's other fields and its framing
+    names = {host, "localhost", "127.0.0.1"} | (_machine_names() if host in ("0.0.0.0", "::", "") else set())
+    allowed = {f"{n}:{port}" for n in names} | ({f"{n}" for n in names} if port == 80 else set())
+    desk = Desk(places, password, allowed)
+    app.extensions["desk"] = desk
+
+    @app.before_request
+    def guard():
+        if request.host.lower() not in desk.allowed_hosts:
+            abort(400, "this desk answers only to its own address (the Host header named another)")
+        if desk.password is not None:
+            auth = request.authorization
+            given = (auth.password or "") if auth else ""
+            if not hmac.compare_digest(given.encode(), desk.password.encode()):
+                return ("the desk needs its password", 401, {"WWW-Authenticate": 'Basic realm="pound desk"'})
+        if request.method not in ("GET", "HEAD"):
+            origin = request.headers.get("Origin")
+            if origin and origin != "null" and origin.split("://", 1)[-1].lower() not in desk.allowed_hosts:
+                abort(403, "a change may come only from the desk's own page")
+            if not desk.token_ok(request.form.get("token")):
+                abort(403, "this form has no valid token: reload the desk's page and try again")
+        return None
+
+    @app.after_request
+    def headers(response):
+        response.headers["Content-Security-Policy"] = ("default-src 'self'; style-src 'self'; script-src 'none'; "
+                                                       "frame-ancestors 'none'; form-action 'self'")
+        response.headers["X-Frame-Options"] = "DENY"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    def month_of(value: str | None) -> str:
+        choices = actions.months(places, read=not desk.busy())
+        if value in choices:
+            return value
+        if value:
+            try:
+                actions.month_end(value)
+                return value
+            except Exception:
+                pass
+        return choices[-1]
+
+    def page(month: str, status: int = 200, refused: str | None = None):
+        job = desk.job
+        running = desk.busy() and job is not None
+        state, months = desk.looked(month)
+        html = render_template(
+            "desk.html", month=month, months=months, state=state, job=job, running=running,
+            elapsed=(time.monotonic() - job.started) if job else 0, places=places, refused=refused,
+            note=desk.note, token=desk.token(), actions_=ACTIONS, files=_files_url, password=desk.password)
+        return html, status
+
+    def _files_url(path: Path) -> str | None:
+        path = Path(path).resolve()
+        for root, name in ((places.out.resolve(), "out"), ((places.bundle / "closes").resolve(), "closes")):
+            if path.is_relative_to(root):
+                return url_for("files", root=name, name=path.relative_to(root).as_posix())
+        return None
+
+    @app.get("/")
+    def index():
+        return page(month_of(request.args.get("month")))
+
+    @app.post("/do/<action>")
+    def do(action: str):
+        if action not in ACTIONS:
+            abort(404)
+        month = month_of(request.form.get("month"))
+        kw = {}
+        if action == "close":
+            kw = {"by": request.form.get("by", ""), "note": request.form.get("note")}
+            if not kw["by"].strip():
+                return page(month, 400, refused="\"Signed by\" must name who closes the month")
+        if not desk.start(action, month, **kw):
+            running = ACTIONS.get(desk.job.action, "an action") if desk.job else "an action"
+            return page(month, 409, refused=f"the database is busy: \"{running}\" is running; "
+                                            "wait for it to finish, then try again")
+        return redirect(url_for("index", month=month), 303)
+
+    @app.post("/add")
+    def add():
+        month = month_of(request.form.get("month"))
+        if desk.busy():
+            return page(month, 409, refused="the database is busy: an action is running; add the file when it has finished")
+        f = request.files.get("file")
+        try:
+            saved = upload.save(places.bundle, f.filename if f else None, f.stream if f else None, max_bytes)
+        except PoundError as exc:
+            desk.note = None
+            return page(month, 400, refused=str(exc))
+        desk.note = (f"added {saved.path.name} to {saved.path.parent.name}/"
+                     + (" in place of the file of that name" if saved.replaced else "")
+                     + "; press \"Load the registers\" to load it")
+        return redirect(url_for("index", month=month) + "#added", 303)
+
+    @app.get("/files/<root>/<path:name>")
+    def files(root: str, name: str):
+        base = {"out": places.out, "closes": places.bundle / "closes"}.get(root)
+        if base is None:
+            abort(404)
+        return send_from_directory(base.resolve(), name)
+
+    @app.get("/desk.css")
+    def css():
+        return send_from_directory(Path(__file__).parent / "templates", "desk.css")
+
+    @app.errorhandler(HTTPException)
+    def refused(exc: HTTPException):
+        if isinstance(exc, RequestEntityTooLarge):
+            text = f"the file is larger than {max_bytes // (1024 * 1024)} MB; nothing was saved"
+        else:
+            text = exc.description or exc.name
+        if exc.code in (400, 401, 403) and request.host.lower() not in desk.allowed_hosts:
+            return text, exc.code, {"Content-Type": "text/plain; charset=utf-8"}
+        if exc.code == 404:
+            return text, 404, {"Content-Type": "text/plain; charset=utf-8"}
+        if exc.code == 401:
+            return text, 401, {"Content-Type": "text/plain; charset=utf-8"}
+        month = month_of(request.args.get("month"))
+        return page(month, exc.code or 400, refused=text)
+
+    return app

@@ -1,0 +1,108 @@
+"""A file added from the browser: a keeper's workbook, a ledger workbook, the filled-in review
+workbook, or a register's CSV file, saved into the bundle's registers/ or ledgers/ under its own
+name. The bytes are written to a hidden file in that folder (the loader passes over hidden files),
+checked there, and renamed onto the file's own name: a refused file, a failure or a kill leaves the
+bundle as it was, and nothing is ever written over a file of another name."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import unicodedata
+from pathlib import Path
+from typing import NamedTuple
+
+from pipeline.core.errors import PoundError
+from pipeline.core.registers import BY_NAME, REGISTERS, REVIEW_HELP_SHEET
+
+MAX_BYTES = 50 * 1024 * 1024        # the largest file taken; a district's month of registers is a few MB
+FOLDERS = ("registers", "ledgers")
+
+
+def checked_name(name: str | None) -> str:
+    """The file's own name, or PoundError when it is none, or could climb out of its folder."""
+    name = (name or "").strip()
+    if not name:
+        raise PoundError("choose a file to add: a register workbook (.xlsx) or a register's CSV file")
+    if ("/" in name or "\\" in name or name in (".", "..") or name.startswith(".") or ":" in name
+            or len(name) > 200 or any(unicodedata.category(c).startswith("C") for c in name)):
+        raise PoundError(f"{name!r} is not a plain file name (no folders, no leading dot); rename the file "
+                         "and add it again")
+    if Path(name).suffix.lower() not in (".xlsx", ".csv"):
+        raise PoundError(f"{name}: not a register workbook (.xlsx) or CSV file; nothing was saved")
+    return name
+
+
+def _folder_of_csv(name: str) -> str | None:
+    stem = Path(name).stem.lower()
+    for reg in REGISTERS:
+        if reg.folder in FOLDERS and (stem == reg.name or (not reg.exact_name and stem.startswith(reg.name))):
+            return reg.folder
+    return None
+
+
+def _folder_of_workbook(path: Path, name: str) -> str:
+    import openpyxl
+
+    try:
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        try:
+            sheets = list(wb.sheetnames)
+        finally:
+            wb.close()
+    except Exception:
+        raise PoundError(f"{name}: cannot be opened as an Excel workbook; save it again from the spreadsheet "
+                         "as .xlsx; nothing was saved") from None
+    regs = [BY_NAME.get(s.strip().lower()) for s in sheets if s != REVIEW_HELP_SHEET]
+    folders = {r.folder for r in regs if r is not None}
+    if not folders & set(FOLDERS):
+        raise PoundError(f"{name}: none of its sheets is named as a register or ledger (sheets: "
+                         f"{', '.join(sheets)}); nothing was saved")
+    return "ledgers" if folders == {"ledgers"} else "registers"
+
+
+class Saved(NamedTuple):
+    path: Path
+    replaced: bool          # a file of the same name was there, and this one took its place
+
+
+def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES) -> Saved:
+    """Save an uploaded file into the bundle; returns where, and whether it replaced a file of the
+    same name. PoundError, with nothing saved, when the file is refused."""
+    name = checked_name(name)
+    suffix = Path(name).suffix.lower()
+    if suffix == ".csv":
+        folder = _folder_of_csv(name)
+        if folder is None:
+            raise PoundError(f"{name}: not the name of a register or ledger file (impoundments.csv, "
+                             "releases_2026-11.csv, dm_deposit.csv ...); nothing was saved")
+    else:
+        folder = "registers"               # settled once the workbook's sheets are read
+    staging = Path(bundle) / "registers"
+    staging.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=".upload-", suffix=suffix, dir=staging)
+    tmp = Path(tmp_name)
+    try:
+        written = 0
+        with os.fdopen(fd, "wb") as f:
+            while chunk := stream.read(1 << 16):
+                written += len(chunk)
+                if written > limit:
+                    raise PoundError(f"{name}: larger than {limit // (1024 * 1024)} MB; nothing was saved")
+                f.write(chunk)
+            f.flush()
+            os.fsync(f.fileno())
+        if written == 0:
+            raise PoundError(f"{name}: the file is empty; nothing was saved")
+        if suffix == ".xlsx":
+            folder = _folder_of_workbook(tmp, name)
+        target_dir = (Path(bundle) / folder).resolve()
+        target = target_dir / name
+        if target.parent != target_dir or target.is_symlink() or target.is_dir():
+            raise PoundError(f"{name}: cannot be saved in {folder}/; nothing was saved")
+        target_dir.mkdir(parents=True, exist_ok=True)
+        replaced = target.exists()
+        os.replace(tmp, target)           # onto its own name only: atomic, within the bundle's file system
+        return Saved(target, replaced)
+    finally:
+        tmp.unlink(missing_ok=True)

@@ -1,0 +1,71 @@
+"""The desk's tests: a desk served on a free loopback port (werkzeug, in this process), on a copy
+of a bundle."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Served:
+    def __init__(self, places, **kw):
+        from werkzeug.serving import make_server
+
+        from pipeline.desk.app import create_app
+
+        self.places = places
+        self.port = free_port()
+        self.app = create_app(places, port=self.port, **kw)
+        self.desk = self.app.extensions["desk"]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def client(self):
+        return self.app.test_client()
+
+    def get(self, path="/", **kw):
+        return self.client().get(path, base_url=f"http://127.0.0.1:{self.port}", **kw)
+
+    def post(self, path, **kw):
+        return self.client().post(path, base_url=f"http://127.0.0.1:{self.port}", **kw)
+
+    def token(self, month="2026-11") -> str:
+        return re.search(r'name="token" value="([^"]+)"', self.get(f"/?month={month}").text).group(1)
+
+    def stop(self):
+        self.server.shutdown()
+        self.desk.wait()
+
+
+@pytest.fixture
+def desk_of(tmp_path):
+    """desk_of(bundle) -> a desk served on a copy of `bundle` (data/sample by default)."""
+    from pipeline.desk.actions import Places
+
+    made = []
+
+    def make(bundle: Path = ROOT / "data" / "sample", **kw) -> Served:
+        copy = tmp_path / f"bundle{len(made)}"
+        shutil.copytree(bundle, copy)
+        s = Served(Places(copy, tmp_path / f"desk{len(made)}.duckdb", tmp_path / f"out{len(made)}"), **kw)
+        made.append(s)
+        return s
+
+    yield make
+    for s in made:
+        s.stop()

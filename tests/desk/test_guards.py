@@ -1,0 +1,230 @@
+"""The desk's guards, each refusing with nothing written: a change without the page's token, a
+Host header not the desk's own, a file name that climbs out of the bundle, a file too large, a
+file that is no register; the password every request needs once the desk listens beyond
+127.0.0.1; and one action at a time."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def listing(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_change_without_the_page_token_is_refused_and_nothing_is_loaded(desk_of):
+    d = desk_of()
+    r = d.post("/do/load", data={"month": "2026-11"})
+    assert r.status_code == 403 and "no valid token" in r.text
+    r = d.post("/do/load", data={"month": "2026-11", "token": "made-up"})
+    assert r.status_code == 403
+    assert d.desk.job is None and not d.places.db.exists()
+    # its twin: with the token the page gave, the same request loads
+    r = d.post("/do/load", data={"month": "2026-11", "token": d.token()})
+    assert r.status_code == 303
+    assert d.desk.wait().error is None and d.places.db.exists()
+
+
+def test_a_change_from_another_origin_is_refused_even_with_a_token(desk_of):
+    d = desk_of()
+    r = d.post("/do/load", data={"month": "2026-11", "token": d.token()}, headers={"Origin": "http://evil.example"})
+    assert r.status_code == 403 and not d.places.db.exists()
+
+
+def test_a_host_header_not_the_desks_own_is_refused(desk_of):
+    d = desk_of()
+    for host in ("evil.example", f"evil.example:{d.port}", "127.0.0.1:1"):
+        r = d.client().get("/", headers={"Host": host})
+        assert r.status_code == 400, host
+        assert "name=\"token\"" not in r.text                # no page, no token for a rebound name
+        r = d.client().post("/do/load", headers={"Host": host}, data={"month": "2026-11", "token": d.token()})
+        assert r.status_code == 400 and not d.places.db.exists()
+    assert d.get("/").status_code == 200
+    assert d.client().get("/", headers={"Host": f"localhost:{d.port}"}).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["../../x.csv", "..\\..\\x.csv", "registers/../../x.csv", ".hidden.csv", "/etc/x.csv"])
+def test_an_upload_named_to_climb_out_is_refused(desk_of, tmp_path, name):
+    d = desk_of()
+    before = listing(tmp_path)
+    r = d.post("/add", data={"token": d.token(), "month": "2026-11",
+                             "file": (io.BytesIO(b"impoundment_id\nX\n"), name)}, content_type="multipart/form-data")
+    assert r.status_code == 400 and "not a plain file name" in r.text
+    assert listing(tmp_path) == before
+
+
+def test_an_oversized_upload_is_refused_and_nothing_is_written(desk_of, tmp_path):
+    d = desk_of(max_bytes=1024)
+    before = listing(tmp_path)
+    body = (ROOT / "data/sample/registers/impoundments.csv").read_bytes() * 50
+    assert len(body) > 2 * 1024 * 1024 // 1024
+    r = d.post("/add", data={"token": d.token(), "month": "2026-11", "file": (io.BytesIO(body), "impoundments_x.csv")},
+               content_type="multipart/form-data")
+    assert r.status_code == 413 and "larger than" in r.text
+    assert listing(tmp_path) == before
+    # a file just under the bound is taken: the bound is the file's size, not any request's
+    small = (ROOT / "data/sample/registers/security_deposits.csv").read_bytes()
+    assert len(small) < 1024
+    r = d.post("/add", data={"token": d.token(), "month": "2026-11", "file": (io.BytesIO(small), "security_deposits_x.csv")},
+               content_type="multipart/form-data")
+    assert r.status_code == 303
+    assert (d.places.bundle / "registers" / "security_deposits_x.csv").read_bytes() == small
+
+
+@pytest.mark.parametrize(("name", "body", "says"), [
+    ("notes.txt", b"hello", "not a register workbook (.xlsx) or CSV file"),
+    ("minutes.csv", b"a,b\n1,2\n", "not the name of a register or ledger file"),
+    ("book.xlsx", b"PK not really a workbook", "cannot be opened as an Excel workbook"),
+])
+def test_a_file_that_is_no_register_is_refused_with_one_line(desk_of, tmp_path, name, body, says):
+    d = desk_of()
+    before = listing(tmp_path)
+    r = d.post("/add", data={"token": d.token(), "month": "2026-11", "file": (io.BytesIO(body), name)},
+               content_type="multipart/form-data")
+    assert r.status_code == 400 and says in r.text
+    assert listing(tmp_path) == before
+
+
+def test_an_upload_is_saved_under_its_own_name_in_registers_or_ledgers(desk_of):
+    d = desk_of()
+    ledger = (ROOT / "data/sample/ledgers/local_fund.csv").read_bytes()
+    r = d.post("/add", data={"token": d.token(), "month": "2026-11", "file": (io.BytesIO(ledger), "local_fund_2026-12.csv")},
+               content_type="multipart/form-data")
+    assert r.status_code == 303
+    assert (d.places.bundle / "ledgers" / "local_fund_2026-12.csv").read_bytes() == ledger
+    assert not list(d.places.bundle.rglob(".upload-*"))
+    # the same name again replaces only itself; every other file stays as it was
+    others = listing(d.places.bundle)
+    r = d.post("/add", data={"token": d.token(), "month": "2026-11",
+                             "file": (io.BytesIO(ledger + b""), "local_fund_2026-12.csv")}, content_type="multipart/form-data")
+    assert r.status_code == 303 and listing(d.places.bundle) == others
+    assert "added local_fund_2026-12.csv to ledgers/ in place of the file of that name" in d.get("/").text
+
+
+def test_beyond_loopback_the_desk_needs_a_password_file(run_cli, tmp_path):
+    code, _, err = run_cli("desk", "--bundle", ROOT / "data/sample", "--db", tmp_path / "x.duckdb", "--host", "0.0.0.0")
+    assert code == 1 and "give --password-file" in err
+    short = tmp_path / "pw"
+    short.write_text("abc\n")
+    code, _, err = run_cli("desk", "--bundle", ROOT / "data/sample", "--db", tmp_path / "x.duckdb", "--host", "0.0.0.0",
+                           "--password-file", short)
+    assert code == 1 and "at least 8 characters" in err
+
+
+def test_with_a_password_every_request_needs_it(desk_of):
+    import base64
+
+    d = desk_of(password="correct horse")
+    assert d.get("/").status_code == 401
+    assert d.get("/desk.css").status_code == 401
+    wrong = base64.b64encode(b"clerk:wrong").decode()
+    assert d.get("/", headers={"Authorization": f"Basic {wrong}"}).status_code == 401
+    right = base64.b64encode(b"clerk:correct horse").decode()
+    assert d.get("/", headers={"Authorization": f"Basic {right}"}).status_code == 200
+    r = d.post("/do/load", data={"month": "2026-11", "token": "x"})
+    assert r.status_code == 401 and not d.places.db.exists()
+
+
+def test_two_actions_at_once_one_runs_the_other_is_told_the_database_is_busy(desk_of, monkeypatch):
+    """One action at a time: a second, from another page, is refused while the first runs; a
+    `pound` command on the same database meanwhile is told it is in use."""
+    from pipeline.desk import actions
+    from pipeline.load import db
+
+    release = threading.Event()
+    holding = threading.Event()
+
+    def slow_load(places, month, progress):        # holds the database as a load does, until released
+        con = db.connect(places.db)
+        try:
+            progress.step("loading (held by the test)")
+            holding.set()
+            release.wait(30)
+        finally:
+            con.close()
+        return actions.Loaded("loaded 0 file(s)", [])
+
+    monkeypatch.setattr(actions, "load", slow_load)
+    d = desk_of()
+    first, second = d.token(), d.token()             # two pages
+    assert d.post("/do/load", data={"month": "2026-11", "token": first}).status_code == 303
+    assert holding.wait(10)
+    r = d.post("/do/review", data={"month": "2026-11", "token": second})
+    assert r.status_code == 409 and "the database is busy" in r.text and "Load the registers" in r.text
+    page = d.get("/?month=2026-11").text
+    assert "Working: Load the registers" in page and "loading (held by the test)" in page
+    assert '<meta http-equiv="refresh" content="1; url=/?month=2026-11">' in page          # progress, refreshed each second
+    cli = subprocess.run([sys.executable, "-m", "pipeline", "build", "--db", str(d.places.db), "--out",
+                          str(d.places.out / "cli"), "--wait", "0"], capture_output=True, text=True, cwd=ROOT)
+    assert cli.returncode == 1 and "is in use by another program" in cli.stderr
+    release.set()
+    assert d.desk.wait().error is None
+    # its twin: once the first has finished, the second runs
+    assert d.post("/do/verify", data={"month": "2026-11", "token": d.token()}).status_code == 303
+    assert "has not been closed" in d.desk.wait().error
+
+
+def test_an_action_while_a_pound_command_holds_the_database_is_told_it_is_busy(desk_of):
+    d = desk_of()
+    d.places.db.parent.mkdir(parents=True, exist_ok=True)
+    holder = subprocess.Popen([sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+                               "print('held', flush=True); time.sleep(30)", str(d.places.db)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        t0 = time.monotonic()
+        assert d.post("/do/load", data={"month": "2026-11", "token": d.token()}).status_code == 303
+        job = d.desk.wait()
+        assert job.error.startswith("the database is busy") and time.monotonic() - t0 < 15
+        assert "busy" in d.get("/?month=2026-11").text
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_listening_on_every_address_it_answers_to_this_machines_names_only(tmp_path):
+    import base64
+    import socket
+
+    from pipeline.desk.actions import Places
+    from pipeline.desk.app import create_app
+
+    app = create_app(Places(ROOT / "data/sample", tmp_path / "x.duckdb", tmp_path), host="0.0.0.0", port=8050,
+                     password="correct horse")
+    auth = {"Authorization": "Basic " + base64.b64encode(b"clerk:correct horse").decode()}
+    c = app.test_client()
+    assert c.get("/", headers={"Host": f"{socket.gethostname()}:8050", **auth}).status_code == 200
+    assert c.get("/", headers={"Host": "evil.example:8050", **auth}).status_code == 400
+
+
+def test_pound_desk_serves_the_page_on_loopback_and_stops_on_ctrl_c(tmp_path):
+    import shutil
+    import signal
+    import socket
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    bundle = tmp_path / "b"
+    shutil.copytree(ROOT / "data/sample", bundle)
+    p = subprocess.Popen([sys.executable, "-m", "pipeline", "desk", "--bundle", str(bundle), "--db", str(tmp_path / "d.duckdb"),
+                          "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        line = p.stdout.readline()
+        assert line.startswith(f"the desk is at http://127.0.0.1:{port}/"), (line, p.stderr.read() if p.poll() else "")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as r:
+            page = r.read().decode()
+        assert r.status == 200 and "Load the registers" in page and str(bundle) in page
+    finally:
+        p.send_signal(signal.SIGINT)
+        assert p.wait(20) == 0
