@@ -341,21 +341,21 @@ def _due_sheet(ws, carried: list[dict], rates: list[dict], month_start, taluk: s
 
 
 def carried_cases(db: Path, pound: str, month_start) -> tuple[list[dict], bool]:
-    """The cases of `pound` still in the pound when the month began, from the accounts (int_cases,
-    int_leaves: heads impounded before it, less those that left before it), with their rates as the
+    """The cases of `pound` still in the pound when the month began, from the accounts (the mart case_heads_held:
+    heads impounded before it, less those that left before it), with their rates as the
     accounts took them; and whether feeding counts nights (parameter feeding_days)."""
     from pipeline.read.database import connect
 
     con = connect(db)
     try:
         rows = con.execute(
-            "SELECT c.case_id, c.impounded_on, c.animal_class, c.head_count - coalesce(sum(l.heads), 0) AS heads, "
-            "c.fine_per_head, c.feeding_per_head_per_day "
-            "FROM int_cases c LEFT JOIN int_leaves l ON l.case_id = c.case_id AND l.left_on < ? "
-            "WHERE c.pound_id = ? AND c.impounded_on < ? "
-            "GROUP BY c.case_id, c.impounded_on, c.animal_class, c.head_count, c.fine_per_head, c.feeding_per_head_per_day "
-            "HAVING heads > 0 ORDER BY c.impounded_on, c.case_id", [month_start, pound, month_start]).fetchall()
-        nights = con.execute("SELECT value FROM stg_parameters WHERE name = 'feeding_days'").fetchone()
+            "SELECT case_id, impounded_on, animal_class, heads, fine_per_head, feeding_per_head_per_day, feeding_days "
+            "FROM case_heads_held WHERE pound_id = ? AND impounded_on < ? AND from_day <= ? "
+            "QUALIFY row_number() OVER (PARTITION BY case_id ORDER BY from_day DESC) = 1 "
+            "ORDER BY impounded_on, case_id", [pound, month_start, month_start]).fetchall()
+        rows = [r for r in rows if r[3] > 0]
+        nights = (rows[0][6],) if rows else con.execute(
+            "SELECT CAST(getvariable('feeding_days') AS VARCHAR)").fetchone()
     finally:
         con.close()
     cases = [{"case_id": r[0], "impounded_on": r[1], "animal_class": r[2], "heads": r[3],

@@ -3,6 +3,7 @@
 -- (s.18(5)); one row each, with what the ledger shows for the same key (ledger_sums).
 --   credited        what the ledger's entries for the key sum to (0 when it has none)
 --   not_credited    expected_amount - credited, at least 0
+--   grace_days      ledger_grace, the days allowed (R16, R17), for the findings' words
 --   overdue_on      due_on + ledger_grace: the first day a credit not made in full is overdue on
 --                   the day after (blank for a credit with no due day: pending, R2 and R12)
 --   overdue         as_of > overdue_on and less than the amount expected is credited: a finding of
@@ -14,6 +15,7 @@
 SELECT x.ledger, x.local_authority_id, x.reference, x.head, x.expected_amount, x.due_on,
        coalesce(e.ledger_amount, 0) AS credited,
        greatest(x.expected_amount - coalesce(e.ledger_amount, 0), 0) AS not_credited,
+       getvariable('ledger_grace') AS grace_days,
        x.due_on + getvariable('ledger_grace') AS overdue_on,
        coalesce(x.due_on IS NOT NULL AND as_of() > x.due_on + getvariable('ledger_grace')
                 AND coalesce(e.ledger_amount, 0) < x.expected_amount, false) AS overdue,

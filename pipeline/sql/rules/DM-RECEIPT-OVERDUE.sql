@@ -18,7 +18,7 @@ SELECT 'expected_credit' AS subject_kind, a.reference || ':surplus' AS subject_i
        || CASE WHEN a.credited = 0 THEN ' is not received by the District Magistrate'
                ELSE ' is received by the District Magistrate only ' || rs(a.credited) || ' (' || rs(a.not_credited)
                     || ' short)' END
-       || ' within the ' || getvariable('ledger_grace') || ' days allowed (s.18(5)).' AS detail
+       || ' within the ' || a.grace_days || ' days allowed (s.18(5)).' AS detail
 FROM credit_arrivals a
 LEFT JOIN stg_local_authorities la ON la.local_authority_id = a.local_authority_id
 WHERE a.ledger = 'dm_deposit' AND a.head = 'receipt' AND a.overdue

@@ -20,7 +20,7 @@ SELECT 'expected_credit' AS subject_kind, a.reference || ':' || a.head AS subjec
        || coalesce(la.local_authority_name, a.local_authority_id) || ' on ' || day_text(a.due_on)
        || CASE WHEN a.credited = 0 THEN ', are not credited'
                ELSE ', are credited only ' || rs(a.credited) || ' (' || rs(a.not_credited) || ' short)' END
-       || ' within the ' || getvariable('ledger_grace') || ' days allowed (s.'
+       || ' within the ' || a.grace_days || ' days allowed (s.'
        || CASE a.head WHEN 'surplus' THEN '18(5)' ELSE '18(2)' END || ').' AS detail
 FROM credit_arrivals a
 LEFT JOIN stg_local_authorities la ON la.local_authority_id = a.local_authority_id
