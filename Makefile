@@ -67,11 +67,12 @@ $(AXE_JS): tests/node/package.json tests/node/package-lock.json
 	cd tests/node && npm ci --no-audit --no-fund --silent
 	@touch $@
 
-# Debian's LibreOffice Calc without a display, for reading the workbooks back in the tests.
+# Debian's LibreOffice Calc without a display, for reading the workbooks back in the tests, and its
+# python3-uno, with which a test reads Calc's own marks of invalid cells.
 calc:
-	@command -v soffice >/dev/null 2>&1 || { \
-	  echo "installing Debian's libreoffice-calc-nogui (once)"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libreoffice-calc-nogui >/dev/null; }
+	@command -v soffice >/dev/null 2>&1 && /usr/bin/python3 -c "import uno" >/dev/null 2>&1 || { \
+	  echo "installing Debian's libreoffice-calc-nogui and python3-uno (once)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libreoffice-calc-nogui python3-uno >/dev/null; }
 
 demo: install
 	$(BIN)/pound demo --out demo
