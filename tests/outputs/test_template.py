@@ -14,7 +14,9 @@ import pytest
 from openpyxl import load_workbook
 
 from pipeline.core.registers import BY_NAME, COUNT, DATE, ENUM, FLAG, MONEY, REVIEW_HELP_SHEET, TIME, Column
-from pipeline.outputs.template import AMOUNT_PARTS, LAST_ROW, SHEETS, amount_check, date_check, for_cell, list_of
+from pipeline.outputs.bundle_lists import SHEETS
+from pipeline.outputs.cell_checks import AMOUNT_PARTS, amount_check, date_check, for_cell
+from pipeline.outputs.template import LAST_ROW, list_of
 from pipeline.outputs.template_help import column_help
 
 

@@ -21,7 +21,8 @@ import duckdb
 import pytest
 from openpyxl import load_workbook
 
-from pipeline.outputs.template import DUE_FIRST, DUE_SHEET, REVIEW_HELP_SHEET
+from pipeline.core.registers import REVIEW_HELP_SHEET
+from pipeline.outputs.due_sheet import DUE_FIRST, DUE_SHEET
 
 pytestmark = pytest.mark.calc
 SAMPLE = Path(__file__).parents[2] / "data" / "sample"
