@@ -120,25 +120,32 @@ def due_sheet(ws, carried: list[dict], rates: list[dict], month_start, taluk: st
 def carried_cases(db: Path, pound: str, month_start) -> tuple[list[dict], bool]:
     """The cases of `pound` still in the pound when the month began, from the accounts (the mart case_heads_held:
     heads impounded before it, less those that left before it), with their rates as the
-    accounts took them; and whether feeding counts nights (parameter feeding_days)."""
-    from pipeline.read.database import connect
+    accounts took them; and whether the accounts counted feeding by nights (their parameter
+    feeding_days, read from the parameters table whether or not a case is still held)."""
+    from pipeline.read.database import connect, parameter
 
     con = connect(db)
     try:
         rows = con.execute(
-            "SELECT case_id, impounded_on, animal_class, heads, fine_per_head, feeding_per_head_per_day, feeding_days "
+            "SELECT case_id, impounded_on, animal_class, heads, fine_per_head, feeding_per_head_per_day "
             "FROM case_heads_held WHERE pound_id = ? AND impounded_on < ? AND from_day <= ? "
             "QUALIFY row_number() OVER (PARTITION BY case_id ORDER BY from_day DESC) = 1 "
             "ORDER BY impounded_on, case_id", [pound, month_start, month_start]).fetchall()
-        rows = [r for r in rows if r[3] > 0]
-        nights = (rows[0][6],) if rows else con.execute(
-            "SELECT CAST(getvariable('feeding_days') AS VARCHAR)").fetchone()
+        nights = parameter(con, "feeding_days") == "nights"
     finally:
         con.close()
     cases = [{"case_id": r[0], "impounded_on": r[1], "animal_class": r[2], "heads": r[3],
               "fine": None if r[4] is None else Decimal(r[4]) / 100,
-              "feeding": None if r[5] is None else Decimal(r[5]) / 100} for r in rows]
-    return cases, bool(nights) and "nights" in str(nights[0])
+              "feeding": None if r[5] is None else Decimal(r[5]) / 100} for r in rows if r[3] > 0]
+    return cases, nights
+
+
+def counts_nights(params: Path | None) -> bool:
+    """Without the accounts: whether feeding is counted by nights under the readings the accounts
+    will be built with (the parameters file given to pound run, else the defaults)."""
+    from pipeline.core.params import Parameters
+
+    return Parameters.load(params)["feeding_days"] == "nights"
 
 
 def pound_rates(bundle: Path, taluk: str) -> list[dict]:

@@ -40,7 +40,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from pipeline.core.registers import BY_NAME, COUNT, DATE, ENUM, FLAG, ID, MONEY, REVIEW_HELP_SHEET, TEXT, TIME, Column, Register
 from pipeline.outputs.bundle_lists import CASES, FROM_REFERENCE, SHEETS, pick_lists
 from pipeline.outputs.cell_checks import AMOUNT_PARTS, amount_check, date_check, for_cell
-from pipeline.outputs.due_sheet import DUE_SHEET, carried_cases, due_sheet, pound_rates
+from pipeline.outputs.due_sheet import DUE_SHEET, carried_cases, counts_nights, due_sheet, pound_rates
 from pipeline.outputs.sheet_layout import DATE_FORMAT, HEADER_FILL, HEADER_FONT, MONEY_FORMAT, TIME_FORMAT, print_setup
 from pipeline.outputs.template_help import SHEET_KANNADA, column_help, takes
 
@@ -52,16 +52,18 @@ LIST_COLUMN = 10                               # the pick-lists start in column 
 
 
 def write_template(bundle: Path, path: Path, pound: str | None = None, month: str | None = None,
-                   db: Path | None = None, ledger: str | None = None) -> Path:
+                   db: Path | None = None, ledger: str | None = None, params: Path | None = None) -> Path:
     """Write the workbook (atomically: a killed command leaves no half workbook) and return its path.
     A pound-keeper's copy (`pound`) has the sheet "what is due"; with `month` and the accounts (`db`),
     the cases still in the pound when the month began are on it and in the cells' lists of cases.
     `ledger` (local_fund, dm_deposit): that ledger's entry workbook instead, its lists the bundle's
-    local authorities and cases."""
+    local authorities and cases. The sheet counts feeding days as the accounts do: as the database's
+    own readings say, else as `params` (the file pound run is given) or the defaults say."""
     sheets = (ledger,) if ledger else SHEETS
     lists = pick_lists(bundle, pound, sheets)
     month_start = dt.date(int(month[:4]), int(month[5:7]), 1) if month else None
-    carried, nights = carried_cases(db, pound, month_start) if (db is not None and pound and month_start) else ([], False)
+    carried, nights = (carried_cases(db, pound, month_start) if (db is not None and pound and month_start)
+                       else ([], counts_nights(params)))
     if not ledger:
         lists[CASES] = [c["case_id"] for c in carried]
     wb = Workbook()
