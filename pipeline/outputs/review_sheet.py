@@ -23,7 +23,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from pipeline.core.months import day_text
 from pipeline.core.registers import BY_NAME, DECISIONS, REVIEW_HELP_SHEET
-from pipeline.outputs.template import print_setup
+from pipeline.outputs.sheet_layout import print_setup
 from pipeline.outputs.xlsx import safe_text
 from pipeline.read.database import as_of
 from pipeline.read.select import Cond, col, select_records
