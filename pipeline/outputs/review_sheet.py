@@ -23,7 +23,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from pipeline.build import record
+from pipeline.build.record import stale_notice
 from pipeline.core.months import day_text
 from pipeline.core.registers import BY_NAME, DECISIONS, REVIEW_HELP_SHEET
 from pipeline.outputs.sheet_layout import print_setup
@@ -90,7 +90,7 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
         ws.column_dimensions[ws.cell(1, i).column_letter].width = widths.get(n, 12)
     ws.freeze_panes = "A2"
     help_ = wb.create_sheet(REVIEW_HELP_SHEET)
-    stale = record.stale_notice(con)
+    stale = stale_notice(con)
     if stale:      # files loaded after the figures: said first, on the sheet the workbook opens on
         help_.append([stale])
         help_["A1"].font = Font(bold=True, color="C00000")
