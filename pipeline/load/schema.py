@@ -89,13 +89,12 @@ def catalogue(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple[str, str]]
     return out
 
 
-def _schema_is_current(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether every table ensure_schema makes is there with every column, and register_columns
-    holds this version's contract: one look at the catalogue and one read of a small table."""
+def _schema_is_current(con: duckdb.DuckDBPyConnection, have: dict[str, set[str]]) -> bool:
+    """Whether every table ensure_schema makes is there with every column (`have`: the catalogue's
+    tables and their columns), and register_columns holds this version's contract."""
     want = {"loads": {"bundle_as_of"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
     want |= {table: set() for table in CLOSE_TABLES} | {"register_columns": set(), "builds": set(),
                                                          "printed_reviews": set()}
-    have = {table: {c for c, _ in columns} for table, columns in catalogue(con).items()}
     if any(t not in have or not cols <= have[t] for t, cols in want.items()):
         return False
     held = con.execute("SELECT register, column_name, kind, position FROM register_columns "
@@ -110,17 +109,20 @@ def _ddl_table(ddl: str) -> str:
 def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     """Make the register tables, `loads`, the closes' tables and register_columns where they are
     missing (a database made by an earlier version gains what it lacks)."""
-    if _schema_is_current(con):
+    have = {table: {c for c, _ in columns} for table, columns in catalogue(con).items()}
+    if _schema_is_current(con, have):
         return
     con.execute("BEGIN TRANSACTION")           # all of it or none, and one write to the file
     try:
         con.execute(LOADS_DDL)
-        con.execute("ALTER TABLE loads ADD COLUMN IF NOT EXISTS bundle_as_of DATE")   # a database made before it
+        if "loads" in have:                    # a database made before it
+            con.execute("ALTER TABLE loads ADD COLUMN IF NOT EXISTS bundle_as_of DATE")
         for ddl in (*CLOSES_DDL, BUILDS_DDL, PRINTED_DDL):
             con.execute(ddl)
         for reg in REGISTERS:
             con.execute(table_ddl(reg))
-            for c in reg.columns:          # a column the register gained since the database was made
+            # a column the register gained since the database was made (a table made now has them all)
+            for c in (c for c in reg.columns if reg.table in have and c.name not in have[reg.table]):
                 con.execute(f'ALTER TABLE {reg.table} ADD COLUMN IF NOT EXISTS "{c.name}" {SQL_TYPE[c.kind]}')
         # The contract's columns and their kinds, as data the models can read (the corrections
         # write a corrected amount as rupees and a corrected flag as yes/no).
