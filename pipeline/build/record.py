@@ -1,4 +1,4 @@
-"""What a build reflects: the loads it was made from (the table builds, load/db.py).
+"""What a build reflects: the loads it was made from (the table builds, load/schema.py).
 
 Each whole build writes one row in its own transaction: its time, its as-of date and the last
 load it read. A load made after it (a load_id above that) is not in its figures: `since` names

@@ -5,7 +5,7 @@ columns, the kind of value each column holds, which columns are keys, which
 values must be present, which value sets apply and which columns must name a
 row of another file. The parser (values.py), the great-expectations suites
 (expectations/*.json, generated from here by expectations.py) and the database
-schema (db.py) are all derived from these declarations.
+schema (load/schema.py) are all derived from these declarations.
 """
 
 from __future__ import annotations

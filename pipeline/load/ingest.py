@@ -26,7 +26,7 @@ import duckdb
 from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
-from pipeline.load import cells, checks, db, decisions, versions
+from pipeline.load import cells, checks, decisions, schema, versions
 from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
 from pipeline.load.values import TRUE_WORDS, parse_problems
 
@@ -439,7 +439,7 @@ def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of:
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
         con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,
-                     _now(), status, db.bundle_text(bundle),
+                     _now(), status, schema.bundle_text(bundle),
                      bundle_as_of])
         con.execute("COMMIT")
     except BaseException:

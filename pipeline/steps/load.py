@@ -101,7 +101,7 @@ def load(bundle: Path, db: Path, as_of: dt.date | None = None, wait: float = DEF
          progress: Progress | None = None) -> Loaded:
     """Add a bundle to the database `db` (created if absent): every file new to it is loaded whole
     or rejected with every reason. Returns what was loaded; `Loaded.rejected` lists the files refused."""
-    from pipeline.load import db as dbm
+    from pipeline.load import connection
     from pipeline.load.ingest import ingest
     from pipeline.load.zipped import unpacked
 
@@ -112,7 +112,7 @@ def load(bundle: Path, db: Path, as_of: dt.date | None = None, wait: float = DEF
     progress = progress or Progress()
     with unpacked(bundle) as folder:
         as_of, notes = bundle_as_of(as_of, folder)
-        con = dbm.connect(db, wait=wait)
+        con = connection.connect(db, wait=wait)
         try:
             with named(bundle):
                 result = ingest(con, folder, progress, require_reference=False, as_of=as_of, origin=bundle)

@@ -23,7 +23,7 @@ from helpers import inserted_into
 
 from pipeline.build import build
 from pipeline.core.params import Parameters
-from pipeline.load import db
+from pipeline.load import connection
 from pipeline.load.ingest import ingest
 from pipeline.outputs.tables import finished_tables
 
@@ -87,7 +87,7 @@ def _through_a_workbook(root: Path, padded: bool):
             sheet.append(cells)
         path.unlink()
     book.save(bundle / "ledgers" / "ledgers.xlsx")
-    con = db.connect(root / "pound.duckdb")
+    con = connection.connect(root / "pound.duckdb")
     result = ingest(con, bundle)
     assert result.rejected == [], [p.render() for p in result.problems]
     build(con, Parameters({}, as_of=AS_OF))

@@ -138,13 +138,13 @@ def test_two_actions_at_once_one_runs_the_other_is_told_the_database_is_busy(des
     """One action at a time: a second, from another page, is refused while the first runs; a
     `pound` command on the same database meanwhile is told it is in use."""
     from pipeline.desk import actions
-    from pipeline.load import db
+    from pipeline.load import connection
 
     release = threading.Event()
     holding = threading.Event()
 
     def slow_load(places, month, progress):        # holds the database as a load does, until released
-        con = db.connect(places.db)
+        con = connection.connect(places.db)
         try:
             progress.step("loading (held by the test)")
             holding.set()
