@@ -288,6 +288,10 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
     def css():
         return send_from_directory(Path(__file__).parent / "templates", "desk.css")
 
+    @app.get("/favicon.ico")
+    def favicon():
+        return "", 204                    # no icon: the browser's asking is answered without an error
+
     @app.get("/desk.js")
     def js():
         return send_from_directory(Path(__file__).parent / "templates", "desk.js", mimetype="text/javascript")
