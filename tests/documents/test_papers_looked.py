@@ -1,0 +1,61 @@
+"""What looking at the printed papers found, kept from coming back (pdftotext of the sample's
+papers as of 30-11-2026): a memo's title keeps its width beside a long addressee; an account of
+sale says nothing of "0 head of cattle" returned; a re-seizure's account names what the protest
+deposit of its first case left unpaid (R11), and a disposal's unmet dues say what they hold."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from printed import pdf_text
+from test_papers_a11y import sample_papers  # noqa: F401  (the fixture: the sample's papers, printed)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def texts(sample_papers):  # noqa: F811
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext is not installed (make browser installs poppler-utils)")
+    return {p.stem: pdf_text(p) for p in sample_papers.glob("*.pdf") if not p.stem.endswith("_all")}
+
+
+def test_a_memo_s_title_is_not_squeezed_by_a_long_addressee(texts):
+    memos = {k: v for k, v in texts.items() if k.startswith("findings_memo_")}
+    # the police station's memo has the longest addressee ("..., Officer in charge, to whom the
+    # report under s.15(1) was made"): its title was printed a word a line
+    assert "findings_memo_police-Nanjangud-Rural-Police-Station_2026-10" in memos
+    for name, text in memos.items():
+        lines = [line.strip() for line in text.splitlines()]
+        assert "Findings for explanation" in lines, name
+        assert "Office of the District Magistrate, Mysuru" in lines, name
+
+
+def test_an_account_of_sale_returns_no_zero_heads(texts):
+    accounts = {k: v for k, v in texts.items() if k.startswith("owner_account_")}
+    assert len(accounts) == 8
+    assert [k for k, v in accounts.items() if re.search(r"\b0 (head|heads|cattle|calf|sheep)\b", v)] == []
+    # S-007 of N-2610-021 sold the one head: the owner receives the balance only
+    assert "I have received the balance of Rs 7,300.00" in " ".join(accounts["owner_account_N-2610-021"].split())
+    # S-004 of N-2610-013 sold 2 of 4: the 2 returned carry the s.13 security
+    assert "I have received the 2 head of cattle remaining and the balance of Rs 8,500.00" in \
+        " ".join(accounts["owner_account_N-2610-013"].split())
+
+
+def test_a_reseizure_s_account_says_what_the_protest_deposit_left_unpaid(texts):
+    # N-2610-021 is N-2609-020's cattle seized again under s.16(2); that case's deposit under protest
+    # covered its fines and feeding, so nothing is carried (R11), and the account says so
+    text = " ".join(texts["owner_account_N-2610-021"].split())
+    assert "of which left unpaid by the deposit under protest in case N-2609-020 (s.16(2), s.17(1)): fines Rs 0.00" in text
+    assert "of which left unpaid by that deposit: feeding and watering Rs 0.00" in text
+    assert "left unpaid" not in " ".join(texts["owner_account_N-2610-013"].split())
+
+
+def test_a_disposal_s_unmet_dues_name_the_rejected_auction_s_expenses(texts):
+    # M-2610-022: fines 600.00 + feeding 5,750.00 = 6,350.00 payable, and S-008's expenses of 200.00
+    # (its bid rejected on 19-10-2026): 6,550.00 unmet, with Rs 0.00 of proceeds to pay any of it
+    text = " ".join(texts["owner_account_M-2610-022"].split())
+    assert re.search(r"dues the proceeds could not meet: the fines and charges payable, and the expenses "
+                     r"of the auction S-008 of 19-10-2026 Rs 6,550\.00", text), text
