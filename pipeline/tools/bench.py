@@ -300,7 +300,8 @@ def write_outputs(db: str, out: str) -> None:
     con = duckdb.connect()
     con.execute("ATTACH ? AS src (READ_ONLY)", [db])
     con.execute("ATTACH ? AS dst", [str(target / "pound.duckdb")])
-    have = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() WHERE database_name = 'src'").fetchall()}
+    have = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables WHERE table_catalog = 'src' "
+                                      "AND table_schema = 'main'").fetchall()}     # a finished view's rows too
     for table in finished_tables():
         if table in have:
             con.execute(f'CREATE TABLE dst."{table}" AS SELECT * FROM src."{table}"')
