@@ -69,6 +69,5 @@ SELECT ledger, local_authority_id, local_authority_name, district,
        CASE WHEN ledger = 'dm_deposit' THEN CAST(held_due_end AS BIGINT) END AS held_due_end,
        opening_due_not_credited + due - credited = closing_due_not_credited
        AND credited_for_period_dues + credited_for_earlier_dues + credited_other = credited
-       AND missing_at_end - unexpected_at_end = closing_due_not_credited AS ties,
-       CASE ledger WHEN 'local_fund' THEN 0 WHEN 'dm_deposit' THEN 1 ELSE 9 END AS ledger_rank
+       AND missing_at_end - unexpected_at_end = closing_due_not_credited AS ties
 FROM sums
