@@ -107,6 +107,7 @@ def test_register_text_that_looks_like_a_formula_is_written_as_text(tmp_path, mo
             for s, t in [*zip(texts, texts, strict=True), ("C1", "a plain note")]]
     monkeypatch.setattr(review_sheet, "open_findings", lambda con, month, district=None: rows)
     monkeypatch.setattr(review_sheet, "as_of", lambda con: dt.date(2026, 12, 31))
+    monkeypatch.setattr(review_sheet, "stale_notice", lambda con: None)     # no database: nothing loaded since
     path = write_review_workbook(None, "2026-12", None, tmp_path / "review.xlsx")
     ws = load_workbook(path)["finding_reviews"]
     header = [c.value for c in ws[1]]
