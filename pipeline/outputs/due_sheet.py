@@ -20,7 +20,6 @@ from pipeline.outputs.bundle_lists import reference_rows
 from pipeline.outputs.cell_checks import day_number
 from pipeline.outputs.sheet_layout import DATE_FORMAT, HEADER_FILL, HEADER_FONT, MONEY_FORMAT, print_setup
 
-DUE_SHEET = "what is due"
 DUE_ROWS = 60                  # release rows worked out: rows 2 to 61 of the releases sheet
 DUE_FIRST = 5                  # the first row of figures on the due sheet
 # The due sheet's columns: what each shows, and its formula for the release in row {r} of the

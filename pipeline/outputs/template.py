@@ -37,10 +37,24 @@ from openpyxl.utils import get_column_letter, quote_sheetname
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from pipeline.core.registers import BY_NAME, COUNT, DATE, ENUM, FLAG, ID, MONEY, REVIEW_HELP_SHEET, TEXT, TIME, Column, Register
+from pipeline.core.registers import (
+    BY_NAME,
+    COUNT,
+    DATE,
+    DUE_SHEET,
+    ENUM,
+    FLAG,
+    ID,
+    MONEY,
+    REVIEW_HELP_SHEET,
+    TEXT,
+    TIME,
+    Column,
+    Register,
+)
 from pipeline.outputs.bundle_lists import CASES, FROM_REFERENCE, SHEETS, pick_lists
 from pipeline.outputs.cell_checks import AMOUNT_PARTS, amount_check, date_check, for_cell
-from pipeline.outputs.due_sheet import DUE_SHEET, carried_cases, counts_nights, due_sheet, pound_rates
+from pipeline.outputs.due_sheet import carried_cases, counts_nights, due_sheet, pound_rates
 from pipeline.outputs.sheet_layout import DATE_FORMAT, HEADER_FILL, HEADER_FONT, MONEY_FORMAT, TIME_FORMAT, print_setup
 from pipeline.outputs.template_help import SHEET_KANNADA, column_help, takes
 

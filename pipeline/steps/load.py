@@ -17,7 +17,7 @@ class Loaded:
     """What a load did. `result` is the loader's account of every file (load/ingest.py)."""
     bundle: Path
     db: Path | None
-    result: object                          # pipeline.load.ingest.IngestResult
+    result: object                          # pipeline.load.results.IngestResult
     as_of: dt.date | None                   # the as-of date given, or the bundle's bundle.toml as_of
     notes: list[str] = field(default_factory=list)     # what the load says beside its result (stderr)
 

@@ -27,8 +27,8 @@ import duckdb
 import pytest
 from openpyxl import load_workbook
 
-from pipeline.core.registers import REVIEW_HELP_SHEET
-from pipeline.outputs.due_sheet import DUE_FIRST, DUE_SHEET
+from pipeline.core.registers import DUE_SHEET, REVIEW_HELP_SHEET
+from pipeline.outputs.due_sheet import DUE_FIRST
 
 pytestmark = pytest.mark.calc
 SAMPLE = Path(__file__).parents[2] / "data" / "sample"
