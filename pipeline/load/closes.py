@@ -17,6 +17,7 @@ from pathlib import Path
 import duckdb
 
 from pipeline.core.errors import PoundError
+from pipeline.core.months import month_bounds
 from pipeline.load.bundle import CLOSES
 from pipeline.load.db import CLOSE_TABLES
 
@@ -42,7 +43,9 @@ def read_close(folder: Path) -> dict:
     """The close.json of a close folder, or PoundError saying why it cannot be read."""
     path = Path(folder) / CLOSE_FILE
     if not path.is_file():
-        raise PoundError(f"{folder} is not a close: it has no {CLOSE_FILE}")
+        # refused, not passed over: a close whose close.json went missing would otherwise unseal its month
+        raise PoundError(f"{folder} holds no {CLOSE_FILE}: every folder under {CLOSES}/ is a close written by "
+                         f"pound close; restore its {CLOSE_FILE}, or move the folder out of {CLOSES}/")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
@@ -50,7 +53,23 @@ def read_close(folder: Path) -> dict:
                          "or has been altered") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PoundError(f"{path} is not a close written by pound close (no format {FORMAT!r})")
+    for key, parse in REQUIRED.items():
+        value = data.get(key)
+        try:
+            ok = isinstance(value, str) and bool(value.strip()) and parse(value) is not None
+        except (ValueError, PoundError):
+            ok = False
+        if not ok:
+            raise PoundError(f"{path}: key {key!r} is {'missing' if value is None else repr(value)}; expected "
+                             f"{EXPECTED[key]}. It was not written by pound close or has been altered")
     return data
+
+
+# the keys every reader of a close relies on, how each is read, and what is expected of it
+REQUIRED = {"month": month_bounds, "closed_by": str.strip, "closed_at": dt.datetime.fromisoformat,
+            "as_of": dt.date.fromisoformat}
+EXPECTED = {"month": "a month, YYYY-MM", "closed_by": "who closed the month",
+            "closed_at": "the time of the close, YYYY-MM-DD HH:MM:SS", "as_of": "the as-of date, YYYY-MM-DD"}
 
 
 def every_close(bundles: list[Path]) -> list[tuple[Path, dict]]:

@@ -1,0 +1,60 @@
+"""A close's edges (review G): a close.json with a key missing or a folder under closes/ without a
+close.json is refused in one line naming the file and what was expected, by the build and by
+verify alike; the close in force found once (load/closes.py); a signed scan added seal first.
+
+On the golden bundle (accounts drawn up to 31-12-2026; tests/close/test_close.py tells its November).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_close import AS_OF, fake_reports, fresh
+
+from pipeline.close import seal
+
+pytestmark = [pytest.mark.xdist_group("close")]
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    monkeypatch.setattr(seal, "render_reports", fake_reports)
+
+
+def _close(run_cli, bundle, db, *more):
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", bundle, *more)
+    assert code == 0, err
+    return bundle / "closes" / "2026-11"
+
+
+@pytest.mark.parametrize("key", ["closed_at", "as_of", "month", "closed_by"])
+def test_a_close_json_with_a_key_missing_is_refused_in_one_line_by_build_and_verify(shared, tmp_path, run_cli, fake,
+                                                                                       key):
+    bundle, db = fresh(shared, tmp_path)
+    folder = _close(run_cli, bundle, db)
+    # the near miss: intact, both read it
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF)
+    assert code == 0, err
+    path = folder / "close.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    del record[key]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    for args in (("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF),
+                 ("verify", folder, "--bundle", bundle)):
+        code, out, err = run_cli(*args)
+        assert code == 1, (args, err)
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and "KeyError" not in err
+        assert str(path) in err and f"key '{key}' is missing; expected" in err
+
+
+def test_a_folder_under_closes_without_close_json_is_refused_in_one_line(shared, tmp_path, run_cli, fake):
+    bundle, db = fresh(shared, tmp_path)
+    (bundle / "closes" / "scans").mkdir(parents=True)
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF)
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert "scans holds no close.json" in err and "move the folder out of closes/" in err
+    # the near miss: a hidden folder (a close being written) is passed over
+    (bundle / "closes" / "scans").rename(bundle / "closes" / ".scans")
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF)
+    assert code == 0, err
