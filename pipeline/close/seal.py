@@ -30,7 +30,7 @@ from pipeline.core.errors import PoundError, StaleFigures
 from pipeline.core.months import day_text, month_bounds
 from pipeline.documents.pdf import print_reports
 from pipeline.load.bundle import CLOSES
-from pipeline.load.closes import CLOSE_FILE, FORMAT, bundles_loaded, every_close
+from pipeline.load.closes import CLOSE_FILE, FORMAT, bundles_loaded, closes_of
 from pipeline.outputs.exports import BY_TABLE, table_columns, write_extract
 from pipeline.outputs.review_sheet import write_review_workbook
 from pipeline.read.database import as_of, check_district, connect
@@ -79,9 +79,9 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
         if not has_activity(con, month, district):
             raise PoundError(f"cannot close {month}: nothing was impounded, paid, due or found in it{where}")
         bundle = _check_bundle(con, bundle, db)
-        earlier = [c for _, c in every_close([bundle]) if c["month"] == month and c.get("district") == district]
+        earlier = [c for _, c in closes_of(bundle, month, district)]
         if earlier and not reopen:
-            last_close = max(earlier, key=lambda c: c["closed_at"])
+            last_close = earlier[-1]
             raise PoundError(f"{month}{where} was closed by {last_close['closed_by']} on {last_close['closed_at']}; "
                              "to close it again give --reopen \"the reason\" (both closes are kept)")
         if reopen and not earlier:

@@ -76,6 +76,20 @@ def every_close(bundles: list[Path]) -> list[tuple[Path, dict]]:
     return [(folder, read_close(folder)) for bundle in bundles for folder in close_folders(bundle)]
 
 
+def closes_of(bundle: Path, month: str, district: str | None = None) -> list[tuple[Path, dict]]:
+    """The closes of a month (of one district, or of all: district None) in a bundle, oldest first."""
+    mine = [(f, c) for f, c in every_close([Path(bundle)])
+            if c["month"] == month and (c.get("district") or None) == (district or None)]
+    return sorted(mine, key=lambda fc: fc[1]["closed_at"])
+
+
+def in_force(bundle: Path, month: str, district: str | None = None) -> tuple[Path, dict] | None:
+    """The close in force of a month (folder, close.json), or None when it was not closed: the one
+    closed last, as stg_closes.in_force says (a month closed again keeps both closes)."""
+    mine = closes_of(bundle, month, district)
+    return mine[-1] if mine else None
+
+
 def load_closes(con: duckdb.DuckDBPyConnection, bundles: list[Path] | None = None) -> int:
     """Replace the close tables with the closes of `bundles` (default: the bundles loaded); returns how many."""
     found = every_close(bundles_loaded(con) if bundles is None else bundles)

@@ -29,13 +29,13 @@ def state(db: Path, month: str, bundle: Path | None = None, district: str | None
     """The month's state in the database `db` (and, given `bundle`, its closes)."""
     from pipeline.build import record
     from pipeline.load import db as dbm
-    from pipeline.load.closes import every_close
+    from pipeline.load.closes import in_force
 
     db = Path(db)
     if bundle is not None:
-        mine = [(f, c) for f, c in every_close([Path(bundle)]) if c["month"] == month and c.get("district") == district]
-        if mine:
-            folder, c = max(mine, key=lambda fc: fc[1]["closed_at"])
+        found = in_force(bundle, month, district)
+        if found:
+            folder, c = found
             return State(month, district, CLOSED, figures_id=c.get("figures_id"), close_folder=folder,
                          as_of=dt.date.fromisoformat(c["as_of"]),
                          next=f"closed by {c['closed_by']} on {c['closed_at']}; pound verify {folder} --bundle {bundle}")

@@ -8,6 +8,11 @@ On the golden bundle (accounts drawn up to 31-12-2026; tests/close/test_close.py
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from test_close import AS_OF, fake_reports, fresh
@@ -23,9 +28,9 @@ def fake(monkeypatch):
 
 
 def _close(run_cli, bundle, db, *more):
-    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", bundle, *more)
+    code, out, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", bundle, *more)
     assert code == 0, err
-    return bundle / "closes" / "2026-11"
+    return Path(out.strip())
 
 
 @pytest.mark.parametrize("key", ["closed_at", "as_of", "month", "closed_by"])
@@ -58,3 +63,25 @@ def test_a_folder_under_closes_without_close_json_is_refused_in_one_line(shared,
     (bundle / "closes" / "scans").rename(bundle / "closes" / ".scans")
     code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF)
     assert code == 0, err
+
+
+def test_the_close_in_force_is_the_one_closed_last_and_a_scan_given_later_goes_to_it(shared, tmp_path, run_cli,
+                                                                                        fake):
+    from pipeline import steps
+    from pipeline.load.closes import closes_of, in_force
+
+    bundle, db = fresh(shared, tmp_path)
+    first = _close(run_cli, bundle, db)
+    assert in_force(bundle, "2026-10") is None and in_force(bundle, "2026-11", "D1") is None     # the near misses
+    time.sleep(1.1)                          # closed_at is kept to the second
+    again = _close(run_cli, bundle, db, "--reopen", "a late entry")
+    assert again.name == "2026-11_r2"
+    assert [f for f, _ in closes_of(bundle, "2026-11")] == [first, again]
+    assert in_force(bundle, "2026-11")[0] == again
+    assert steps.state(db, "2026-11", bundle).close_folder == again
+    scan = tmp_path / "scan.pdf"
+    scan.write_bytes(b"%PDF-1.4 the signed page\n")
+    done = steps.close(db, bundle, "2026-11", "DM", signed=scan)
+    assert done.added == again / "signed_page.pdf" and done.folder == again
+    assert not (first / "signed_page.pdf").exists()
+    assert sorted(p.name for p in (bundle / "closes").iterdir()) == ["2026-11", "2026-11_r2"]
