@@ -85,3 +85,37 @@ def test_the_close_in_force_is_the_one_closed_last_and_a_scan_given_later_goes_t
     assert done.added == again / "signed_page.pdf" and done.folder == again
     assert not (first / "signed_page.pdf").exists()
     assert sorted(p.name for p in (bundle / "closes").iterdir()) == ["2026-11", "2026-11_r2"]
+
+
+def _pound(*args, kill_at=None):
+    env = dict(os.environ, POUND_QUIET="1")
+    env.pop("POUND_KILL_AT", None)
+    if kill_at:
+        env["POUND_KILL_AT"] = kill_at
+    return subprocess.run([sys.executable, "-m", "pipeline", *map(str, args)], env=env, capture_output=True, text=True)
+
+
+def test_a_scan_added_and_killed_between_its_seal_and_the_scan_is_completed_by_the_same_scan(shared, tmp_path,
+                                                                                               run_cli, fake):
+    bundle, db = fresh(shared, tmp_path)
+    folder = _close(run_cli, bundle, db)
+    scan, other = tmp_path / "scan.pdf", tmp_path / "other.pdf"
+    scan.write_bytes(b"%PDF-1.4 the signed page\n")
+    other.write_bytes(b"%PDF-1.4 another page\n")
+    close = ("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", bundle, "--signed")
+    res = _pound(*close, scan, kill_at="signed:sealed")
+    assert res.returncode == -9, res.stderr
+    assert (folder / "signed.json").is_file() and not (folder / "signed_page.pdf").exists()
+    code, _, err = run_cli("verify", folder)
+    assert code == 2 and "missing: signed_page.pdf" in err
+    # another scan does not complete the seal; the scan it seals does
+    code, _, err = run_cli(*close, other)
+    assert code == 1 and "only the scan it seals" in err and not (folder / "signed_page.pdf").exists()
+    code, out, err = run_cli(*close, scan)
+    assert code == 0, err
+    assert (folder / "signed_page.pdf").read_bytes() == scan.read_bytes()
+    code, out, _ = run_cli("verify", folder)
+    assert code == 0 and "intact" in out
+    # and once whole, a second scan is refused
+    code, _, err = run_cli(*close, other)
+    assert code == 1 and "already holds a signed page" in err
