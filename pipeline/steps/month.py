@@ -12,6 +12,7 @@ from pipeline.core.progress import Progress
 from pipeline.steps.build import Built, build
 from pipeline.steps.load import Loaded, load
 from pipeline.steps.review import Reviewed, review
+from pipeline.steps.state import decided_at_the_meeting
 
 
 @dataclass
@@ -48,10 +49,12 @@ def month(bundle: Path, db: Path, month: str, as_of: dt.date | None = None, out:
         done.next = ["correct the file(s) named above and run pound month again (the files that loaded are kept)"]
         return done
     done.built = build(db, out / "exports", as_of=as_of, params_file=params_file, wait=wait, progress=progress)
+    # asked before this review is printed: decisions loaded since the page taken to the meeting
+    decided = decided_at_the_meeting(db, month, district, wait=wait)
     done.reviewed = review(db, out, month=month, district=district, wait=wait)
     sheet = done.reviewed.written[-1]
     where = f" --district {district}" if district else ""
-    if any(f.register == "finding_reviews" for f in loaded.files_loaded):
+    if decided:
         done.next = [f"the decisions loaded are in these figures (figures id {done.reviewed.figures_id}); next: "
                      f"pound close --db {db} --month {month}{where} --bundle {bundle} --by \"District Magistrate\""]
         return done
