@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline.core.errors import PoundError
 from pipeline.core.locks import DEFAULT_WAIT
 from pipeline.core.months import month_bounds
 from pipeline.core.progress import Progress
@@ -43,6 +44,9 @@ def month(bundle: Path, db: Path, month: str, as_of: dt.date | None = None, out:
     the_end = month_bounds(month)[1]
     as_of = as_of or the_end
     out = Path(out) if out else default_out(db, month)
+    for folder in (out, out / "exports"):       # refused before anything is loaded or built
+        if folder.exists() and not folder.is_dir():
+            raise PoundError(f"--out {out}: {folder} exists and is not a folder; give a folder for the month's review")
     loaded = load(bundle, db, as_of=as_of, wait=wait, progress=progress)
     done = Month(month, as_of, loaded)
     if loaded.rejected:

@@ -53,3 +53,36 @@ def _pages(db, month, district, out, local_authority=None, period=None, self_con
     p = Path(out) / f"monthly_review_{month}.html"
     p.write_text("<html><body>page 1</body></html>", encoding="utf-8")
     return [p]
+
+
+def test_month_refuses_an_out_that_is_a_file_before_it_loads_anything(tmp_path, run_cli):
+    bundle = tmp_path / "mysuru"
+    shutil.copytree(ROOT / "data" / "sample", bundle)
+    db = tmp_path / "pound.duckdb"
+    for out in (tmp_path / "a_file", tmp_path / "month" / "exports"):
+        out.parent.mkdir(exist_ok=True)
+        out.write_text("the office's", encoding="utf-8")
+        code, stdout, err = run_cli("month", bundle, "--db", db, "--month", "2026-11", "--out",
+                                    tmp_path / ("a_file" if out.name == "a_file" else "month"))
+        assert code == 1 and stdout == "" and len(err.strip().splitlines()) == 1, err
+        assert "exists and is not a folder" in err and str(out) in err
+        assert not db.exists()                   # nothing loaded
+        assert out.read_text(encoding="utf-8") == "the office's"
+
+
+def test_month_prints_the_builds_notes(tmp_path, run_cli, monkeypatch):
+    """Drawn up to a day after today, the build's note says so (and the month says the build's notes)."""
+    import datetime as dt
+
+    bundle = tmp_path / "mysuru"
+    shutil.copytree(ROOT / "data" / "sample", bundle)
+    monkeypatch.setattr("pipeline.reports.render.render_reports", _pages)
+    ahead = dt.date.today() + dt.timedelta(days=20)
+    code, _, err = run_cli("month", bundle, "--db", tmp_path / "pound.duckdb", "--month", "2026-11",
+                           "--as-of", ahead.isoformat())
+    assert code == 0, err
+    assert f"note: the accounts are drawn up to {ahead:%d-%m-%Y}, after today" in err
+    # the near miss: drawn up to the month's end, already past, no such note
+    code, _, err = run_cli("month", bundle, "--db", tmp_path / "pound.duckdb", "--month", "2026-11")
+    assert code == 0, err
+    assert "after today" not in err
