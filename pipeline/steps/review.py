@@ -6,9 +6,13 @@ import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.core.errors import PoundError
 from pipeline.core.locks import DEFAULT_WAIT
+
+if TYPE_CHECKING:
+    from pipeline.reports.render import Pages
 
 
 @dataclass
@@ -104,8 +108,10 @@ def review(db: Path, out: Path, month: str | None = None, district: str | None =
     the_month = month or f"{last:%Y-%m}"
     period = None if month else (scope.start, scope.end)
     done = Reviewed(the_month, scope.district, Path(out))
-    done.written = write_review(db, the_month, scope.district, out, scope.local_authority, period,
-                                self_contained=self_contained)
+    written = write_review(db, the_month, scope.district, out, scope.local_authority, period,
+                           self_contained=self_contained)
+    done.written = list(written)
+    done.notes += written.notes
     sheet = done.written[-1] if done.written else None
     if sheet is not None and not sheet.name.startswith(f"review_{the_month}{report_suffix(scope.district)}.x"):
         done.notes.append(f"note: {sheet.with_name(sheet.name.rsplit('_', 1)[0] + '.xlsx')} has decisions written in "
@@ -128,7 +134,7 @@ def review(db: Path, out: Path, month: str | None = None, district: str | None =
 
 
 def write_review(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
-                 period: tuple | None = None, self_contained: bool = False) -> list[Path]:
+                 period: tuple | None = None, self_contained: bool = False) -> Pages:
     """The reports of a month (and the plotly.js they share, unless `self_contained`), and
     review_<month>.xlsx with its open findings for decisions:
     written as a set (core/staged.py), so a report that fails, or a run that is stopped, leaves OUT
@@ -136,7 +142,7 @@ def write_review(db: Path, month: str, district: str | None, out: Path, local_au
     from pipeline.core.staged import Staged
     from pipeline.outputs.review_sheet import write_review_workbook
     from pipeline.read.database import check_district, connect
-    from pipeline.reports.render import render_reports, report_suffix
+    from pipeline.reports.render import Pages, render_reports, report_suffix
 
     out = Path(out)
     if out.exists() and not out.is_dir():
@@ -152,4 +158,5 @@ def write_review(db: Path, month: str, district: str | None, out: Path, local_au
         finally:
             con.close()
         st.commit()
-    return [out / p.name for p in written]         # in the order written: the pages, then the workbook
+    # in the order written: the pages, then the workbook
+    return Pages([out / p.name for p in written], written.notes)

@@ -9,6 +9,8 @@ import csv
 import shutil
 from pathlib import Path
 
+from pipeline.reports.render import Pages
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -52,7 +54,7 @@ def _pages(db, month, district, out, local_authority=None, period=None, self_con
     """A stand-in for the rendered pages (their own tests render them)."""
     p = Path(out) / f"monthly_review_{month}.html"
     p.write_text("<html><body>page 1</body></html>", encoding="utf-8")
-    return [p]
+    return Pages([p])
 
 
 def test_month_refuses_an_out_that_is_a_file_before_it_loads_anything(tmp_path, run_cli):

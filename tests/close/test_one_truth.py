@@ -153,7 +153,7 @@ def test_report_keeps_a_review_workbook_with_decisions_and_writes_beside_it(shar
 
     from pipeline.reports import render
 
-    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: [])
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: render.Pages())
     _, db = fresh(shared, tmp_path)
     out = tmp_path / "reports"
     code, _, err = run_cli("report", "--db", db, "--month", "2026-11", "--out", out)
@@ -188,7 +188,7 @@ def test_the_state_of_a_month_step_by_step(shared, tmp_path, run_cli, monkeypatc
     from pipeline.reports import render
     from pipeline.steps.state import BUILT, CLOSED, DECIDED, DECIDED_UNBUILT, NOT_LOADED, REVIEWED
 
-    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: [])
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: render.Pages())
     assert steps.state(tmp_path / "none.duckdb", "2026-11").stage == NOT_LOADED
     bundle, db = fresh(shared, tmp_path)
     assert steps.state(db, "2026-11", bundle).stage == BUILT
