@@ -169,11 +169,13 @@ def _run_notebook(name: str, title: str, parameters: dict):
 
 
 class Pages(list):
-    """The HTML paths of the reports rendered, in order, with the notes said of them (`notes`)."""
+    """The paths of the reports written, in order, with the notes said of them (`notes`) and the
+    PDFs printed of them, if any (`pdfs`)."""
 
-    def __init__(self, paths=(), notes=()):
+    def __init__(self, paths=(), notes=(), pdfs=()):
         super().__init__(paths)
         self.notes: list[str] = list(notes)
+        self.pdfs: list[Path] = list(pdfs)
 
 
 def render_reports(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
