@@ -10,7 +10,8 @@ from pipeline.core.errors import PoundError
 from pipeline.core.faults import point
 from pipeline.core.locks import DEFAULT_WAIT
 from pipeline.core.progress import Progress
-from pipeline.steps.load import Loaded, bundle_as_of, check_bundle, named
+from pipeline.load.zipped import check_bundle
+from pipeline.steps.load import Loaded, bundle_as_of, named
 
 
 @dataclass
