@@ -45,7 +45,7 @@ def test_a_pound_error_inside_a_notebook_reaches_the_user_as_one(tmp_path):
 
 
 def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, monkeypatch):
-    from pipeline.steps.review import write_review as month_papers
+    from pipeline.steps.review import write_review
 
     out = tmp_path / "reports"
     out.mkdir()
@@ -57,7 +57,7 @@ def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, mo
 
     monkeypatch.setattr(render, "render_reports", fails_after_one_page)
     with pytest.raises(PoundError, match="trends"):
-        month_papers(sample_db, "2026-10", None, out)
+        write_review(sample_db, "2026-10", None, out)
     assert [p.name for p in out.iterdir()] == ["monthly_review_2026-10.html"]
     assert (out / "monthly_review_2026-10.html").read_text() == "the pages of an earlier run"
 
@@ -67,7 +67,7 @@ def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, mo
         return render.Pages([folder / "trends_2026-10.html", folder / "monthly_review_2026-10.html"])
 
     monkeypatch.setattr(render, "render_reports", writes_the_pages)
-    written = month_papers(sample_db, "2026-10", None, out)
+    written = write_review(sample_db, "2026-10", None, out)
     # in the order written (as printed, and as --pdf prints them), not the folder's
     assert [p.name for p in written] == ["trends_2026-10.html", "monthly_review_2026-10.html", "review_2026-10.xlsx"]
     assert all(p.parent == out for p in written) and sorted(p.name for p in out.iterdir()) == sorted(p.name for p in written)
