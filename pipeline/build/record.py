@@ -9,17 +9,15 @@ those files, so that a close refuses the figures and every reader says so: on th
 from __future__ import annotations
 
 import datetime as dt
-import os
 
 import duckdb
+
+from pipeline.core.clock import now
 
 
 def _now() -> dt.datetime:
     """The build's time. POUND_BUILD_TIME (YYYY-MM-DDTHH:MM:SS) fixes it, as POUND_LOAD_TIME does a load's."""
-    fixed = os.environ.get("POUND_BUILD_TIME")
-    if fixed:
-        return dt.datetime.fromisoformat(fixed)
-    return dt.datetime.now().replace(microsecond=0)
+    return now("POUND_BUILD_TIME")
 
 
 def record(con: duckdb.DuckDBPyConnection, as_of: dt.date) -> None:

@@ -38,17 +38,10 @@ def add(sub) -> None:
 
 
 def cmd_close(args) -> int:
-    from pipeline.steps import add_signed, close
-    from pipeline.steps.close import is_closed
+    from pipeline.steps import close
 
-    if args.signed is not None and not args.reopen and is_closed(args.bundle, args.month, args.district):
-        kept = add_signed(args.bundle, args.month, args.signed, args.district)
-        print(kept)
-        print(f"the signed page is kept with the close, sealed by its hash: pound verify {kept.parent} checks it",
-              file=sys.stderr)
-        return EXIT_OK
     done = close(args.db, args.bundle, args.month, args.by, args.district, args.note, args.reopen, args.signed)
-    print(done.folder)
+    print(done.added or done.folder)
     # the figures sealed are those of the month at a glance, the page the District Magistrate signs;
     # said on stderr, as the other notes are, so that the output stays the folder alone
     for line in done.lines:

@@ -101,12 +101,5 @@ def add_scope_arguments(p) -> None:
     p.add_argument("--to", dest="end", type=date, default=None, metavar="DATE", help="last day: YYYY-MM-DD, or DD/MM/YYYY")
 
 
-def as_of_note(args) -> str | None:
-    """What a run or a build says about its as-of date when it was not given, or lies ahead."""
-    from pipeline.steps.build import as_of_note as note
-
-    return note(args.as_of)
-
-
-__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_REJECTED", "Parser", "add_scope_arguments", "add_wait", "as_of_note",
+__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_REJECTED", "Parser", "add_scope_arguments", "add_wait",
            "command", "date", "month", "positive", "seconds", "wait_of"]

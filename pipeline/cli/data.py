@@ -63,7 +63,11 @@ def cmd_ingest(args) -> int:
 def cmd_run(args) -> int:
     from pipeline.steps import run
 
-    done = run(args.bundle, args.out, db=args.db, as_of=args.as_of, params_file=args.params)
+    return said_run(run(args.bundle, args.out, db=args.db, as_of=args.as_of, params_file=args.params))
+
+
+def said_run(done) -> int:
+    """What `pound run` says of a run (steps.run's Built), and its exit status."""
     _say(done.loaded.note_lines(), err=True)
     print(done.loaded.summary(kept=not done.rejected))
     if done.rejected:

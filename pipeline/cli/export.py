@@ -24,8 +24,7 @@ def cmd_export(args) -> int:
     import sys
 
     from pipeline.outputs.tables import export_tables
-    from pipeline.read.database import connect
-    from pipeline.steps.review import stale_warning
+    from pipeline.read.database import connect, stale_warning
 
     stale = stale_warning(args.db, wait_of(args))
     if stale:

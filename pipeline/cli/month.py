@@ -45,7 +45,7 @@ def cmd_month(args) -> int:
     print(f"built as of {done.as_of.isoformat()}")
     for line in done.built.lines:
         print(line)
-    for note in done.reviewed.notes:
+    for note in [*done.built.notes, *done.reviewed.notes]:
         print(note, file=sys.stderr)
     print(f"wrote the review of {args.month} into {done.reviewed.out} and the exports into {done.built.out}")
     for line in done.next:

@@ -39,9 +39,3 @@ def cmd_report(args) -> int:
         print(p)
     return EXIT_OK
 
-
-def month_papers(*args, **kwargs):
-    """The reports of a month and its review workbook (pipeline/steps/review.py: write_review)."""
-    from pipeline.steps.review import write_review
-
-    return write_review(*args, **kwargs)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from pipeline.cli import data, report
+from pipeline.cli import data
 from pipeline.cli.common import EXIT_OK, command, month, positive
 from pipeline.core.errors import PoundError
 
@@ -78,10 +78,12 @@ def cmd_demo(args) -> int:
     from pipeline.core.paths import SAMPLE_BUNDLE
     from pipeline.read.database import connect
     from pipeline.reports.page import SAMPLE_AS_OF, busiest_month
+    from pipeline.steps import run
+    from pipeline.steps.review import write_review
 
     out = Path(args.out)
     t0 = time.perf_counter()
-    code = data.cmd_run(argparse.Namespace(bundle=SAMPLE_BUNDLE, out=out, as_of=SAMPLE_AS_OF, db=None, params=None))
+    code = data.said_run(run(SAMPLE_BUNDLE, out, as_of=SAMPLE_AS_OF))
     if code != EXIT_OK:
         raise PoundError(f"the sample bundle {SAMPLE_BUNDLE} did not run (exit status {code})")
     db_path = out / "pound.duckdb"
@@ -91,7 +93,7 @@ def cmd_demo(args) -> int:
     finally:
         con.close()
     print(f"rendering the reports of {month} ({month_label(month)}), the sample's busiest month", file=sys.stderr)
-    paths = report.month_papers(db_path, month, None, out / "reports")
+    paths = write_review(db_path, month, None, out / "reports")
     print(f"done in {time.perf_counter() - t0:.1f} s; the reports open in any browser, offline:", file=sys.stderr)
     for p in paths:
         print(p)

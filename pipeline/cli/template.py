@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, command
+from pipeline.cli.common import EXIT_OK, command, month
 from pipeline.core.errors import PoundError
 
 
@@ -22,7 +21,7 @@ def add(sub) -> None:
     t.add_argument("--out", type=Path, default=None,
                    help="the workbook to write (default: registers_YYYY-MM_POUND.xlsx, one file a pound a month)")
     t.add_argument("--pound", default=None, metavar="ID", help="a pound-keeper's copy: that pound only")
-    t.add_argument("--month", default=None, metavar="YYYY-MM", help="the month the workbook is for")
+    t.add_argument("--month", type=month, default=None, metavar="YYYY-MM", help="the month the workbook is for")
     t.add_argument("--ledger", choices=("local_fund", "dm_deposit"), default=None,
                    help="a ledger's entry workbook instead: the local fund's or the DM deposit account's "
                         "(default name local_fund_YYYY-MM.xlsx)")
@@ -38,8 +37,6 @@ def cmd_template(args) -> int:
     from pipeline.outputs.template import file_name, ledger_file_name, write_template
 
     month = args.month
-    if month is not None and not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", month):
-        raise PoundError(f"--month {month}: expected a month written YYYY-MM, such as 2026-11")
     if args.db is not None and not (month and args.pound):
         raise PoundError("--db gives the cases still in a pound at a month's start: give --pound and --month too")
     if args.db is not None and not args.db.is_file():

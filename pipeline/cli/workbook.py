@@ -9,7 +9,7 @@ from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command,
 
 def scope_of(args, con):
     """The scope the options name, its district and local authority checked against the database."""
-    from pipeline.steps.review import scope_of as scope
+    from pipeline.read.scope import scope_of as scope
 
     return scope(con, args.district, args.local_authority, args.financial_year, args.month, args.start, args.end)
 
@@ -48,7 +48,7 @@ def cmd_workbook(args) -> int:
         path, counts = write_audit_file(con, scope, out)
     finally:
         con.close()
-    from pipeline.steps.review import stale_warning
+    from pipeline.read.database import stale_warning
 
     stale = stale_warning(args.db, wait_of(args))
     if stale:

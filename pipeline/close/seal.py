@@ -27,10 +27,11 @@ from pathlib import Path
 from pipeline.build import record as record_of_build
 from pipeline.close import printed
 from pipeline.core.errors import PoundError, StaleFigures
+from pipeline.core.faults import point
 from pipeline.core.months import day_text, month_bounds
 from pipeline.documents.pdf import print_reports
 from pipeline.load.bundle import CLOSES
-from pipeline.load.closes import CLOSE_FILE, FORMAT, bundles_loaded, every_close
+from pipeline.load.closes import CLOSE_FILE, FORMAT, bundles_loaded, closes_of
 from pipeline.outputs.exports import BY_TABLE, table_columns, write_extract
 from pipeline.outputs.review_sheet import write_review_workbook
 from pipeline.read.database import as_of, check_district, connect
@@ -79,9 +80,9 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
         if not has_activity(con, month, district):
             raise PoundError(f"cannot close {month}: nothing was impounded, paid, due or found in it{where}")
         bundle = _check_bundle(con, bundle, db)
-        earlier = [c for _, c in every_close([bundle]) if c["month"] == month and c.get("district") == district]
+        earlier = [c for _, c in closes_of(bundle, month, district)]
         if earlier and not reopen:
-            last_close = max(earlier, key=lambda c: c["closed_at"])
+            last_close = earlier[-1]
             raise PoundError(f"{month}{where} was closed by {last_close['closed_by']} on {last_close['closed_at']}; "
                              "to close it again give --reopen \"the reason\" (both closes are kept)")
         if reopen and not earlier:
@@ -233,25 +234,46 @@ def _check_scan(scan: Path) -> None:
 
 
 def add_signed(folder: Path, scan: Path) -> Path:
-    """Keep the scan of the signed page with a close made without it: copied in as SIGNED_SCAN and
-    sealed by its hash in signed.json, which also holds the hash of the close.json it belongs to
-    (close.json itself is not rewritten). PoundError when the close already holds one."""
+    """Keep the scan of the signed page with a close made without it: sealed first, by its hash in
+    signed.json (which also holds the hash of the close.json it belongs to; close.json itself is not
+    rewritten), then copied in as SIGNED_SCAN. PoundError when the close already holds a sealed
+    scan; a seal whose scan is not in place (an add killed between the two) is completed by the
+    same scan again, and by no other."""
     from pipeline.load.closes import read_close
 
     folder = Path(folder)
-    read_close(folder)
+    record = read_close(folder)
     _check_scan(scan)
-    if (folder / SIGNED_SCAN).exists():
+    sealed = _sealed_scan(folder)
+    if (folder / SIGNED_SCAN).exists() or record.get("files", {}).get(SIGNED_SCAN):
         raise PoundError(f"{folder} already holds a signed page, {SIGNED_SCAN}; a close keeps one")
     tmp = folder / f".{SIGNED_SCAN}.partial"
     shutil.copyfile(scan, tmp)
-    seal = {"file": SIGNED_SCAN, "sha256": sha256(tmp), "close_json_sha256": sha256(folder / CLOSE_FILE),
-            "added_at": dt.datetime.now().replace(microsecond=0).isoformat(sep=" ")}
-    side = folder / f".{SIGNED_SEAL}.partial"
-    side.write_text(json.dumps(seal, indent=1) + "\n", encoding="utf-8")
+    digest = sha256(tmp)
+    if sealed is not None and sealed != digest:
+        tmp.unlink()
+        raise PoundError(f"{folder} already holds a signed page, sealed in {SIGNED_SEAL}, and its {SIGNED_SCAN} is "
+                         f"missing: only the scan it seals ({sealed[:8]}...) completes it, not {scan}")
+    if sealed is None:
+        seal = {"file": SIGNED_SCAN, "sha256": digest, "close_json_sha256": sha256(folder / CLOSE_FILE),
+                "added_at": dt.datetime.now().replace(microsecond=0).isoformat(sep=" ")}
+        side = folder / f".{SIGNED_SEAL}.partial"
+        side.write_text(json.dumps(seal, indent=1) + "\n", encoding="utf-8")
+        os.replace(side, folder / SIGNED_SEAL)
+    point("signed:sealed")
     os.replace(tmp, folder / SIGNED_SCAN)
-    os.replace(side, folder / SIGNED_SEAL)
     return folder / SIGNED_SCAN
+
+
+def _sealed_scan(folder: Path) -> str | None:
+    """The sha256 signed.json seals (None when there is no signed.json); PoundError when it cannot be read."""
+    path = Path(folder) / SIGNED_SEAL
+    if not path.is_file():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))["sha256"]
+    except (ValueError, KeyError, TypeError):
+        raise PoundError(f"{path} cannot be read: it was not written by pound close or has been altered") from None
 
 
 def _write_extracts(con, month: str, district: str | None, folder: Path) -> None:

@@ -1,6 +1,6 @@
 """Printing the papers to PDF with Debian's headless Chromium: one PDF per page written, and one
-combined PDF per kind (pypdf). Without Chromium, PoundError names the package to install (the
-HTML has been written by then)."""
+combined PDF per kind (pypdf). Without Chromium, PoundError names the package to install; the
+steps ask before they write anything, so the pages and their PDFs are written as one set."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def chromium() -> str:
     if DEBIAN_CHROMIUM.exists():
         return str(DEBIAN_CHROMIUM)
     raise PoundError("--pdf needs Chromium, which is not installed: install the Debian package 'chromium' "
-                     "(sudo apt-get install chromium, or 'make browser'); the HTML pages were written")
+                     "(sudo apt-get install chromium, or 'make browser'); nothing was written")
 
 
 # A report's charts draw themselves once, at the window's width: lay the page out at the width of

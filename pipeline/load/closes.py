@@ -17,6 +17,7 @@ from pathlib import Path
 import duckdb
 
 from pipeline.core.errors import PoundError
+from pipeline.core.months import month_bounds
 from pipeline.load.bundle import CLOSES
 from pipeline.load.schema import CLOSE_TABLES
 
@@ -42,7 +43,9 @@ def read_close(folder: Path) -> dict:
     """The close.json of a close folder, or PoundError saying why it cannot be read."""
     path = Path(folder) / CLOSE_FILE
     if not path.is_file():
-        raise PoundError(f"{folder} is not a close: it has no {CLOSE_FILE}")
+        # refused, not passed over: a close whose close.json went missing would otherwise unseal its month
+        raise PoundError(f"{folder} holds no {CLOSE_FILE}: every folder under {CLOSES}/ is a close written by "
+                         f"pound close; restore its {CLOSE_FILE}, or move the folder out of {CLOSES}/")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
@@ -50,11 +53,41 @@ def read_close(folder: Path) -> dict:
                          "or has been altered") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PoundError(f"{path} is not a close written by pound close (no format {FORMAT!r})")
+    for key, parse in REQUIRED.items():
+        value = data.get(key)
+        try:
+            ok = isinstance(value, str) and bool(value.strip()) and parse(value) is not None
+        except (ValueError, PoundError):
+            ok = False
+        if not ok:
+            raise PoundError(f"{path}: key {key!r} is {'missing' if value is None else repr(value)}; expected "
+                             f"{EXPECTED[key]}. It was not written by pound close or has been altered")
     return data
+
+
+# the keys every reader of a close relies on, how each is read, and what is expected of it
+REQUIRED = {"month": month_bounds, "closed_by": str.strip, "closed_at": dt.datetime.fromisoformat,
+            "as_of": dt.date.fromisoformat}
+EXPECTED = {"month": "a month, YYYY-MM", "closed_by": "who closed the month",
+            "closed_at": "the time of the close, YYYY-MM-DD HH:MM:SS", "as_of": "the as-of date, YYYY-MM-DD"}
 
 
 def every_close(bundles: list[Path]) -> list[tuple[Path, dict]]:
     return [(folder, read_close(folder)) for bundle in bundles for folder in close_folders(bundle)]
+
+
+def closes_of(bundle: Path, month: str, district: str | None = None) -> list[tuple[Path, dict]]:
+    """The closes of a month (of one district, or of all: district None) in a bundle, oldest first."""
+    mine = [(f, c) for f, c in every_close([Path(bundle)])
+            if c["month"] == month and (c.get("district") or None) == (district or None)]
+    return sorted(mine, key=lambda fc: fc[1]["closed_at"])
+
+
+def in_force(bundle: Path, month: str, district: str | None = None) -> tuple[Path, dict] | None:
+    """The close in force of a month (folder, close.json), or None when it was not closed: the one
+    closed last, as stg_closes.in_force says (a month closed again keeps both closes)."""
+    mine = closes_of(bundle, month, district)
+    return mine[-1] if mine else None
 
 
 def load_closes(con: duckdb.DuckDBPyConnection, bundles: list[Path] | None = None) -> int:

@@ -265,7 +265,6 @@ def _bundle_as_of(bundle: Path) -> dt.date | None:
 def _now() -> dt.datetime:
     """When a file is loaded (loads.loaded_at). POUND_LOAD_TIME (YYYY-MM-DDTHH:MM:SS) fixes it, so
     that a bundle dated ahead of the clock (the tests' golden bundle) loads the same on any day."""
-    fixed = os.environ.get("POUND_LOAD_TIME")
-    if fixed:
-        return dt.datetime.fromisoformat(fixed)
-    return dt.datetime.now().replace(microsecond=0)
+    from pipeline.core.clock import now
+
+    return now("POUND_LOAD_TIME")

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
-from pipeline.core.errors import InputRejected, Problem
+from pipeline.core.errors import InputRejected, PoundError, Problem
 
 MAX_UNPACKED = 2 * 1024**3      # 2 GiB: several years of registers of a whole district, as CSV
 MAX_RATIO = 200                 # register CSV compresses about 5-20 times; a bomb thousands of times
@@ -30,6 +30,15 @@ PASSED_OVER = ("__MACOSX",)     # the resource forks macOS adds to a zip
 
 def is_zip(path: Path) -> bool:
     return path.suffix.lower() == ".zip" and path.is_file()
+
+
+def check_bundle(bundle: Path) -> None:
+    """PoundError in one line unless `bundle` is a folder or a zip file (every command given a bundle asks this first)."""
+    if not bundle.exists():
+        raise PoundError(f"bundle folder {bundle} does not exist")
+    if not bundle.is_dir() and not is_zip(bundle):
+        raise PoundError(f"{bundle} is not a folder or a .zip file; give the bundle folder (reference/, "
+                         "registers/, ledgers/) or a zip of it")
 
 
 def _refuse(zip_path: Path, why: str) -> InputRejected:

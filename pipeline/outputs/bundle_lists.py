@@ -24,13 +24,9 @@ def pick_lists(bundle: Path, pound: str | None = None, sheets: tuple[str, ...] =
     """Each list a cell offers, by its name (a column name, or yes_no): pounds and classes from the
     bundle's reference files in their order there, listed values from the registers' declarations.
     `pound` narrows pound_id and taluk to that pound (a pound-keeper's copy)."""
-    from pipeline.load.zipped import is_zip, unpacked
+    from pipeline.load.zipped import check_bundle, unpacked
 
-    if not bundle.exists():
-        raise PoundError(f"bundle folder {bundle} does not exist")
-    if not bundle.is_dir() and not is_zip(bundle):
-        raise PoundError(f"{bundle} is not a folder or a .zip file; give the bundle whose reference/ the lists "
-                         "are to come from")
+    check_bundle(bundle)
     with unpacked(bundle) as folder:
         pounds = reference_rows(folder, "pounds")
         rates = reference_rows(folder, "rates")

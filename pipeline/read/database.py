@@ -221,3 +221,15 @@ def _authorities(con) -> list[tuple[str, str | None]]:
 def district_of(con, local_authority: str) -> str | None:
     """The district of a local authority (of its pounds), as the monthly accounts file it."""
     return next((d for la, d in _authorities(con) if la == local_authority and d is not None), None)
+
+
+def stale_warning(db: Path, wait: float = 0) -> str | None:
+    """One warning line when files were loaded after the figures were built (None otherwise)."""
+    from pipeline.build import record
+
+    con = connect(db, wait=wait)
+    try:
+        files = record.since(con)
+    finally:
+        con.close()
+    return f"warning: {record.stale_line(files, db)}" if files else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
@@ -127,3 +127,14 @@ def make_scope(district: str | None = None, local_authority: str | None = None, 
             raise PoundError(f"--to {end} is before --from {start}")
         label = f"{start or 'the first row'} to {end or 'the last row'}"
     return Scope(district or None, (local_authority or "").strip() or None, start, end, label)
+
+
+def scope_of(con, district=None, local_authority=None, financial_year=None, month=None, start=None, end=None):
+    """The scope these name, its district and local authority checked against the database."""
+    from pipeline.read.database import check_district, check_local_authority, district_of
+
+    scope = make_scope(district, local_authority, financial_year, month, start, end)
+    district = check_district(con, scope.district)
+    la = check_local_authority(con, scope.local_authority, district)
+    # a local authority is in one district: what is cut by district (corrections) is cut by its own
+    return replace(scope, district=district or (district_of(con, la) if la else None), local_authority=la)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-import sys
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -169,15 +168,26 @@ def _run_notebook(name: str, title: str, parameters: dict):
         raise RuntimeError(f"the {title} report failed at cell {exc.exec_count}: {exc.ename}: {exc.evalue}") from None
 
 
+class Pages(list):
+    """The paths of the reports written, in order, with the notes said of them (`notes`) and the
+    PDFs printed of them, if any (`pdfs`)."""
+
+    def __init__(self, paths=(), notes=(), pdfs=()):
+        super().__init__(paths)
+        self.notes: list[str] = list(notes)
+        self.pdfs: list[Path] = list(pdfs)
+
+
 def render_reports(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
-                   period: tuple | None = None, sealing: str | None = None, self_contained: bool = False) -> list[Path]:
-    """Render the reports of a month into `out` (REPORTS); returns their HTML paths. `sealing`:
+                   period: tuple | None = None, sealing: str | None = None, self_contained: bool = False) -> Pages:
+    """Render the reports of a month into `out` (REPORTS); returns their HTML paths (Pages, with
+    the notes said of them, for the caller to show: nothing here prints). `sealing`:
     for the copies `pound close` seals, what the monthly review says of the close being made.
     The pages share one plotly.js written beside them (PLOTLY_FILE, not in the paths returned),
     or with `self_contained` each holds its own, to be sent alone.
 
     The month must be written YYYY-MM; the database must have been built. A month with
-    nothing in it still renders, each report saying so (and a note is printed).
+    nothing in it still renders, each report saying so (and a note says it).
     """
     db = Path(db).resolve()
     first, _ = month_bounds(month)
@@ -192,12 +202,13 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
     if out.exists() and not out.is_dir():
         raise PoundError(f"--out {out} exists and is not a folder")
     out.mkdir(parents=True, exist_ok=True)
+    notes = []
     if drawn_up_to is not None and first > drawn_up_to:
-        print(f"note: the accounts are drawn up to {drawn_up_to:%d-%m-%Y}, before {month} begins; the reports show "
-              "nothing of it (pound build --as-of a later day draws them further)", file=sys.stderr)
+        notes.append(f"note: the accounts are drawn up to {drawn_up_to:%d-%m-%Y}, before {month} begins; the reports "
+                     "show nothing of it (pound build --as-of a later day draws them further)")
     elif not active:
         where = f" in district {district}" if district else ""
-        print(f"note: nothing was impounded, paid or found in {month}{where}; the reports say so", file=sys.stderr)
+        notes.append(f"note: nothing was impounded, paid or found in {month}{where}; the reports say so")
     scoped: dict = {}
     if local_authority or period:
         # the reconciliation's balances (section 2b) for this local authority and period
@@ -224,4 +235,4 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
     with ThreadPoolExecutor(max_workers=len(REPORTS)) as pool:
         for f in [pool.submit(one, rep, path) for rep, path in zip(REPORTS, paths, strict=True)]:
             f.result()
-    return paths
+    return Pages(paths, notes)

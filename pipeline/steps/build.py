@@ -10,7 +10,8 @@ from pipeline.core.errors import PoundError
 from pipeline.core.faults import point
 from pipeline.core.locks import DEFAULT_WAIT
 from pipeline.core.progress import Progress
-from pipeline.steps.load import Loaded, bundle_as_of, check_bundle, named
+from pipeline.load.zipped import check_bundle
+from pipeline.steps.load import Loaded, bundle_as_of, named
 
 
 @dataclass
@@ -189,8 +190,7 @@ def _export(con, out: Path, params, progress, db_path: Path, final_out: Path, bu
     if rows <= WHOLE_WORKBOOK_MAX_ROWS:
         progress.step("writing audit_workbook.xlsx")
         written.append(write_workbook(con, out / "audit_workbook.xlsx"))
-    else:
-        (out / "audit_workbook.xlsx").unlink(missing_ok=True)
+    else:               # (the earlier one in the final folder is dropped after the commit: drop_unwritten_workbook)
         built.lines.append(
             f"audit_workbook.xlsx not written: its largest sheet, {table}, would hold {rows:,} rows "
             f"(more than {WHOLE_WORKBOOK_MAX_ROWS:,}). Write one local authority's year instead:\n"

@@ -9,12 +9,14 @@ from pathlib import Path
 
 @dataclass
 class Closed:
-    """A close made: its folder, the figures it sealed (the page signed) as lines."""
+    """A close made: its folder, the figures it sealed (the page signed) as lines. `added`: the
+    signed scan added to the month's close in force (no new close made)."""
     folder: Path
     month: str
     district: str | None
     record: dict
     lines: list[str] = field(default_factory=list)     # what was sealed, and where the page to sign is (stderr)
+    added: Path | None = None
 
     @property
     def figures_id(self) -> str:
@@ -38,11 +40,21 @@ class Verified:
 def close(db: Path, bundle: Path, month: str, by: str, district: str | None = None, note: str | None = None,
           reopen: str | None = None, signed: Path | None = None) -> Closed:
     """Seal the month into BUNDLE/closes/ from the last build, with its review as HTML and PDF (the
-    page to sign) and, given `signed`, the scan of the signed page. PoundError (nothing written)
-    when it may not be closed; StaleFigures (exit 2) when files were loaded after the last build."""
+    page to sign) and, given `signed`, the scan of the signed page. A month already closed, given
+    `signed` and no `reopen`: the scan is added to its close in force (`Closed.added`), nothing
+    else is sealed. PoundError (nothing written) when it may not be closed; StaleFigures (exit 2)
+    when files were loaded after the last build."""
     from pipeline.close.seal import close_month, signed_lines
-    from pipeline.load.closes import CLOSE_FILE
+    from pipeline.load.closes import CLOSE_FILE, in_force
 
+    if signed is not None and not reopen:
+        found = in_force(bundle, month, district)
+        if found:
+            folder, record = found
+            kept = add_signed(bundle, month, signed, district)
+            return Closed(folder, month, record.get("district"), record, [
+                f"the signed page is kept with the close, sealed by its hash: pound verify {folder} checks it"],
+                added=kept)
     folder = close_month(Path(db), Path(bundle), month, by, district, note, reopen, signed=signed)
     record = json.loads((folder / CLOSE_FILE).read_text(encoding="utf-8"))
     done = Closed(folder, month, record.get("district"), record, [*record.get("moved", []), *signed_lines(record)])
@@ -55,19 +67,12 @@ def add_signed(bundle: Path, month: str, scan: Path, district: str | None = None
     where it is kept."""
     from pipeline.close.seal import add_signed as add
     from pipeline.core.errors import PoundError
-    from pipeline.load.closes import every_close
+    from pipeline.load.closes import in_force
 
-    mine = [(f, c) for f, c in every_close([Path(bundle)]) if c["month"] == month and c.get("district") == district]
-    if not mine:
+    found = in_force(bundle, month, district)
+    if not found:
         raise PoundError(f"--signed: {month} has not been closed in {bundle}; close it with --signed, or first close it")
-    folder, _ = max(mine, key=lambda fc: fc[1]["closed_at"])
-    return add(folder, scan)
-
-
-def is_closed(bundle: Path, month: str, district: str | None = None) -> bool:
-    from pipeline.load.closes import every_close
-
-    return any(c["month"] == month and c.get("district") == district for _, c in every_close([Path(bundle)]))
+    return add(found[0], scan)
 
 
 def verify(folder: Path, bundle: Path | None = None) -> Verified:

@@ -65,16 +65,6 @@ class Loaded:
                 + [f"warning: {w}" for w in self.result.warnings])
 
 
-def check_bundle(bundle: Path) -> None:
-    from pipeline.load.zipped import is_zip
-
-    if not bundle.exists():
-        raise PoundError(f"bundle folder {bundle} does not exist")
-    if not bundle.is_dir() and not is_zip(bundle):
-        raise PoundError(f"{bundle} is not a folder or a .zip file; give the bundle folder (reference/, "
-                         "registers/, ledgers/) or a zip of it")
-
-
 @contextmanager
 def named(bundle: Path):
     """A zip's unpacked copy that is not a bundle is named as the zip the user gave."""
@@ -103,7 +93,7 @@ def load(bundle: Path, db: Path, as_of: dt.date | None = None, wait: float = DEF
     or rejected with every reason. Returns what was loaded; `Loaded.rejected` lists the files refused."""
     from pipeline.load import connection
     from pipeline.load.ingest import ingest
-    from pipeline.load.zipped import unpacked
+    from pipeline.load.zipped import check_bundle, unpacked
 
     bundle, db = Path(bundle), Path(db)
     if db.parent and not db.parent.exists():

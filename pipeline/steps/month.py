@@ -6,12 +6,14 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline.core.errors import PoundError
 from pipeline.core.locks import DEFAULT_WAIT
 from pipeline.core.months import month_bounds
 from pipeline.core.progress import Progress
 from pipeline.steps.build import Built, build
 from pipeline.steps.load import Loaded, load
 from pipeline.steps.review import Reviewed, review
+from pipeline.steps.state import decided_at_the_meeting
 
 
 @dataclass
@@ -42,16 +44,21 @@ def month(bundle: Path, db: Path, month: str, as_of: dt.date | None = None, out:
     the_end = month_bounds(month)[1]
     as_of = as_of or the_end
     out = Path(out) if out else default_out(db, month)
+    for folder in (out, out / "exports"):       # refused before anything is loaded or built
+        if folder.exists() and not folder.is_dir():
+            raise PoundError(f"--out {out}: {folder} exists and is not a folder; give a folder for the month's review")
     loaded = load(bundle, db, as_of=as_of, wait=wait, progress=progress)
     done = Month(month, as_of, loaded)
     if loaded.rejected:
         done.next = ["correct the file(s) named above and run pound month again (the files that loaded are kept)"]
         return done
     done.built = build(db, out / "exports", as_of=as_of, params_file=params_file, wait=wait, progress=progress)
+    # asked before this review is printed: decisions loaded since the page taken to the meeting
+    decided = decided_at_the_meeting(db, month, district, wait=wait)
     done.reviewed = review(db, out, month=month, district=district, wait=wait)
     sheet = done.reviewed.written[-1]
     where = f" --district {district}" if district else ""
-    if any(f.register == "finding_reviews" for f in loaded.files_loaded):
+    if decided:
         done.next = [f"the decisions loaded are in these figures (figures id {done.reviewed.figures_id}); next: "
                      f"pound close --db {db} --month {month}{where} --bundle {bundle} --by \"District Magistrate\""]
         return done

@@ -31,6 +31,8 @@ def papers(db: Path, out: Path, cases: tuple[str, ...] = (), pound: str | None =
            first: dt.date | None = None, last: dt.date | None = None, templates: Path | None = None,
            pdf: bool = False, wait: float = DEFAULT_WAIT) -> Papers:
     """Write the papers (of `cases`, of `pound`, dated from `first` to `last`) into `out`, with an index."""
+    from pipeline.core.faults import point
+    from pipeline.core.staged import Staged
     from pipeline.documents.papers import Scope
     from pipeline.documents.render import write_papers
     from pipeline.read.database import as_of, check_cases, check_pound, connect
@@ -38,22 +40,37 @@ def papers(db: Path, out: Path, cases: tuple[str, ...] = (), pound: str | None =
     if first and last and first > last:
         raise PoundError(f"--from {first} is after --to {last}")
     out = Path(out)
-    con = connect(db, wait=wait)
-    try:
-        scope = Scope(check_cases(con, tuple(cases)), check_pound(con, pound), first, last)
-        written = write_papers(con, out, scope, templates, as_of(con), pdf=pdf)
-    finally:
-        con.close()
+    if out.exists() and not out.is_dir():
+        raise PoundError(f"--out {out} exists and is not a folder")
+    if pdf:
+        from pipeline.documents.pdf import chromium
+
+        chromium()                   # asked first: without it nothing is written
     done = Papers(out)
-    from pipeline.steps.review import stale_warning
+    # the papers, their index and their PDFs written as one set (core/staged.py): a failure or a
+    # kill leaves OUT as it was
+    with Staged(out) as st:
+        con = connect(db, wait=wait)
+        try:
+            scope = Scope(check_cases(con, tuple(cases)), check_pound(con, pound), first, last)
+            written = write_papers(con, st.folder, scope, templates, as_of(con), pdf=pdf)
+        finally:
+            con.close()
+        staged: dict[str, list[Path]] = {}
+        for w in written:
+            staged.setdefault(w.paper.kind.name, []).append(w.path)
+        pdfs = []
+        if pdf:
+            from pipeline.documents.pdf import print_all
+
+            pdfs = print_all(staged, st.folder)
+        point("papers:written")
+        st.commit()
+    done.by_kind = {kind: [out / p.name for p in paths] for kind, paths in staged.items()}
+    done.pdfs = [out / p.name for p in pdfs]
+    from pipeline.read.database import stale_warning
 
     stale = stale_warning(db, wait)
     if stale:
         done.notes.append(stale)
-    for w in written:
-        done.by_kind.setdefault(w.paper.kind.name, []).append(w.path)
-    if pdf:
-        from pipeline.documents.pdf import print_all
-
-        done.pdfs = list(print_all(done.by_kind, out))
     return done

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.core.errors import PoundError
 from pipeline.core.locks import DEFAULT_WAIT
+
+if TYPE_CHECKING:
+    from pipeline.reports.render import Pages
 
 
 @dataclass
@@ -21,19 +24,6 @@ class Reviewed:
     pdfs: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)     # stderr
     figures_id: str = ""                                # of page 1 as printed
-
-
-def stale_warning(db: Path, wait: float = DEFAULT_WAIT) -> str | None:
-    """One warning line when files were loaded after the figures were built (None otherwise)."""
-    from pipeline.build import record
-    from pipeline.read.database import connect
-
-    con = connect(db, wait=wait)
-    try:
-        files = record.since(con)
-    finally:
-        con.close()
-    return f"warning: {record.stale_line(files, db)}" if files else None
 
 
 def filled_in(path: Path) -> bool:
@@ -66,25 +56,14 @@ def _free_name(out: Path, stem: str) -> str:
     return f"{stem}_{n}.xlsx"
 
 
-def scope_of(con, district=None, local_authority=None, financial_year=None, month=None, start=None, end=None):
-    """The scope these name, its district and local authority checked against the database."""
-    from pipeline.read.database import check_district, check_local_authority, district_of
-    from pipeline.read.scope import make_scope
-
-    scope = make_scope(district, local_authority, financial_year, month, start, end)
-    district = check_district(con, scope.district)
-    la = check_local_authority(con, scope.local_authority, district)
-    # a local authority is in one district: what is cut by district (corrections) is cut by its own
-    return dataclasses.replace(scope, district=district or (district_of(con, la) if la else None), local_authority=la)
-
-
 def review(db: Path, out: Path, month: str | None = None, district: str | None = None,
            local_authority: str | None = None, financial_year: str | None = None, start: dt.date | None = None,
            end: dt.date | None = None, self_contained: bool = False, pdf: bool = False,
            wait: float = DEFAULT_WAIT) -> Reviewed:
     """Render the reports of one month (or of the last month of a year or a range) into `out`, and
     review_<month>.xlsx with the findings waiting for the District Magistrate's decisions."""
-    from pipeline.read.database import as_of, connect
+    from pipeline.read.database import as_of, connect, stale_warning
+    from pipeline.read.scope import scope_of
     from pipeline.reports.render import report_suffix
 
     db = Path(db)
@@ -104,8 +83,11 @@ def review(db: Path, out: Path, month: str | None = None, district: str | None =
     the_month = month or f"{last:%Y-%m}"
     period = None if month else (scope.start, scope.end)
     done = Reviewed(the_month, scope.district, Path(out))
-    done.written = write_review(db, the_month, scope.district, out, scope.local_authority, period,
-                                self_contained=self_contained)
+    written = write_review(db, the_month, scope.district, out, scope.local_authority, period,
+                           self_contained=self_contained, pdf=pdf)
+    done.written = list(written)
+    done.pdfs = list(written.pdfs)
+    done.notes += written.notes
     sheet = done.written[-1] if done.written else None
     if sheet is not None and not sheet.name.startswith(f"review_{the_month}{report_suffix(scope.district)}.x"):
         done.notes.append(f"note: {sheet.with_name(sheet.name.rsplit('_', 1)[0] + '.xlsx')} has decisions written in "
@@ -120,27 +102,28 @@ def review(db: Path, out: Path, month: str | None = None, district: str | None =
     if scope.local_authority:
         done.notes.append(f"note: --local-authority {scope.local_authority} limits the reconciliation page; the "
                           f"monthly review and the trends are by pound, for {scope.district or 'every district'}")
-    if pdf:
-        from pipeline.documents.pdf import print_reports
-
-        done.pdfs = list(print_reports([p for p in done.written if p.suffix == ".html"]))
     return done
 
 
 def write_review(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
-                 period: tuple | None = None, self_contained: bool = False) -> list[Path]:
+                 period: tuple | None = None, self_contained: bool = False, pdf: bool = False) -> Pages:
     """The reports of a month (and the plotly.js they share, unless `self_contained`), and
-    review_<month>.xlsx with its open findings for decisions:
-    written as a set (core/staged.py), so a report that fails, or a run that is stopped, leaves OUT
-    as it was."""
+    review_<month>.xlsx with its open findings for decisions, and with `pdf` each page printed to
+    PDF beside it (Pages.pdfs): written as a set (core/staged.py), so a report that fails, or a run
+    that is stopped, leaves OUT as it was."""
+    from pipeline.core.faults import point
     from pipeline.core.staged import Staged
     from pipeline.outputs.review_sheet import write_review_workbook
     from pipeline.read.database import check_district, connect
-    from pipeline.reports.render import render_reports, report_suffix
+    from pipeline.reports.render import Pages, render_reports, report_suffix
 
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise PoundError(f"--out {out} exists and is not a folder")
+    if pdf:
+        from pipeline.documents.pdf import chromium
+
+        chromium()                   # asked first: without it nothing is written
     with Staged(out) as st:
         written = render_reports(db, month, district, st.folder, local_authority, period,
                                  self_contained=self_contained)
@@ -151,5 +134,14 @@ def write_review(db: Path, month: str, district: str | None, out: Path, local_au
             written.append(write_review_workbook(con, month, district, st.folder / name))
         finally:
             con.close()
+        pdfs = []
+        if pdf:
+            from pipeline.documents.pdf import print_reports
+
+            pdfs = print_reports([p for p in written if p.suffix == ".html"])
+        point("review:written")
         st.commit()
-    return [out / p.name for p in written]         # in the order written: the pages, then the workbook
+    # in the order written: the pages, then the workbook
+    done = Pages([out / p.name for p in written], written.notes)
+    done.pdfs = [out / p.name for p in pdfs]
+    return done

@@ -1,5 +1,10 @@
 """What state a month is in: not loaded; loaded, not built (and the files loaded since the last
-build); built; review made; decisions loaded; closed (with its figures id)."""
+build); decisions loaded, not built; built; review made; decisions loaded; closed (with its figures id).
+
+"Decisions loaded" means one thing everywhere: a file of the register finding_reviews (the
+review workbook filled in at the meeting) loaded after a given load, `decisions_since`. Since the
+last build, they are not in the figures (DECIDED_UNBUILT); since the review last printed for the
+month, they are the meeting's, and the month may be closed (DECIDED)."""
 
 from __future__ import annotations
 
@@ -7,15 +12,17 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
-NOT_LOADED, LOADED, BUILT, REVIEWED, DECIDED, CLOSED = (
-    "not loaded", "loaded, not built", "built", "review made", "decisions loaded", "closed")
+NOT_LOADED, LOADED, DECIDED_UNBUILT, BUILT, REVIEWED, DECIDED, CLOSED = (
+    "not loaded", "loaded, not built", "decisions loaded, not built", "built", "review made", "decisions loaded",
+    "closed")
+STAGES = (NOT_LOADED, LOADED, DECIDED_UNBUILT, BUILT, REVIEWED, DECIDED, CLOSED)
 
 
 @dataclass
 class State:
     month: str
     district: str | None
-    stage: str                                  # one of the six above
+    stage: str                                  # one of STAGES
     files_since: list[str] = field(default_factory=list)   # loaded after the last build
     built_at: dt.datetime | None = None
     as_of: dt.date | None = None
@@ -29,13 +36,13 @@ def state(db: Path, month: str, bundle: Path | None = None, district: str | None
     """The month's state in the database `db` (and, given `bundle`, its closes)."""
     from pipeline.build import record
     from pipeline.load import connection
-    from pipeline.load.closes import every_close
+    from pipeline.load.closes import in_force
 
     db = Path(db)
     if bundle is not None:
-        mine = [(f, c) for f, c in every_close([Path(bundle)]) if c["month"] == month and c.get("district") == district]
-        if mine:
-            folder, c = max(mine, key=lambda fc: fc[1]["closed_at"])
+        found = in_force(bundle, month, district)
+        if found:
+            folder, c = found
             return State(month, district, CLOSED, figures_id=c.get("figures_id"), close_folder=folder,
                          as_of=dt.date.fromisoformat(c["as_of"]),
                          next=f"closed by {c['closed_by']} on {c['closed_at']}; pound verify {folder} --bundle {bundle}")
@@ -49,25 +56,49 @@ def state(db: Path, month: str, bundle: Path | None = None, district: str | None
         since = record.since(con)
         s = State(month, district, LOADED, since, b[1] if b else None, b[2] if b else None)
         if b is None or since:
-            decided = con.execute("SELECT count(*) FROM loads WHERE register = 'finding_reviews' AND load_id > ?",
-                                  [b[3] if b else 0]).fetchone()[0]
-            s.stage = LOADED
+            decided = b is not None and decisions_since(con, b[3])
+            s.stage = DECIDED_UNBUILT if decided else LOADED
             s.next = (f"pound month BUNDLE --db {db} --month {month}, or pound build" if not decided else
                       "the decisions are loaded but not built: pound build (or pound month), then pound close")
             return s
         s.stage = BUILT
         s.next = f"pound report --db {db} --month {month} (or pound month), for the District Magistrate's meeting"
-        printed = con.execute("SELECT figures_id, last_load_id FROM printed_reviews WHERE month = ? "
-                              "AND district IS NOT DISTINCT FROM ? ORDER BY printed_at DESC LIMIT 1",
-                              [month, district]).fetchone() if _has(con, "printed_reviews") else None
+        printed = last_printed(con, month, district)
         if printed:
             s.printed_figures_id = printed[0]
-            decided = con.execute("SELECT count(*) FROM loads WHERE register = 'finding_reviews' AND load_id > ?",
-                                  [printed[1] or 0]).fetchone()[0]
+            decided = decisions_since(con, printed[1])
             s.stage = DECIDED if decided else REVIEWED
             s.next = ("fill in the decisions in review_" + month + ".xlsx, put it in the bundle's registers/ and "
                       "run pound month again; then pound close") if not decided else "pound close"
         return s
+    finally:
+        con.close()
+
+
+def decisions_since(con, load_id: int | None) -> list[str]:
+    """The decision files (register finding_reviews) loaded after load `load_id`, in load order."""
+    return [f for (f,) in con.execute("SELECT file FROM loads WHERE register = 'finding_reviews' AND load_id > ? "
+                                      "ORDER BY load_id", [load_id or 0]).fetchall()]
+
+
+def last_printed(con, month: str, district: str | None = None) -> tuple[str, int | None] | None:
+    """The review last printed for the month: (its figures id, the last load its build read), or None."""
+    if not _has(con, "printed_reviews"):
+        return None
+    return con.execute("SELECT figures_id, last_load_id FROM printed_reviews WHERE month = ? "
+                       "AND district IS NOT DISTINCT FROM ? ORDER BY printed_at DESC LIMIT 1",
+                       [month, district]).fetchone()
+
+
+def decided_at_the_meeting(db: Path, month: str, district: str | None = None, wait: float = 0) -> list[str]:
+    """The decision files loaded since the review last printed for the month (the page taken to the
+    meeting); none when no review of the month was printed (decisions before the meeting are not its)."""
+    from pipeline.read.database import connect
+
+    con = connect(db, wait=wait)
+    try:
+        printed = last_printed(con, month, district)
+        return decisions_since(con, printed[1]) if printed else []
     finally:
         con.close()
 

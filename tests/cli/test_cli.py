@@ -134,17 +134,15 @@ def test_build_recomputes_from_the_database(tmp_path, sample_bundle, run_cli, sh
 
 
 def test_a_run_or_build_says_when_it_took_today_or_a_date_still_to_come():
-    import argparse
     import datetime as dt
 
-    from pipeline.cli.common import as_of_note
+    from pipeline.steps.build import as_of_note
 
     today = dt.date.today()
-    assert as_of_note(argparse.Namespace(as_of=None)) == \
-        f"note: the accounts are drawn up to today, {today:%d-%m-%Y} (no --as-of given)"
-    ahead = as_of_note(argparse.Namespace(as_of=today + dt.timedelta(days=1)))
+    assert as_of_note(None) == f"note: the accounts are drawn up to today, {today:%d-%m-%Y} (no --as-of given)"
+    ahead = as_of_note(today + dt.timedelta(days=1))
     assert ahead.startswith("note: the accounts are drawn up to ") and f"after today ({today:%d-%m-%Y})" in ahead
-    assert as_of_note(argparse.Namespace(as_of=today)) is None
+    assert as_of_note(today) is None
 
 
 def test_build_without_database_says_how_to_make_one(tmp_path, run_cli):
@@ -197,3 +195,20 @@ def test_a_run_of_plain_csv_files_imports_neither_pandas_nor_gx_nor_openpyxl(sam
     heavy = {"pandas", "great_expectations", "openpyxl", "numpy"}
     assert "duckdb" in loaded and not loaded & heavy, sorted(loaded & heavy)
     assert (tmp_path / "o" / "audit_workbook.xlsx").exists()
+
+
+def test_demo_runs_the_sample_through_the_run_step_and_writes_its_review(tmp_path, run_cli, monkeypatch):
+    """pound demo calls steps.run and steps.review.write_review (not another command's handler);
+    the pages are a stand-in here (the reports have their own tests)."""
+    import importlib
+
+    from pipeline.reports.render import Pages
+
+    review = importlib.import_module("pipeline.steps.review")     # the module (pipeline.steps.review is its function)
+    drawn = []
+    monkeypatch.setattr(review, "write_review",
+                        lambda db, month, district, out, **k: drawn.append((month, out)) or Pages([out / "page.html"]))
+    code, out, err = run_cli("demo", "--out", tmp_path / "demo")
+    assert code == 0, err
+    assert f"database: {tmp_path / 'demo' / 'pound.duckdb'}" in out and (tmp_path / "demo" / "pound.duckdb").is_file()
+    assert drawn == [("2026-10", tmp_path / "demo" / "reports")] and str(tmp_path / "demo" / "reports" / "page.html") in out

@@ -153,7 +153,7 @@ def test_report_keeps_a_review_workbook_with_decisions_and_writes_beside_it(shar
 
     from pipeline.reports import render
 
-    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: [])
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: render.Pages())
     _, db = fresh(shared, tmp_path)
     out = tmp_path / "reports"
     code, _, err = run_cli("report", "--db", db, "--month", "2026-11", "--out", out)
@@ -186,9 +186,9 @@ def test_the_state_of_a_month_step_by_step(shared, tmp_path, run_cli, monkeypatc
 
     from pipeline import steps
     from pipeline.reports import render
-    from pipeline.steps.state import BUILT, CLOSED, DECIDED, LOADED, NOT_LOADED, REVIEWED
+    from pipeline.steps.state import BUILT, CLOSED, DECIDED, DECIDED_UNBUILT, NOT_LOADED, REVIEWED
 
-    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: [])
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: render.Pages())
     assert steps.state(tmp_path / "none.duckdb", "2026-11").stage == NOT_LOADED
     bundle, db = fresh(shared, tmp_path)
     assert steps.state(db, "2026-11", bundle).stage == BUILT
@@ -205,7 +205,7 @@ def test_the_state_of_a_month_step_by_step(shared, tmp_path, run_cli, monkeypatc
     monkeypatch.setenv("POUND_LOAD_TIME", "2026-12-04T10:00:00")
     steps.load(bundle, db, as_of=dt.date(2026, 12, 31))
     s = steps.state(db, "2026-11", bundle)
-    assert s.stage == LOADED and s.files_since == ["registers/review_2026-11.xlsx [sheet finding_reviews]"]
+    assert s.stage == DECIDED_UNBUILT and s.files_since == ["registers/review_2026-11.xlsx [sheet finding_reviews]"]
     steps.build(db, tmp_path / "out", as_of=dt.date(2026, 12, 31))
     assert steps.state(db, "2026-11", bundle).stage == DECIDED
     closed = steps.close(db, bundle, "2026-11", "DM")

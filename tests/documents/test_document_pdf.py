@@ -127,13 +127,15 @@ def test_a_long_paper_fits_a4_without_clipping(browser, tmp_path):
         page.context.close()
 
 
-def test_without_chromium_pdf_fails_naming_the_package_and_the_html_is_written(golden_db, tmp_path, run_cli,
-                                                                               monkeypatch):
+def test_without_chromium_pdf_fails_naming_the_package_and_writes_nothing(golden_db, tmp_path, run_cli, monkeypatch):
     monkeypatch.setattr(pdf.shutil, "which", lambda name: None)
     monkeypatch.setattr(pdf, "DEBIAN_CHROMIUM", tmp_path / "no-chromium")
     out = tmp_path / "papers"
     code, _, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", out, "--case", "G06", "--pdf")
     assert code == 1
     assert "install the Debian package 'chromium'" in err and "Traceback" not in err
+    assert not out.exists() or not list(out.iterdir())          # the set whole, or nothing
+    # the near miss: without --pdf the papers are written
+    code, _, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", out, "--case", "G06")
+    assert code == 0, err
     assert (out / "owner_account_G06.html").exists() and (out / "index.html").exists()
-    assert not list(out.glob("*.pdf"))

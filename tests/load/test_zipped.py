@@ -134,3 +134,18 @@ def test_a_file_that_is_neither_folder_nor_zip_is_one_line(tmp_path, run_cli):
     (tmp_path / "bundle.rar").write_bytes(b"x")
     code, _, err = run_cli("ingest", tmp_path / "bundle.rar", "--db", tmp_path / "p.duckdb")
     assert code == 1 and "is not a folder or a .zip file" in err and len(err.strip().splitlines()) == 1
+
+
+def test_every_command_given_a_bundle_refuses_a_file_neither_folder_nor_zip_in_the_same_words(tmp_path, run_cli):
+    """One check (load/zipped.py: check_bundle) for ingest, run, month and template."""
+    (tmp_path / "bundle.rar").write_bytes(b"x")
+    said = set()
+    for args in (("ingest", tmp_path / "bundle.rar", "--db", tmp_path / "p.duckdb"),
+                 ("run", tmp_path / "bundle.rar", "--out", tmp_path / "out"),
+                 ("month", tmp_path / "bundle.rar", "--db", tmp_path / "p.duckdb", "--month", "2026-11"),
+                 ("template", "--bundle", tmp_path / "bundle.rar", "--out", tmp_path / "t.xlsx")):
+        code, _, err = run_cli(*args)
+        assert code == 1 and len(err.strip().splitlines()) == 1, (args, err)
+        said.add(err.strip())
+    assert said == {f"pound: {tmp_path / 'bundle.rar'} is not a folder or a .zip file; give the bundle folder "
+                    "(reference/, registers/, ledgers/) or a zip of it"}

@@ -303,7 +303,7 @@ def test_one_file_a_pound_a_month_named_so_and_its_options_refused_in_one_line(t
     help_ = " ".join(str(r[0]) for r in load_workbook(tmp_path / printed.strip())[REVIEW_HELP_SHEET].iter_rows(
         max_col=1, values_only=True) if r[0])
     assert "registers/ folder named for its month and its pound, registers_2026-11_P02.xlsx" in help_
-    for args, says in ((["--pound", "P01", "--month", "2026-13"], "--month 2026-13: expected a month"),
+    for args, says in ((["--pound", "P01", "--month", "2026-13"], "'2026-13' is not a month written YYYY-MM"),
                        (["--pound", "P01"], "give --out, or --pound and --month"),
                        (["--month", "2026-11", "--db", "x.duckdb"], "--db gives the cases still in a pound"),
                        (["--ledger", "local_fund", "--pound", "P01", "--month", "2026-11"], "leave out --pound"),

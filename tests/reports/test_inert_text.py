@@ -42,7 +42,7 @@ def _poison(path, columns):
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory):
     from pipeline.cli import main
-    from pipeline.cli.report import month_papers
+    from pipeline.steps.review import write_review
 
     root = tmp_path_factory.mktemp("hostile")
     bundle = root / "bundle"
@@ -52,7 +52,7 @@ def hostile(tmp_path_factory):
         if reg is not None and reg.name in POISONED:
             _poison(path, POISONED[reg.name])
     assert main(["run", str(bundle), "--out", str(root / "out"), "--as-of", "2026-11-30"]) == 0
-    papers = month_papers(root / "out" / "pound.duckdb", "2026-10", None, root / "reports")
+    papers = write_review(root / "out" / "pound.duckdb", "2026-10", None, root / "reports")
     return root, papers
 
 

@@ -45,7 +45,7 @@ def test_a_pound_error_inside_a_notebook_reaches_the_user_as_one(tmp_path):
 
 
 def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, monkeypatch):
-    from pipeline.cli.report import month_papers
+    from pipeline.steps.review import write_review
 
     out = tmp_path / "reports"
     out.mkdir()
@@ -57,30 +57,42 @@ def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, mo
 
     monkeypatch.setattr(render, "render_reports", fails_after_one_page)
     with pytest.raises(PoundError, match="trends"):
-        month_papers(sample_db, "2026-10", None, out)
+        write_review(sample_db, "2026-10", None, out)
     assert [p.name for p in out.iterdir()] == ["monthly_review_2026-10.html"]
     assert (out / "monthly_review_2026-10.html").read_text() == "the pages of an earlier run"
 
     def writes_the_pages(db, month, district, folder, *rest, **options):
         for name in ("trends", "monthly_review"):
             (folder / f"{name}_2026-10.html").write_text("the new set")
-        return [folder / "trends_2026-10.html", folder / "monthly_review_2026-10.html"]
+        return render.Pages([folder / "trends_2026-10.html", folder / "monthly_review_2026-10.html"])
 
     monkeypatch.setattr(render, "render_reports", writes_the_pages)
-    written = month_papers(sample_db, "2026-10", None, out)
+    written = write_review(sample_db, "2026-10", None, out)
     # in the order written (as printed, and as --pdf prints them), not the folder's
     assert [p.name for p in written] == ["trends_2026-10.html", "monthly_review_2026-10.html", "review_2026-10.xlsx"]
     assert all(p.parent == out for p in written) and sorted(p.name for p in out.iterdir()) == sorted(p.name for p in written)
     assert (out / "monthly_review_2026-10.html").read_text() == "the new set"
 
 
-def test_a_month_after_the_accounts_date_is_said_on_the_command_line(sample_db, tmp_path, monkeypatch, capsys):
+def test_a_month_after_the_accounts_date_is_said_in_the_notes_returned_not_printed(sample_db, tmp_path, monkeypatch,
+                                                                                  capsys):
     monkeypatch.setattr(render, "_run_notebook", lambda name, title, params: None)
     monkeypatch.setattr(render, "notebook_html", lambda nb, title: "<html></html>")
-    render.render_reports(sample_db, "2026-12", None, tmp_path / "a")      # drawn up to 30-11-2026
-    assert "drawn up to 30-11-2026, before 2026-12 begins" in capsys.readouterr().err
-    render.render_reports(sample_db, "2026-11", None, tmp_path / "b")
-    assert "drawn up to" not in capsys.readouterr().err
+    pages = render.render_reports(sample_db, "2026-12", None, tmp_path / "a")      # drawn up to 30-11-2026
+    assert [n for n in pages.notes if "drawn up to 30-11-2026, before 2026-12 begins" in n]
+    assert capsys.readouterr().err == ""            # step code prints nothing: the door says the notes
+    pages = render.render_reports(sample_db, "2026-11", None, tmp_path / "b")
+    assert pages.notes == [] and len(pages) == len(render.REPORTS)
+
+
+def test_the_notes_of_the_pages_reach_the_review_and_the_command_line(sample_db, tmp_path, run_cli, monkeypatch):
+    import importlib
+
+    review = importlib.import_module("pipeline.steps.review")     # the module (pipeline.steps.review is its function)
+
+    monkeypatch.setattr(review, "write_review", lambda *a, **options: render.Pages([], ["note: what the pages say"]))
+    code, _, err = run_cli("report", "--db", sample_db, "--month", "2026-10", "--out", tmp_path)
+    assert code == 0 and "note: what the pages say" in err.splitlines()
 
 
 @pytest.mark.parametrize("period, month", [
@@ -96,7 +108,7 @@ def test_a_period_is_drawn_for_its_last_month_up_to_the_accounts_date(sample_db,
     review = importlib.import_module("pipeline.steps.review")     # the module (pipeline.steps.review is its function)
 
     drawn = []
-    monkeypatch.setattr(review, "write_review", lambda db, m, *rest, **options: drawn.append(m) or [])
+    monkeypatch.setattr(review, "write_review", lambda db, m, *rest, **options: drawn.append(m) or render.Pages())
     code, _, err = run_cli("report", "--db", sample_db, *period, "--out", tmp_path)
     assert code == 0, err
     assert drawn == [month]
@@ -109,7 +121,7 @@ def test_a_local_authority_is_said_to_limit_the_reconciliation_page_only(sample_
 
     review = importlib.import_module("pipeline.steps.review")     # the module (pipeline.steps.review is its function)
 
-    monkeypatch.setattr(review, "write_review", lambda *a, **options: [])
+    monkeypatch.setattr(review, "write_review", lambda *a, **options: render.Pages())
     code, _, err = run_cli("report", "--db", sample_db, "--month", "2026-10", *scope, "--out", tmp_path)
     assert code == 0, err
     assert ("note: --local-authority LA01 limits the reconciliation page; the monthly review and the trends are "

@@ -1,0 +1,49 @@
+"""The papers are written whole (review G item 8): the papers, their index.html and, with --pdf,
+their PDFs go into OUT as one set (core/staged.py). Killed before the set is marked whole, OUT is
+as before; killed while moving it in, the next command that writes OUT finishes it, as after.
+
+On the golden bundle run to 31-12-2026: the earlier set is case G06's papers alone; the new set
+is every paper. Compared by content (every file's bytes)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+def _pound(*args, kill_at=None):
+    env = dict(os.environ, POUND_QUIET="1")
+    env.pop("POUND_KILL_AT", None)
+    if kill_at:
+        env["POUND_KILL_AT"] = kill_at
+    return subprocess.run([sys.executable, "-m", "pipeline", *map(str, args)], env=env, capture_output=True,
+                          text=True)
+
+
+def _content(out):
+    return {p.name: p.read_bytes() for p in out.iterdir() if p.is_file() and not p.name.startswith(".")}
+
+
+@pytest.mark.parametrize("point, outcome", [("papers:written", "before"), ("staged:moving", "after")])
+def test_papers_killed_leave_the_earlier_set_or_the_new_one_whole(golden_db, tmp_path, point, outcome):
+    db = golden_db / "pound.duckdb"
+    after = tmp_path / "after"
+    assert _pound("documents", "--db", db, "--out", after).returncode == 0
+    out = tmp_path / "papers"
+    res = _pound("documents", "--db", db, "--out", out, "--case", "G06")
+    assert res.returncode == 0, res.stderr
+    before = _content(out)
+    assert "index.html" in before and len(_content(after)) > len(before)
+    res = _pound("documents", "--db", db, "--out", out, kill_at=point)
+    assert res.returncode == -9, res.stderr                  # killed where it was told
+    # the next command that writes OUT settles what the killed one left (here one that fails at once)
+    res = _pound("documents", "--db", db, "--out", out, "--case", "NO-SUCH-CASE")
+    assert res.returncode == 1
+    now = _content(out)
+    if outcome == "before":
+        assert now == before
+    else:
+        assert {n: b for n, b in now.items() if n in _content(after)} == _content(after)
