@@ -119,6 +119,64 @@ def test_f7_verify_compares_the_sealed_findings_csv_with_the_rebuild(office, run
     record["files"]["findings.csv"] = hashlib.sha256((folder / "findings.csv").read_bytes()).hexdigest()
     (folder / "close.json").write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
     code, out, err = run_cli("verify", folder, "--bundle", "mysuru")
-    assert code == 2 and "findings" in err, out + err
+    assert code == 2, out + err
+    named = [line for line in err.splitlines() if "sealed file differs from the rebuild: findings.csv" in line]
+    assert len(named) == 1 and "review_status: sealed explained, rebuilt open" in named[0], err
+    assert "intact" not in out
+
+
+def test_f7_an_edited_findings_csv_is_altered_and_its_figure_named(office, run_cli):
+    """The same edit, its hash left as sealed: altered by hash, and the figure named by the rebuild;
+    the twin, the folder untouched, is intact with nothing named."""
+    root, _ = office
+    _close(run_cli)
+    folder = root / "mysuru" / "closes" / "2026-11"
+    code, out, err = run_cli("verify", folder, "--bundle", "mysuru")
+    assert code == 0 and "intact (the input files rebuild the sealed figures)" in out, out + err
+    text = (folder / "findings.csv").read_text(encoding="utf-8")
+    (folder / "findings.csv").write_text(text.replace(",open,", ",explained,", 1), encoding="utf-8")
+    code, out, err = run_cli("verify", folder, "--bundle", "mysuru")
+    assert code == 2 and "altered: findings.csv" in err, out + err
+    assert "findings.csv" in err and "review_status: sealed explained, rebuilt open" in err, err
+
+
+def _scan(root: Path) -> Path:
+    scan = root / "scan.pdf"
+    scan.write_bytes(b"%PDF-1.4 the page signed by the District Magistrate\n")
+    return scan
+
+
+def test_f2_verify_says_a_signed_page_sealed_with_the_close_is_kept_and_misses_it(office, run_cli):
+    root, _ = office
+    code, _, err = run_cli("close", "--db", "pound.duckdb", "--month", "2026-11", "--by", "DM", "--bundle", "mysuru",
+                           "--signed", _scan(root))
+    assert code == 0, err
+    folder = root / "mysuru" / "closes" / "2026-11"
+    code, out, err = run_cli("verify", folder)
+    assert code == 0 and "signed page: kept (sealed with the close)" in out, out + err
+    (folder / "signed_page.pdf").unlink()
+    code, out, err = run_cli("verify", folder)
+    assert code == 2 and "missing: signed_page.pdf" in err, out + err
+
+
+def test_f2_verify_says_when_no_signed_page_is_kept(office, run_cli):
+    """A scan added after the close is sealed by signed.json alone: with both deleted the folder is
+    a close without a signed page, and verify says so on its verdict (docs/design.md)."""
+    root, _ = office
+    _close(run_cli)
+    folder = root / "mysuru" / "closes" / "2026-11"
+    code, out, _ = run_cli("verify", folder)
+    assert code == 0 and "no signed page" in out
+    code, _, err = run_cli("close", "--db", "pound.duckdb", "--month", "2026-11", "--by", "DM", "--bundle", "mysuru",
+                           "--signed", _scan(root))
+    assert code == 0, err
+    code, out, _ = run_cli("verify", folder)
+    assert code == 0 and "signed page: kept (added after the close, sealed in signed.json)" in out
+    (folder / "signed_page.pdf").unlink()
+    code, _, err = run_cli("verify", folder)
+    assert code == 2 and "missing: signed_page.pdf" in err
+    (folder / "signed.json").unlink()
+    code, out, _ = run_cli("verify", folder)
+    assert code == 0 and "no signed page" in out and "signed page: kept" not in out
 
 
