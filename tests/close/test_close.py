@@ -420,7 +420,9 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
     assert sorted(p.name for p in (bundle / "closes").iterdir()) == ["2026-10", "2026-11", "2026-11_r2"]
     code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "after", "--as-of", AS_OF)
     assert code == 0, err
-    assert read(tmp_path / "after" / "adjustments.csv") == []
+    # November sealed again moved nothing; October, not closed again, keeps its page 1's two
+    assert [(r["month"], r["measure"]) for r in read(tmp_path / "after" / "adjustments.csv")] == [
+        ("2026-10", "page1_oldest_days"), ("2026-10", "page1_waiting_high")]
 
 
 def test_a_change_to_a_month_not_closed_moves_only_the_page_one_of_the_close(run_cli, fake, tmp_path, shared):
