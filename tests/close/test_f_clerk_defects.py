@@ -90,6 +90,17 @@ def test_f3_a_month_closed_then_run_again_with_nothing_new_shows_no_adjustment(o
     code, _, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-12", "--out", "r12")
     assert code == 0, err
     assert not [r for r in _adjustments_of_november(root / "r12") if r["measure"].startswith("page1_")]
+    # every R14 figure of the page sealed is compared: each label of close.json's page 1 has its measure
+    from pipeline.read.database import connect
+
+    con = connect(root / "pound.duckdb")
+    try:
+        measures = {m for (m,) in con.execute("SELECT measure FROM stg_closed_page").fetchall()}
+    finally:
+        con.close()
+    assert measures == {f"page1_{k}" for k in ("waiting_high", "waiting_medium", "waiting_low", "oldest_days",
+                                               "of_month_high", "of_month_medium", "of_month_low",
+                                               "overdue_credits", "overdue_money")}
 
 
 def test_f4_a_decision_added_to_a_sealed_file_counts_as_an_adjustment(office, run_cli):
