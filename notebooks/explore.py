@@ -28,6 +28,7 @@ to_month = None       # YYYY-MM, the last; None: the last there is
 import plotly.express as px
 import plotly.graph_objects as go
 
+from pipeline.build import record
 from pipeline.core import paths
 from pipeline.read.database import check_district, connect
 from pipeline.reports import charts
@@ -37,8 +38,10 @@ charts.setup()        # figures drawn offline, in the reports' colours
 con = connect(paths.database(db))     # read-only: nothing here can change the accounts
 district = check_district(con, district)
 scope = {"district": district, "first": from_month or "0000-00", "last": to_month or "9999-99"}
+stale = record.stale_notice(con)     # files loaded after the figures were built, said at the top
 h.parameters_table([("Database", str(paths.database(db))), ("District", district or "all districts"),
-                    ("Months of impounding", f"{from_month or 'the first'} to {to_month or 'the last'}")])
+                    ("Months of impounding", f"{from_month or 'the first'} to {to_month or 'the last'}")],
+                   [stale] if stale else [])
 
 # %% [markdown]
 # ## 1. Impoundments by month: year on year, and the seasons

@@ -167,16 +167,16 @@ ties_html(con, district, local_authority=local_authority)
 #
 # A credit or a DM's receipt not made in full more than `ledger_grace` days after its due
 # day is also a finding for the District Magistrate's decision (LF-CREDIT-OVERDUE,
-# DM-RECEIPT-OVERDUE): the column "finding" names it beside its row (on screen; the page
-# printed keeps the essential columns).
+# DM-RECEIPT-OVERDUE): the column "finding" names it beside its row, on screen and on paper
+# (the difference, the ledger less the expected amount, is a click away on screen).
 
 # %%
 h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_ROWS),
         money=["expected_amount", "ledger_amount", "difference"], table_id="breaks", row_class="status",
-        essential=["local_authority_id", "reference", "head", "status", "expected_amount", "ledger_amount",
-                   "difference", "due_on", "days_outstanding"],
+        essential=["local_authority_id", "reference", "head", "status", "overdue_rule", "expected_amount",
+                   "ledger_amount", "due_on", "days_outstanding"],
         labels={"ledger_amount": "in the ledger", "entry_ids": "entries", "expected_from": "the DM's own entries",
-                "overdue_rule": "finding"},
+                "overdue_rule": "finding", "days_outstanding": "days since due"},
         value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS},
         empty="No breaks: every expected credit that is due is matched.")
 

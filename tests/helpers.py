@@ -22,7 +22,7 @@ import pandas as pd
 from pipeline.build import build
 from pipeline.core.params import Parameters
 from pipeline.core.registers import BY_NAME, REGISTERS
-from pipeline.load import db
+from pipeline.load import connection
 from pipeline.load.bundle import find_sources, read_source
 from pipeline.load.ingest import ingest
 from pipeline.load.typed import insert_typed
@@ -141,9 +141,9 @@ def database(reference: bool = True, path: Path | str = ":memory:", **tables: li
     if reference and path == ":memory:" and not set(tables) & set(REFERENCE) and shared.SESSION is not None:
         copy = shared.SESSION.scratch("db") / "pound.duckdb"
         shutil.copyfile(shared.SESSION.reference_file(), copy)
-        con = db.connect(copy)
+        con = connection.connect(copy)
     else:
-        con = db.connect(path)
+        con = connection.connect(path)
         if reference:
             tables = {**{k: v for k, v in REFERENCE.items() if k not in tables}, **tables}
     for reg in REGISTERS:
@@ -159,9 +159,19 @@ def built_rows(as_of: dt.date = AS_OF, params: dict | None = None, **tables: lis
     return con
 
 
+def snapshot(con) -> dict[str, list[tuple]]:
+    """Every row of every table, in a stable order: for checking that nothing changed."""
+    out = {}
+    for (name,) in con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
+            "AND table_type = 'BASE TABLE' ORDER BY 1").fetchall():
+        out[name] = con.execute(f'SELECT * FROM "{name}" ORDER BY ALL').fetchall()
+    return out
+
+
 def load(bundle: Path, path: Path | str = ":memory:"):
     """Ingest a bundle into a database through the whole load; returns (connection, result)."""
-    con = db.connect(path)
+    con = connection.connect(path)
     return con, ingest(con, bundle)
 
 
@@ -175,14 +185,14 @@ def built(bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
     if shared.SESSION is not None and Path(bundle).resolve() in shared.SHARED_BUNDLES:
         copy = shared.SESSION.scratch("built") / "built.duckdb"
         shutil.copyfile(shared.SESSION.built_file(bundle, as_of, params), copy)
-        return db.connect(copy)
+        return connection.connect(copy)
     return built_into(":memory:", bundle, as_of, params)
 
 
 def inserted_into(path: Path | str, bundle: Path):
     """Every file of a bundle folder, typed and inserted (no suite, no key checks), in the
     database at path; nothing built."""
-    con = db.connect(path)
+    con = connection.connect(path)
     sources, _, broken = find_sources(bundle)
     assert not broken, [p.render() for p in broken]
     for src in sources:
@@ -199,7 +209,7 @@ def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: d
 
     if shared.SESSION is not None and Path(bundle).resolve() in shared.SHARED_BUNDLES and path != ":memory:":
         shutil.copyfile(shared.SESSION.inserted_file(bundle), path)
-        con = db.connect(path)
+        con = connection.connect(path)
     else:
         con = inserted_into(path, bundle)
     build(con, Parameters(params or {}, as_of=as_of))

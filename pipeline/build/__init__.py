@@ -23,9 +23,9 @@ from pipeline.build.rules import FINDING_COLUMNS, Rule, findings_sql, load_rules
 from pipeline.core.params import Parameters
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.progress import QUIET, Progress
-from pipeline.load import db, decisions
+from pipeline.load import connection, decisions, schema
 
-__all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "check_layers", "load_rules", "models", "needed_by"]
+__all__ = ["FINDING_COLUMNS", "LAYERS", "Model", "Rule", "build", "build_order", "check_layers", "load_rules", "needed_by"]
 
 # Column types a model must not make: money and counts are integers (and every DECIMAL).
 _INEXACT = ("DOUBLE", "FLOAT", "REAL")
@@ -63,7 +63,7 @@ def _made_exact(con: duckdb.DuckDBPyConnection, m: Model) -> None:
 
 def _check_kinds(con: duckdb.DuckDBPyConnection, made: list[str]) -> None:
     """No finished model holds a HUGEINT or a floating-point column (one look at the catalogue)."""
-    tables = db.catalogue(con)
+    tables = schema.catalogue(con)
     bad = [(t, c, k) for t in made for c, k in tables.get(t, ()) if k == "HUGEINT" or _not_exact_kind(k)]
     if bad:
         raise _not_exact(*bad[0])
@@ -119,7 +119,7 @@ def _check_balances(con: duckdb.DuckDBPyConnection) -> None:
         raise RuntimeError(f"the fund balances do not end where the reconciliation does: {bad}")
 
 
-def models(rules: list[Rule] | None = None) -> list[Model]:
+def build_order(rules: list[Rule] | None = None) -> list[Model]:
     """Every model in build order, the findings table (made from the rules) among them."""
     rules = load_rules() if rules is None else rules
     findings = Model("findings", "rules", SQL_DIR / "rules", findings_sql(rules), rules_read(rules))
@@ -152,22 +152,22 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
           last: Callable[[duckdb.DuckDBPyConnection], object] | None = None) -> None:
     """Compute every model, in one transaction; with `upto` (a table or several), only those and
     the models they read, directly or through others (what a test of the rules, or synth, needs:
-    for the findings, 24 of the 38 models before them). `first`, when given, runs inside the same
+    for the findings, some of the models before them, as needed_by() finds them). `first`, when given, runs inside the same
     transaction before the models (the run reads the closes afresh there: load/closes.py), so
     that what it writes stands or falls with the build. `last`, when given, runs inside it after
     the models and the build's record (the exports are written there, from the figures about to
     be committed: pipeline/steps/build.py)."""
     rules = load_rules()
-    steps = models(rules)
+    steps = build_order(rules)
     if upto is not None:
         steps = needed_by(steps, (upto,) if isinstance(upto, str) else tuple(upto))
     tables = [m for m in steps if not m.is_macros]
-    with db.one_transaction(con):
+    with connection.one_transaction(con):
         if first is not None:
             first(con)
         params.apply(con)
         con.execute((SQL_DIR / "macros.sql").read_text(encoding="utf-8"))
-        con.execute(db.current_macros())     # current_<table>(): each register's current versions
+        con.execute(schema.current_macros())     # current_<table>(): each register's current versions
         con.execute(decisions.known_by_macro())   # decision_known_by(): the load's rule for a decision
         existing = _existing(con)
         made: list[str] = []

@@ -28,7 +28,7 @@ import duckdb
 
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.registers import REGISTERS
-from pipeline.load.db import CLOSE_TABLES
+from pipeline.load.schema import CLOSE_TABLES
 
 # The layers in the order they are built. rules/ holds one query per rule id; they are
 # stacked into the one table `findings` (see rules.py).

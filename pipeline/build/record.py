@@ -1,8 +1,9 @@
-"""What a build reflects: the loads it was made from (the table builds, load/db.py).
+"""What a build reflects: the loads it was made from (the table builds, load/schema.py).
 
 Each whole build writes one row in its own transaction: its time, its as-of date and the last
 load it read. A load made after it (a load_id above that) is not in its figures: `since` names
-those files, so that a close refuses the figures and every reader says so.
+those files, so that a close refuses the figures and every reader says so: on the command line
+(stale_line) and on the face of what it writes (stale_notice).
 """
 
 from __future__ import annotations
@@ -55,3 +56,10 @@ def stale_line(files: list[str], db=None) -> str:
     build = f"pound build --db {db} --out FOLDER" if db else "pound build"
     return (f"{len(files)} file(s) loaded after the figures were built ({shown}); "
             f"the figures do not reflect them: run {build} (or pound month)")
+
+
+def stale_notice(con) -> str | None:
+    """The sentence a page, a paper or a workbook carries at its top when files were loaded after
+    its figures (None when none were): the one wording of every output."""
+    files = since(con)
+    return f"Not up to date: {stale_line(files)}." if files else None

@@ -28,6 +28,9 @@ def add(sub) -> None:
                         "(default name local_fund_YYYY-MM.xlsx)")
     t.add_argument("--db", type=Path, default=None,
                    help="the database of the accounts, for the cases still held when the month began")
+    t.add_argument("--params", type=Path, default=None, metavar="FILE",
+                   help="without --db: the parameters file pound run is given, so that the sheet counts feeding "
+                        "days as the accounts will (with --db the database's own readings are used)")
     t.set_defaults(func=cmd_template)
 
 
@@ -41,6 +44,8 @@ def cmd_template(args) -> int:
         raise PoundError("--db gives the cases still in a pound at a month's start: give --pound and --month too")
     if args.db is not None and not args.db.is_file():
         raise PoundError(f"--db {args.db} does not exist; give the database of pound run or pound ingest")
+    if args.params is not None and args.db is not None:
+        raise PoundError("--params and --db: the database's own readings are used; leave out --params")
     if args.ledger and (args.pound or args.db):
         raise PoundError(f"--ledger {args.ledger}: a ledger's workbook is the whole bundle's; leave out --pound and --db")
     if args.out is None and args.ledger and not month:
@@ -56,5 +61,5 @@ def cmd_template(args) -> int:
                          "another name")
     if not out.parent.is_dir():
         raise PoundError(f"the folder of --out, {out.parent}, does not exist")
-    print(write_template(args.bundle, out, args.pound, month, args.db, args.ledger))
+    print(write_template(args.bundle, out, args.pound, month, args.db, args.ledger, args.params))
     return EXIT_OK

@@ -17,7 +17,7 @@ from pipeline.reports.stamp import figures_id
 def remember(db: Path, month: str, district: str | None, wait: float = 0) -> str:
     """Record page 1's figures as just printed; returns their figures id."""
     from pipeline.core.errors import PoundError
-    from pipeline.load import db as dbm
+    from pipeline.load import connection
     from pipeline.read.database import connect
 
     con = connect(db, wait=wait)
@@ -28,7 +28,7 @@ def remember(db: Path, month: str, district: str | None, wait: float = 0) -> str
         con.close()
     fid = figures_id(shown)
     try:       # remembered when the database can be written (a reader never fails for want of it)
-        con = dbm.connect(db, wait=wait)
+        con = connection.connect(db, wait=wait)
     except (PoundError, duckdb.Error):       # held by another program, or opened read-only in this one
         return fid
     try:

@@ -172,7 +172,7 @@ def rebuild(record: dict, bundle: Path, verdict: Verdict, folder: Path | None = 
     from pipeline.close.seal import sealed_figures
     from pipeline.core.params import PARAMS, Parameters
     from pipeline.core.progress import QUIET
-    from pipeline.load import db
+    from pipeline.load import connection
     from pipeline.load.bundle import find_sources, read_source
     from pipeline.load.closes import insert_close
     from pipeline.load.ingest import load_source
@@ -198,7 +198,7 @@ def rebuild(record: dict, bundle: Path, verdict: Verdict, folder: Path | None = 
     params = Parameters(values, as_of=dt.date.fromisoformat(record["as_of"]), source="the close")
     scratch = Path(tempfile.mkdtemp(prefix="pound-verify-"))
     try:
-        con = db.connect(scratch / "verify.duckdb")
+        con = connection.connect(scratch / "verify.duckdb")
         try:
             # the files in the order they were loaded when the month was closed
             for src in sorted(chosen, key=lambda s: [f["file"] for f in wanted].index(s.label)):

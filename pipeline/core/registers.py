@@ -5,7 +5,7 @@ columns, the kind of value each column holds, which columns are keys, which
 values must be present, which value sets apply and which columns must name a
 row of another file. The parser (values.py), the great-expectations suites
 (expectations/*.json, generated from here by expectations.py) and the database
-schema (db.py) are all derived from these declarations.
+schema (load/schema.py) are all derived from these declarations.
 """
 
 from __future__ import annotations
@@ -106,8 +106,13 @@ def _rule_ids() -> tuple[str, ...]:
 
 
 DECISIONS = ("explained", "action_ordered", "accepted", "referred", "reopened")
-# The sheet of review_<month>.xlsx that says how to fill it in: the loader passes it over quietly.
+# The sheet of review_<month>.xlsx and of the registers' workbooks that says how to fill them in.
 REVIEW_HELP_SHEET = "how to fill in"
+# The sheet of a pound-keeper's copy of the registers' workbook that works out what is due on each
+# release (pipeline/outputs/template.py).
+DUE_SHEET = "what is due"
+# The sheets of our own workbooks that hold no register: the loader passes them over quietly.
+OWN_SHEETS = (REVIEW_HELP_SHEET, DUE_SHEET)
 
 
 LOCAL_AUTHORITIES = Register(

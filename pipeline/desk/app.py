@@ -186,8 +186,17 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
 
     @app.after_request
     def headers(response):
-        response.headers["Content-Security-Policy"] = ("default-src 'self'; style-src 'self'; script-src 'none'; "
-                                                       "frame-ancestors 'none'; form-action 'self'")
+        if request.endpoint == "files" and response.mimetype == "text/html":
+            # the pages the review wrote draw their charts with inline scripts and styles: they run,
+            # sandboxed in an origin of their own, so that they can neither read the desk's page
+            # (its tokens) nor post to it
+            response.headers["Content-Security-Policy"] = (
+                "sandbox allow-scripts allow-downloads allow-popups; default-src 'self'; "
+                "script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+                "connect-src 'none'; form-action 'none'; frame-ancestors 'none'")
+        else:
+            response.headers["Content-Security-Policy"] = ("default-src 'self'; style-src 'self'; script-src 'self'; "
+                                                           "frame-ancestors 'none'; form-action 'self'")
         response.headers["X-Frame-Options"] = "DENY"
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
@@ -208,7 +217,7 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
 
     def page(month: str, status: int = 200, refused: str | None = None):
         job = desk.job
-        running = desk.busy() and job is not None
+        running = job is not None and job.finished is None
         state, months = desk.looked(month)
         html = render_template(
             "desk.html", month=month, months=months, state=state, job=job, running=running,
@@ -241,6 +250,7 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
             running = ACTIONS.get(desk.job.action, "an action") if desk.job else "an action"
             return page(month, 409, refused=f"the database is busy: \"{running}\" is running; "
                                             "wait for it to finish, then try again")
+        desk.note = None                  # the file added is being loaded (or the month has moved on)
         return redirect(url_for("index", month=month), 303)
 
     @app.post("/add")
@@ -266,9 +276,25 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
             abort(404)
         return send_from_directory(base.resolve(), name)
 
+    @app.get("/progress")
+    def progress():
+        """What the running action is doing, for desk.js to show each second (the page reloads when done)."""
+        job = desk.job
+        running = job is not None and job.finished is None
+        return {"running": running, "step": job.step if job else "",
+                "elapsed": round(time.monotonic() - job.started) if running else 0}
+
     @app.get("/desk.css")
     def css():
         return send_from_directory(Path(__file__).parent / "templates", "desk.css")
+
+    @app.get("/favicon.ico")
+    def favicon():
+        return "", 204                    # no icon: the browser's asking is answered without an error
+
+    @app.get("/desk.js")
+    def js():
+        return send_from_directory(Path(__file__).parent / "templates", "desk.js", mimetype="text/javascript")
 
     @app.errorhandler(HTTPException)
     def refused(exc: HTTPException):

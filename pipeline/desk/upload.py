@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pipeline.core.errors import PoundError
-from pipeline.core.registers import BY_NAME, REGISTERS, REVIEW_HELP_SHEET
+from pipeline.core.registers import BY_NAME, OWN_SHEETS, REGISTERS
 
 MAX_BYTES = 50 * 1024 * 1024        # the largest file taken; a district's month of registers is a few MB
 FOLDERS = ("registers", "ledgers")
@@ -53,7 +53,7 @@ def _folder_of_workbook(path: Path, name: str) -> str:
     except Exception:
         raise PoundError(f"{name}: cannot be opened as an Excel workbook; save it again from the spreadsheet "
                          "as .xlsx; nothing was saved") from None
-    regs = [BY_NAME.get(s.strip().lower()) for s in sheets if s != REVIEW_HELP_SHEET]
+    regs = [BY_NAME.get(s.strip().lower()) for s in sheets if s not in OWN_SHEETS]
     folders = {r.folder for r in regs if r is not None}
     if not folders & set(FOLDERS):
         raise PoundError(f"{name}: none of its sheets is named as a register or ledger (sheets: "

@@ -98,11 +98,11 @@ def _stale_banner(con) -> str:
 
     from pipeline.build import record
 
-    files = record.since(con)
-    if not files:
+    notice = record.stale_notice(con)
+    if not notice:
         return ""
     return ('<p class="pound-stale" role="alert" style="border:2px solid #000;padding:4px;font-weight:bold">'
-            f"Not up to date: {escape(record.stale_line(files))}.</p>")
+            f"{escape(notice)}</p>")
 
 
 def _marked(page: str, banner: str) -> str:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.core.errors import PoundError, Problem
-from pipeline.core.registers import BY_NAME, REFERENCE, REGISTERS, REVIEW_HELP_SHEET, Register
+from pipeline.core.registers import BY_NAME, OWN_SHEETS, REFERENCE, REGISTERS, Register
 from pipeline.load.encodings import not_utf8_problem, utf16_problem
 from pipeline.load.folder import NotABundle, bundle_files
 from pipeline.load.plaincsv import PlainCsv, plain_csv
@@ -106,8 +106,8 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
                 continue
             for sheet in sheets:
                 reg = BY_NAME.get(sheet.strip().lower())
-                if reg is None and sheet == REVIEW_HELP_SHEET:
-                    continue                    # the review workbook's own help, written by pound report
+                if reg is None and sheet in OWN_SHEETS:
+                    continue                    # a sheet of our own workbooks: help, or what is due
                 if reg is None:
                     notes.append(f"{rel}: sheet {sheet!r} is not a register name; passed over")
                     continue

@@ -20,8 +20,8 @@ from pipeline.core.errors import Problem
 from pipeline.core.registers import BY_NAME, Register
 from pipeline.load import expectations
 from pipeline.load.bundle import ROW
-from pipeline.load.db import current_rows
 from pipeline.load.expectations import known_flag
+from pipeline.load.schema import current_rows
 
 OPERATORS = {"==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 

@@ -2,7 +2,7 @@
 
 A close is part of the bundle, like its registers: every build reads every close of the
 bundles the database was loaded from into the tables closes, closed_accounts,
-closed_findings, closed_files, closed_parameters, closed_reconciliation and closed_page (db.py), afresh, so that the model
+closed_findings, closed_files, closed_parameters, closed_reconciliation and closed_page (load/schema.py), afresh, so that the model
 marts/adjustments.sql can compare the current figures of each closed month with the
 figures the District Magistrate signed off. Nothing here compares or computes a figure:
 the file's figures are only copied into rows.
@@ -18,7 +18,7 @@ import duckdb
 
 from pipeline.core.errors import PoundError
 from pipeline.load.bundle import CLOSES
-from pipeline.load.db import CLOSE_TABLES
+from pipeline.load.schema import CLOSE_TABLES
 
 FORMAT = "pound-close/1"
 CLOSE_FILE = "close.json"

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
@@ -26,38 +25,14 @@ import duckdb
 from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
-from pipeline.load import cells, checks, db, decisions, versions
+from pipeline.load import cells, checks, decisions, schema, versions
 from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
-from pipeline.load.values import TRUE_WORDS, parse_problems
+from pipeline.load.order import corrections_last, plan_voids, voids_last
+from pipeline.load.refused import Refused
+from pipeline.load.results import FileResult, IngestResult
+from pipeline.load.values import parse_problems
 
 MAX_LISTED = 200       # problems listed per file; the rest are counted
-
-
-@dataclass
-class FileResult:
-    label: str
-    register: str
-    status: str                      # loaded | no_new_rows | skipped | rejected
-    rows: int = 0
-    new_rows: int = 0
-    problems: list[Problem] = field(default_factory=list)
-    more: int = 0                    # problems beyond those listed
-    note: str = ""
-
-
-@dataclass
-class IngestResult:
-    files: list[FileResult] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-    @property
-    def rejected(self) -> list[FileResult]:
-        return [f for f in self.files if f.status == "rejected"]
-
-    @property
-    def problems(self) -> list[Problem]:
-        return [p for f in self.rejected for p in f.problems]
 
 
 def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QUIET,
@@ -79,8 +54,8 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
                 "is missing; reference/ must hold local_authorities.csv, officials.csv, pounds.csv, "
                 "rates.csv and notifications.csv (or sheets with those names in a workbook)")]))
     sources = corrections_last(sources)
-    reads, voids = _plan_voids(con, sources)
-    sources = _voids_last(sources, voids)
+    reads, voids = plan_voids(con, sources)
+    sources = voids_last(sources, voids)
     _load_all(con, sources, reads, voids, result, progress, origin or bundle, as_of, bundle_as_of)
     result.warnings += sealed_and_changed(con, bundle, result)
     return result
@@ -141,180 +116,6 @@ def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundl
         else:
             progress.done(f"[{i}/{len(sources)}] {src.label}: REJECTED")
     result.warnings += versions.left_orphaned(con, voids)
-
-
-@dataclass
-class Refused:
-    """The keys of the rows of this load's rejected files, by register, so that a file referring to
-    them is not loaded either and says so once, instead of once per row ("unknown case_id")."""
-
-    by_register: dict[str, tuple[list[str], set[str]]] = field(default_factory=dict)
-    # registers with a rejected file whose rows could not be read at all (not UTF-8, a heading
-    # misspelt): which keys it held is not known, so any key not already held may have been its
-    unread: set[str] = field(default_factory=set)
-
-    def add(self, con: duckdb.DuckDBPyConnection, src: Source, read: Read) -> None:
-        reg = src.register
-        if len(reg.key) != 1:
-            return
-        labels, keys = self.by_register.setdefault(reg.name, ([], set()))
-        labels.append(src.label)
-        if not read.problems:
-            cells.load(con, read)
-        if read.problems:
-            self.unread.add(reg.name)
-            return
-        keys.update(v for v in (str(x).strip() for x in cells.values(con, reg.key[0])) if v)
-
-    def explains(self, src: Source, problem: Problem) -> bool:
-        """Whether a problem of a held-back file is its naming a row of a rejected file (the line
-        that says so stands for all of them)."""
-        for col in src.register.columns:
-            if not col.refers_to or col.name != problem.column:
-                continue
-            target = col.refers_to.split(".")[0]
-            if target in self.by_register:
-                value = str(problem.value or "").strip()
-                return target in self.unread or value in self.by_register[target][1]
-        return False
-
-    def blocks(self, con: duckdb.DuckDBPyConnection, src: Source, read: Read) -> FileResult | None:
-        """A rejection in one line when the file names rows only a rejected file of this load holds."""
-        if read.problems:
-            return None
-        if con.execute("SELECT 1 FROM loads WHERE sha256 = ?", [read.sha256]).fetchone():
-            return None                                  # already held: skipped as usual
-        for col in src.register.columns:
-            if not col.refers_to:
-                continue
-            target, tcol = col.refers_to.split(".")
-            if target not in self.by_register:
-                continue
-            cells.load(con, read)
-            if read.problems:
-                return None
-            labels, keys = self.by_register[target]
-            named = {v for v in (str(x).strip() for x in cells.values(con, col.name)) if v}
-            if target not in self.unread:
-                named &= keys
-            held = {r[0] for r in con.execute(
-                f'SELECT DISTINCT CAST("{tcol}" AS VARCHAR) FROM {target} WHERE CAST("{tcol}" AS VARCHAR) IN '
-                f'(SELECT unnest(?::VARCHAR[]))', [sorted(named)]).fetchall()} if named else set()
-            missing = sorted(named - held)
-            if not missing:
-                continue
-            shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
-            were = "was" if len(labels) == 1 else "were"
-            why = (f"rows ({col.name} {shown}) that may be in {' and '.join(labels)}, which {were} rejected "
-                   "before its rows could be read" if target in self.unread else
-                   f"rows of {' and '.join(labels)} ({col.name} {shown}), which {were} rejected")
-            return FileResult(src.label, src.register.name, "rejected", problems=[Problem(
-                src.label, None, None, None, f"not loaded: it refers to {why}; send this file again with the corrected one")])
-        return None
-
-
-def corrections_last(sources: list[Source]) -> list[Source]:
-    """The load order with, within each register, the files that correct rows (a correction_note
-    written on any row) after those that do not, whatever the files are called: a correction then
-    always finds the row it corrects held, and supersedes it. Two corrections of one row in one
-    load are refused (versions.twice_corrected)."""
-    by_register: dict[str, list[Source]] = {}
-    for s in sources:
-        by_register.setdefault(s.register.name, []).append(s)
-    late = {s.label for mine in by_register.values() if len(mine) > 1 and mine[0].register.correctable
-            for s in mine if _corrects(s)}
-    order = {name: i for i, name in enumerate(by_register)}
-    return sorted(sources, key=lambda s: (order[s.register.name], s.label in late))
-
-
-def _corrects(src: Source) -> bool:
-    """Whether any row of the file has a correction_note (a quick look at the cells as text)."""
-    import csv
-
-    try:
-        if src.sheet is None:
-            with src.path.open(newline="", encoding="utf-8-sig", errors="replace") as fh:
-                rows = csv.reader(fh)
-                return _noted(next(rows, []), rows)
-        from openpyxl import load_workbook
-
-        wb = load_workbook(src.path, read_only=True, data_only=True)
-        try:
-            rows = wb[src.sheet].iter_rows(values_only=True)
-            return _noted(next(rows, ()), rows)
-        finally:
-            wb.close()
-    except (OSError, KeyError, ValueError, csv.Error):
-        return False                     # the read proper says what is wrong with the file
-
-
-def _noted(header, rows) -> bool:
-    names = [str(h or "").strip().lower() for h in header]
-    if "correction_note" not in names:
-        return False
-    at = names.index("correction_note")
-    return any(len(r) > at and str(r[at] or "").strip() for r in rows)
-
-
-def _plan_voids(con: duckdb.DuckDBPyConnection, sources: list[Source]) -> tuple[dict[str, Read], versions.Voids]:
-    """The keys that the files of this load strike out (void = yes), read before any is loaded,
-    so that a row and the rows that refer to it may be struck out by two files of one load.
-    The keys of a register that no other register refers to matter only when a file strikes out
-    rows that others refer to; they are read only then."""
-    voids = versions.Voids()
-    reads: dict[str, Read] = {}
-    may = [s for s in sources if s.register.correctable and _may_void(s)]
-    referred = [s for s in may if versions.dependents(s.register)]
-    for src in referred:
-        _plan(con, src, reads, voids)
-    if voids.planned:
-        for src in may:
-            if src not in referred:
-                _plan(con, src, reads, voids)
-    return reads, voids
-
-
-def _plan(con: duckdb.DuckDBPyConnection, src: Source, reads: dict[str, Read], voids: versions.Voids) -> None:
-    read = reads[src.label] = read_source(src)
-    if read.problems:
-        return
-    key = list(src.register.key)
-    rows = cells.struck_rows(con, read, key) if read.plain is not None else None
-    if rows is None:
-        if read.plain is not None:            # DuckDB cannot read it as it is: read in Python
-            read = reads[src.label] = read_source(src, in_python=True)
-            if read.problems:
-                return
-        rows = read.frame[[*key, "void"]].itertuples(index=False, name=None)
-    # (key cells..., void cell): the keys of the rows whose void cell says yes
-    keys = [tuple(str(v).strip() for v in row[:-1]) for row in rows if str(row[-1]).strip().lower() in TRUE_WORDS]
-    voids.plan(src.register.name, src.label, keys)
-
-
-def _voids_last(sources: list[Source], voids: versions.Voids) -> list[Source]:
-    """The load order, with the files that strike out rows other registers refer to (cases,
-    deposits) moved after every other file, so that the rows referring to them are held, and may
-    be struck out too, before they are. The files of one register keep their order: from the first
-    of a register's files that strikes a row out, that file and those after it move together."""
-    late: list[Source] = []
-    for reg_name, struck in voids.planned.items():
-        reg = next(s.register for s in sources if s.register.name == reg_name)
-        if not versions.dependents(reg):
-            continue
-        mine = [s for s in sources if s.register.name == reg_name]
-        first = next((i for i, s in enumerate(mine) if any(lbl == s.label for lbl, _ in struck)), None)
-        if first is not None:
-            late += mine[first:]
-    return [s for s in sources if s not in late] + late
-
-
-def _may_void(src: Source) -> bool:
-    """Whether a file has a void column (a CSV file's header is read; a workbook sheet is read whole)."""
-    if src.sheet is not None:
-        return True
-    with src.path.open("rb") as fh:
-        head = fh.readline().decode("utf-8", errors="replace").lower()
-    return "void" in head
 
 
 def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
@@ -439,7 +240,7 @@ def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of:
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
         con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,
-                     _now(), status, db.bundle_text(bundle),
+                     _now(), status, schema.bundle_text(bundle),
                      bundle_as_of])
         con.execute("COMMIT")
     except BaseException:

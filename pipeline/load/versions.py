@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from pipeline.core.errors import Problem
 from pipeline.core.registers import REGISTERS, Register
-from pipeline.load.db import bundle_text, current_rows
+from pipeline.load.schema import bundle_text, current_rows
 
 MAX_LISTED = 200
 

@@ -1,7 +1,8 @@
 """The workbook an auditor files: one scope (district, local authority, period) of the accounts.
 
-Sheets: cover (the scope, the accounts' as-of date, the readings in force, every input file
-with its sha256, when the workbook was made and the period basis of each sheet), balances
+Sheets: cover (a first line when files were loaded after the figures; the scope, the accounts'
+as-of date, the readings in force, every input file with its sha256, when the workbook was made
+and the period basis of each sheet), balances
 (pipeline/read/balances.py), then the scope's rows of reconciliation, ledger_entries (both
 ledgers as loaded, with file and row), findings, case_accounts, fund_movements,
 monthly_accounts and corrections (when there are any). Every table is read through a
@@ -16,6 +17,7 @@ import dataclasses
 import datetime as dt
 from pathlib import Path
 
+from pipeline.build import record
 from pipeline.outputs import xlsx
 from pipeline.outputs.exports import BY_TABLE
 from pipeline.outputs.workbook import _plain, _write_sheet
@@ -57,8 +59,10 @@ _NO_AUTHORITY_FINDINGS = ("; findings on s.14 removal orders name no local autho
 
 def _cover_rows(con, scope: Scope, counts: dict[str, int]) -> list[list]:
     as_of = database.as_of(con)
-    rows: list[list] = [["Audit workbook: local funds and the District Magistrate's deposit "
-                         "(Karnataka Cattle Trespass Act 1966, Chapter IV)"], []]
+    stale = record.stale_notice(con)              # files loaded after the figures: said first
+    rows: list[list] = ([[stale], []] if stale else []) + [
+        ["Audit workbook: local funds and the District Magistrate's deposit "
+         "(Karnataka Cattle Trespass Act 1966, Chapter IV)"], []]
     days = {"from": scope.start, "to": scope.end}
     rows += [[what, days[what] if days.get(what) else value] for what, value in scope.describe()]
     rows += [["units", "money in rupees, exact to the paisa; columns named days_* in days; dates as dates"]]

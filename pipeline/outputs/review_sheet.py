@@ -10,6 +10,8 @@ decision for each finding decided (the cell offers the five) and a note, and dro
 bundle's registers/ folder: the next `pound run` or `pound ingest` loads it like any register. A row
 left without a decision is a finding not decided yet: the loader passes it over and counts it.
 Columns after the register's (what the finding is) are kept by the loader but not read.
+When files were loaded after the figures, the help sheet comes first, the workbook opens on it,
+and its first line says so (the loader reads sheets by name, and passes the help sheet over).
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from pipeline.build.record import stale_notice
 from pipeline.core.months import day_text
 from pipeline.core.registers import BY_NAME, DECISIONS, REVIEW_HELP_SHEET
-from pipeline.outputs.template import print_setup
+from pipeline.outputs.sheet_layout import print_setup
 from pipeline.outputs.xlsx import safe_text
 from pipeline.read.database import as_of
 from pipeline.read.select import Cond, col, select_records
@@ -77,16 +80,27 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
         for c in (names.index("reviewed_on") + 1, decision_col, note_col):
             ws.cell(i, c).fill = TO_FILL
         check.add(ws.cell(i, decision_col))
+        for cell in ws[i]:                                   # a row reads from its top line, beside its detail
+            cell.alignment = Alignment(vertical="top")
         detail = ws.cell(i, names.index("finding_detail") + 1)
         detail.alignment = Alignment(wrap_text=True, vertical="top")
         # printed, the finding is whole: its row as tall as its wrapped lines (about 75 characters each)
         ws.row_dimensions[i].height = 15 * max(1, -(-len(str(detail.value or "")) // 75))
-    widths = {"rule_id": 26, "subject_id": 14, "reviewed_on": 13, "reviewed_by": 30, "decision": 16, "note": 40,
+    # subject_id as wide as an overdue credit's "H-2610-018:surplus", which spilled into reviewed_on
+    widths = {"rule_id": 26, "subject_id": 21, "reviewed_on": 13, "reviewed_by": 30, "decision": 16, "note": 40,
               "review_status": 14, "finding_detail": 80}
     for i, n in enumerate(names, 1):
         ws.column_dimensions[ws.cell(1, i).column_letter].width = widths.get(n, 12)
     ws.freeze_panes = "A2"
     help_ = wb.create_sheet(REVIEW_HELP_SHEET)
+    stale = stale_notice(con)
+    if stale:      # files loaded after the figures: said first, on the sheet the workbook opens on
+        help_.append([stale])
+        help_["A1"].font = Font(bold=True, color="C00000")
+        help_.append([])
+        wb.move_sheet(help_, offset=-wb.index(help_))
+        wb.active = 0
+        ws.sheet_view.tabSelected = False
     for line in (
         f"The findings of {month} at the pounds{' of ' + district if district else ''} that no decision has been recorded for,",
         "then those of earlier months still waiting (the day of each finding's event is in event_on).",

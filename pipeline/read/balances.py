@@ -1,24 +1,19 @@
 """The balances of a scope: for each local fund and the DM's deposit, what was due but not
 credited at the start, due and credited in the period, and at the end (s.18(2), s.18(5)).
 
-Every figure is a sum of the model `balance_items` (one row per due or ledger entry, with
-its day) over a stated set of days: before the period (opening), in it, up to its end
-(closing). Opening and closing are read separately from the period's due and credited,
-so the identity opening + due - credited = closing is a check here, not a definition;
-the build checks the same identity month by month on `fund_balances`.
-
-The closing figure is a net: a due never credited and a credit nothing was due for cancel out
-in it. Beside it stand its two parts, each a sum of its own rows: what is missing at the end
-(the dues by then, less the credits that paid them) and what was credited unexpected (credits
-that pay nothing due by then); closing = missing - unexpected.
+Every figure is the model `period_balances` (sql/marts/period_balances.sql), a view whose period is
+the reader's: it is named by setting the variables balances_from and balances_to on the connection
+before the view is read. Here the rows are only cut to the scope's district or local authority,
+ordered (local funds first) and given their labels; the identity opening + due - credited =
+closing, and the closing figure's two parts (closing = missing - unexpected), are the view's
+`ties`.
 """
 
 from __future__ import annotations
 
 from pipeline.read.scope import Scope
-from pipeline.read.select import Cond, col, either, select_records, total
+from pipeline.read.select import col, select_records
 
-KEY = ("ledger", "local_authority_id", "local_authority_name")
 COLUMNS = ("ledger", "local_authority_id", "local_authority_name", "opening_due_not_credited", "due", "credited",
            "credited_for_period_dues", "credited_for_earlier_dues", "credited_other", "closing_due_not_credited",
            "missing_at_end", "unexpected_at_end", "held_start", "held_end", "held_due_start", "held_due_end", "ties")
@@ -48,56 +43,17 @@ MEANING = {
     "ties": "opening + due - credited = closing, the three parts of credited add up to it, and closing = "
             "missing - unexpected",
 }
-HELD = ("held_start", "held_end", "held_due_start", "held_due_end")
 LEDGER_ORDER = {"local_fund": 0, "dm_deposit": 1}
 
 
-def _sums(con, scope: Scope, where: list, **columns: str) -> dict:
-    """{key: {name: sum}} of balance_items over the scope's place and the days in `where`."""
-    rows = select_records(con, "balance_items", *(col(k) for k in KEY),
-                          *(total(c, name) for name, c in columns.items()),
-                          where=[*scope.where("balance_items", period=False), *where], key=KEY)
-    return {tuple(r[k] for k in KEY): {n: int(r[n]) for n in columns} for r in rows}
+def _day(d) -> str:
+    return "NULL" if d is None else f"DATE '{d.isoformat()}'"
 
 
 def period_balances(con, scope: Scope) -> list[dict]:
     """One dict per ledger and local authority in the scope (COLUMNS), ordered local funds first."""
-    start, end = scope.start, scope.end
-    before = [Cond("on_date", "<", start)] if start else [Cond("on_date", "is_null")]
-    upto = [Cond("on_date", "<=", end)] if end else [Cond("on_date", "not_null")]
-    during = ([Cond("on_date", ">=", start)] if start else []) + upto
-    parts = [
-        _sums(con, scope, before, opening_due_not_credited="balance_change", held_start="held_change",
-              held_due_start="held_due_change"),
-        _sums(con, scope, during, due="due_amount", credited="credited_amount"),
-        _sums(con, scope, during + ([Cond("for_due_on", ">=", start)] if start else [Cond("for_due_on", "not_null")])
-              + ([Cond("for_due_on", "<=", end)] if end else []), credited_for_period_dues="credited_amount"),
-        # a period from the first day has no earlier dues (its figure is 0, as for a key with no rows)
-        _sums(con, scope, [*during, Cond("for_due_on", "<", start)], credited_for_earlier_dues="credited_amount")
-        if start else {},
-        _sums(con, scope, during + [either(Cond("for_due_on", "is_null"),
-                                           *([Cond("for_due_on", ">", end)] if end else []))],
-              credited_other="credited_amount"),
-        _sums(con, scope, upto, closing_due_not_credited="balance_change", held_end="held_change",
-              held_due_end="held_due_change"),
-        # the closing figure's two parts: dues and the credits matched to dues by the end; credits for none
-        _sums(con, scope, upto + [either(Cond("side", "=", "due"), Cond("for_due_on", "<=", end) if end
-                                         else Cond("for_due_on", "not_null"))], missing_at_end="balance_change"),
-        _sums(con, scope, upto + [Cond("side", "=", "entry"), either(Cond("for_due_on", "is_null"),
-                                                                     *([Cond("for_due_on", ">", end)] if end else []))],
-              unexpected_at_end="credited_amount"),
-    ]
-    keys = sorted({k for p in parts for k in p}, key=lambda k: (LEDGER_ORDER.get(k[0], 9), str(k[1])))
-    out = []
-    for k in keys:
-        row = dict(zip(KEY, k, strict=True))
-        for name in COLUMNS[3:-1]:
-            row[name] = next((p[k][name] for p in parts if k in p and name in p[k]), 0)
-        if row["ledger"] != "dm_deposit":       # what the DM holds has no meaning for a local fund: blank
-            row.update(dict.fromkeys(HELD))
-        row["ties"] = (row["opening_due_not_credited"] + row["due"] - row["credited"] == row["closing_due_not_credited"]
-                       and row["credited_for_period_dues"] + row["credited_for_earlier_dues"] + row["credited_other"]
-                       == row["credited"]
-                       and row["missing_at_end"] - row["unexpected_at_end"] == row["closing_due_not_credited"])
-        out.append(row)
-    return out
+    con.execute(f"SET VARIABLE balances_from = {_day(scope.start)}")
+    con.execute(f"SET VARIABLE balances_to = {_day(scope.end)}")
+    rows = select_records(con, "period_balances", *(col(c) for c in COLUMNS),
+                          where=scope.where("period_balances", period=False))
+    return sorted(rows, key=lambda r: (LEDGER_ORDER.get(r["ledger"], 9), str(r["local_authority_id"])))

@@ -10,7 +10,8 @@ from pathlib import Path
 from pipeline.core.errors import PoundError
 from pipeline.core.locks import opened
 from pipeline.core.paths import SQL_DIR
-from pipeline.load.db import catalogue, options
+from pipeline.load.connection import options
+from pipeline.load.schema import catalogue
 from pipeline.read.select import Cond, col, count, select_records, total
 
 # The tables a reader needs; a database without them has not been built.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from pipeline.build import record
 from pipeline.core import paths
 from pipeline.core.errors import PoundError
 from pipeline.core.months import day_text, month_bounds, month_label
@@ -23,7 +24,6 @@ from pipeline.read.select import col, select, total
 from pipeline.reports import html as h
 from pipeline.reports.html import Html, parameters_table
 from pipeline.reports.review import month_close
-from pipeline.reports.stamp import stale_text
 
 SAMPLE_AS_OF = dt.date(2026, 11, 30)    # the sample registers run from March to November 2026
 
@@ -68,9 +68,9 @@ def parameters_block(con, *, db, month: str, district: str | None, report: str, 
     if asof and last > asof:
         warnings.append(f"The month runs past {day_text(asof)}, the date the accounts are drawn up to: "
                         "nothing after that date is in these figures.")
-    stale = stale_text(con)
+    stale = record.stale_notice(con)
     if stale:
-        warnings.append(stale[0].upper() + stale[1:] + ".")
+        warnings.append(stale)
     return parameters_table(rows, warnings)
 
 

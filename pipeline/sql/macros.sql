@@ -76,8 +76,9 @@ CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
 CREATE OR REPLACE TEMP MACRO rs(p) AS 'Rs ' || paise_text(coalesce(p, 0), true);
 -- A reference to a case as the models compare it: trimmed and case folded. Staging gives every
 -- table with a case id or a ledger reference a case_ref column made by it, and the models join on
--- case_ref: 'M-2610-001' is ' m-2610-001 ' in a ledger.
-CREATE OR REPLACE TEMP MACRO case_ref(r) AS lower(trim(r));
+-- case_ref: 'M-2610-001' is ' m-2610-001 ' in a ledger. Kept in the database (not TEMP): the view
+-- stg_register_versions calls it whenever a later command reads it.
+CREATE OR REPLACE MACRO case_ref(r) AS lower(trim(r));
 CREATE OR REPLACE TEMP MACRO as_of() AS CAST(getvariable('as_of') AS DATE);
 
 -- A day in the text of a finding, a deadline or a cause, as the pages write a date: 19-10-2026.

@@ -52,12 +52,12 @@ def build(db: Path, out: Path, as_of: dt.date | None = None, params_file: Path |
     """Recompute every model of `db` as of `as_of` (default today) and write the exports into `out`
     (replacing an earlier set whole, or not at all)."""
     from pipeline.core.staged import Staged, finish_pending
-    from pipeline.load import db as dbm
+    from pipeline.load import connection
 
     db, out = Path(db), Path(out)
     if not db.exists():
         raise PoundError(f"database {db} does not exist; create it with 'pound ingest' or 'pound run'")
-    con = dbm.connect(db, wait=wait)
+    con = connection.connect(db, wait=wait)
     try:
         # what a build killed between its commit and its exports left, settled first
         finish_pending(out, lambda build_id: _last_build_id(con) == build_id)
@@ -82,7 +82,7 @@ def run(bundle: Path, out: Path, db: Path | None = None, as_of: dt.date | None =
     file, a failure or a kill leaves `out` as it was). `Built.rejected` when a file was refused:
     then nothing is written."""
     from pipeline.core.staged import Staged
-    from pipeline.load import db as dbm
+    from pipeline.load import connection
     from pipeline.load.ingest import ingest
     from pipeline.load.zipped import unpacked
 
@@ -100,7 +100,7 @@ def run(bundle: Path, out: Path, db: Path | None = None, as_of: dt.date | None =
         built = Built(target, out, params.as_of)
         with Staged(out) as stage:
             tmp_db = stage.folder / "pound.duckdb"
-            con = dbm.connect(tmp_db)
+            con = connection.connect(tmp_db)
             try:
                 with named(bundle):
                     result = ingest(con, folder, progress, require_reference=True, as_of=params.as_of,

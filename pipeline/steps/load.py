@@ -17,7 +17,7 @@ class Loaded:
     """What a load did. `result` is the loader's account of every file (load/ingest.py)."""
     bundle: Path
     db: Path | None
-    result: object                          # pipeline.load.ingest.IngestResult
+    result: object                          # pipeline.load.results.IngestResult
     as_of: dt.date | None                   # the as-of date given, or the bundle's bundle.toml as_of
     notes: list[str] = field(default_factory=list)     # what the load says beside its result (stderr)
 
@@ -101,7 +101,7 @@ def load(bundle: Path, db: Path, as_of: dt.date | None = None, wait: float = DEF
          progress: Progress | None = None) -> Loaded:
     """Add a bundle to the database `db` (created if absent): every file new to it is loaded whole
     or rejected with every reason. Returns what was loaded; `Loaded.rejected` lists the files refused."""
-    from pipeline.load import db as dbm
+    from pipeline.load import connection
     from pipeline.load.ingest import ingest
     from pipeline.load.zipped import unpacked
 
@@ -112,7 +112,7 @@ def load(bundle: Path, db: Path, as_of: dt.date | None = None, wait: float = DEF
     progress = progress or Progress()
     with unpacked(bundle) as folder:
         as_of, notes = bundle_as_of(as_of, folder)
-        con = dbm.connect(db, wait=wait)
+        con = connection.connect(db, wait=wait)
         try:
             with named(bundle):
                 result = ingest(con, folder, progress, require_reference=False, as_of=as_of, origin=bundle)

@@ -28,7 +28,7 @@ class State:
 def state(db: Path, month: str, bundle: Path | None = None, district: str | None = None) -> State:
     """The month's state in the database `db` (and, given `bundle`, its closes)."""
     from pipeline.build import record
-    from pipeline.load import db as dbm
+    from pipeline.load import connection
     from pipeline.load.closes import every_close
 
     db = Path(db)
@@ -41,7 +41,7 @@ def state(db: Path, month: str, bundle: Path | None = None, district: str | None
                          next=f"closed by {c['closed_by']} on {c['closed_at']}; pound verify {folder} --bundle {bundle}")
     if not db.exists():
         return State(month, district, NOT_LOADED, next=f"pound month BUNDLE --db {db} --month {month}")
-    con = dbm.connect(db, read_only=True)
+    con = connection.connect(db, read_only=True)
     try:
         if not con.execute("SELECT count(*) FROM loads").fetchone()[0]:
             return State(month, district, NOT_LOADED, next=f"pound month BUNDLE --db {db} --month {month}")

@@ -26,7 +26,8 @@ import pandas as pd
 from pipeline.build import build
 from pipeline.core.params import Parameters
 from pipeline.core.registers import REGISTERS
-from pipeline.load.db import ensure_schema, options
+from pipeline.load.connection import options
+from pipeline.load.schema import ensure_schema
 from pipeline.load.typed import insert_typed
 from pipeline.synth import cases
 from pipeline.synth.plants import s16_s17

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 import shared
-from helpers import built, rows
+from helpers import built, rows, snapshot
 from shared import GOLDEN
 
 import pipeline.build as build_module
-from pipeline.build import build, models, needed_by
+from pipeline.build import build, build_order, needed_by
 from pipeline.build.models import Model
 from pipeline.core.params import Parameters
-from pipeline.load import db
+from pipeline.load import connection
 
 AS_OF = "2026-12-31"
 BEFORE, AFTER = dt.date(2026, 11, 30), dt.date(2026, 12, 31)
@@ -29,7 +29,7 @@ BEFORE, AFTER = dt.date(2026, 11, 30), dt.date(2026, 12, 31)
 def _contents(con) -> dict:
     """Every row of every table, and every view's definition: the database as far as a reader can tell."""
     views = rows(con, "SELECT view_name, sql FROM duckdb_views() WHERE NOT internal AND schema_name = 'main' ORDER BY 1")
-    tables = db.snapshot(con)
+    tables = snapshot(con)
     # a build's record holds the clock's time: compared without it (its id, as-of date and loads stay)
     tables["builds"] = [r[:1] + r[2:] for r in tables.get("builds", [])]
     return {"tables": tables, "views": views}
@@ -42,12 +42,12 @@ def before_and_after(tmp_path_factory):
     folder = tmp_path_factory.mktemp("whole")
     start = folder / "before.duckdb"
     shutil.copyfile(shared.SESSION.built_file(GOLDEN, BEFORE, None), start)
-    con = db.connect(start)
+    con = connection.connect(start)
     before = _contents(con)
     con.close()
     again = folder / "after.duckdb"
     shutil.copyfile(start, again)
-    con = db.connect(again)
+    con = connection.connect(again)
     build(con, Parameters({}, as_of=AFTER))
     after = _contents(con)
     con.close()
@@ -74,7 +74,7 @@ def test_a_model_that_fails_leaves_every_table_as_it_was(before_and_after, tmp_p
         return [*steps[:at], Model("broken", "reconcile", Path("broken.sql"), "SELECT error('broken')"), *steps[at:]]
 
     monkeypatch.setattr(build_module, "all_models", with_a_broken_one)
-    con = db.connect(_copy(start, tmp_path))
+    con = connection.connect(_copy(start, tmp_path))
     with pytest.raises(RuntimeError, match="reconcile/broken.sql failed"):
         build(con, Parameters({}, as_of=AFTER))
     assert _contents(con) == before
@@ -90,7 +90,7 @@ def test_a_failed_check_after_the_models_leaves_every_table_as_it_was(before_and
         raise RuntimeError("the head-count roll-forward does not balance")
 
     monkeypatch.setattr(build_module, "_check_rollforward", fails)
-    con = db.connect(_copy(start, tmp_path))
+    con = connection.connect(_copy(start, tmp_path))
     with pytest.raises(RuntimeError, match="roll-forward"):
         build(con, Parameters({}, as_of=AFTER), first=lambda c: c.execute("DELETE FROM closes"))
     assert _contents(con) == before
@@ -103,7 +103,7 @@ _KILLED_BUILD = """
 import os, signal, sys, datetime as dt
 import pipeline.build as b
 from pipeline.core.params import Parameters
-from pipeline.load import db
+from pipeline.load import connection
 
 path, point = sys.argv[1], sys.argv[2]
 made = []
@@ -129,7 +129,7 @@ class Killed:
         return getattr(self.con, name)
 
 b._make = make
-con = db.connect(path)
+con = connection.connect(path)
 b.build(Killed(con), Parameters({}, as_of=dt.date(2026, 12, 31)))
 con.close()
 """
@@ -157,7 +157,7 @@ def test_a_build_killed_at_any_point_leaves_the_database_as_before_or_as_after(b
     import time
 
     start, before, after = before_and_after
-    n = len([m for m in models() if not m.is_macros])
+    n = len([m for m in build_order() if not m.is_macros])
     (tmp_path / "timed").mkdir()
     timed = _copy(start, tmp_path / "timed")
     t0 = time.perf_counter()
@@ -170,7 +170,7 @@ def test_a_build_killed_at_any_point_leaves_the_database_as_before_or_as_after(b
         (tmp_path / str(i)).mkdir()
         path = _copy(start, tmp_path / str(i))
         status = _killed_build(path, point, seconds)
-        con = db.connect(path)
+        con = connection.connect(path)
         got = _contents(con)
         con.close()
         assert got in (before, after), f"killed at {point}: a mixed database"
@@ -194,10 +194,10 @@ def test_no_model_makes_a_hugeint_or_a_floating_point_column(tmp_path, monkeypat
         real(c, m)
 
     monkeypatch.setattr(build_module, "_made_exact", spy)
-    con = db.connect(start)
+    con = connection.connect(start)
     build(con, Parameters({}, as_of=AFTER))
     assert cast, "some model sums into a HUGEINT, which the build casts: the cast is exercised"
-    made = {m.name for m in models() if not m.is_macros}
+    made = {m.name for m in build_order() if not m.is_macros}
     kinds = rows(con, "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main'")
     bad = [k for k in kinds if k[0] in made and (k[2] in ("HUGEINT", "DOUBLE", "FLOAT") or k[2].startswith("DECIMAL"))]
     assert not bad and {k[0] for k in kinds} >= set(cast)
@@ -210,7 +210,7 @@ def test_a_model_that_makes_a_floating_point_column_stops_the_build_naming_it(tm
     real = build_module.all_models
     inexact = Model("stg_inexact", "staging", Path("stg_inexact.sql"), "SELECT 1.5::DOUBLE AS fee")
     monkeypatch.setattr(build_module, "all_models", lambda findings=None: [inexact, *real(findings)])
-    con = db.connect(start)
+    con = connection.connect(start)
     with pytest.raises(RuntimeError, match="model stg_inexact made column fee of type DOUBLE"):
         build(con, Parameters({}, as_of=AFTER))
     con.close()
@@ -222,12 +222,12 @@ def test_upto_builds_what_the_findings_need_and_they_equal_a_whole_builds():
     whole = built(GOLDEN, dt.date.fromisoformat(AS_OF))
     part = built(GOLDEN, dt.date.fromisoformat(AS_OF))
     # every model dropped: only the registers and what was loaded are left
-    for m in models():
+    for m in build_order():
         if not m.is_macros:
             part.execute(f"DROP {'VIEW' if m.is_view else 'TABLE'} IF EXISTS {m.name}")
     build(part, Parameters(as_of=dt.date.fromisoformat(AS_OF)), upto="findings")
     made = {n for (n,) in rows(part, "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main'")}
-    needed = {m.name for m in needed_by(models(), ("findings",)) if not m.is_macros}
+    needed = {m.name for m in needed_by(build_order(), ("findings",)) if not m.is_macros}
     # the overdue-credit rules (R16, R17) read the money the Act sends to the ledgers, not the reconciliation
     assert "findings" in needed and "credit_arrivals" in needed and "reconciliation" not in needed
     assert "reconciliation" not in made and "credit_arrivals" in made
@@ -245,7 +245,7 @@ def test_every_view_the_build_makes_can_be_read_by_a_later_command():
     path = shared.SESSION.built_file(GOLDEN, dt.date.fromisoformat(AS_OF), None)
     con = duckdb.connect(str(path), read_only=True)
     views = [v for (v,) in rows(con, "SELECT view_name FROM duckdb_views() WHERE NOT internal")]
-    made = {m.name for m in models() if m.is_view}
+    made = {m.name for m in build_order() if m.is_view}
     assert set(views) == made and views
     counts = {view: rows(con, f"SELECT count(*) FROM {view}")[0][0] for view in views}
     assert counts["stg_dated_rows"] > 0, counts

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from helpers import inserted_into
 
 from pipeline.build import build
 from pipeline.core.params import Parameters
-from pipeline.load import db
+from pipeline.load import connection
 from pipeline.load.ingest import ingest
 from pipeline.outputs.tables import finished_tables
 
@@ -87,7 +88,7 @@ def _through_a_workbook(root: Path, padded: bool):
             sheet.append(cells)
         path.unlink()
     book.save(bundle / "ledgers" / "ledgers.xlsx")
-    con = db.connect(root / "pound.duckdb")
+    con = connection.connect(root / "pound.duckdb")
     result = ingest(con, bundle)
     assert result.rejected == [], [p.render() for p in result.problems]
     build(con, Parameters({}, as_of=AS_OF))
@@ -101,3 +102,21 @@ def test_padded_references_through_a_workbook_match_alike(tmp_path):
     padded = _through_a_workbook(tmp_path / "padded", padded=True)
     assert padded.execute("SELECT count(*) FROM dm_deposit WHERE reference <> upper(reference)").fetchone()[0] > 0
     assert _same_everywhere(plain, padded) > 20
+
+
+def test_no_model_after_staging_folds_a_reference_or_a_case_id_itself():
+    """The folding is staging's alone: a model after it joins on case_ref columns, and neither calls
+    case_ref() nor lower() or trim() on a reference or a case id (its near miss: a taluk or a name,
+    folded where it is compared, is not a reference)."""
+    from pipeline.core.paths import SQL_DIR
+
+    folding = re.compile(r"\b(?:case_ref|lower|trim)\(([^()]*(?:\([^()]*\))?[^()]*)\)", re.I)
+    found = []
+    for path in sorted(SQL_DIR.rglob("*.sql")):
+        if path.parent.name == "staging" or path.name == "macros.sql":
+            continue
+        for arg in folding.findall(path.read_text(encoding="utf-8")):
+            if re.search(r"reference|case_id|ref_id", arg):
+                found.append(f"{path.relative_to(SQL_DIR)}: {arg}")
+    assert found == []
+    assert folding.search("lower(c.taluk)") and not re.search(r"reference|case_id|ref_id", "c.taluk")

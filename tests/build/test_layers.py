@@ -5,17 +5,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pipeline.build import LAYERS, Model, check_layers, models
+from pipeline.build import LAYERS, Model, build_order, check_layers
 from pipeline.build.models import MANIFEST, manifest_files, parsed_manifest, reads, tables_read
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.registers import REGISTERS
-from pipeline.load.db import CLOSE_TABLES
+from pipeline.load.schema import CLOSE_TABLES
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_model_reads_only_earlier_layers():
-    assert check_layers(models()) == []
+    assert check_layers(build_order()) == []
 
 
 def test_every_folder_of_sql_is_a_declared_layer():
@@ -24,7 +24,7 @@ def test_every_folder_of_sql_is_a_declared_layer():
 
 
 def test_staging_only_types_renames_and_applies_as_of():
-    for m in models():
+    for m in build_order():
         if m.layer == "staging" and not m.is_macros:
             assert "JOIN" not in m.sql.upper(), f"{m.name} joins: that belongs to the intermediate layer"
             assert m.reads <= {r.table for r in REGISTERS} | {"loads", "register_columns", "parameters"} | set(CLOSE_TABLES), \
@@ -39,7 +39,7 @@ def test_the_shared_macros_read_no_table():
 
 
 def test_the_check_sees_a_model_that_reads_ahead():
-    ms = models()
+    ms = build_order()
     bad = Model("stg_peek", "staging", SQL_DIR / "staging" / "stg_peek.sql", "SELECT * FROM case_accounts",
                 frozenset({"case_accounts"}))
     early = Model("int_peek", "intermediate", SQL_DIR / "intermediate" / "int_peek.sql",
@@ -131,20 +131,20 @@ def test_the_presentation_reads_finished_models_and_never_joins():
 
 def test_the_current_version_of_a_key_is_written_once(tmp_path):
     """The models read a register's current versions through current_<table>() and the loader
-    through current_rows(), both made from the one definition in load/db.py: no SQL file writes
+    through current_rows(), both made from the one definition in load/schema.py: no SQL file writes
     the filter itself, and the two give the same rows."""
     from helpers import inserted_into
 
-    from pipeline.load import db
+    from pipeline.load import schema
 
     for path in SQL_DIR.rglob("*.sql"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"later\._version|max\(_version\)", text), f"{path.name} writes the current version itself"
     con = inserted_into(tmp_path / "pound.duckdb", ROOT / "data" / "sample")
-    con.execute(db.current_macros())
+    con.execute(schema.current_macros())
     for reg in REGISTERS:
         by_macro = con.execute(f"SELECT * FROM current_{reg.table}() ORDER BY ALL").fetchall()
-        assert by_macro == con.execute(f"SELECT * FROM {db.current_rows(reg)} ORDER BY ALL").fetchall(), reg.table
+        assert by_macro == con.execute(f"SELECT * FROM {schema.current_rows(reg)} ORDER BY ALL").fetchall(), reg.table
     every, current = con.execute("SELECT (SELECT count(*) FROM impoundments), "
                                  "(SELECT count(*) FROM current_impoundments())").fetchone()
     assert every == current + 1      # the sample's one correction: M-2608-001's owner, sent again

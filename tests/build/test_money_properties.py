@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from pipeline.build import build
 from pipeline.core.params import Parameters
 from pipeline.core.registers import BY_NAME
-from pipeline.load.db import current_rows
+from pipeline.load.schema import current_rows
 
 CLASSES = ["cattle", "calf", "sheep", "ass", "goat", "buffalo", "elephant"]
 D0 = dt.date(2026, 6, 1)

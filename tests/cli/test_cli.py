@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from pipeline.core.money import paise_text
-from pipeline.load import db
+from pipeline.load import connection
 
 COMMANDS = ["run", "ingest", "build", "report", "workbook", "synth", "demo", "documents", "template"]
 
@@ -111,7 +111,7 @@ def test_run_writes_every_export_with_two_decimal_money(tmp_path, sample_bundle,
     # every amount of the reconciliation in rupees, those after the contract's columns too
     with (out / "reconciliation.csv").open() as fh:
         recon = list(csv.DictReader(fh))
-    con = db.connect(out / "pound.duckdb", read_only=True)
+    con = connection.connect(out / "pound.duckdb", read_only=True)
     paise = {(r[0], r[1], r[2], r[3]): r[4:] for r in con.execute(
         "SELECT ledger, local_authority_id, reference, head, difference_due, status_amount FROM reconciliation").fetchall()}
     for r in recon:

@@ -138,13 +138,13 @@ def test_two_actions_at_once_one_runs_the_other_is_told_the_database_is_busy(des
     """One action at a time: a second, from another page, is refused while the first runs; a
     `pound` command on the same database meanwhile is told it is in use."""
     from pipeline.desk import actions
-    from pipeline.load import db
+    from pipeline.load import connection
 
     release = threading.Event()
     holding = threading.Event()
 
     def slow_load(places, month, progress):        # holds the database as a load does, until released
-        con = db.connect(places.db)
+        con = connection.connect(places.db)
         try:
             progress.step("loading (held by the test)")
             holding.set()
@@ -162,7 +162,8 @@ def test_two_actions_at_once_one_runs_the_other_is_told_the_database_is_busy(des
     assert r.status_code == 409 and "the database is busy" in r.text and "Load the registers" in r.text
     page = d.get("/?month=2026-11").text
     assert "Working: Load the registers" in page and "loading (held by the test)" in page
-    assert '<meta http-equiv="refresh" content="1; url=/?month=2026-11">' in page          # progress, refreshed each second
+    assert d.get("/progress").json == {"running": True, "step": "loading (held by the test)",
+                                       "elapsed": d.get("/progress").json["elapsed"]}      # what desk.js shows each second
     cli = subprocess.run([sys.executable, "-m", "pipeline", "build", "--db", str(d.places.db), "--out",
                           str(d.places.out / "cli"), "--wait", "0"], capture_output=True, text=True, cwd=ROOT)
     assert cli.returncode == 1 and "is in use by another program" in cli.stderr
@@ -225,6 +226,33 @@ def test_pound_desk_serves_the_page_on_loopback_and_stops_on_ctrl_c(tmp_path):
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as r:
             page = r.read().decode()
         assert r.status == 200 and "Load the registers" in page and str(bundle) in page
+        try:                                     # and on this machine only: not on its other addresses
+            others = [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
+        except OSError:
+            others = []
+        for address in others:
+            with pytest.raises(OSError):
+                socket.create_connection((address, port), timeout=2).close()
     finally:
         p.send_signal(signal.SIGINT)
         assert p.wait(20) == 0
+
+
+def test_the_desk_runs_its_own_script_only_and_the_reviews_pages_run_sandboxed(desk_of):
+    d = desk_of()
+    csp = d.get("/").headers["Content-Security-Policy"]
+    assert "script-src 'self';" in csp and "unsafe-inline" not in csp and "sandbox" not in csp
+    folder = d.places.out / "reports" / "2026-11"
+    folder.mkdir(parents=True)
+    (folder / "monthly_review_2026-11.html").write_text("<p>page 1</p>", encoding="utf-8")
+    (folder / "monthly_review_2026-11.pdf").write_bytes(b"%PDF-1.4\n")
+    r = d.get("/files/out/reports/2026-11/monthly_review_2026-11.html")
+    csp = r.headers["Content-Security-Policy"]
+    assert r.status_code == 200 and csp.startswith("sandbox allow-scripts ") and "allow-same-origin" not in csp
+    assert "connect-src 'none'" in csp and "form-action 'none'" in csp
+    # its twin: a PDF is not sandboxed (the browser's viewer would refuse it)
+    r = d.get("/files/out/reports/2026-11/monthly_review_2026-11.pdf")
+    assert r.status_code == 200 and "sandbox" not in r.headers["Content-Security-Policy"]
+    # nothing outside the folders the desk writes is served
+    for path in ("/files/out/../../bundle0/reference/pounds.csv", "/files/out/%2e%2e/desk0.duckdb", "/files/etc/passwd"):
+        assert d.get(path).status_code == 404, path

@@ -28,14 +28,25 @@ def accessible(page, state: str) -> None:
     assert found == [], f"the desk, {state}:\n{describe(found)}"
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, at: str | None = None) -> None:
+    """The README's picture `name` (docs/img/desk_<name>.png), when DESK_SHOTS names a folder: the
+    window's view, scrolled to the element `at`."""
     folder = os.environ.get("DESK_SHOTS")
     if folder:
+        if at:
+            page.evaluate(f"window.scrollTo(0, document.querySelector({at!r}).getBoundingClientRect().top + window.scrollY - 16)")
         page.screenshot(path=str(Path(folder) / f"desk_{name}.png"), full_page=False)
+        page.evaluate("window.scrollTo(0, 0)")
 
 
-def press(page, button: str, done: str | None = None) -> str:
+def press(page, button: str, done: str | None = None, working: str | None = None) -> str:
+    """Press `button` and wait for the page to show its result; `working` names the picture taken
+    while it works."""
     page.get_by_role("button", name=button, exact=True).click()
+    if working:
+        page.wait_for_selector("text=Working:", timeout=SLOW)
+        page.wait_for_timeout(2500)
+        shot(page, working)
     page.wait_for_selector(f"text=Done: {done or button}", timeout=SLOW)
     return page.inner_text("#progress")
 
@@ -62,13 +73,13 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     cli_bundle = tmp_path / "cli_bundle"
     shutil.copytree(ROOT / "data" / "sample", cli_bundle)
     cli_db = tmp_path / "cli.duckdb"
-    page, requests, errors = browser.open(d.url, charts=False, context_args={"bypass_csp": True, "accept_downloads": True})
+    page, requests, errors = browser.open(d.url, charts=False, context_args={"bypass_csp": True, "accept_downloads": True,
+                                                                                 "viewport": {"width": 900, "height": 640}})
     assert page.title().startswith("Pound desk, ")
     page.select_option("#month", MONTH)
     page.get_by_role("button", name="Show the month").click()
     assert page.inner_text("#state-h") == f"{MONTH}: not loaded"
     accessible(page, "not loaded")
-    shot(page, "0_start")
 
     # 1. load: the line pound ingest prints
     text = press(page, "Load the registers")
@@ -78,7 +89,7 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     accessible(page, "loaded, not built")
 
     # 2. the review: the decisions line pound build prints; the links to the pages, PDF and workbook
-    text = press(page, "Make the month's review")
+    text = press(page, "Make the month's review", working="working")
     code, out, _ = run_cli("build", "--db", cli_db, "--out", tmp_path / "cli_results", "--as-of", "2026-11-30")
     assert code == 0 and [ln for ln in out.splitlines() if ln.startswith("decisions on findings")][0] in text
     assert "heads impounded" in text
@@ -88,7 +99,13 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     figures_id = re.fullmatch(rf"{MONTH}: built, review made \(figures id (\w+), a draft until the close\)", state).group(1)
     assert f"figures id {figures_id}" in text
     accessible(page, "built, review made")
-    shot(page, "1_review")
+    # the review's page opened from the desk, as the clerk's browser does (the desk's own
+    # Content-Security-Policy in force): its charts are drawn
+    href = page.get_by_role("link", name=f"monthly_review_{MONTH}.html", exact=True).get_attribute("href")
+    review_page, _, review_errors = browser.open(d.url.rstrip("/") + href, charts=True)
+    assert review_page.locator(".main-svg").count() >= 1 and review_errors == []
+    review_page.context.close()
+    shot(page, "review", at="#progress")
     assert run_cli("report", "--db", cli_db, "--month", MONTH, "--out", tmp_path / "cli_reports")[0] == 0
     assert figures_id in (tmp_path / "cli_reports" / f"monthly_review_{MONTH}.html").read_text(encoding="utf-8")
 
@@ -137,7 +154,7 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     cli_id = re.search(r"^figures id (\w+); the page to sign", err, re.M).group(1)
     assert f"figures id {cli_id}" in text and page.inner_text("#state-h") == f"{MONTH}: closed ({MONTH}, figures id {cli_id})"
     accessible(page, "closed")
-    shot(page, "2_closed")
+    shot(page, "closed")
 
     # 5. verify: pound verify's verdict
     text = press(page, "Verify")
@@ -154,20 +171,25 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     assert code == 0 and wrote in text
     assert page.locator("a", has_text="_all.pdf").count() >= 1
     accessible(page, "papers made")
-    shot(page, "3_papers")
+    shot(page, "papers", at="#progress")
 
     # nothing from the internet, and no script error
     assert all(u.startswith(d.url) or u.startswith(("data:", "blob:")) for u in requests), requests
     assert errors == []
-    # from the keyboard: Tab reaches the month chooser and each button
+    # from the keyboard: Tab reaches the month chooser, each field and each button, in the page's
+    # order, and the control focused is marked by a visible outline
     page.goto(d.url + f"?month={MONTH}")
-    reached = set()
+    reached = []
     for _ in range(40):
         page.keyboard.press("Tab")
-        reached.add(page.evaluate("(e => e.id || e.textContent.trim())(document.activeElement)"))
-    for name in ("month", "by", "note", "file", "Load the registers", "Make the month's review", "Close the month", "Verify", "Make the papers",
-                 "Add register files"):
-        assert name in reached, (name, reached)
+        tag, name, outline = page.evaluate("(e => [e.tagName, e.id || e.textContent.trim(), getComputedStyle(e).outlineStyle"
+                                           " + ' ' + getComputedStyle(e).outlineWidth])(document.activeElement)")
+        if tag != "BODY" and name not in reached:        # (past the last control, the focus leaves the page)
+            reached.append(name)
+            assert outline.split()[0] != "none" and float(outline.split()[1].removesuffix("px")) >= 2, (name, outline)
+    order = ["month", "Show the month", "Load the registers", "Make the month's review", "by", "note", "Close the month",
+             "Verify", "Make the papers", "file", "Add register files"]
+    assert [n for n in reached if n in order] == order, reached
 
 
 def test_the_page_with_rejects_and_with_a_refusal_is_accessible(desk_of, browser):

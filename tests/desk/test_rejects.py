@@ -30,13 +30,15 @@ def bad_workbook() -> bytes:
 
 
 def test_a_bad_workbook_is_rejected_row_by_row_and_the_database_is_unchanged(desk_of):
-    from pipeline.load import db
+    from helpers import snapshot
+
+    from pipeline.load import connection
 
     d = desk_of()
     assert d.post("/do/load", data={"month": "2026-11", "token": d.token()}).status_code == 303
     assert not d.desk.wait().result.rejects
-    con = db.connect(d.places.db)
-    before = db.snapshot(con)
+    con = connection.connect(d.places.db)
+    before = snapshot(con)
     con.close()
 
     r = d.post("/add", data={"token": d.token(), "month": "2026-11", "file": (io.BytesIO(bad_workbook()), "keeper_P01.xlsx")},
@@ -51,7 +53,7 @@ def test_a_bad_workbook_is_rejected_row_by_row_and_the_database_is_unchanged(des
     assert "31/02/2026" in cells[3]
     assert "rejected 1" in page and "the database holds what it held before it" in page
 
-    con = db.connect(d.places.db)
-    after = db.snapshot(con)
+    con = connection.connect(d.places.db)
+    after = snapshot(con)
     con.close()
     assert after == before

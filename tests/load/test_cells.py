@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from pipeline.core.registers import BY_NAME
 from pipeline.load import cells
 from pipeline.load.bundle import Source, read_source
-from pipeline.load.ingest import TRUE_WORDS, _plan_voids
+from pipeline.load.order import plan_voids
+from pipeline.load.values import TRUE_WORDS
 
 REG = BY_NAME["security_deposits"]          # a register others refer to, with a void column
 CELL = st.one_of(st.sampled_from(["", "D1", "D2", "C1", "yes", " Yes ", "no", "1", "2026-10-01", "600.50", " ", '""',
@@ -100,7 +101,7 @@ def test_duckdb_reads_a_file_as_python_does_or_leaves_it_to_python(tmp_path, dat
     cells.drop_typed(con)
 
     # the keys the file strikes out, planned before anything is loaded, are those of the Python read
-    _, voids = _plan_voids(con, [src])
+    _, voids = plan_voids(con, [src])
     want = set()
     if not python.problems:
         f = python.frame

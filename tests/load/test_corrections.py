@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.load import db
+from pipeline.load import connection
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bundle"
 AS_OF = "2026-12-31"
@@ -248,7 +248,7 @@ def test_versions_are_kept_with_their_file_and_row(tmp_path, run_cli):
     bundle = bundle_with(tmp_path, {"registers/releases_2026-12_corrections.csv":
                                     REL + R12.format(fines=400, note="Receipt book", void="")})
     run(run_cli, bundle, tmp_path / "out")
-    con = db.connect(tmp_path / "out" / "pound.duckdb", read_only=True)
+    con = connection.connect(tmp_path / "out" / "pound.duckdb", read_only=True)
     try:
         rows = con.execute("SELECT _version, fines_paid, _file, _row, correction_note FROM releases "
                            "WHERE release_id = 'R12' ORDER BY _version").fetchall()

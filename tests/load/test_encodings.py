@@ -3,7 +3,7 @@
 
 from helpers import make_bundle
 
-from pipeline.load import db
+from pipeline.load import connection
 from pipeline.load.encodings import row_of, utf16_problem
 from pipeline.load.ingest import ingest
 
@@ -18,7 +18,7 @@ def test_bom_crlf_trailing_empty_lines_and_spaces_around_cells_load(tmp_path):
             "\r\n\r\n")
     (bundle / "registers").mkdir()
     (bundle / "registers" / "impoundments.csv").write_bytes(text.encode("utf-8"))
-    con = db.connect(":memory:")
+    con = connection.connect(":memory:")
     result = ingest(con, bundle)
     assert not result.rejected, [p.render() for p in result.problems]
     got = con.execute("SELECT case_id, pound_id, impounded_on::VARCHAR, animal_class, head_count, owner_name, _row "

@@ -18,10 +18,11 @@ from pathlib import Path
 
 import pytest
 from examples import examples
+from helpers import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.load import db
+from pipeline.load import connection
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bundle"
 FILES = sorted(p.relative_to(GOLDEN).as_posix() for p in GOLDEN.rglob("*.csv"))
@@ -82,9 +83,9 @@ def kept(tmp_path_factory):
     from pipeline.load.ingest import ingest
 
     path = tmp_path_factory.mktemp("fuzz") / "kept.duckdb"
-    con = db.connect(path)
+    con = connection.connect(path)
     assert not ingest(con, GOLDEN).rejected
-    snap = db.snapshot(con)
+    snap = snapshot(con)
     con.close()
     return path, snap
 
@@ -117,9 +118,9 @@ def test_a_mutated_file_is_loaded_or_rejected_naming_it_and_a_rejection_changes_
     if code == 2:
         rejected = [line for line in err.splitlines() if line.startswith("REJECTED ")]
         assert rejected and all(line.startswith(f"REJECTED {rel}") for line in rejected), err
-        con = db.connect(path)
+        con = connection.connect(path)
         try:
-            assert db.snapshot(con) == before
+            assert snapshot(con) == before
         finally:
             con.close()
     shutil.rmtree(work, ignore_errors=True)

@@ -4,11 +4,11 @@ import csv
 import datetime as dt
 import shutil
 
-from helpers import case, make_bundle, write_csv
+from helpers import case, make_bundle, snapshot, write_csv
 from openpyxl import Workbook
 
 from pipeline.core.registers import BY_NAME, REGISTERS
-from pipeline.load import db
+from pipeline.load import connection, schema
 from pipeline.load.ingest import ingest
 
 
@@ -22,7 +22,7 @@ def test_csv_with_bom_blank_lines_odd_headers_and_extra_columns(tmp_path):
             "C2,P1,,2026-10-02,,,,calf,1,,,,,\n")
     (bundle / "registers").mkdir()
     (bundle / "registers" / "impoundments_2026-10_P1.csv").write_text(text, encoding="utf-8")
-    con = db.connect(":memory:")
+    con = connection.connect(":memory:")
     result = ingest(con, bundle)
     assert not result.rejected, [p.render() for p in result.problems]
     got = con.execute("SELECT case_id, impounded_on, impounded_time, place_of_seizure, animal_class, head_count, "
@@ -37,19 +37,19 @@ def test_csv_with_bom_blank_lines_odd_headers_and_extra_columns(tmp_path):
 
 def test_reingest_is_idempotent(tmp_path, sample_bundle):
     path = tmp_path / "p.duckdb"
-    con = db.connect(path)
+    con = connection.connect(path)
     first = ingest(con, sample_bundle)
     assert {f.status for f in first.files} == {"loaded"}
-    before = db.snapshot(con)
+    before = snapshot(con)
     again = ingest(con, sample_bundle)
     assert {f.status for f in again.files} == {"skipped"}
     assert all("same content was loaded from" in f.note for f in again.files)
-    assert db.snapshot(con) == before
+    assert snapshot(con) == before
 
 
 def test_same_content_under_another_name_is_skipped_and_overlapping_files_add_only_new_rows(tmp_path):
     bundle = make_bundle(tmp_path / "b", impoundments=[case("C1"), case("C2")])
-    con = db.connect(":memory:")
+    con = connection.connect(":memory:")
     assert not ingest(con, bundle).rejected
     more = tmp_path / "more"
     shutil.copy(bundle / "registers" / "impoundments.csv", (more / "registers").mkdir(parents=True) or more / "registers" / "impoundments_copy.csv")
@@ -109,7 +109,7 @@ def test_an_excel_workbook_bundle_equals_its_csv_twin(tmp_path, sample_bundle):
     twin = tmp_path / "xlsx"
     (twin / "registers").mkdir(parents=True)
     _workbook_twin(sample_bundle, twin / "registers")
-    a, b = db.connect(":memory:"), db.connect(":memory:")
+    a, b = connection.connect(":memory:"), connection.connect(":memory:")
     ra, rb = ingest(a, sample_bundle), ingest(b, twin)
     assert not ra.rejected and not rb.rejected, [p.render() for p in rb.problems]
     assert all(f.label.startswith("registers/sample") and "xlsx [sheet " in f.label for f in rb.files)
@@ -129,7 +129,7 @@ def test_excel_number_cells_are_exact(tmp_path):
     ws.append(BY_NAME["releases"].names)
     ws.append(["R1", "C1", dt.datetime(2026, 10, 2), 1, "s12_payment", "o", 600.1, 0.07, None, "yes", None, True, None])
     wb.save(bundle / "registers" / "rel.xlsx")
-    con = db.connect(":memory:")
+    con = connection.connect(":memory:")
     result = ingest(con, bundle)
     assert not result.rejected, [p.render() for p in result.problems]
     assert con.execute("SELECT fines_paid, charges_paid, receipt_signed FROM releases").fetchone() == (60010, 7, True)
@@ -163,10 +163,10 @@ def test_a_database_made_before_bundle_as_of_gets_the_column(tmp_path):
 
     path = tmp_path / "old.duckdb"
     old = duckdb.connect(str(path))
-    old.execute(db.LOADS_DDL.replace(",\n    bundle_as_of DATE", ""))
+    old.execute(schema.LOADS_DDL.replace(",\n    bundle_as_of DATE", ""))
     assert "bundle_as_of" not in [r[0] for r in old.execute("DESCRIBE loads").fetchall()]
     old.close()
-    con = db.connect(path)
+    con = connection.connect(path)
     assert [r[0] for r in con.execute("DESCRIBE loads").fetchall()][-1] == "bundle_as_of"
     con.close()
 
@@ -176,12 +176,12 @@ def test_pound_threads_sets_the_threads_of_every_database_pound_opens(tmp_path, 
 
     monkeypatch.delenv("POUND_THREADS", raising=False)
     path = tmp_path / "pound.duckdb"
-    con = db.connect(path)
+    con = connection.connect(path)
     every = con.execute("SELECT current_setting('threads')").fetchone()[0]
     con.close()
     for asked, threads in (("1", 1), ("3", 3), ("none", every), ("0", every)):
         monkeypatch.setenv("POUND_THREADS", asked)
-        con = db.connect(path)
+        con = connection.connect(path)
         assert con.execute("SELECT current_setting('threads')").fetchone()[0] == threads, asked
         con.close()
     monkeypatch.setenv("POUND_THREADS", "1")

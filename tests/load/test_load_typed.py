@@ -9,7 +9,7 @@ import pytest
 from helpers import load, make_bundle
 
 from pipeline.core.registers import BY_NAME
-from pipeline.load import db
+from pipeline.load import schema
 from pipeline.load.typed import insert_typed
 
 ROWS = [
@@ -46,7 +46,7 @@ def test_typed_rows_are_stored_as_the_loader_stores_their_text(tmp_path, days_as
     loaded, result = load(bundle)
     assert not result.rejected
     con = duckdb.connect()
-    db.ensure_schema(con)
+    schema.ensure_schema(con)
     assert insert_typed(con, "releases", typed_releases(days_as_ints), "synth/releases", blank=-1) == 2
     assert table(con, "releases") == table(loaded, "releases")
     load_row = con.execute("SELECT file, register, rows, new_rows, status, length(sha256) FROM loads").fetchall()
@@ -56,7 +56,7 @@ def test_typed_rows_are_stored_as_the_loader_stores_their_text(tmp_path, days_as
 
 def test_absent_columns_are_blank_and_a_second_insert_is_a_second_load():
     con = duckdb.connect()
-    db.ensure_schema(con)
+    schema.ensure_schema(con)
     insert_typed(con, "sales", pd.DataFrame({"sale_id": ["S1"], "case_id": ["C1"], "path": ["s15_unclaimed"],
                                              "sale_on": [20000], "head_sold": [1]}), "a")
     insert_typed(con, "sales", pd.DataFrame({"sale_id": ["S2"], "case_id": ["C2"], "path": ["s15_unclaimed"],
@@ -70,7 +70,7 @@ def test_absent_columns_are_blank_and_a_second_insert_is_a_second_load():
 
 def test_unknown_columns_and_fractional_money_are_refused():
     con = duckdb.connect()
-    db.ensure_schema(con)
+    schema.ensure_schema(con)
     with pytest.raises(ValueError, match="no column sold_for"):
         insert_typed(con, "sales", pd.DataFrame({"sale_id": ["S1"], "sold_for": [1]}), "x")
     with pytest.raises(ValueError, match="bid_amount"):

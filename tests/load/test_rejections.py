@@ -4,9 +4,9 @@ and the database exactly as it was before."""
 import shutil
 
 import pytest
-from helpers import case, make_bundle
+from helpers import case, make_bundle, snapshot
 
-from pipeline.load import db
+from pipeline.load import connection
 
 IMP = "case_id,pound_id,seized_on,impounded_on,impounded_time,place_of_seizure,seized_by,animal_class,head_count,description,owner_id,owner_name,owner_village\n"
 REL = "release_id,case_id,released_on,head_count,basis,released_to,fines_paid,charges_paid,protest_deposit,declaration_made,security_deposit_id,receipt_signed,court_order_ref\n"
@@ -134,12 +134,12 @@ def _loaded(tmp_path_factory):
                        security_deposits=[{"deposit_id": "D1", "case_id": "C1", "owner_id": "O1",
                                            "deposited_on": "2026-10-02", "amount": "1000"}])
     path = root / "pound.duckdb"
-    con = db.connect(path)
+    con = connection.connect(path)
     from pipeline.load.ingest import ingest
     assert not ingest(con, base).rejected
-    snapshot = db.snapshot(con)
+    before = snapshot(con)
     con.close()
-    return path, snapshot
+    return path, before
 
 
 @pytest.fixture
@@ -165,8 +165,8 @@ def test_bad_input_is_rejected_and_loses_nothing(name, files, expected, tmp_path
     for text in expected:
         assert text in err, f"{text!r} not in:\n{err}"
     assert "Traceback" not in err
-    con = db.connect(loaded_db)
-    assert db.snapshot(con) == before
+    con = connection.connect(loaded_db)
+    assert snapshot(con) == before
     con.close()
 
 
@@ -215,7 +215,7 @@ def test_a_file_rejected_in_the_middle_of_a_bundle(tmp_path, run_cli):
     releases_lines = [ln for ln in err.splitlines() if "registers/releases.csv" in ln]
     assert releases_lines == ["REJECTED registers/releases.csv: not loaded: it refers to rows of registers/impoundments.csv "
                               "(case_id C1), which was rejected; send this file again with the corrected one"], err
-    con = db.connect(path)
+    con = connection.connect(path)
     assert con.execute("SELECT count(*) FROM impoundments").fetchone()[0] == 0
     assert con.execute("SELECT count(*) FROM releases").fetchone()[0] == 0
     assert con.execute("SELECT count(*) FROM local_fund").fetchone()[0] == 1
@@ -262,8 +262,8 @@ def test_more_bad_inputs(tmp_path, loaded_db, before, run_cli):
     assert "registers/script.xlsx [sheet impoundments], row 2, column I: '=1+1' is a formula whose result was never saved" in err
     assert "reference/rates.csv, row 3, column effective_from: '2026-01-01' (in force 2026-01-01 to open) overlaps row 2" in err
     assert "Traceback" not in err
-    con = db.connect(loaded_db)
-    assert db.snapshot(con) == before
+    con = connection.connect(loaded_db)
+    assert snapshot(con) == before
 
 
 def test_a_file_naming_only_rows_held_loads_beside_a_rejected_one(tmp_path, run_cli):
@@ -282,7 +282,7 @@ def test_a_file_naming_only_rows_held_loads_beside_a_rejected_one(tmp_path, run_
     code, _, err = run_cli("ingest", second, "--db", path)
     assert code == 2 and "REJECTED registers/impoundments.csv" in err
     assert "registers/releases.csv" not in err
-    con = db.connect(path)
+    con = connection.connect(path)
     assert con.execute("SELECT release_id FROM releases").fetchall() == [("R1",)]
     con.close()
     third = make_bundle(tmp_path / "third", reference=False, releases=[{"release_id": "R2", "case_id": "C9", **rel}])

@@ -140,3 +140,54 @@ def _shared_connection():
     if not _CONNECTION:
         _CONNECTION.append(duckdb.connect())
     return _CONNECTION[0]
+
+
+# The general expressions against Python's own reading, over every layout the contract takes:
+# yyyy-m-d, d/m/yyyy and d-m-yyyy with one- and two-digit days and months (00 to 99, so that the
+# days and months no calendar has are among them), and amounts in every grouping, with and
+# without decimals and a sign.
+def _python_day(text: str):
+    import re
+
+    iso = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text, re.ASCII)
+    dmy = re.fullmatch(r"(\d{1,2})([/-])(\d{1,2})\2(\d{4})", text, re.ASCII)
+    if not iso and not dmy:
+        return None
+    y, m, d = (iso.group(1), iso.group(2), iso.group(3)) if iso else (dmy.group(4), dmy.group(3), dmy.group(1))
+    try:
+        return dt.date(int(y), int(m), int(d))
+    except ValueError:
+        return None
+
+
+def test_the_general_date_expression_reads_every_day_as_python_does():
+    parts = [str(i) for i in range(10)] + [f"{i:02d}" for i in range(100)]
+    texts = [f"{y}-{m}-{d}" for y in ("2024", "2026", "2100") for m in parts for d in parts]
+    texts += [f"{d}{a}{m}{b}{y}" for y in ("2028", "1900") for d in parts for m in parts
+              for a, b in (("/", "/"), ("-", "-"), ("/", "-"), ("-", "/"))]
+    texts += ["2026/10/05", "10/05/26", "2026-10-05 ", "5.10.2026", "12026-01-01", "2026-001-01", ""]
+    got = duckdb.connect().execute(f"SELECT list({general_expr(Column('v', DATE), 'x')} ORDER BY i) "
+                                   "FROM (SELECT unnest(?) AS x, unnest(range(len(?))) AS i)", [texts, texts]).fetchone()[0]
+    wrong = [(t, g, _python_day(t)) for t, g in zip(texts, got, strict=True) if g != _python_day(t)]
+    assert not wrong, wrong[:5]
+
+
+def _python_paise(text: str):
+    import re
+    from decimal import Decimal
+
+    if not re.fullmatch(r"-?(\d{1,15}|\d{1,3}(,\d{3})+|\d{1,2}(,\d{2})+,\d{3})(\.\d{1,2})?", text, re.ASCII):
+        return None
+    return int(Decimal(text.replace(",", "")) * 100)
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(texts=st.lists(st.one_of(
+    st.integers(0, 10**15 - 1).map(str), st.integers(0, 10**15 - 1).map("{:,}".format),
+    st.from_regex(r"\A-?[0-9]{1,2}(,[0-9]{2}){1,6},[0-9]{3}(\.[0-9]{1,3})?\Z"),
+    st.from_regex(r"\A-?[0-9]{1,16}(\.[0-9]{0,3})?\Z"), NEAR), min_size=1, max_size=60))
+def test_the_general_money_expression_reads_amounts_as_python_does(texts):
+    got = _shared_connection().execute(
+        f"SELECT list({general_expr(Column('v', MONEY), 'x')} ORDER BY i) "
+        "FROM (SELECT unnest(?) AS x, unnest(range(len(?))) AS i)", [texts, texts]).fetchone()[0]
+    assert got == [_python_paise(t) for t in texts], texts

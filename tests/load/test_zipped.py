@@ -7,7 +7,7 @@ import zipfile
 import pytest
 from helpers import case, make_bundle
 
-from pipeline.load import db, zipped
+from pipeline.load import connection, zipped
 
 TABLES = ("impoundments", "pounds", "rates", "loads")
 
@@ -21,7 +21,7 @@ def _zip(folder, path, prefix=""):
 
 
 def _content(path):
-    con = db.connect(path)
+    con = connection.connect(path)
     try:
         return {t: con.execute(f"SELECT * EXCLUDE (loaded_at, bundle_as_of) FROM {t} ORDER BY ALL" if t == "loads"
                                else f"SELECT * FROM {t} ORDER BY ALL").fetchall() for t in TABLES}

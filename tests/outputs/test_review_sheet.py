@@ -107,6 +107,7 @@ def test_register_text_that_looks_like_a_formula_is_written_as_text(tmp_path, mo
             for s, t in [*zip(texts, texts, strict=True), ("C1", "a plain note")]]
     monkeypatch.setattr(review_sheet, "open_findings", lambda con, month, district=None: rows)
     monkeypatch.setattr(review_sheet, "as_of", lambda con: dt.date(2026, 12, 31))
+    monkeypatch.setattr(review_sheet, "stale_notice", lambda con: None)     # no database: nothing loaded since
     path = write_review_workbook(None, "2026-12", None, tmp_path / "review.xlsx")
     ws = load_workbook(path)["finding_reviews"]
     header = [c.value for c in ws[1]]
@@ -116,3 +117,22 @@ def test_register_text_that_looks_like_a_formula_is_written_as_text(tmp_path, mo
             assert (cell.value, cell.data_type, cell.quotePrefix) == (text, "s", True)
     plain = ws.cell(len(texts) + 2, header.index("finding_detail") + 1)
     assert (plain.value, plain.quotePrefix) == ("a plain note", False)
+
+
+def test_printed_a_finding_s_row_reads_from_its_top_line_and_its_subject_fits(tmp_path, shared):
+    # the sample as of 30-11-2026: November's workbook holds DM-RECEIPT-OVERDUE H-2610-018:surplus, the
+    # longest subject id (18 characters); printed, it spilled into reviewed_on, and a row's ids stood on
+    # its bottom line while its detail began on the top one
+    db = shared.run(Path(__file__).resolve().parents[2] / "data" / "sample", "2026-11-30") / "pound.duckdb"
+    con = connect(db)
+    try:
+        path = write_review_workbook(con, "2026-11", None, tmp_path / "review_2026-11.xlsx")
+    finally:
+        con.close()
+    ws = load_workbook(path)["finding_reviews"]
+    header = [c.value for c in ws[1]]
+    subjects = [row[header.index("subject_id")].value for row in ws.iter_rows(min_row=2)]
+    assert "H-2610-018:surplus" in subjects
+    width = ws.column_dimensions[ws.cell(1, header.index("subject_id") + 1).column_letter].width
+    assert width >= max(len(s) for s in subjects) + 2
+    assert {c.alignment.vertical for row in ws.iter_rows(min_row=2) for c in row} == {"top"}

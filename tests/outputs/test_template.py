@@ -14,7 +14,9 @@ import pytest
 from openpyxl import load_workbook
 
 from pipeline.core.registers import BY_NAME, COUNT, DATE, ENUM, FLAG, MONEY, REVIEW_HELP_SHEET, TIME, Column
-from pipeline.outputs.template import AMOUNT_PARTS, LAST_ROW, SHEETS, amount_check, date_check, for_cell, list_of
+from pipeline.outputs.bundle_lists import SHEETS
+from pipeline.outputs.cell_checks import AMOUNT_PARTS, amount_check, date_check, for_cell
+from pipeline.outputs.template import LAST_ROW, list_of
 from pipeline.outputs.template_help import column_help
 
 
@@ -304,6 +306,27 @@ def test_one_file_a_pound_a_month_named_so_and_its_options_refused_in_one_line(t
     for args, says in ((["--pound", "P01", "--month", "2026-13"], "--month 2026-13: expected a month"),
                        (["--pound", "P01"], "give --out, or --pound and --month"),
                        (["--month", "2026-11", "--db", "x.duckdb"], "--db gives the cases still in a pound"),
-                       (["--ledger", "local_fund", "--pound", "P01", "--month", "2026-11"], "leave out --pound")):
+                       (["--ledger", "local_fund", "--pound", "P01", "--month", "2026-11"], "leave out --pound"),
+                       (["--pound", "P01", "--month", "2026-11", "--db", sample_bundle / "reference" / "pounds.csv", "--params",
+                         tmp_path / "p.toml"], "the database's own readings are used")):
         code, _, err = run_cli("template", "--bundle", sample_bundle, *args)
         assert code != 0 and says in err and len(err.strip().splitlines()) == 1, (args, err)
+
+
+@pytest.mark.parametrize("reading, days", [("days_or_part", "=IF($A5=\"\",\"\",MAX($C5-$E5+1,0))"),
+                                           ("nights", "=IF($A5=\"\",\"\",MAX($C5-$E5,0))")])
+def test_without_the_accounts_the_due_sheet_counts_days_as_the_run_s_parameters_will(tmp_path, run_cli, sample_bundle,
+                                                                                     reading, days):
+    # no --db: the parameters file pound run is given says how feeding days are counted (LibreOffice works the
+    # counts out in test_template_due.py); without it, the default reading (both ends count)
+    params = tmp_path / "params.toml"
+    params.write_text(f'feeding_days = "{reading}"\n')
+    for given, out in ((("--params", params), "given.xlsx"), ((), "default.xlsx")):
+        code, _, err = run_cli("template", "--bundle", sample_bundle, "--pound", "P01", "--month", "2026-11",
+                               *given, "--out", tmp_path / out)
+        assert code == 0, err
+    due = {out: load_workbook(tmp_path / out)["what is due"] for out in ("given.xlsx", "default.xlsx")}
+    assert due["given.xlsx"]["G5"].value == days
+    assert due["default.xlsx"]["G5"].value == "=IF($A5=\"\",\"\",MAX($C5-$E5+1,0))"
+    said = " ".join(str(c.value) for c in due["given.xlsx"]["A"][:3])
+    assert ("the day of release does not count" in said) == (reading == "nights")

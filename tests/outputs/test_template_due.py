@@ -7,7 +7,13 @@ less is.
 
 P02's November is the sample's own (three impoundments and release R-0015, taken out of the
 sample's CSV files and typed into the workbook) and one release more, of N-2611-015; P01's
-workbook lists M-2610-008, still in the pound on 01-11-2026, and releases it."""
+workbook lists M-2610-008, still in the pound on 01-11-2026, and releases it.
+
+The sheet counts feeding days as the accounts do whether or not a case is carried in: run once
+with the default reading (the day of impounding and the day of release both count), P02's copy
+made without the accounts (no --db), and once with feeding_days = "nights", P02's copy made with
+the accounts, in which no case of P02 is still held (the reading comes from the database, not
+from a carried case)."""
 
 import csv
 import datetime as dt
@@ -21,7 +27,8 @@ import duckdb
 import pytest
 from openpyxl import load_workbook
 
-from pipeline.outputs.template import DUE_FIRST, DUE_SHEET, REVIEW_HELP_SHEET
+from pipeline.core.registers import DUE_SHEET, REVIEW_HELP_SHEET
+from pipeline.outputs.due_sheet import DUE_FIRST
 
 pytestmark = pytest.mark.calc
 SAMPLE = Path(__file__).parents[2] / "data" / "sample"
@@ -85,7 +92,30 @@ def _indian(rupees: Decimal) -> str:
     return ",".join(groups + [tail]) + "." + paise
 
 
-def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp_path, run_cli):
+# Worked by hand, (fines due, feeding due, days) of each release under each reading:
+# R-0015: N-2611-024, 1 cattle impounded 20-11, released 22-11 (P02 is in Nanjangud, whose own cattle row from
+#   01-01-2026 wins over '*': fine 700, feeding 200): days 20, 21, 22 = 3, feeding 1 x 200 x 3 = 600.00 (what
+#   R-0015 paid in the sample); by nights 2, 1 x 200 x 2 = 400.00. Fine 1 x 700 = 700.00 either way.
+# R-0016: N-2611-015, impounded 25-11, released 27-11: 3 days, 1 x 200 x 3 = 600; by nights 2, 400. Fine 700.
+# R-0017: M-2610-008, 2 cattle impounded 20-10 (Mysuru: '*' cattle row from 01-09-2026, fine 600, feeding 250),
+#   released 03-11: 15 days (20-31 October is 12, 1-3 November 3), 2 x 250 x 15 = 7,500; by nights 14,
+#   2 x 250 x 14 = 7,000. Fine 2 x 600 = 1,200.
+DUE = {
+    "days_or_part": {"R-0015": (Decimal("700"), Decimal("600"), 3), "R-0016": (Decimal("700"), Decimal("600"), 3),
+                     "R-0017": (Decimal("1200"), Decimal("7500"), 15)},
+    "nights": {"R-0015": (Decimal("700"), Decimal("400"), 2), "R-0016": (Decimal("700"), Decimal("400"), 2),
+               "R-0017": (Decimal("1200"), Decimal("7000"), 14)},
+}
+
+
+@pytest.mark.parametrize("reading, p02_from_the_accounts", [
+    pytest.param("days_or_part", False, id="days-P02-without-db"),
+    pytest.param("nights", True, id="nights-P02-with-db-none-held"),
+])
+def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp_path, run_cli, reading,
+                                                                             p02_from_the_accounts):
+    params = tmp_path / "params.toml"
+    params.write_text(f'feeding_days = "{reading}"\n')
     # the bundle the keepers' workbooks go into: the sample without the rows they type; the accounts
     # before them: without every row of those cases (a deposit, a sale) as well
     bundle, before = tmp_path / "mysuru", tmp_path / "before_november"
@@ -108,15 +138,16 @@ def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp
                 w.writeheader()
                 w.writerows(r for r, out in zip(rows, left_out, strict=True) if not out)
     assert len(typed["impoundments"]) == 3 and len(typed["releases"]) == 1
-    code, _, err = run_cli("run", before, "--out", tmp_path / "before", "--as-of", "2026-10-31")
+    code, _, err = run_cli("run", before, "--out", tmp_path / "before", "--as-of", "2026-10-31", "--params", params)
     assert code == 0, err
     db = tmp_path / "before" / "pound.duckdb"
 
     made = {}
     for pound in ("P01", "P02"):
         out = tmp_path / f"registers_2026-11_{pound}.xlsx"
+        accounts = ("--db", db) if pound == "P01" or p02_from_the_accounts else ("--params", params)
         code, printed, err = run_cli("template", "--bundle", bundle, "--pound", pound, "--month", "2026-11",
-                                     "--db", db, "--out", out)
+                                     *accounts, "--out", out)
         assert code == 0, err
         made[pound] = out
     # P01's copy lists the case still in its pound when November began, in the lists of cases too
@@ -157,24 +188,21 @@ def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp
         saved = _calc(path, tmp_path / f"calc2_{pound}")
         shown.update(_due(saved))
         shutil.copy(saved, bundle / "registers" / path.name)
-    # worked by hand: N-2611-024, 1 cattle impounded 20-11, released 22-11: 3 days (20, 21, 22) at Rs 250 (the '*'
-    # row from 01-09-2026; P02 is in Nanjangud, whose own cattle row from 01-01-2026 wins: fine 700, feeding 200):
-    # fine 1 x 700 = 700.00, feeding 1 x 200 x 3 = 600.00 (what R-0015 paid in the sample)
-    assert shown["R-0015"] == (Decimal("700"), Decimal("600"), 3)
-    # N-2611-015, impounded 25-11, released 27-11: 3 days; 1 x 700 fine, 1 x 200 x 3 = 600 feeding
-    assert shown["R-0016"] == (Decimal("700"), Decimal("600"), 3)
-    # M-2610-008, 2 cattle impounded 20-10 (Mysuru: '*' cattle row from 01-09-2026, fine 600, feeding 250),
-    # released 03-11: 15 days (20-31 October is 12, 1-3 November 3); fine 2 x 600 = 1,200, feeding 2 x 250 x 15 = 7,500
-    assert shown["R-0017"] == (Decimal("1200"), Decimal("7500"), 15)
+    assert shown == DUE[reading]           # worked by hand above
 
-    code, _, err = run_cli("run", bundle, "--out", tmp_path / "after", "--as-of", "2026-11-30")
+    code, _, err = run_cli("run", bundle, "--out", tmp_path / "after", "--as-of", "2026-11-30", "--params", params)
     assert code == 0, err
     con = duckdb.connect(str(tmp_path / "after" / "pound.duckdb"), read_only=True)
     accounts = {r[0]: (Decimal(r[1]) / 100, Decimal(r[2]) / 100) for r in con.execute(
         "SELECT release_id, fine_due_r, feeding_due_r FROM int_releases WHERE release_id IN ('R-0015', 'R-0016', 'R-0017')").fetchall()}
+    # the days the accounts charged: their feeding due over the heads and the rate they took
+    days = dict(con.execute("SELECT r.release_id, r.feeding_due_r // (r.head_count * c.feeding_per_head_per_day) "
+                            "FROM int_releases r JOIN int_cases c USING (case_id) "
+                            "WHERE r.release_id IN ('R-0015', 'R-0016', 'R-0017')").fetchall())
     unpaid = con.execute("SELECT subject_id FROM findings WHERE rule_id = 'REL-UNPAID' "
                          "AND subject_id IN ('R-0015', 'R-0016', 'R-0017')").fetchall()
     con.close()
     assert accounts == {k: v[:2] for k, v in shown.items()}
+    assert days == {k: v[2] for k, v in shown.items()}
     # what the sheet shows is what the Act asks: paid, the release is not short; a rupee less, it is
     assert unpaid == [("R-0016",)]

@@ -8,17 +8,17 @@ import plotly.express as px
 import plotly.graph_objects as go
 
 from pipeline.core.script import has_kannada, marked
-from pipeline.reports import charts
+from pipeline.reports import chart_access, charts
 
 
 def _shown_order(fig) -> list[str]:
     """The x categories in the order plotly.js draws them: categoryarray, else ascending when
     readable() asked for it, else the order of first appearance."""
-    d = charts.readable(fig.to_dict())
+    d = chart_access.readable(fig.to_dict())
     axis = d["layout"].get("xaxis", {})
-    seen = list(dict.fromkeys(str(x) for t in d["data"] for x in charts._array(t.get("x"))))
+    seen = list(dict.fromkeys(str(x) for t in d["data"] for x in chart_access._array(t.get("x"))))
     if axis.get("categoryarray") is not None:
-        return [str(v) for v in charts._array(axis["categoryarray"])]
+        return [str(v) for v in chart_access._array(axis["categoryarray"])]
     return sorted(seen) if axis.get("categoryorder") == "category ascending" else seen
 
 
@@ -29,7 +29,7 @@ def test_months_are_ordered_as_months():
     fig = px.bar(df, x="month", y="cases", color="status").update_xaxes(type="category")
     assert list(dict.fromkeys(df["month"])) == ["2026-03", "2026-08", "2026-09", "2026-11", "2026-10"]
     assert _shown_order(fig) == ["2026-03", "2026-08", "2026-09", "2026-10", "2026-11"]
-    head, rows = charts.chart_table(charts.readable(fig.to_dict()))
+    head, rows = chart_access.chart_table(chart_access.readable(fig.to_dict()))
     assert [r[0] for r in rows] == ["2026-03", "2026-08", "2026-09", "2026-10", "2026-11"]
     assert head == ["month", "released", "in_pound"] and rows[3] == ["2026-10", "", "2"]
 
@@ -40,17 +40,17 @@ def test_categories_that_are_not_months_keep_their_order():
 
 
 def test_the_sunburst_s_labels_stand_out_from_their_pieces():
-    assert round(charts._contrast("#0072B2", "#FFFFFF"), 2) == 5.19      # in full: above 4.5:1
-    assert round(charts._contrast("#E69F00", "#444444"), 2) == 4.32      # plotly's grey on orange
-    assert round(charts._contrast("#4C9CC9", "#FFFFFF"), 1) == 3.0       # #0072B2 at 0.7 opacity on white
+    assert round(chart_access._contrast("#0072B2", "#FFFFFF"), 2) == 5.19      # in full: above 4.5:1
+    assert round(chart_access._contrast("#E69F00", "#444444"), 2) == 4.32      # plotly's grey on orange
+    assert round(chart_access._contrast("#4C9CC9", "#FFFFFF"), 1) == 3.0       # #0072B2 at 0.7 opacity on white
     df = pd.DataFrame({"taluk": list("ABCDEFGH"), "pound_name": [f"P{i}" for i in range(8)],
                        "animal_class": ["cattle"] * 8, "heads": range(1, 9)})
-    fig = charts.readable(px.sunburst(df, path=["taluk", "pound_name", "animal_class"], values="heads").to_dict())
+    fig = chart_access.readable(px.sunburst(df, path=["taluk", "pound_name", "animal_class"], values="heads").to_dict())
     trace = fig["data"][0]
     assert trace["leaf"]["opacity"] == 1
     fills, inks = trace["marker"]["colors"], trace["insidetextfont"]["color"]
-    assert len(fills) == len(inks) == len(charts._array(trace["ids"]))
-    assert min(charts._contrast(f, i) for f, i in zip(fills, inks, strict=True)) >= 4.5
+    assert len(fills) == len(inks) == len(chart_access._array(trace["ids"]))
+    assert min(chart_access._contrast(f, i) for f, i in zip(fills, inks, strict=True)) >= 4.5
     assert len(set(fills)) == 8       # each taluk its own colour, its pounds and classes with it
 
 
@@ -64,13 +64,13 @@ def test_each_chart_says_what_it_shows_and_gives_its_figures():
            'in 6 series: at the start, impounded, released, sold, disposed of, at the end."' in html
     assert "the keyboard does not reach it, and the same figures stand in the table below" in html
     assert "<noscript>" in html and "<details" in html
-    head, rows = charts.chart_table(fig.to_dict())
+    head, rows = chart_access.chart_table(fig.to_dict())
     assert head[:3] == ["Pound", "at the start", "impounded"] and rows[1][:3] == ["P02", "2", "4"]
 
 
 def test_money_in_a_chart_s_table_is_written_from_the_paise():
     df = pd.DataFrame({"month": ["2026-09", "2026-10"], "fines_due": [1250050, 880000], "fines_collected": [0, 500000]})
-    head, rows = charts.chart_table(charts.fines(df, ["2026-09", "2026-10"]).to_dict())
+    head, rows = chart_access.chart_table(charts.fines(df, ["2026-09", "2026-10"]).to_dict())
     assert rows[0][1:] == ["Rs 12,500.50", "Rs 0.00"] and rows[1][1:] == ["Rs 8,800.00", "Rs 5,000.00"]
 
 
@@ -107,7 +107,7 @@ def test_kannada_in_a_page_s_tables_and_a_chart_s_table_is_marked():
 def test_a_chart_lying_along_the_page_is_tabled_from_the_top():
     df = pd.DataFrame({"section": ["18(3)", "14(3)"], "account": ["keeper", "state"], "from_account": ["payer", "payer"],
                        "amount": [150000, 100000]})
-    head, rows = charts.chart_table(charts.money_received(df, "October 2026", {"keeper": "Pound-keeper"}).to_dict())
+    head, rows = chart_access.chart_table(charts.money_received(df, "October 2026", {"keeper": "Pound-keeper"}).to_dict())
     # drawn top to bottom: s.14(3) above s.18(3); the label's two lines read as one
     assert [r[0] for r in rows] == ["s.14(3) state", "s.18(3) Pound-keeper"]
     assert rows[0][1] == "Rs 1,000.00"

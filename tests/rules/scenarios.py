@@ -27,7 +27,7 @@ from helpers import AS_OF, REFERENCE, database, insert_rows, insert_text, text_f
 from pipeline.build import build
 from pipeline.core.params import Parameters
 from pipeline.core.registers import ID, REGISTERS
-from pipeline.load import db
+from pipeline.load import connection
 
 HERE = Path(__file__).resolve().parent
 # ids that name a row of the reference set (or an official): shared, never marked
@@ -226,7 +226,7 @@ class Together:
     def build(self, group: str) -> None:
         self.built.add(group)
         members = self.groups[group]
-        con = db.connect(":memory:")
+        con = connection.connect(":memory:")
         try:
             _insert_together(con, members)
             each = _unmarked(findings_of(con, members[0]), len(members))

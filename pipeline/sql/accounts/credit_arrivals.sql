@@ -12,7 +12,7 @@
 --                   overdue_on, as the finding is filed: the first page of the monthly review counts
 --                   the money overdue by them (R14)
 -- The rules and the reconciliation both read it, so a credit overdue there is the finding here.
-SELECT x.ledger, x.local_authority_id, x.reference, x.head, x.expected_amount, x.due_on,
+SELECT x.ledger, x.local_authority_id, x.reference, x.case_ref, x.head, x.expected_amount, x.due_on,
        coalesce(e.ledger_amount, 0) AS credited,
        greatest(x.expected_amount - coalesce(e.ledger_amount, 0), 0) AS not_credited,
        getvariable('ledger_grace') AS grace_days,
@@ -25,8 +25,8 @@ FROM expected_credits x
 LEFT JOIN ledger_sums e
   ON e.ledger = x.ledger AND e.head = x.head
  AND e.local_authority_id IS NOT DISTINCT FROM x.local_authority_id
- AND lower(e.reference) = lower(x.reference)
-LEFT JOIN int_cases c ON lower(c.case_id) = lower(x.reference)
+ AND e.case_ref = x.case_ref
+LEFT JOIN int_cases c ON c.case_ref = x.case_ref
 LEFT JOIN stg_pounds p ON p.pound_id = c.pound_id
 LEFT JOIN stg_local_authorities la ON la.local_authority_id = x.local_authority_id
 ORDER BY x.ledger, x.local_authority_id, x.reference, x.head

@@ -8,8 +8,9 @@
 -- parts due by the as-of date, on the latest of their days (due_later: the parts due after it, which
 -- the fund's balances hold on their own days); while none is due yet, the parts received, on the
 -- earliest one's day; while the DM has received nothing, the whole surplus with no day (pending, R2).
+-- case_ref: the case's (int_cases), the key a ledger's entries are matched on.
 -- The reconciliation sets these against the ledgers; the synthetic ledgers are written from them.
-SELECT ledger, local_authority_id, reference, head,
+SELECT ledger, local_authority_id, reference, case_ref, head,
        CASE WHEN head <> 'surplus' THEN sum(amount)
             WHEN bool_or(due_on <= as_of()) THEN sum(amount) FILTER (WHERE due_on <= as_of())
             WHEN bool_or(due_on IS NOT NULL) THEN sum(amount) FILTER (WHERE due_on IS NOT NULL)
@@ -20,12 +21,12 @@ SELECT ledger, local_authority_id, reference, head,
        CASE WHEN head = 'surplus' AND bool_or(due_on <= as_of())
             THEN coalesce(sum(amount) FILTER (WHERE due_on > as_of()), 0) ELSE 0 END AS due_later
 FROM (
-    SELECT 'local_fund' AS ledger, account_id AS local_authority_id, ref_id AS reference,
-           CASE WHEN section = '18(5)' THEN 'surplus' ELSE 'fines' END AS head, amount, due_on
-    FROM fund_movements WHERE account = 'local_fund'
+    SELECT 'local_fund' AS ledger, m.account_id AS local_authority_id, m.ref_id AS reference, k.case_ref,
+           CASE WHEN m.section = '18(5)' THEN 'surplus' ELSE 'fines' END AS head, m.amount, m.due_on
+    FROM fund_movements m LEFT JOIN int_cases k ON k.case_id = m.case_id WHERE m.account = 'local_fund'
     UNION ALL
-    SELECT 'dm_deposit', local_authority_id, ref_id, 'receipt', amount, due_on
-    FROM fund_movements WHERE account = 'dm_deposit'
+    SELECT 'dm_deposit', m.local_authority_id, m.ref_id, k.case_ref, 'receipt', m.amount, m.due_on
+    FROM fund_movements m LEFT JOIN int_cases k ON k.case_id = m.case_id WHERE m.account = 'dm_deposit'
 )
-GROUP BY ledger, local_authority_id, reference, head
+GROUP BY ledger, local_authority_id, reference, case_ref, head
 ORDER BY ledger, local_authority_id, reference, head

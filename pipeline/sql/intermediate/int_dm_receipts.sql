@@ -9,6 +9,6 @@ SELECT c.case_id, d.entry_id, d.entry_on AS dm_received_on, d.amount,
        coalesce(sum(d.amount) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS received_before,
        add_months(d.entry_on, getvariable('surplus_hold_months')) AS part_holding_ends_on,
        add_months(d.entry_on, getvariable('surplus_hold_months')) + 1 AS part_credit_due_on
-FROM stg_dm_deposit d JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
+FROM stg_dm_deposit d JOIN int_cases c ON c.case_ref = d.case_ref
 WHERE d.kind = 'receipt'
 WINDOW w AS (PARTITION BY c.case_id ORDER BY d.entry_on, d.entry_id)

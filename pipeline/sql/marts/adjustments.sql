@@ -63,7 +63,7 @@ found AS (
     WHERE n.rule_id IS NULL OR s.rule_id IS NULL
 ),
 now_recon AS (
-    SELECT c.close_id, r.ledger, r.local_authority_id, r.reference, case_ref(r.reference) AS case_ref, r.head, r.difference, r.district
+    SELECT c.close_id, r.ledger, r.local_authority_id, r.reference, r.case_ref, r.head, r.difference, r.district
     FROM reconciliation r JOIN c ON r.period_month = c.month AND (c.district IS NULL OR r.district = c.district)
 ),
 recon AS (

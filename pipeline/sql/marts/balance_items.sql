@@ -17,7 +17,7 @@
 --                     due row of the dm_deposit ledger, which adds nothing to due_amount); before
 --                     any receipt it has no day and moves no period's balance (s.18(5))
 WITH keyed AS (
-    SELECT ledger, local_authority_id, case_ref(reference) AS case_ref, head, due_on
+    SELECT ledger, local_authority_id, case_ref, head, due_on
     FROM reconciliation WHERE expected_amount IS NOT NULL
 ),
 dues AS (
@@ -47,7 +47,7 @@ entries AS (
            e.entry_id, e.file || ' row ' || e.row AS source
     FROM ledger_entries e
     LEFT JOIN keyed k ON k.ledger = e.ledger AND k.local_authority_id IS NOT DISTINCT FROM e.local_authority_id
-                     AND k.case_ref = coalesce(e.case_ref, '')
+                     AND k.case_ref = e.case_ref
                      AND k.head = CASE WHEN e.ledger = 'dm_deposit' THEN 'receipt' ELSE e.kind END
 )
 SELECT i.ledger, i.side, i.local_authority_id, la.local_authority_name, la.district, i.reference, i.head,

@@ -35,7 +35,7 @@ SELECT c.register, c.key, c.version, c.field,
        coalesce(k.local_authority_id, c.row_json ->> 'local_authority_id') AS local_authority_id
 FROM changed c JOIN stg_loads l ON l.load_id = c._load_id
 -- the case of the row: its case_id, or for a ledger entry the case its reference names
-LEFT JOIN int_cases k ON k.case_ref = case_ref(coalesce(c.row_json ->> 'case_id', c.row_json ->> 'reference'))
+LEFT JOIN int_cases k ON k.case_ref = c.case_ref
 LEFT JOIN stg_local_authorities la ON la.local_authority_id = c.row_json ->> 'local_authority_id'
 WHERE c.was_raw IS DISTINCT FROM c.now_raw
   -- a row struck out is the one line that says so

@@ -1,7 +1,7 @@
 -- reconciliation: one row per expected credit or ledger entry key (the auditors' view).
 -- Expected credits come from expected_credits (what fund_movements sends to each
 -- ledger); ledger entries with the same key are summed. Keys are (local authority, reference,
--- head); references are compared ignoring case and surrounding spaces.
+-- head); a reference is compared as its case_ref (trimmed and case folded in staging).
 --   local_fund:  movements to the local fund, head 'fines' (s.18(2)) or 'surplus'
 --                (s.18(5)), against the local_fund ledger.
 --   dm_deposit / receipt: surplus the DM must receive (s.18(5)) against his
@@ -15,29 +15,30 @@
 -- entry and as_of > due + L); pending (no entry, not yet due + L); unexpected (an
 -- entry with no expected credit). difference = ledger_amount - expected_amount.
 WITH sale_days AS (
-    SELECT a.case_id, a.sold_on, h.dm_holding_ends_on
-    FROM case_accounts a LEFT JOIN int_dm_holding h USING (case_id)
+    SELECT k.case_ref, a.sold_on, h.dm_holding_ends_on
+    FROM case_accounts a JOIN int_cases k USING (case_id) LEFT JOIN int_dm_holding h USING (case_id)
     WHERE a.sold_on IS NOT NULL
 ),
 expected AS (
-    SELECT ledger, local_authority_id, reference, head, expected_amount, due_on, NULL AS expected_from
+    SELECT ledger, local_authority_id, reference, case_ref, head, expected_amount, due_on, NULL AS expected_from
     FROM expected_credits
     UNION ALL
-    SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), trim(d.reference), 'credit_to_local_fund',
-           sum(d.amount), max(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
-    FROM stg_dm_deposit d LEFT JOIN int_cases c ON lower(c.case_id) = lower(trim(d.reference))
+    SELECT 'dm_deposit', coalesce(d.local_authority_id, c.local_authority_id), min(d.reference), d.case_ref,
+           'credit_to_local_fund', sum(d.amount), max(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
+    FROM stg_dm_deposit d LEFT JOIN int_cases c ON c.case_ref = d.case_ref
     WHERE d.kind = 'credit_to_local_fund'
     GROUP BY ALL
 ),
 entries AS (
     -- the ledgers' entries summed per key (ledger_sums, which the overdue-credit rules read too)
-    SELECT ledger, local_authority_id, reference, head, ledger_amount, entry_on, first_entry_on, entry_ids
+    SELECT ledger, local_authority_id, reference, case_ref, head, ledger_amount, entry_on, first_entry_on, entry_ids
     FROM ledger_sums
 ),
 joined AS (
     SELECT coalesce(x.ledger, e.ledger) AS ledger,
            coalesce(x.local_authority_id, e.local_authority_id) AS local_authority_id,
            coalesce(x.reference, e.reference) AS reference,
+           coalesce(x.case_ref, e.case_ref) AS case_ref,
            coalesce(x.head, e.head) AS head,
            x.expected_amount, x.due_on, e.ledger_amount, e.entry_on, e.first_entry_on, e.entry_ids, x.expected_from,
            coalesce(a.overdue, false) AS overdue, a.overdue_on
@@ -45,12 +46,12 @@ joined AS (
     FULL OUTER JOIN entries e
       ON x.ledger = e.ledger AND x.head = e.head
      AND x.local_authority_id IS NOT DISTINCT FROM e.local_authority_id
-     AND lower(x.reference) = lower(e.reference)
+     AND x.case_ref = e.case_ref
     -- an expected credit or receipt not made in full within ledger_grace days of its due day: the
     -- finding LF-CREDIT-OVERDUE or DM-RECEIPT-OVERDUE (credit_arrivals) stands beside its row
     LEFT JOIN credit_arrivals a
       ON x.expected_from IS NULL AND a.ledger = x.ledger AND a.head = x.head
-     AND a.local_authority_id IS NOT DISTINCT FROM x.local_authority_id AND a.reference = x.reference
+     AND a.local_authority_id IS NOT DISTINCT FROM x.local_authority_id AND a.case_ref = x.case_ref
 ),
 classified AS (
     SELECT j.*, s.sold_on,
@@ -69,13 +70,13 @@ classified AS (
                WHEN j.entry_on <= j.due_on + getvariable('reconciliation_lag') THEN 'matched'
                ELSE 'late'
            END AS status
-    FROM joined j LEFT JOIN sale_days s ON lower(s.case_id) = lower(j.reference)
+    FROM joined j LEFT JOIN sale_days s ON s.case_ref = j.case_ref
 )
 SELECT c.ledger, c.local_authority_id, c.reference, c.head, c.expected_amount, c.due_on, c.ledger_amount, c.entry_on,
        coalesce(c.ledger_amount, 0) - coalesce(c.expected_amount, 0) AS difference,
        c.status,
        -- beyond the export contract
-       c.entry_ids, c.expected_from,
+       c.case_ref, c.entry_ids, c.expected_from,
        -- overdue: the credit is a finding (LF-CREDIT-OVERDUE, DM-RECEIPT-OVERDUE) since overdue_on
        c.overdue, c.overdue_on,
        CASE WHEN c.overdue THEN CASE WHEN c.ledger = 'local_fund' THEN 'LF-CREDIT-OVERDUE' ELSE 'DM-RECEIPT-OVERDUE' END END AS overdue_rule,

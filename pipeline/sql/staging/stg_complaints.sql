@@ -5,5 +5,5 @@ SELECT case_id, filed_on,
        CASE WHEN decided_on > as_of() THEN 'pending' ELSE outcome END AS outcome,
        _file, _row
 FROM current_complaints() complaints
--- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+-- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
 WHERE NOT void AND filed_on <= as_of()

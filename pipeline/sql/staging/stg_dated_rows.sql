@@ -6,7 +6,7 @@
 -- leave out. One row per register row: its kind, id, case, pound (for an impoundment), local
 -- authority (for a ledger entry), the load it came in, the day that files it in a month (`day`,
 -- the date the other staging models stop at as_of by; none for a police report) and a list of
--- (column, date). The current version of a key: current_<table>() (load/db.py).
+-- (column, date). The current version of a key: current_<table>() (load/schema.py).
 -- A view: its two readers (rows_after_as_of, DQ-FUTURE-DATE) each read a little of it, and
 -- writing 3.6 million lists of dates at state scale took 5-7 s of the build, reading it 0.6 s.
 SELECT 'impoundment' AS kind, case_id AS id, case_id, pound_id, NULL AS local_authority_id, _load_id AS load_id, impounded_on AS day,

@@ -5,5 +5,5 @@
 SELECT rule_id, subject_id, reviewed_on, reviewed_by, decision, note, finding_detail, _load_id AS load_id,
        _file || ' row ' || _row AS source
 FROM current_finding_reviews() finding_reviews
--- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+-- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
 WHERE NOT void

@@ -6,5 +6,5 @@
 -- the current version of every key (the one loaded last) and leaves struck-out rows out.
 -- case_ref: the case id as the models match a ledger's reference to it (macros.sql).
 SELECT *, case_ref(case_id) AS case_ref FROM current_impoundments() impoundments
--- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+-- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
 WHERE NOT void AND impounded_on <= as_of()

@@ -1,5 +1,5 @@
--- stg_local_fund: the local funds' ledger entries made by as_of; case_ref: the reference as the
--- models compare it (macros.sql).
-SELECT *, case_ref(reference) AS case_ref FROM current_local_fund() local_fund
--- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+-- stg_local_fund: the local funds' ledger entries made by as_of; the reference trimmed, and case_ref:
+-- the reference as the models compare it (macros.sql), the one column a reference is matched by.
+SELECT * REPLACE (trim(reference) AS reference), case_ref(reference) AS case_ref FROM current_local_fund() local_fund
+-- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
 WHERE NOT void AND entry_on <= as_of()

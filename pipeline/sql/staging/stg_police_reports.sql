@@ -5,5 +5,5 @@ SELECT case_id,
        CASE WHEN proclamation_on <= as_of() THEN proclamation_on END AS proclamation_on,
        _file, _row
 FROM current_police_reports() police_reports
--- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+-- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
 WHERE NOT void

@@ -2,6 +2,9 @@
 -- stg_register_versions: every version of every row of the registers and ledgers that has been
 -- corrected or struck out: the original (version 1) and each correction or striking out sent
 -- after it, with the row as JSON, its note, the file and row it came from and its own date (impounded_on, released_on, sale_on, entry_on ...).
+-- case_ref: the case the row names (its case_id, or a ledger entry's reference) as the models
+-- compare it (macros.sql).
+SELECT *, case_ref(coalesce(row_json ->> 'case_id', row_json ->> 'reference')) AS case_ref FROM (
 SELECT 'impoundments' AS register, CAST(case_id AS VARCHAR) AS key, _version AS version, to_json(r) AS row_json,
        correction_note, void, _file, _row, _load_id, impounded_on AS event_on
 FROM impoundments r
@@ -51,3 +54,4 @@ SELECT 'finding_reviews' AS register, CAST(rule_id AS VARCHAR) || ' / ' || CAST(
        correction_note, void, _file, _row, _load_id, reviewed_on AS event_on
 FROM finding_reviews r
 WHERE (rule_id, subject_id, reviewed_on) IN (SELECT (rule_id, subject_id, reviewed_on) FROM finding_reviews WHERE _version > 1)
+)

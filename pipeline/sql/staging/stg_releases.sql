@@ -7,5 +7,5 @@ SELECT release_id, case_id, released_on, head_count, basis, released_to,
        declaration_made, security_deposit_id, receipt_signed, court_order_ref,
        _file || ' row ' || _row AS source
 FROM current_releases() releases
--- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+-- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
 WHERE NOT void AND released_on <= as_of()

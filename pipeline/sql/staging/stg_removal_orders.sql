@@ -7,5 +7,5 @@ SELECT order_id, taluk, owner_id, owner_name, clause, owner_head_count, head_cou
        CASE WHEN fine_paid_on <= as_of() THEN fine_paid_on END AS fine_paid_on,
        _file, _row
 FROM current_removal_orders() removal_orders
--- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+-- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
 WHERE NOT void AND issued_on <= as_of()

@@ -6,5 +6,5 @@ SELECT sale_id, case_id, path, sale_on, head_offered, head_sold, bid_amount, acc
        balance_paid, disposal_note,
        _file || ' row ' || _row AS source
 FROM current_sales() sales
--- of the current version of each key (current_<table>(), load/db.py), the rows in force (not struck out)
+-- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
 WHERE NOT void AND sale_on <= as_of()

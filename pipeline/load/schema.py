@@ -1,4 +1,6 @@
-"""The DuckDB database: its register tables and the `loads` table.
+"""The database's tables: the register tables, `loads`, `builds`, the closes' tables and
+`register_columns`, made where they are missing; and the one definition of a register's current
+version of each key.
 
 Register tables are named after their register (impoundments, releases, ...)
 and hold the typed columns of registers.py plus where each row came from:
@@ -8,17 +10,15 @@ and hold the typed columns of registers.py plus where each row came from:
 correction note is kept as a new version of its key (1, 2, ...); nothing is ever
 overwritten, and the computations read the latest version of each key (see
 _current(): the loader's current_rows() and the models' current_<table>() macros).
+The connection's settings are in connection.py.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
 from pathlib import Path
 
 import duckdb
 
-from pipeline.core.locks import opened
 from pipeline.core.registers import REGISTERS, SQL_TYPE, Register
 
 LOADS_DDL = """
@@ -89,13 +89,12 @@ def catalogue(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple[str, str]]
     return out
 
 
-def _schema_is_current(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether every table ensure_schema makes is there with every column, and register_columns
-    holds this version's contract: one look at the catalogue and one read of a small table."""
+def _schema_is_current(con: duckdb.DuckDBPyConnection, have: dict[str, set[str]]) -> bool:
+    """Whether every table ensure_schema makes is there with every column (`have`: the catalogue's
+    tables and their columns), and register_columns holds this version's contract."""
     want = {"loads": {"bundle_as_of"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
     want |= {table: set() for table in CLOSE_TABLES} | {"register_columns": set(), "builds": set(),
                                                          "printed_reviews": set()}
-    have = {table: {c for c, _ in columns} for table, columns in catalogue(con).items()}
     if any(t not in have or not cols <= have[t] for t, cols in want.items()):
         return False
     held = con.execute("SELECT register, column_name, kind, position FROM register_columns "
@@ -110,17 +109,20 @@ def _ddl_table(ddl: str) -> str:
 def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     """Make the register tables, `loads`, the closes' tables and register_columns where they are
     missing (a database made by an earlier version gains what it lacks)."""
-    if _schema_is_current(con):
+    have = {table: {c for c, _ in columns} for table, columns in catalogue(con).items()}
+    if _schema_is_current(con, have):
         return
     con.execute("BEGIN TRANSACTION")           # all of it or none, and one write to the file
     try:
         con.execute(LOADS_DDL)
-        con.execute("ALTER TABLE loads ADD COLUMN IF NOT EXISTS bundle_as_of DATE")   # a database made before it
+        if "loads" in have:                    # a database made before it
+            con.execute("ALTER TABLE loads ADD COLUMN IF NOT EXISTS bundle_as_of DATE")
         for ddl in (*CLOSES_DDL, BUILDS_DDL, PRINTED_DDL):
             con.execute(ddl)
         for reg in REGISTERS:
             con.execute(table_ddl(reg))
-            for c in reg.columns:          # a column the register gained since the database was made
+            # a column the register gained since the database was made (a table made now has them all)
+            for c in (c for c in reg.columns if reg.table in have and c.name not in have[reg.table]):
                 con.execute(f'ALTER TABLE {reg.table} ADD COLUMN IF NOT EXISTS "{c.name}" {SQL_TYPE[c.kind]}')
         # The contract's columns and their kinds, as data the models can read (the corrections
         # write a corrected amount as rupees and a corrected flag as yes/no).
@@ -133,37 +135,6 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     except BaseException:
         con.execute("ROLLBACK")
         raise
-
-
-def connect(path: Path | str, read_only: bool = False, wait: float = 0) -> duckdb.DuckDBPyConnection:
-    """Open (or create) a database; while another program holds it, try again for `wait` seconds."""
-    config = options(None if read_only else path)
-    con = opened(lambda: duckdb.connect(str(path), read_only=read_only, config=config), Path(path), wait)
-    if not read_only:
-        if "temp_directory" in config:
-            _clear_spilled(Path(str(config["temp_directory"])))
-        ensure_schema(con)
-    return con
-
-
-def _clear_spilled(folder: Path) -> None:
-    """What a killed build spilled into the temporary directory (DuckDB leaves it): the database is
-    opened for writing by this process alone now, so every file there of another process is stale."""
-    if folder.is_dir():
-        mine = f"duckdb_temp_{os.getpid()}_"
-        for stale in folder.glob("duckdb_temp_*"):
-            if not stale.name.startswith(mine):
-                stale.unlink(missing_ok=True)
-
-
-def snapshot(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple]]:
-    """Every row of every table, in a stable order: for checking that nothing changed."""
-    out = {}
-    for (name,) in con.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
-            "AND table_type = 'BASE TABLE' ORDER BY 1").fetchall():
-        out[name] = con.execute(f'SELECT * FROM "{name}" ORDER BY ALL').fetchall()
-    return out
 
 
 def _current(reg: Register, table: str, keys_where: str | None = None) -> str:
@@ -207,34 +178,3 @@ CLOSES_DDL = (
     "CREATE TABLE IF NOT EXISTS closed_page (close_id INTEGER, label VARCHAR, value BIGINT)",
 )
 CLOSE_TABLES = tuple(_ddl_table(ddl) for ddl in CLOSES_DDL)
-
-
-def options(written: Path | str | None = None) -> dict[str, int | str]:
-    """DuckDB's settings for every database pound opens: as many threads as $POUND_THREADS says,
-    if it says (else one a core): on a machine shared with other work, 1 keeps a command to one
-    core. For a database file pound writes (`written`), a memory limit ($POUND_MEMORY_LIMIT, else
-    MEMORY_LIMIT) and a temporary directory beside the file: a build is one transaction, and at
-    the scale of a state it spills what it holds there rather than growing past the limit."""
-    chosen = os.environ.get("POUND_THREADS", "").strip()
-    out: dict[str, int | str] = {"threads": int(chosen)} if chosen.isdigit() and int(chosen) >= 1 else {}
-    if written is not None and str(written) != ":memory:":
-        out["memory_limit"] = os.environ.get("POUND_MEMORY_LIMIT", "").strip() or MEMORY_LIMIT
-        out["temp_directory"] = f"{written}.tmp"
-    return out
-
-
-# DuckDB's own memory; the process holds Python, pandas and what DuckDB does not count besides.
-MEMORY_LIMIT = "2GB"
-
-
-@contextlib.contextmanager
-def one_transaction(con: duckdb.DuckDBPyConnection):
-    """Within the block, every statement on `con` is one transaction: committed at its end, rolled
-    back if it fails."""
-    con.execute("BEGIN TRANSACTION")
-    try:
-        yield
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
-    con.execute("COMMIT")

@@ -1,0 +1,67 @@
+"""Opening a database: DuckDB's settings for every database pound opens (threads, and for a
+file it writes a memory limit and a spill folder beside it), the lock another program may hold,
+and one transaction on a connection. The tables a new database is given are in schema.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+import duckdb
+
+from pipeline.core.locks import opened
+from pipeline.load.schema import ensure_schema
+
+
+def connect(path: Path | str, read_only: bool = False, wait: float = 0) -> duckdb.DuckDBPyConnection:
+    """Open (or create) a database; while another program holds it, try again for `wait` seconds."""
+    config = options(None if read_only else path)
+    con = opened(lambda: duckdb.connect(str(path), read_only=read_only, config=config), Path(path), wait)
+    if not read_only:
+        if "temp_directory" in config:
+            _clear_spilled(Path(str(config["temp_directory"])))
+        ensure_schema(con)
+    return con
+
+
+def _clear_spilled(folder: Path) -> None:
+    """What a killed build spilled into the temporary directory (DuckDB leaves it): the database is
+    opened for writing by this process alone now, so every file there of another process is stale."""
+    if folder.is_dir():
+        mine = f"duckdb_temp_{os.getpid()}_"
+        for stale in folder.glob("duckdb_temp_*"):
+            if not stale.name.startswith(mine):
+                stale.unlink(missing_ok=True)
+
+
+def options(written: Path | str | None = None) -> dict[str, int | str]:
+    """DuckDB's settings for every database pound opens: as many threads as $POUND_THREADS says,
+    if it says (else one a core): on a machine shared with other work, 1 keeps a command to one
+    core. For a database file pound writes (`written`), a memory limit ($POUND_MEMORY_LIMIT, else
+    MEMORY_LIMIT) and a temporary directory beside the file: a build is one transaction, and at
+    the scale of a state it spills what it holds there rather than growing past the limit."""
+    chosen = os.environ.get("POUND_THREADS", "").strip()
+    out: dict[str, int | str] = {"threads": int(chosen)} if chosen.isdigit() and int(chosen) >= 1 else {}
+    if written is not None and str(written) != ":memory:":
+        out["memory_limit"] = os.environ.get("POUND_MEMORY_LIMIT", "").strip() or MEMORY_LIMIT
+        out["temp_directory"] = f"{written}.tmp"
+    return out
+
+
+# DuckDB's own memory; the process holds Python, pandas and what DuckDB does not count besides.
+MEMORY_LIMIT = "2GB"
+
+
+@contextlib.contextmanager
+def one_transaction(con: duckdb.DuckDBPyConnection):
+    """Within the block, every statement on `con` is one transaction: committed at its end, rolled
+    back if it fails."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        yield
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    con.execute("COMMIT")
