@@ -53,6 +53,7 @@ def cmd_verify(args) -> int:
     from pipeline.steps import verify
 
     done = verify(args.folder, args.bundle)
+    print(f"{args.folder}: {done.signed}")
     if done.intact:
         if done.with_bundle:
             print(f"{args.folder}: intact (the input files rebuild the sealed figures)")

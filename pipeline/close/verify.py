@@ -5,11 +5,14 @@ altered, missing or added is named. That checks the sealed pack only, not the re
 whose registers were edited since its close is still "intact" so (the command says so). With the bundle, the month is also rebuilt from the input
 files the close names (each must still be in the bundle with the same sha256), with the
 readings and the as-of date of the close, and the rebuilt figures are compared with the sealed
-ones by the model that compares every close: marts/adjustments (it must find nothing).
+ones, close.json's and the sealed extracts' (findings.csv, monthly_accounts.csv,
+reconciliation.csv, written again from the rebuild and compared cell by cell), each figure that
+differs named. It also says whether a signed page is kept with the close.
 """
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import json
 import shutil
@@ -114,7 +117,56 @@ def differences(record: dict, rebuilt: dict) -> list[str]:
     return out
 
 
-def rebuild(record: dict, bundle: Path, verdict: Verdict) -> None:
+# the extracts a close seals (seal._write_extracts), each with the columns that name its rows
+EXTRACTS = {"monthly_accounts.csv": ("pound_id",), "findings.csv": ("rule_id", "subject_id"),
+            "reconciliation.csv": ("ledger", "local_authority_id", "reference", "head")}
+
+
+def _csv_rows(path: Path, keys: tuple[str, ...]) -> dict[tuple, dict]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    out: dict[tuple, dict] = {}
+    for r in rows:
+        key = tuple(r.get(k) or "" for k in keys)
+        n = sum(1 for k in out if k[:-1] == key)        # a key met twice is told apart by its place
+        out[(*key, n)] = r
+    return out
+
+
+def extract_differences(sealed: Path, rebuilt: Path) -> list[str]:
+    """Every figure of the sealed extracts (the CSVs of the close folder) that the same extracts
+    written from the rebuild do not give again, a line each, naming the file, the row and the column."""
+    out = []
+    for name, keys in EXTRACTS.items():
+        if not (sealed / name).is_file() or not (rebuilt / name).is_file():
+            continue
+        before, after = _csv_rows(sealed / name, keys), _csv_rows(rebuilt / name, keys)
+        for key in sorted(before.keys() | after.keys(), key=str):
+            row = " ".join(str(k) for k in key[:-1] if k) + (f" (row {key[-1] + 1} of that name)" if key[-1] else "")
+            b, a = before.get(key), after.get(key)
+            if b is None or a is None:
+                out.append(f"sealed file differs from the rebuild: {name} {row}: "
+                           + ("sealed, not rebuilt" if a is None else "rebuilt, not sealed"))
+                continue
+            for column in [c for c in b if c in a and b[c] != a[c]]:
+                out.append(f"sealed file differs from the rebuild: {name} {row} {column}: sealed {b[column] or 'blank'}, "
+                           f"rebuilt {a[column] or 'blank'}")
+    return out
+
+
+def signed_state(folder: Path, record: dict) -> str:
+    """Whether the close keeps the page the District Magistrate signed, for verify's verdict."""
+    from pipeline.close.seal import SIGNED_SCAN, SIGNED_SEAL
+
+    folder = Path(folder)
+    if SIGNED_SCAN in record.get("files", {}):
+        return "signed page: kept (sealed with the close)"
+    if (folder / SIGNED_SEAL).is_file():
+        return f"signed page: kept (added after the close, sealed in {SIGNED_SEAL})"
+    return "no signed page (none was sealed with the close; pound close --signed SCAN adds one)"
+
+
+def rebuild(record: dict, bundle: Path, verdict: Verdict, folder: Path | None = None) -> None:
     """Rebuild the month from the input files the close names; adds what does not match to `verdict`."""
     from pipeline.build import build
     from pipeline.close.seal import sealed_figures
@@ -158,6 +210,13 @@ def rebuild(record: dict, bundle: Path, verdict: Verdict) -> None:
             insert_close(con, 1, bundle, record)
             build(con, params)
             verdict.figures += differences(record, sealed_figures(con, record["month"], record.get("district")))
+            if folder is not None:
+                from pipeline.close.seal import _write_extracts
+
+                again = scratch / "extracts"
+                again.mkdir()
+                _write_extracts(con, record["month"], record.get("district"), again)
+                verdict.figures += extract_differences(Path(folder), again)
         finally:
             con.close()
     finally:

@@ -181,9 +181,10 @@ def verify(places: Places, month: str, progress: Progress) -> Verified:
         raise PoundError(f"{month} has not been closed: close it first, then verify the close")
     progress.step(f"checking {folder.name} against the bundle")
     done = steps.verify(folder, places.bundle)
+    signed = [f"{folder}: {done.signed}"]         # whether a signed page is kept, as pound verify says first
     if done.intact:
-        return Verified(folder, True, [f"{folder}: intact (the input files rebuild the sealed figures)"])
-    return Verified(folder, False, [f"{folder}: {line}" for line in done.lines])
+        return Verified(folder, True, signed + [f"{folder}: intact (the input files rebuild the sealed figures)"])
+    return Verified(folder, False, signed + [f"{folder}: {line}" for line in done.lines])
 
 
 def papers(places: Places, month: str, progress: Progress) -> Papers:

@@ -2,7 +2,7 @@
 
 A close is part of the bundle, like its registers: every build reads every close of the
 bundles the database was loaded from into the tables closes, closed_accounts,
-closed_findings, closed_files, closed_parameters and closed_reconciliation (load/schema.py), afresh, so that the model
+closed_findings, closed_files, closed_parameters, closed_reconciliation and closed_page (load/schema.py), afresh, so that the model
 marts/adjustments.sql can compare the current figures of each closed month with the
 figures the District Magistrate signed off. Nothing here compares or computes a figure:
 the file's figures are only copied into rows.
@@ -132,6 +132,9 @@ def insert_close(con: duckdb.DuckDBPyConnection, close_id: int, folder: Path, c:
               r.get("district")) for r in figures.get("reconciliation", [])]
     if recon:
         con.executemany("INSERT INTO closed_reconciliation VALUES (?, ?, ?, ?, ?, ?, ?)", recon)
+    page = [(close_id, f["label"], f["value"]) for f in c.get("signed", []) if isinstance(f.get("value"), int)]
+    if page:
+        con.executemany("INSERT INTO closed_page VALUES (?, ?, ?)", page)
     params = [(close_id, name, value) for name, value in c.get("parameters", {}).items()]
     if params:
         con.executemany("INSERT INTO closed_parameters VALUES (?, ?, ?)", params)

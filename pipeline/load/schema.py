@@ -175,5 +175,6 @@ CLOSES_DDL = (
     "CREATE TABLE IF NOT EXISTS closed_parameters (close_id INTEGER, name VARCHAR, value VARCHAR)",
     "CREATE TABLE IF NOT EXISTS closed_reconciliation (close_id INTEGER, ledger VARCHAR, local_authority_id VARCHAR, "
     "reference VARCHAR, head VARCHAR, difference BIGINT, district VARCHAR)",
+    "CREATE TABLE IF NOT EXISTS closed_page (close_id INTEGER, label VARCHAR, value BIGINT)",
 )
 CLOSE_TABLES = tuple(_ddl_table(ddl) for ddl in CLOSES_DDL)

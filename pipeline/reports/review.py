@@ -74,6 +74,12 @@ MEASURE_WORDS = {
     "finding_raised_after_close": "a finding raised since the close",
     "finding_no_longer_raised": "a finding no longer raised",
     **dict(MONEY_BY_POUND),
+    # a figure of page 1, the page signed (R14)
+    **{f"page1_waiting_{s}": f"page 1: findings waiting up to the month, {s}" for s in ("high", "medium", "low")},
+    **{f"page1_of_month_{s}": f"page 1: findings waiting of the month itself, {s}" for s in ("high", "medium", "low")},
+    "page1_oldest_days": "page 1: days the oldest finding waiting has waited (on the close's as-of date)",
+    "page1_overdue_credits": "page 1: credits and receipts overdue (on the close's as-of date)",
+    "page1_overdue_money": "page 1: money overdue, not credited (on the close's as-of date)",
     # a reconciliation row of the month whose difference moved (its reference is the subject)
     **{f"reconciliation {ledger} {head}": f"the reconciliation's difference (ledger - expected): {LEDGER_NAMES[ledger]}, "
        f"{words}" for ledger in LEDGER_NAMES for head, words in HEAD_LABELS.items()},

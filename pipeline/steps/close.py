@@ -35,6 +35,7 @@ class Verified:
     intact: bool
     with_bundle: bool
     lines: list[str] = field(default_factory=list)
+    signed: str = ""          # whether a signed page is kept (close/verify.py signed_state)
 
 
 def close(db: Path, bundle: Path, month: str, by: str, district: str | None = None, note: str | None = None,
@@ -78,10 +79,10 @@ def add_signed(bundle: Path, month: str, scan: Path, district: str | None = None
 def verify(folder: Path, bundle: Path | None = None) -> Verified:
     """Check the close folder against its close.json; with `bundle`, also check the input files as
     they stand against the sealed hashes and rebuild the month's figures from them."""
-    from pipeline.close.verify import check_files, rebuild
+    from pipeline.close.verify import check_files, rebuild, signed_state
 
     folder = Path(folder)
     record, verdict = check_files(folder)
-    if bundle is not None and not (verdict.altered or verdict.missing or verdict.added):
-        rebuild(record, Path(bundle), verdict)
-    return Verified(folder, verdict.intact, bundle is not None, verdict.lines())
+    if bundle is not None and not (verdict.missing or verdict.added):
+        rebuild(record, Path(bundle), verdict, folder)
+    return Verified(folder, verdict.intact, bundle is not None, verdict.lines(), signed_state(folder, record))

@@ -14,7 +14,13 @@ By hand, November then moves:
   PA findings 0 -> 1, findings_high 0 -> 1, finding REL-UNPAID R12 raised (Rs 100 of the fine unpaid)
   PB heads_impounded, heads_end, heads_moved, cases_impounded 0 -> 1, findings 0 -> 1, finding
      S15-REPORT-MISSING G99 raised (no police report)   cause: the late entry G99
-October (closed too) and July (the R02 correction; not closed) have no adjustment.
+October's own figures (closed too) and July's (the R02 correction; not closed) do not move. Page 1 of
+each close (R14) does: it counts every finding waiting up to its month, and R02 short by Rs 50 raises
+REL-UNPAID R02 (high) of 13-07-2026, waiting on the close's as-of date, 31-12-2026, for
+18 (13-07 to 31-07) + 31 + 30 + 31 + 30 + 31 = 171 days, the oldest (sealed: 82). So October's page:
+high waiting 0 -> 1, oldest 82 -> 171; November's: high waiting 0 -> 2 (R02, R12), of the month high
+0 -> 1 (R12), medium waiting and of the month 2 -> 3 (G99), oldest 82 -> 171; cause: the files loaded
+since the close.
 
 The reports are rendered by a stand-in (three small pages) except in the one slow test: the
 close's own work is what is tested here; the reports have their own tests.
@@ -235,7 +241,8 @@ def test_a_correction_is_a_cause_only_of_its_own_pounds_figures(run_cli, fake, t
     con = connect(db)
     try:
         assert set(review.changes_to_closed_months(con, "2026-11", None, "LA2")["pound_id"]) == {"PB"}
-        assert set(review.changes_to_closed_months(con, "2026-11")["pound_id"]) == {"PA", "PB"}
+        # page 1's figures are of the district (here of all): they name no pound
+        assert set(review.changes_to_closed_months(con, "2026-11")["pound_id"].dropna()) == {"PA", "PB"}
     finally:
         con.close()
     # the auditor's workbook of LA2's year holds PB's changes, and none of PA's
@@ -360,7 +367,11 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
     assert code == 0, err
     got = [(r["month"], r["district"], r["pound_id"], r["measure"], r["closed_value"], r["current_value"],
             r["difference"], r["rule_id"], r["subject_id"], r["causes"]) for r in read(tmp_path / "kept" / "adjustments.csv")]
+    both = "loaded since the close: registers/impoundments_late.csv; loaded since the close: registers/releases_fix.csv"
     assert got == [
+        # page 1 of October: REL-UNPAID R02 of July, raised by its correction, waits 171 days
+        ("2026-10", "all", "", "page1_oldest_days", "82", "171", "89", "", "", both),
+        ("2026-10", "all", "", "page1_waiting_high", "0", "1", "1", "", "", both),
         ("2026-11", "all", "PA", "finding_raised_after_close", "0", "1", "1", "REL-UNPAID", "R12", CORRECTION),
         # November held G10's LF-CREDIT-OVERDUE at PA and G09's at PB when it was closed
         ("2026-11", "all", "PA", "findings", "1", "2", "1", "", "", CORRECTION),
@@ -375,6 +386,12 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
         ("2026-11", "all", "PB", "heads_end", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "heads_impounded", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "heads_moved", "0", "1", "1", "", "", LATE),
+        # page 1 of November: R12 (high) and G99 (medium) of the month, R02 (high) of July
+        ("2026-11", "all", "", "page1_of_month_high", "0", "1", "1", "", "", both),
+        ("2026-11", "all", "", "page1_of_month_medium", "2", "3", "1", "", "", both),
+        ("2026-11", "all", "", "page1_oldest_days", "82", "171", "89", "", "", both),
+        ("2026-11", "all", "", "page1_waiting_high", "0", "2", "2", "", "", both),
+        ("2026-11", "all", "", "page1_waiting_medium", "2", "3", "1", "", "", both),
     ]
     # the pages show them as they write every amount, and each measure in words
     from pipeline.read.database import connect
@@ -403,10 +420,12 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
     assert sorted(p.name for p in (bundle / "closes").iterdir()) == ["2026-10", "2026-11", "2026-11_r2"]
     code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "after", "--as-of", AS_OF)
     assert code == 0, err
-    assert read(tmp_path / "after" / "adjustments.csv") == []
+    # November sealed again moved nothing; October, not closed again, keeps its page 1's two
+    assert [(r["month"], r["measure"]) for r in read(tmp_path / "after" / "adjustments.csv")] == [
+        ("2026-10", "page1_oldest_days"), ("2026-10", "page1_waiting_high")]
 
 
-def test_a_change_to_a_month_not_closed_gives_no_adjustment(run_cli, fake, tmp_path, shared):
+def test_a_change_to_a_month_not_closed_moves_only_the_page_one_of_the_close(run_cli, fake, tmp_path, shared):
     bundle, db = fresh(shared, tmp_path)
     code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
     assert code == 0, err
@@ -418,7 +437,11 @@ def test_a_change_to_a_month_not_closed_gives_no_adjustment(run_cli, fake, tmp_p
     assert code == 0, err
     corrections = read(tmp_path / "out" / "corrections.csv")
     assert [(c["key"], c["field"], c["event_month"]) for c in corrections] == [("R02", "fines_paid", "2026-07")]
-    assert read(tmp_path / "out" / "adjustments.csv") == []
+    # no figure of November's own moves; its page 1 counts July's REL-UNPAID R02 now waiting (171 days)
+    assert [(r["month"], r["pound_id"], r["measure"], r["closed_value"], r["current_value"], r["causes"])
+            for r in read(tmp_path / "out" / "adjustments.csv")] == [
+        ("2026-11", "", "page1_oldest_days", "82", "171", "loaded since the close: registers/releases_fix.csv"),
+        ("2026-11", "", "page1_waiting_high", "0", "1", "loaded since the close: registers/releases_fix.csv")]
 
 
 def test_the_bundle_reader_passes_over_the_closes(closed):

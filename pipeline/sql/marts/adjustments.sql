@@ -9,10 +9,18 @@
 --   whose difference (ledger - expected, paise) is not the sealed one: a new break, or one put
 --   right. The difference, not the status, is compared: the as-of date alone turns pending into
 --   missing.
+--   page1_*: a figure of page 1 the District Magistrate signed (stg_closed_page, R14) counted again
+--   as reports/glance.py counts it from the same models: the findings waiting (open or reopened)
+--   of the month and before it, by severity, and of the month itself; the days the oldest has waited
+--   and the credits and receipts overdue (credit_arrivals), both on the close's own as-of date, so
+--   that time running on moves neither. A district's close counts its district, a close of all
+--   every district; the row names no pound.
 -- causes: what was loaded after the close that touches the month: correction rows (the
 -- corrections model: rows of the month whose file the close did not hold, of the pound when the
 -- row has one), late entries (first versions of rows dated in the month whose file the close did not
--- hold), and readings that changed since or are new since (the as-of date too, for findings: time runs on).
+-- hold), and readings that changed since or are new since (the as-of date too, for findings: time runs on);
+-- for a figure of page 1, which counts findings of every month up to the closed one, every file loaded
+-- since the close (one the close did not hold, or held with other contents).
 WITH c AS (
     SELECT * FROM stg_closes WHERE in_force
 ),
@@ -73,8 +81,42 @@ recon AS (
     LEFT JOIN int_cases k ON k.case_ref = coalesce(n.case_ref, s.case_ref)
     WHERE coalesce(s.difference, 0) <> coalesce(n.difference, 0) OR (s.close_id IS NULL) <> (n.close_id IS NULL)
 ),
+waiting_now AS (
+    SELECT c.close_id,
+           count(f.rule_id) FILTER (WHERE f.severity = 'high') AS page1_waiting_high,
+           count(f.rule_id) FILTER (WHERE f.severity = 'medium') AS page1_waiting_medium,
+           count(f.rule_id) FILTER (WHERE f.severity = 'low') AS page1_waiting_low,
+           coalesce(max(CAST(c.as_of - f.event_on AS BIGINT)), 0) AS page1_oldest_days,
+           count(f.rule_id) FILTER (WHERE f.month = c.month AND f.severity = 'high') AS page1_of_month_high,
+           count(f.rule_id) FILTER (WHERE f.month = c.month AND f.severity = 'medium') AS page1_of_month_medium,
+           count(f.rule_id) FILTER (WHERE f.month = c.month AND f.severity = 'low') AS page1_of_month_low
+    FROM c LEFT JOIN findings f ON f.month <= c.month AND f.review_status IN ('open', 'reopened')
+         AND (c.district IS NULL OR f.district = c.district)
+    GROUP BY c.close_id
+),
+overdue_now AS (
+    SELECT c.close_id, count(a.ledger) AS page1_overdue_credits,
+           CAST(coalesce(sum(a.not_credited), 0) AS BIGINT) AS page1_overdue_money
+    FROM c LEFT JOIN credit_arrivals a ON a.month <= c.month AND a.overdue_on < c.as_of AND a.not_credited > 0
+         AND (c.district IS NULL OR a.district = c.district)
+    GROUP BY c.close_id
+),
+page_now AS (
+    UNPIVOT (SELECT * FROM waiting_now JOIN overdue_now USING (close_id))
+    ON COLUMNS(* EXCLUDE (close_id)) INTO NAME measure VALUE value
+),
+page AS (
+    SELECT s.close_id, NULL AS pound_id, s.measure, NULL AS rule_id, NULL AS subject_id,
+           s.value AS closed_value, coalesce(n.value, 0) AS current_value,
+           NULL AS own_local_authority, c.district AS own_district
+    FROM stg_closed_page s JOIN c USING (close_id)
+    LEFT JOIN page_now n ON n.close_id = s.close_id AND n.measure = s.measure
+    WHERE s.value <> coalesce(n.value, 0)
+),
 moved AS (
     SELECT * FROM accounts WHERE closed_value <> current_value
+    UNION ALL
+    SELECT * FROM page
     UNION ALL
     SELECT * FROM found
     UNION ALL
@@ -103,6 +145,11 @@ late AS (
     JOIN stg_loads ld ON ld.load_id = r.load_id
     LEFT JOIN int_cases k ON k.case_id = r.case_id
     WHERE ld.sha256 NOT IN (SELECT sha256 FROM stg_closed_files f WHERE f.close_id = c.close_id)
+),
+since AS (
+    SELECT DISTINCT c.close_id, 'loaded since the close: ' || ld.file AS cause
+    FROM c CROSS JOIN stg_loads ld
+    WHERE NOT EXISTS (SELECT 1 FROM stg_closed_files f WHERE f.close_id = c.close_id AND f.sha256 = ld.sha256)
 ),
 readings AS (
     SELECT p.close_id, p.name,
@@ -137,7 +184,11 @@ causes AS (
     UNION ALL
     SELECT m.close_id, m.pound_id, m.measure, m.rule_id, m.subject_id, r.cause
     FROM placed m JOIN readings r ON r.close_id = m.close_id
-         AND (r.name <> 'as_of' OR m.measure LIKE 'finding%' OR m.measure LIKE 'reconciliation %')
+         AND (r.name <> 'as_of' OR m.measure LIKE 'finding%' OR m.measure LIKE 'reconciliation %'
+              OR m.measure LIKE 'page1_%')
+    UNION ALL
+    SELECT m.close_id, m.pound_id, m.measure, m.rule_id, m.subject_id, l.cause
+    FROM placed m JOIN since l ON l.close_id = m.close_id AND m.measure LIKE 'page1_%'
 ),
 named AS (
     SELECT close_id, pound_id, measure, rule_id, subject_id, string_agg(DISTINCT cause, '; ' ORDER BY cause) AS causes
@@ -150,7 +201,8 @@ out AS (
            m.rule_id, m.subject_id, c.closed_by, c.closed_at, c.folder AS close_folder, c.close_id,
            m.measure IN ('fines_received', 'feeding_received', 'protest_deposits', 'security_received',
                          'security_refunded', 'security_forfeited', 'sale_proceeds', 'sale_expenses_incurred',
-                         'sale_expenses_deducted', 'surplus_to_dm', 'local_fund_due', 'local_fund_ledger')
+                         'sale_expenses_deducted', 'surplus_to_dm', 'local_fund_due', 'local_fund_ledger',
+                         'page1_overdue_money')
                OR m.measure LIKE 'reconciliation %' AS is_money,
            m.pound_district, m.pound_local_authority
     FROM placed m JOIN c ON c.close_id = m.close_id
