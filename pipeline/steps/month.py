@@ -10,6 +10,7 @@ from pipeline.core.errors import PoundError
 from pipeline.core.locks import DEFAULT_WAIT
 from pipeline.core.months import month_bounds
 from pipeline.core.progress import Progress
+from pipeline.load.closes import in_force
 from pipeline.steps.build import Built, build
 from pipeline.steps.load import Loaded, load
 from pipeline.steps.review import Reviewed, review
@@ -58,6 +59,14 @@ def month(bundle: Path, db: Path, month: str, as_of: dt.date | None = None, out:
     done.reviewed = review(db, out, month=month, district=district, wait=wait)
     sheet = done.reviewed.written[-1]
     where = f" --district {district}" if district else ""
+    closed = in_force(bundle, month, district) if Path(bundle).is_dir() else None
+    if closed is not None:
+        folder, record = closed
+        done.next = [f"{month} is closed (by {record['closed_by']} on {record['closed_at'][:10]}, figures id "
+                     f"{record.get('figures_id', '-')}): this review shows its figures as they stand now, and "
+                     f"{done.built.out / 'adjustments.csv'} lists what moved since the close, and why",
+                     f"to check the close: pound verify {folder} --bundle {bundle}"]
+        return done
     if decided:
         done.next = [f"the decisions loaded are in these figures (figures id {done.reviewed.figures_id}); next: "
                      f"pound close --db {db} --month {month}{where} --bundle {bundle} --by \"District Magistrate\""]

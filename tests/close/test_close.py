@@ -59,7 +59,9 @@ def fake_reports(db, month, district, out, sealing=None):
         said = f" closed: {sealing}" if name == "monthly_review" else ""      # what the real page says of the close
         p.write_text(f"<html><body>{name} {month}{said}</body></html>", encoding="utf-8")
         paths.append(p)
-    return paths
+    from pipeline.reports.render import Pages
+
+    return Pages(paths)
 
 
 def read(path: Path) -> list[dict]:

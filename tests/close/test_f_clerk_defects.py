@@ -1,4 +1,4 @@
-"""Defects found by reviewer F (a clerk's month, /work/coord/F-report.md), fixed: F2, F3, F4, F7.
+"""Defects found running the README's month as a district clerk would, over several days, each fixed.
 
 Each test here runs the README's month as a district office would, on a copy of data/sample, to the
 point where the defect showed, and asserts what the tool does now.
@@ -191,3 +191,28 @@ def test_f2_verify_says_when_no_signed_page_is_kept(office, run_cli):
     assert code == 0 and "no signed page" in out and "signed page: kept" not in out
 
 
+
+
+def test_f1_the_first_month_run_sends_the_clerk_to_the_meeting_not_to_the_close(office):
+    # the sample's own decisions of October arrive with the registers: they are not this meeting's
+    _, said = office
+    assert "next: the decisions go into" in said
+    assert "the decisions loaded are in these figures" not in said
+
+
+def test_f8_the_month_run_again_after_its_close_says_it_is_closed(office, run_cli):
+    _close(run_cli)
+    code, out, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-11", "--out", "again")
+    assert code == 0, err
+    said = out + err
+    assert "a draft until the close" not in said and "then: pound close" not in said, said
+    assert "closed" in said, said
+
+
+def test_f10_the_month_run_before_the_month_is_over_says_the_accounts_lie_ahead(office, run_cli):
+    import datetime as dt
+
+    ahead = dt.date.today() + dt.timedelta(days=40)
+    code, out, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", f"{ahead:%Y-%m}", "--out", "ahead")
+    assert code == 0, err
+    assert "after today" in out + err, out + err

@@ -29,7 +29,9 @@ def _pages(db, month, district, out, *a, **k):
     paths = [Path(out) / f"{name}_{month}.html" for name in ("monthly_review", "reconciliation", "trends")]
     for p in paths:
         p.write_text(f"<html><body>{p.stem}</body></html>", encoding="utf-8")
-    return paths
+    from pipeline.reports.render import Pages
+
+    return Pages(paths)
 
 
 @pytest.fixture
