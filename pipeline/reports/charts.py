@@ -79,8 +79,16 @@ def _done(fig: go.Figure, title: str, x: str, y: str, **layout) -> go.Figure:
     return fig
 
 
+MONTH_TICKS = 6       # months named on an axis at most: level, each reads whole on A4 and at 400 px
+
+
 def _months_axis(fig: go.Figure, months) -> None:
-    fig.update_xaxes(type="category", categoryorder="array", categoryarray=list(months))
+    """Months in their order, named level (a slanted "2026-03" prints as "20", "26", "-03": a month
+    broken across lines), and on a long axis every second, third... month named, each named whole
+    (the hover and the chart's table name every month)."""
+    months = list(months)
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=months, tickangle=0,
+                     tickmode="linear", tick0=0, dtick=max(1, -(-len(months) // MONTH_TICKS)))
 
 
 # --------------------------------------------------------------------------- monthly review
