@@ -93,8 +93,14 @@ def label_colour(fill: str) -> str:
 
 
 def readable(fig: dict) -> dict:
-    """The figure (a dict) with its month axes in month order and its sunbursts' labels readable."""
+    """The figure (a dict) with its month axes in month order, its sunbursts' labels readable and a
+    long title in two lines (plotly never wraps one: on a chart 400 px wide it was cut at the edge)."""
     layout = fig.setdefault("layout", {})
+    title = layout.get("title")
+    text = title.get("text") if isinstance(title, dict) else title
+    if isinstance(text, str):
+        wrapped = _two_lines(text)
+        layout["title"] = {**title, "text": wrapped} if isinstance(title, dict) else wrapped
     for trace in fig.get("data", []):
         if trace.get("type") == "sunburst":
             _sunburst_colours(trace)
@@ -106,6 +112,17 @@ def readable(fig: dict) -> dict:
                 if not axis.get("categoryarray"):
                     axis["categoryorder"] = "category ascending"
     return fig
+
+
+TITLE_LINE = 34        # characters of a title's line at 17 px that a chart 400 px wide holds, within its margins
+
+
+def _two_lines(title: str) -> str:
+    """A title longer than a line, broken at the last space that leaves its first line within it."""
+    if "<br" in title or len(title) <= TITLE_LINE:
+        return title
+    cut = title.rfind(" ", 0, TITLE_LINE + 1)
+    return title if cut <= 0 else title[:cut] + "<br>" + title[cut + 1:]
 
 
 def _sunburst_colours(trace: dict) -> None:

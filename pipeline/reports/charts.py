@@ -249,7 +249,8 @@ def impoundments(drawn, months, by: str = "pound_id"):
     names, each, rest, others = drawn
     if not names:
         return None
-    series = [(str(n), each[each[by] == n].set_index("month")["heads_impounded"]) for n in names]
+    # the series in the order of their names (P01, P02, P03), the rest last
+    series = [(str(n), each[each[by] == n].set_index("month")["heads_impounded"]) for n in sorted(names, key=str)]
     if rest is not None:
         series.append((f"{others} others", rest.set_index("month")["heads_impounded"]))
     fig = go.Figure()
