@@ -20,7 +20,7 @@ from plotly.io.base_renderers import NotebookRenderer
 
 from pipeline.core.money import rs
 from pipeline.read.reconciliation import HEAD_LABELS
-from pipeline.reports.chart_access import COLORS, blank, figure_html, readable
+from pipeline.reports.chart_access import COLORS, MONTH_TICKS, blank, figure_html, readable
 
 SEVERITY_COLORS = {"high": "#C0392B", "medium": "#E69F00", "low": "#7F8C8D"}
 STATUS_COLORS = {"matched": "#009E73", "late": "#56B4E9", "early": "#0072B2", "amount_mismatch": "#D55E00",
@@ -77,9 +77,6 @@ def _money(axis: str, paise) -> dict:
 def _done(fig: go.Figure, title: str, x: str, y: str, **layout) -> go.Figure:
     fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, **layout)
     return fig
-
-
-MONTH_TICKS = 6       # months named on an axis at most: level, each reads whole on A4 and at 400 px
 
 
 def _months_axis(fig: go.Figure, months) -> None:
