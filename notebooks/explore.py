@@ -63,6 +63,8 @@ by_month = con.execute("""
           FROM impoundment_cohorts
           WHERE ($district IS NULL OR district = $district) AND month BETWEEN $first AND $last)
     GROUP BY ALL ORDER BY year, calendar_month""", scope).df()
+# every month of the period, named on the bar charts' axes below too: a month with nothing is there, at zero
+months = sorted(set(by_month.year + "-" + by_month.calendar_month))
 px.line(by_month, x="calendar_month", y="heads", color="year", markers=True,
         title="Heads impounded by calendar month, one line per year",
         labels={"calendar_month": "month", "heads": "heads impounded"}).update_xaxes(type="category")
@@ -96,8 +98,10 @@ outcomes = con.execute("""
     FROM case_accounts
     WHERE ($district IS NULL OR district = $district) AND impounded_month BETWEEN $first AND $last
     GROUP BY ALL ORDER BY ALL""", scope).df()
-px.bar(outcomes, x="month", y="cases", color="status", title="Share of the cases impounded each month, by what became of them",
-       labels={"cases": "share of the month's cases (%)"}).update_layout(barnorm="percent").update_xaxes(type="category")
+px.bar(outcomes.assign(status=outcomes.status.str.replace("_", " ")), x="month", y="cases", color="status",
+       title="Share of the cases impounded each month, by what became of them",
+       labels={"cases": "share of the month's cases (%)", "month": "month impounded", "status": "what became of it"}
+       ).update_layout(barnorm="percent").update_xaxes(type="category", categoryorder="array", categoryarray=months)
 
 # %% [markdown]
 # ## 4. Time to release
@@ -116,7 +120,7 @@ closed = con.execute("""
     WHERE closed_on IS NOT NULL AND ($district IS NULL OR district = $district)
       AND impounded_month BETWEEN $first AND $last
     GROUP BY status ORDER BY cases DESC, status""", scope).df()
-h.figure_or_note(go.Figure(go.Box(x=closed.status, q1=closed.q1, median=closed["median"], q3=closed.q3,
+h.figure_or_note(go.Figure(go.Box(x=closed.status.str.replace("_", " "), q1=closed.q1, median=closed["median"], q3=closed.q3,
                                   lowerfence=closed.shortest, upperfence=closed.longest, name="days"))
                  .update_layout(title="Days from impounding to closing, by how the case closed", yaxis_title="days")
                  .update_xaxes(tickangle=0, automargin=True)
@@ -157,7 +161,8 @@ h.figure_or_note(px.bar(prices.assign(rupees_per_head=prices.proceeds_per_head /
                                       per_head=prices.proceeds_per_head.map(h.rupees)),
                         x="year", y="rupees_per_head", color="animal_class", barmode="group", facet_col="district",
                         hover_data={"per_head": True, "heads_sold": True, "rupees_per_head": False},
-                        labels={"per_head": "Rs per head"},
+                        labels={"per_head": "Rs per head", "rupees_per_head": "rupees per head", "year": "year sold",
+                                "animal_class": "animal class", "heads_sold": "heads sold", "district": "district"},
                         title="Sale proceeds per head sold (Rs)") if len(prices) else None,
                  "Nothing was sold in these years.")
 
@@ -180,9 +185,13 @@ dues = con.execute("""
     WHERE ($district IS NULL OR district = $district) AND month BETWEEN $first AND $last
     GROUP BY month ORDER BY month""", scope).df()
 long = dues.melt(id_vars="month", var_name="figure", value_name="paise")
+long["figure"] = long.figure.map({"fines_due": "fines due", "fines_collected": "fines collected",
+                                  "charges_due": "feeding charges due", "charges_collected": "feeding charges collected"})
 px.bar(long.assign(rupees=long.paise / 100, amount=long.paise.map(h.rupees)), x="month", y="rupees", color="figure",
-       barmode="group", hover_data={"amount": True, "rupees": False}, labels={"amount": "Rs"},
-       title="Fines and feeding charges, due and collected (Rs)").update_xaxes(type="category")
+       barmode="group", hover_data={"amount": True, "rupees": False},
+       labels={"amount": "Rs", "rupees": "rupees", "month": "month impounded", "figure": ""},
+       title="Fines and feeding charges, due and collected (Rs)"
+       ).update_xaxes(type="category", categoryorder="array", categoryarray=months)
 
 # %% [markdown]
 # ## 8. Deadlines missed, by pound
@@ -199,7 +208,8 @@ missed = con.execute("""
     FROM deadlines_missed
     WHERE ($district IS NULL OR district = $district) AND month BETWEEN $first AND $last
     GROUP BY ALL ORDER BY ALL""", scope).df()
-h.figure_or_note(px.bar(missed, x="pound_id", y="missed", color="deadline", title="Deadlines missed, by pound")
+h.figure_or_note(px.bar(missed, x="pound_id", y="missed", color="deadline", title="Deadlines missed, by pound",
+                        labels={"pound_id": "pound", "missed": "deadlines missed"})
                  if len(missed) else None,
                  "No report to the police, auction or follow-up of a protest ran past its time limit in these "
                  "months (the other findings are on the monthly review).")

@@ -9,9 +9,14 @@ import subprocess
 _SPLIT = re.compile(r"(?m)(?<![\w-])(?:[A-Za-z]{1,5}\d*|\d+)(?:-\w+)*-[ \t]*\n[ \t]*\w*\d")
 
 
+# a month or day broken before its hyphen, as a slanted axis label reads back: "20" / "26" / "-03"
+_SPLIT_BEFORE = re.compile(r"(?m)^[ \t]*\d+[ \t]*\n[ \t]*-\d+")
+
+
 def splits(text: str) -> list[str]:
     """The places in a PDF's text where an id, a day or a month is broken across two lines."""
-    return [m.group().replace("\n", "/") for m in _SPLIT.finditer(text)]
+    found = sorted([*_SPLIT.finditer(text), *_SPLIT_BEFORE.finditer(text)], key=lambda m: m.start())
+    return [m.group().replace("\n", "/") for m in found]
 
 
 

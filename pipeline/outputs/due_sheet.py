@@ -28,6 +28,10 @@ _IMP = "impoundments"
 _NEW = f"ISNUMBER(MATCH($B{{d}},{_IMP}!$A:$A,0))"                       # the case is in this workbook
 _ROW_OF = f"MATCH($B{{d}},{_IMP}!$A:$A,0)"
 _OLD = "MATCH($B{d},$O:$O,0)"                                             # a case still in the pound
+# a re-seizure (s.16(2)): its dues stand on what the first case's protest deposit left unpaid (third
+# reading R11), which this workbook does not hold, so the sheet names the office instead of a sum
+_RESEIZED = (f"IF({_NEW},TRIM(INDEX({_IMP}!$N:$N,{_ROW_OF}))<>\"\",INDEX($U:$U,{_OLD})&\"\"<>\"\")")
+FROM_OFFICE = "from the office"
 _RATE = ("LOOKUP(2,1/(($V$6:$V$200=$F{d})*($W$6:$W$200<=$E{d})*((($X$6:$X$200=\"\")+($X$6:$X$200>=$E{d}))>0)),"
          "{col}$6:{col}$200)")
 
@@ -50,9 +54,9 @@ def due_columns(nights: bool) -> list[tuple[str, str, str | None]]:
                                    f"{_RATE.format(col='$Y', d='{d}')}),INDEX($S:$S,{_OLD}))"), MONEY_FORMAT),
         ("feeding per head per day", blank_or(f"IF({_NEW},{_RATE.format(col='$Z', d='{d}')},INDEX($T:$T,{_OLD}))"),
          MONEY_FORMAT),
-        ("fines due", blank_or("$D{d}*$H{d}"), MONEY_FORMAT),
-        ("feeding due", blank_or("$D{d}*$I{d}*$G{d}"), MONEY_FORMAT),
-        ("total due", blank_or("$J{d}+$K{d}"), MONEY_FORMAT),
+        ("fines due", blank_or(f'IF({_RESEIZED},"{FROM_OFFICE}",$D{{d}}*$H{{d}})'), MONEY_FORMAT),
+        ("feeding due", blank_or(f'IF({_RESEIZED},"{FROM_OFFICE}",$D{{d}}*$I{{d}}*$G{{d}})'), MONEY_FORMAT),
+        ("total due", blank_or(f'IF({_RESEIZED},"{FROM_OFFICE}",$J{{d}}+$K{{d}})'), MONEY_FORMAT),
     ]
 
 
@@ -66,7 +70,9 @@ def due_sheet(ws, carried: list[dict], rates: list[dict], month_start, taluk: st
     lines = [
         "What is due on each release, worked out from the releases sheet as you type (this sheet is not loaded)",
         f"Fines (s.10(1)): head_count x the fine per head. Feeding (s.12(1)): head_count x the feeding per head per day "
-        f"x the days in the pound, where {rule}. A re-seizure (reseizure_of) pays no fine.",
+        f"x the days in the pound, where {rule}. A re-seizure (reseizure_of, s.16(2)) owes what the protest deposit "
+        "left unpaid of the first case's fines and feeding, with its own feeding: the sheet cannot know that deposit, "
+        f"so it shows '{FROM_OFFICE}': the office works these dues out (the owner's account).",
         f"Rates: reference/rates.csv for the taluk {taluk} (else *), in force on the day of impounding. On a release "
         "on payment (s12_payment), fines_paid and charges_paid should be at least the fines due and the feeding due.",
     ]
@@ -91,8 +97,10 @@ def due_sheet(ws, carried: list[dict], rates: list[dict], month_start, taluk: st
         ws.column_dimensions[letter].width = width
     # the cases still in the pound when the month began (from the accounts), and the rates
     tables = (("O", f"cases in the pound on {month_start:%d-%m-%Y}" if month_start else "cases in the pound",
-               ("case_id", "impounded_on", "animal_class", "heads in", "fine per head", "feeding per head per day"),
-               [(x["case_id"], x["impounded_on"], x["animal_class"], x["heads"], x["fine"], x["feeding"]) for x in carried]),
+               ("case_id", "impounded_on", "animal_class", "heads in", "fine per head", "feeding per head per day",
+                "reseizure_of"),
+               [(x["case_id"], x["impounded_on"], x["animal_class"], x["heads"], x["fine"], x["feeding"],
+                 x.get("reseizure_of")) for x in carried]),
               ("V", f"rates for {taluk}", ("animal_class", "effective_from", "effective_to", "fine_per_head",
                                            "feeding_per_head_per_day"),
                [(x["animal_class"], x["effective_from"], x["effective_to"], x["fine"], x["feeding"]) for x in rates]))
@@ -126,7 +134,7 @@ def carried_cases(db: Path, pound: str, month_start) -> tuple[list[dict], bool]:
     con = connect(db)
     try:
         rows = con.execute(
-            "SELECT case_id, impounded_on, animal_class, heads, fine_per_head, feeding_per_head_per_day "
+            "SELECT case_id, impounded_on, animal_class, heads, fine_per_head, feeding_per_head_per_day, reseizure_of "
             "FROM case_heads_held WHERE pound_id = ? AND impounded_on < ? AND from_day <= ? "
             "QUALIFY row_number() OVER (PARTITION BY case_id ORDER BY from_day DESC) = 1 "
             "ORDER BY impounded_on, case_id", [pound, month_start, month_start]).fetchall()
@@ -135,7 +143,8 @@ def carried_cases(db: Path, pound: str, month_start) -> tuple[list[dict], bool]:
         con.close()
     cases = [{"case_id": r[0], "impounded_on": r[1], "animal_class": r[2], "heads": r[3],
               "fine": None if r[4] is None else Decimal(r[4]) / 100,
-              "feeding": None if r[5] is None else Decimal(r[5]) / 100} for r in rows if r[3] > 0]
+              "feeding": None if r[5] is None else Decimal(r[5]) / 100, "reseizure_of": r[6]}
+             for r in rows if r[3] > 0]
     return cases, nights
 
 

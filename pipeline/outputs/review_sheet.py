@@ -83,12 +83,14 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
         for cell in ws[i]:                                   # a row reads from its top line, beside its detail
             cell.alignment = Alignment(vertical="top")
         detail = ws.cell(i, names.index("finding_detail") + 1)
-        detail.alignment = Alignment(wrap_text=True, vertical="top")
-        # printed, the finding is whole: its row as tall as its wrapped lines (about 75 characters each)
-        ws.row_dimensions[i].height = 15 * max(1, -(-len(str(detail.value or "")) // 75))
+        detail.alignment = ws.cell(i, note_col).alignment = Alignment(wrap_text=True, vertical="top")
+        # printed, the finding is whole: its row as tall as its wrapped lines (about 52 characters each)
+        ws.row_dimensions[i].height = 15 * max(1, -(-len(str(detail.value or "")) // 52))
     # subject_id as wide as an overdue credit's "H-2610-018:surplus", which spilled into reviewed_on
-    widths = {"rule_id": 26, "subject_id": 21, "reviewed_on": 13, "reviewed_by": 30, "decision": 16, "note": 40,
-              "review_status": 14, "finding_detail": 80}
+    # (printed one A4 page wide, landscape, at about two thirds of full size: the detail and the note wrap)
+    widths = {"rule_id": 22, "subject_id": 20, "reviewed_on": 13, "reviewed_by": 28, "decision": 16, "note": 30,
+              "severity": 9, "section": 10, "event_on": 11, "pound_id": 9, "days_open": 10, "review_status": 13,
+              "finding_detail": 50}
     for i, n in enumerate(names, 1):
         ws.column_dimensions[ws.cell(1, i).column_letter].width = widths.get(n, 12)
     ws.freeze_panes = "A2"

@@ -163,7 +163,7 @@ def _register_sheet(ws, reg: Register) -> None:
             text += f"\nExample: {h.example}"
         cell.comment = Comment(text, "pound template", width=320, height=160)
         letter = get_column_letter(i)
-        ws.column_dimensions[letter].width = max(20 if col.kind == TEXT else 12, min(len(col.name) + 4, 28))
+        ws.column_dimensions[letter].width = max(16 if col.kind == TEXT else 11, min(len(col.name) + 2, 22))
         fmt = {DATE: DATE_FORMAT, MONEY: MONEY_FORMAT, TIME: TIME_FORMAT, ID: "@", TEXT: "@"}.get(col.kind)
         if fmt:        # the column's style: a cell typed into it takes the format (text stays text)
             ws.column_dimensions[letter].number_format = fmt

@@ -55,7 +55,8 @@ _BY_COLUMN = {
     "fines_paid": Help("the fines paid, in rupees", "s.10(1), s.12(1)", "600.00", "ಪಾವತಿಸಿದ ದಂಡ"),
     "charges_paid": Help("the feeding and watering charges paid, in rupees: a pound's workbook works out on its "
                          "sheet 'what is due' what was due, counting the days in the pound (the day of impounding "
-                         "and the day of release both count)", "s.12(1), s.18(3)", "400.00"),
+                         "and the day of release both count)", "s.12(1), s.18(3)", "400.00",
+                         "ಪಾವತಿಸಿದ ಆಹಾರ ಮತ್ತು ನೀರಿನ ಶುಲ್ಕ"),
     "protest_deposit": Help("what was deposited on a delivery under protest, in rupees", "s.16(1)", "1000.00"),
     "declaration_made": Help("yes if the owner made the declaration of ownership", "s.13(1), s.16(2)", "yes"),
     "security_deposit_id": Help("the deposit taken before this release (its deposit_id), in a notified area",
@@ -121,7 +122,8 @@ _BY_COLUMN = {
                          "ವಿಧಿಸಿದ ದಂಡ"),
     "fine_paid_on": Help("the day the fine was paid", "s.14(3)", "", "ದಂಡ ಪಾವತಿಸಿದ ದಿನಾಂಕ"),
     "reseizure_of": Help("for animals delivered under protest and seized again: the case (its case_id) they were "
-                         "delivered from", "s.16(2)", "M-2610-004"),
+                         "delivered from; what a re-seizure owes is worked out by the office, not the sheet "
+                         "'what is due'", "s.16(2)", "M-2610-004", "ಮರುಜಪ್ತಿ ಮಾಡಿದ ಮೂಲ ಪ್ರಕರಣ"),
     "correction_note": Help("only when this row corrects, strikes out or restores a row already sent: why "
                             "(see 'how to fill in')", "", "Receipt book shows Rs 400", "ತಿದ್ದುಪಡಿ ಟಿಪ್ಪಣಿ"),
     "void": Help("yes only to strike out a row already sent in error (with a correction_note)", "", "",

@@ -42,8 +42,16 @@ SHEETS = ("reconciliation", "findings", "fund_movements", "case_accounts", "secu
           "monthly_accounts")
 
 
+HEADER_WIDTH = 10       # a column's name wraps in its header cell past this many characters
+TEXT_WIDTH = 32         # a longer text (a finding's detail, an account's disposal) wraps in its column
+
+
 def _plain(v):
     return ("yes" if v else "no") if isinstance(v, bool) else v
+
+
+def _wrapped(v):
+    return xlsx.Cell(v, xlsx.WRAPPED) if isinstance(v, str) and xlsx.safe_text(v) else v
 
 
 def _sheet(wb: xlsx.Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: str, money: set[str]) -> int:
@@ -55,19 +63,29 @@ def _sheet(wb: xlsx.Workbook, con: duckdb.DuckDBPyConnection, title: str, sql: s
 def _write_sheet(wb: xlsx.Workbook, title: str, names: list[str], first: list[tuple], more, money: set[str]) -> int:
     """A table as a sheet: a styled, frozen and filtered header, widths that fit the first rows,
     money in rupees exact to the paisa, dates as dates, yes/no for flags."""
-    widths = [len(n) + 4 for n in names]
+    widths = [float(min(len(n) + 1, HEADER_WIDTH)) for n in names]
+    longest = [0] * len(names)
     for row in first:
         for i, v in enumerate(row):
             shown = paise_text(v, grouping=True) if names[i] in money and v is not None else str(v if v is not None else "")
-            widths[i] = max(widths[i], min(len(shown) + 2, 60))
+            longest[i] = max(longest[i], len(shown))
+            widths[i] = max(widths[i], min(len(shown) + 2, TEXT_WIDTH))
     ws = wb.sheet(title, widths)
-    ws.append([xlsx.Cell(n, xlsx.HEADER) for n in names])
+    # printed, the sheet is one A4 page wide at a readable size: a long name wraps in its header cell, a
+    # long text (a finding's detail) in its column, rather than widening the page until the print is tiny
+    lines = max(-(-len(n) // max(int(w) - 1, 1)) for n, w in zip(names, widths, strict=True))
+    ws.append([xlsx.Cell(n, xlsx.HEADER) for n in names], height=15 * lines if lines > 1 else None)
     as_money = [n in money for n in names]
+    wrapped = [n + 2 > TEXT_WIDTH for n in longest]
     rows = 0
     batch = first
     while batch:
         for row in batch:
-            ws.append([xlsx.money(v) if m else _plain(v) for m, v in zip(as_money, row, strict=True)])
+            # a wrapped text's lines (the row is made as tall: a spreadsheet does not grow it on opening)
+            tall = max((-(-len(v) // (int(widths[i]) - 2)) for i, v in enumerate(row) if wrapped[i] and isinstance(v, str)),
+                       default=1)
+            ws.append([xlsx.money(v) if m else _wrapped(_plain(v)) if w else _plain(v)
+                       for m, w, v in zip(as_money, wrapped, row, strict=True)], height=15 * tall if tall > 1 else None)
         rows += len(batch)
         batch = more()
     ws.filter(len(names), rows + 1)

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from pipeline.core.money import paise_text
 
 # the cell styles (their order is the order of cellXfs in styles.xml)
-PLAIN, HEADER, RUPEES, DATE, DATETIME, KEPT_TEXT, BOLD = range(7)
+PLAIN, HEADER, RUPEES, DATE, DATETIME, KEPT_TEXT, BOLD, WRAPPED = range(8)
 RUPEE_FORMAT, DATE_FORMAT, DATETIME_FORMAT = "#,##0.00", "dd-mm-yyyy", "dd-mm-yyyy hh:mm:ss"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _EPOCH = dt.datetime(1899, 12, 30)
@@ -119,14 +119,16 @@ class Sheet:
     def _write(self, text: str) -> None:
         self._out.write(text.encode("utf-8"))
 
-    def append(self, row) -> None:
+    def append(self, row, height: float | None = None) -> None:
+        """A row of cells; `height` in points for a row whose wrapped text needs more than one line."""
         self.rows += 1
         n = self.rows
         letters = self._letters
         while len(letters) < len(row):
             letters.append(column_letter(len(letters) + 1))
         cells = "".join(_cell(f"{letters[i]}{n}", v) for i, v in enumerate(row) if v is not None)
-        self._write(f'<row r="{n}">{cells}</row>')
+        ht = f' ht="{height}" customHeight="1"' if height else ""
+        self._write(f'<row r="{n}"{ht}>{cells}</row>')
 
     def filter(self, columns: int, rows: int) -> None:
         """A filter on the header row over `columns` columns and `rows` rows (the header's included)."""
@@ -235,13 +237,15 @@ STYLES = (
     '<fill><patternFill patternType="solid"><fgColor rgb="FF305496"/><bgColor indexed="64"/></patternFill></fill></fills>'
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-    '<cellXfs count="7">'
+    '<cellXfs count="8">'
     + _XF.format(0, 0, 0, "")                                                        # PLAIN
     + _XF.format(0, 1, 2, ' applyFont="1" applyFill="1" applyAlignment="1"').replace(
-        "/>", '><alignment vertical="center"/></xf>')                                # HEADER
+        "/>", '><alignment vertical="top" wrapText="1"/></xf>')                      # HEADER, wrapped
     + _XF.format(164, 0, 0, ' applyNumberFormat="1"')                                # RUPEES
     + _XF.format(165, 0, 0, ' applyNumberFormat="1"')                                # DATE
     + _XF.format(166, 0, 0, ' applyNumberFormat="1"')                                # DATETIME
     + _XF.format(0, 0, 0, ' quotePrefix="1"')                                        # KEPT_TEXT
     + _XF.format(0, 2, 0, ' applyFont="1"')                                          # BOLD
+    + _XF.format(0, 0, 0, ' applyAlignment="1"').replace(
+        "/>", '><alignment vertical="top" wrapText="1"/></xf>')                      # WRAPPED (a long text)
     + '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>')

@@ -93,8 +93,15 @@ def label_colour(fill: str) -> str:
 
 
 def readable(fig: dict) -> dict:
-    """The figure (a dict) with its month axes in month order and its sunbursts' labels readable."""
+    """The figure (a dict) with its month axes in month order, its sunbursts' labels readable and a
+    long title in two lines (plotly never wraps one: on a chart 400 px wide it was cut at the edge)."""
     layout = fig.setdefault("layout", {})
+    months: dict[str, set] = {}
+    title = layout.get("title")
+    text = title.get("text") if isinstance(title, dict) else title
+    if isinstance(text, str):
+        wrapped = _two_lines(text)
+        layout["title"] = {**title, "text": wrapped} if isinstance(title, dict) else wrapped
     for trace in fig.get("data", []):
         if trace.get("type") == "sunburst":
             _sunburst_colours(trace)
@@ -102,10 +109,30 @@ def readable(fig: dict) -> dict:
         for letter in "xy":
             values = [v for v in _array(trace.get(letter)) if not blank(v)]
             if values and all(isinstance(v, str) and _MONTH.match(v) for v in values):
-                axis = layout.setdefault(f"{letter}axis{str(trace.get(f'{letter}axis') or letter)[1:]}", {})
+                name = f"{letter}axis{str(trace.get(f'{letter}axis') or letter)[1:]}"
+                axis = layout.setdefault(name, {})
                 if not axis.get("categoryarray"):
                     axis["categoryorder"] = "category ascending"
+                months.setdefault(name, set()).update(values)
+    for name, seen in months.items():
+        # level (a slanted "2026-03" prints as "20", "26", "-03"), every n-th month named on a long axis
+        axis = layout[name]
+        n = len(_array(axis.get("categoryarray")) or seen)
+        if "tickangle" not in axis:
+            axis.update(tickangle=0, tickmode="linear", tick0=0, dtick=max(1, -(-n // MONTH_TICKS)))
     return fig
+
+
+MONTH_TICKS = 6       # months named on an axis at most: level, each whole on A4 and at 400 px
+TITLE_LINE = 34        # characters of a title's line at 17 px that a chart 400 px wide holds, within its margins
+
+
+def _two_lines(title: str) -> str:
+    """A title longer than a line, broken at the last space that leaves its first line within it."""
+    if "<br" in title or len(title) <= TITLE_LINE:
+        return title
+    cut = title.rfind(" ", 0, TITLE_LINE + 1)
+    return title if cut <= 0 else title[:cut] + "<br>" + title[cut + 1:]
 
 
 def _sunburst_colours(trace: dict) -> None:

@@ -20,7 +20,7 @@ from plotly.io.base_renderers import NotebookRenderer
 
 from pipeline.core.money import rs
 from pipeline.read.reconciliation import HEAD_LABELS
-from pipeline.reports.chart_access import COLORS, blank, figure_html, readable
+from pipeline.reports.chart_access import COLORS, MONTH_TICKS, blank, figure_html, readable
 
 SEVERITY_COLORS = {"high": "#C0392B", "medium": "#E69F00", "low": "#7F8C8D"}
 STATUS_COLORS = {"matched": "#009E73", "late": "#56B4E9", "early": "#0072B2", "amount_mismatch": "#D55E00",
@@ -80,7 +80,12 @@ def _done(fig: go.Figure, title: str, x: str, y: str, **layout) -> go.Figure:
 
 
 def _months_axis(fig: go.Figure, months) -> None:
-    fig.update_xaxes(type="category", categoryorder="array", categoryarray=list(months))
+    """Months in their order, named level (a slanted "2026-03" prints as "20", "26", "-03": a month
+    broken across lines), and on a long axis every second, third... month named, each named whole
+    (the hover and the chart's table name every month)."""
+    months = list(months)
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=months, tickangle=0,
+                     tickmode="linear", tick0=0, dtick=max(1, -(-len(months) // MONTH_TICKS)))
 
 
 # --------------------------------------------------------------------------- monthly review
@@ -241,7 +246,8 @@ def impoundments(drawn, months, by: str = "pound_id"):
     names, each, rest, others = drawn
     if not names:
         return None
-    series = [(str(n), each[each[by] == n].set_index("month")["heads_impounded"]) for n in names]
+    # the series in the order of their names (P01, P02, P03), the rest last
+    series = [(str(n), each[each[by] == n].set_index("month")["heads_impounded"]) for n in sorted(names, key=str)]
     if rest is not None:
         series.append((f"{others} others", rest.set_index("month")["heads_impounded"]))
     fig = go.Figure()

@@ -206,3 +206,40 @@ def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp
     assert days == {k: v[2] for k, v in shown.items()}
     # what the sheet shows is what the Act asks: paid, the release is not short; a rupee less, it is
     assert unpaid == [("R-0016",)]
+
+
+def test_a_reseizures_dues_are_left_to_the_office_and_its_plain_twin_is_worked_out(tmp_path, run_cli):
+    """Third reading R11: a re-seizure owes what the first case's protest deposit left unpaid of its fines
+    and feeding, which the workbook cannot know; its row shows 'from the office' (never 0), whether the
+    re-seizure is typed this month or still in the pound (N-2610-021, re-seizing N-2609-020, carried into
+    P02's November); a plain case typed beside it is worked out."""
+    from pipeline.outputs.due_sheet import FROM_OFFICE
+
+    bundle = tmp_path / "mysuru"
+    shutil.copytree(SAMPLE, bundle)
+    sales = bundle / "registers" / "sales.csv"             # S-007 sold N-2610-021 on 26-10: here it is not yet sold
+    sales.write_text("".join(line for line in sales.read_text(encoding="utf-8").splitlines(keepends=True)
+                             if not line.startswith("S-007,")), encoding="utf-8")
+    code, _, err = run_cli("run", bundle, "--out", tmp_path / "acc", "--as-of", "2026-10-31")
+    assert code == 0, err
+    out = tmp_path / "registers_2026-11_P02.xlsx"
+    code, _, err = run_cli("template", "--bundle", bundle, "--pound", "P02", "--month", "2026-11",
+                           "--db", tmp_path / "acc" / "pound.duckdb", "--out", out)
+    assert code == 0, err
+    wb = load_workbook(out)
+    carried = {r[0]: r[6] for r in wb[DUE_SHEET].iter_rows(min_row=DUE_FIRST + 1, min_col=15, max_col=21,
+                                                           values_only=True) if r[0]}
+    assert carried.get("N-2610-021") == "N-2609-020"
+    assert "pays no fine" not in " ".join(str(wb[DUE_SHEET].cell(r, 1).value) for r in (1, 2, 3))
+    case = {"pound_id": "P02", "impounded_on": "25-11-2026", "animal_class": "cattle", "head_count": 1,
+            "owner_name": "Mahadevamma"}
+    _fill(wb["impoundments"], [{**case, "case_id": "N-2611-090", "reseizure_of": "N-2609-020"},
+                               {**case, "case_id": "N-2611-091"}])
+    _fill(wb["releases"], [{"release_id": f"R-009{i}", "case_id": c, "released_on": "27-11-2026", "head_count": 1,
+                            "basis": "s12_payment"} for i, c in enumerate(("N-2610-021", "N-2611-090", "N-2611-091"))])
+    wb.save(out)
+    ws = load_workbook(_calc(out, tmp_path / "calc"), data_only=True)[DUE_SHEET]
+    shown = {r[0]: r[9:12] for r in ws.iter_rows(min_row=DUE_FIRST, max_col=12, values_only=True) if r[0]}
+    assert shown["R-0090"] == shown["R-0091"] == (FROM_OFFICE,) * 3
+    # N-2611-091: 1 cattle in Nanjangud (fine 700, feeding 200), 25-11 to 27-11 = 3 days: 700 + 600 = 1,300
+    assert [Decimal(str(v)) for v in shown["R-0092"]] == [Decimal(700), Decimal(600), Decimal(1300)]

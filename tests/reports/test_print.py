@@ -137,6 +137,9 @@ def test_the_split_check_sees_a_broken_id_day_or_month():
     # the "2026-/09", "H-2610-/018" and "09-/09-2026", and their whole twins
     assert splits("in 2026-\n09 and H-2610-\n018, on 09-\n09-2026") == ["2026-/09", "H-2610-/018", "09-/09"]
     assert splits("in 2026-09\nand H-2610-018\non 09-09-2026\nwell-\nknown") == []
+    # a slanted axis label read back in pieces, "20" / "26" / "-03"; a negative amount under a figure is none
+    assert splits("20\n\n20\n26\n-03\n") == ["26/-03"]
+    assert splits("0.00\n\n-4,850.00\n2026-03\n") == []
 
 
 def test_the_shred_check_sees_a_broken_word():

@@ -2,8 +2,8 @@
 -- workbook of a month (pound template --month): one row per case and day its count changes (the day
 -- of impounding, and the day after each day heads left it, int_leaves), with the case's rates as the
 -- accounts took them (s.10(1) fines, feeding). How feeding days are counted is the parameters
--- table's feeding_days.
-SELECT c.case_id, c.pound_id, c.impounded_on, c.animal_class, c.fine_per_head, c.feeding_per_head_per_day,
+-- table's feeding_days. reseizure_of: a re-seizure's dues are the office's to work out (R11).
+SELECT c.case_id, c.pound_id, c.impounded_on, c.animal_class, c.fine_per_head, c.feeding_per_head_per_day, c.reseizure_of,
        d.from_day,
        c.head_count - coalesce((SELECT sum(l.heads) FROM int_leaves l
                                 WHERE l.case_id = c.case_id AND l.left_on < d.from_day), 0) AS heads
