@@ -13,6 +13,7 @@ whole or not at all").
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 
 import duckdb
@@ -39,34 +40,49 @@ def _not_exact(table: str, column: str, kind: str) -> RuntimeError:
     return RuntimeError(f"model {table} made column {column} of type {kind}; money and counts must be integers")
 
 
-def _made_exact(con: duckdb.DuckDBPyConnection, m: Model) -> None:
+def _made_exact(con: duckdb.DuckDBPyConnection, m: Model) -> list[str]:
     """The model just made, with every HUGEINT column made BIGINT, so that the finished table is
-    exact and plain: DuckDB gives sums as HUGEINT, which pandas would turn into floats. Its
-    columns are read off the catalogue (`table_info`, one table's entry, not every column of the
-    database as duckdb_columns() lists them); a table's HUGEINT columns are altered in place, a view is
-    made again with them cast. A floating-point or DECIMAL column anywhere is a defect in a model
-    and stops the build."""
+    exact and plain: DuckDB gives sums as HUGEINT, which pandas would turn into floats. This is
+    for a model the manifest does not hold as it is (its casts are otherwise made with the table,
+    _make): its columns are read off the catalogue (`table_info`, one table's entry); a table's
+    HUGEINT columns are altered in place, a view is made again with them cast. A floating-point
+    or DECIMAL column is a defect in a model and stops the build. Gives the HUGEINT columns."""
     kinds = [(c, k) for _, c, k, *_ in con.execute(f"PRAGMA table_info('{m.name}')").fetchall()]
     floats = [(c, k) for c, k in kinds if _not_exact_kind(k)]
     if floats:
         raise _not_exact(m.name, *floats[0])
     huge = [c for c, k in kinds if k == "HUGEINT"]
+    _to_bigint(con, m, huge)
+    return huge
+
+
+def _to_bigint(con: duckdb.DuckDBPyConnection, m: Model, huge: list[str]) -> None:
     if not huge:
         return
     if m.is_view:
-        casts = ", ".join(f'CAST("{c}" AS BIGINT) AS "{c}"' for c in huge)
-        con.execute(f"CREATE OR REPLACE VIEW {m.name} AS SELECT * REPLACE ({casts}) FROM (\n{m.sql}\n)")
+        con.execute(f"CREATE OR REPLACE VIEW {m.name} AS {_cast(m.sql, huge)}")
         return
     for c in huge:
         con.execute(f'ALTER TABLE {m.name} ALTER COLUMN "{c}" TYPE BIGINT')
 
 
-def _check_kinds(con: duckdb.DuckDBPyConnection, made: list[str]) -> None:
-    """No finished model holds a HUGEINT or a floating-point column (one look at the catalogue)."""
+def _cast(sql: str, huge: tuple[str, ...] | list[str]) -> str:
+    """The model's SELECT with the given columns cast to BIGINT, in their places."""
+    casts = ", ".join(f'CAST("{c}" AS BIGINT) AS "{c}"' for c in huge)
+    return f"SELECT * REPLACE ({casts}) FROM (\n{sql}\n)"
+
+
+def _check_kinds(con: duckdb.DuckDBPyConnection, steps: list[Model]) -> None:
+    """No finished model holds a floating-point column (one look at the catalogue), and none a
+    HUGEINT: one the manifest did not foresee (its entry stale against a model it reads) is made
+    BIGINT here, as _made_exact would have."""
     tables = schema.catalogue(con)
-    bad = [(t, c, k) for t in made for c, k in tables.get(t, ()) if k == "HUGEINT" or _not_exact_kind(k)]
+    by_name = {m.name: m for m in steps if not m.is_macros}
+    bad = [(t, c, k) for t in by_name for c, k in tables.get(t, ()) if _not_exact_kind(k)]
     if bad:
         raise _not_exact(*bad[0])
+    for t, m in by_name.items():
+        _to_bigint(con, m, [c for c, k in tables.get(t, ()) if k == "HUGEINT"])
 
 
 def _existing(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
@@ -165,10 +181,7 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
     with connection.one_transaction(con):
         if first is not None:
             first(con)
-        params.apply(con)
-        con.execute((SQL_DIR / "macros.sql").read_text(encoding="utf-8"))
-        con.execute(schema.current_macros())     # current_<table>(): each register's current versions
-        con.execute(decisions.known_by_macro())   # decision_known_by(): the load's rule for a decision
+        _prelude(con, params)
         existing = _existing(con)
         made: list[str] = []
         for m in steps:
@@ -178,7 +191,7 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
             progress.step(f"[{len(made) + 1}/{len(tables)}] computing {m.name}")
             _make(con, m, existing.get(m.name))
             made.append(m.name)
-        _check_kinds(con, made)
+        _check_kinds(con, steps)
         if upto is None:
             _check_rollforward(con)
             record_build(con, params.as_of)
@@ -188,14 +201,45 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
         progress.done(f"computed {len(tables)} tables and {len(rules)} rules")
 
 
+def _prelude(con: duckdb.DuckDBPyConnection, params: Parameters) -> None:
+    """What every model may read besides the tables: the parameters and the macros."""
+    params.apply(con)
+    con.execute((SQL_DIR / "macros.sql").read_text(encoding="utf-8"))
+    con.execute(schema.current_macros())     # current_<table>(): each register's current versions
+    con.execute(decisions.known_by_macro())   # decision_known_by(): the load's rule for a decision
+
+
+def inferred_casts() -> dict[str, list[str]]:
+    """Each model's HUGEINT columns, as DuckDB makes them: every model built, without the
+    manifest's casts, in an empty database (a column's type does not depend on the rows). What
+    `make manifest` writes, and a test proves the committed manifest equal to."""
+    con = duckdb.connect()
+    try:
+        schema.ensure_schema(con)
+        _prelude(con, Parameters({}, as_of=dt.date(2000, 1, 1)))
+        out: dict[str, list[str]] = {}
+        for m in build_order():
+            if m.is_macros:
+                con.execute(m.sql)
+                continue
+            con.execute(f"CREATE {'VIEW' if m.is_view else 'TABLE'} {m.name} AS\n{m.sql}")
+            out[m.name] = _made_exact(con, m)
+        return out
+    finally:
+        con.close()
+
+
 def _make(con: duckdb.DuckDBPyConnection, m: Model, was: str | None) -> None:
-    """CREATE OR REPLACE the model's table (or view); one made as the other kind before is dropped first."""
+    """CREATE OR REPLACE the model's table (or view), its HUGEINT columns cast to BIGINT as the
+    manifest holds them (or, for a model it does not hold, altered after: _made_exact); one made
+    as the other kind before is dropped first."""
     kind = "VIEW" if m.is_view else "TABLE"
     if was is not None and (was == "VIEW") != m.is_view:
         con.execute(f"DROP {'VIEW' if was == 'VIEW' else 'TABLE'} {m.name}")
     try:
-        con.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{m.sql}")
-        _made_exact(con, m)
+        con.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{_cast(m.sql, m.casts) if m.casts else m.sql}")
+        if m.casts is None:
+            _made_exact(con, m)
     except duckdb.Error as exc:
         where = "rules/*.sql" if m.name == "findings" else f"{m.layer}/{m.name}.sql"
         raise RuntimeError(f"model {where} failed: {exc}") from exc

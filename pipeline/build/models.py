@@ -47,6 +47,9 @@ class Model:
     path: Path
     sql: str
     reads: frozenset[str] = field(default=frozenset())
+    # The columns DuckDB makes HUGEINT (its sums), made BIGINT as the table is made: from the
+    # manifest; None for a file it does not hold as it is (the build then asks the catalogue).
+    casts: tuple[str, ...] | None = None
 
     @property
     def is_macros(self) -> bool:
@@ -107,20 +110,27 @@ def _digest(sql: str) -> str:
 
 
 @cache
-def _manifest() -> dict[str, frozenset[str]]:
-    """The manifest's reads by the hash of the text they were parsed from (empty when it is missing)."""
+def _manifest() -> dict[str, dict]:
+    """The manifest's entries by the hash of the text they were made from (empty when it is missing)."""
     try:
         entries = json.loads(MANIFEST.read_text(encoding="utf-8"))["files"]
     except FileNotFoundError:
         return {}
-    return {e["sha256"]: frozenset(e["reads"]) for e in entries.values()}
+    return {e["sha256"]: e for e in entries.values()}
 
 
 def reads(sql: str) -> frozenset[str]:
     """The tables a model, a macro file or a rule reads: the manifest's entry for this very text,
     else DuckDB's parse of it (a file edited since `make manifest`)."""
     known = _manifest().get(_digest(sql))
-    return known if known is not None else tables_read(sql)
+    return frozenset(known["reads"]) if known is not None else tables_read(sql)
+
+
+def casts(sql: str) -> tuple[str, ...] | None:
+    """The columns of a model that DuckDB makes HUGEINT, as the manifest holds them for this very
+    text; None when it does not hold the text."""
+    known = _manifest().get(_digest(sql))
+    return tuple(known["hugeint"]) if known is not None and "hugeint" in known else None
 
 
 def manifest_files() -> list[Path]:
@@ -129,24 +139,31 @@ def manifest_files() -> list[Path]:
     return sorted(p for p in SQL_DIR.rglob("*.sql") if p != SQL_DIR / "macros.sql")
 
 
-def parsed_manifest() -> dict:
-    """The manifest as DuckDB's parse of the SQL files gives it now."""
+def parsed_manifest(hugeint: dict[str, list[str]] | None = None) -> dict:
+    """The manifest as DuckDB's parse of the SQL files gives it now; with `hugeint` (each table
+    model's HUGEINT columns, as a build in an empty database finds them: pipeline.build.inferred_casts),
+    a model file's entry holds them too."""
     files = {}
     for path in manifest_files():
         sql = path.read_text(encoding="utf-8")
-        files[path.relative_to(SQL_DIR).as_posix()] = {"sha256": _digest(sql), "reads": sorted(tables_read(sql))}
-    return {"about": "What each SQL file reads, from DuckDB's parse of it; written by `make manifest` "
-                     "(python -m pipeline.tools.manifest), proved equal to the parse by tests/build/test_layers.py.",
+        entry = {"sha256": _digest(sql), "reads": sorted(tables_read(sql))}
+        if hugeint is not None and path.parent.name in LAYERS and path.stem in hugeint:
+            entry["hugeint"] = hugeint[path.stem]
+        files[path.relative_to(SQL_DIR).as_posix()] = entry
+    return {"about": "What each SQL file reads, from DuckDB's parse of it, and which columns of each model "
+                     "DuckDB makes HUGEINT (the build casts them to BIGINT as it makes the table); written by "
+                     "`make manifest` (python -m pipeline.tools.manifest), proved equal to DuckDB by "
+                     "tests/build/test_layers.py.",
             "files": files}
 
 
-def manifest_text() -> str:
-    return json.dumps(parsed_manifest(), indent=1, sort_keys=True) + "\n"
+def manifest_text(hugeint: dict[str, list[str]]) -> str:
+    return json.dumps(parsed_manifest(hugeint), indent=1, sort_keys=True) + "\n"
 
 
 def _read(layer: str, path: Path) -> Model:
     sql = path.read_text(encoding="utf-8")
-    return Model(path.stem, layer, path, sql, reads(sql))
+    return Model(path.stem, layer, path, sql, reads(sql), casts(sql))
 
 
 def layer_models(layer: str) -> list[Model]:

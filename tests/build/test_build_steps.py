@@ -180,27 +180,31 @@ def test_a_build_killed_at_any_point_leaves_the_database_as_before_or_as_after(b
 
 
 def test_no_model_makes_a_hugeint_or_a_floating_point_column(tmp_path, monkeypatch):
-    """DuckDB's sums are HUGEINT; the build makes them BIGINT (build._made_exact), and a model
-    that made a DOUBLE would stop it. The golden bundle's finished tables hold neither."""
+    """DuckDB's sums are HUGEINT; the build makes them BIGINT as it makes each table, from the
+    manifest's list (build._cast), and a model that made a DOUBLE would stop it. A model the
+    manifest does not hold has its types read off the catalogue (build._made_exact), and one whose
+    entry is stale is put right at the end: the finished tables hold neither kind."""
     start = tmp_path / "pound.duckdb"
     shutil.copyfile(shared.SESSION.built_file(GOLDEN, BEFORE, None), start)
-    real = build_module._made_exact
-    cast: list[str] = []
+    real_cast, real_models = build_module._cast, build_module.all_models
+    cast: list[tuple[str, ...]] = []
 
-    def spy(c, m):
-        kinds = rows(c, "SELECT data_type FROM duckdb_columns() WHERE table_name = ? AND schema_name = 'main'", m.name)
-        if ("HUGEINT",) in kinds:
-            cast.append(m.name)
-        real(c, m)
+    def spy(sql, huge):
+        cast.append(tuple(huge))
+        return real_cast(sql, huge)
 
-    monkeypatch.setattr(build_module, "_made_exact", spy)
+    unheld = Model("stg_unheld", "staging", Path("stg_unheld.sql"), "SELECT sum(1) AS n")
+    stale = Model("stg_stale", "staging", Path("stg_stale.sql"), "SELECT sum(2) AS n", casts=())
+    monkeypatch.setattr(build_module, "_cast", spy)
+    monkeypatch.setattr(build_module, "all_models", lambda findings=None: [unheld, stale, *real_models(findings)])
     con = connection.connect(start)
     build(con, Parameters({}, as_of=AFTER))
-    assert cast, "some model sums into a HUGEINT, which the build casts: the cast is exercised"
-    made = {m.name for m in build_order() if not m.is_macros}
+    assert any("feeding_due" in c for c in cast), "case_accounts sums into HUGEINTs, which the build casts"
+    made = {m.name for m in build_order() if not m.is_macros} | {"stg_unheld", "stg_stale"}
     kinds = rows(con, "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE schema_name = 'main'")
     bad = [k for k in kinds if k[0] in made and (k[2] in ("HUGEINT", "DOUBLE", "FLOAT") or k[2].startswith("DECIMAL"))]
-    assert not bad and {k[0] for k in kinds} >= set(cast)
+    assert not bad and {k[0] for k in kinds} >= made
+    assert ("stg_unheld", "n", "BIGINT") in kinds and ("stg_stale", "n", "BIGINT") in kinds
     con.close()
 
 

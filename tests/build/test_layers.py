@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pipeline.build import LAYERS, Model, build_order, check_layers
-from pipeline.build.models import MANIFEST, manifest_files, parsed_manifest, reads, tables_read
+from pipeline.build import LAYERS, Model, build_order, check_layers, inferred_casts
+from pipeline.build.models import MANIFEST, casts, manifest_files, parsed_manifest, reads, tables_read
 from pipeline.core.paths import SQL_DIR
 from pipeline.core.registers import REGISTERS
 from pipeline.load.schema import CLOSE_TABLES
@@ -59,16 +59,22 @@ def test_tables_read_leaves_out_ctes_and_sees_subqueries():
 
 
 def test_the_manifest_is_duckdbs_parse_of_every_sql_file():
-    """The build orders the models by the committed manifest: it must say, for every SQL file as it
-    is now, what DuckDB's parse says it reads (after changing a model: `make manifest`)."""
+    """The build orders the models by the committed manifest and casts the HUGEINT columns it names
+    as it makes each table: it must say, for every SQL file as it is now, what DuckDB's parse says it
+    reads, and for every model which columns DuckDB makes HUGEINT (after changing a model: `make manifest`)."""
     import json
 
     committed = json.loads(MANIFEST.read_text(encoding="utf-8"))["files"]
-    parsed = parsed_manifest()["files"]
+    hugeint = inferred_casts()
+    parsed = parsed_manifest(hugeint)["files"]
     assert sorted(committed) == sorted(parsed), "files added or gone since `make manifest`"
     for name, entry in parsed.items():
         assert committed[name] == entry, f"sql/{name} changed since `make manifest`"
     assert len(parsed) == len(manifest_files()) > 90
+    # every model has its entry, and DuckDB's sums are among them (a check that can find nothing proves nothing)
+    models = [m for m in build_order() if not m.is_macros and m.name != "findings"]
+    assert all(m.casts is not None for m in models) and len(models) == len(hugeint) - 1
+    assert "feeding_due" in hugeint["case_accounts"]
 
 
 def test_a_file_the_manifest_does_not_hold_is_parsed():
@@ -77,6 +83,7 @@ def test_a_file_the_manifest_does_not_hold_is_parsed():
     assert reads(sql) == tables_read(sql)
     edited = sql + "\nCROSS JOIN stg_pounds"
     assert "stg_pounds" in reads(edited) and "stg_pounds" not in reads(sql)
+    assert casts(sql) is not None and casts(edited) is None    # its types are then read off the catalogue
 
 
 _PARAM_READ = re.compile(r"getvariable\('([a-z_0-9]+)'\)")
