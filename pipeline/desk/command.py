@@ -59,6 +59,8 @@ def cmd_desk(args) -> int:
     password = password_of(args.password_file)
     if not args.bundle.is_dir():
         raise PoundError(f"bundle folder {args.bundle} does not exist")
+    if args.db.is_dir():
+        raise PoundError(f"--db {args.db} is a folder: give the database file, for example {args.db / 'pound.duckdb'}")
     if not args.db.parent.exists():
         raise PoundError(f"the folder of --db, {args.db.parent}, does not exist")
     places = Places(args.bundle.resolve(), args.db.resolve(), (args.out or args.db.parent).resolve())
