@@ -94,6 +94,7 @@ class Closed:
     signed: list[tuple[str, str]]
     sign_page: Path | None
     moved: list[str] = field(default_factory=list)     # the page-1 figures that moved since the review printed
+    added: Path | None = None                          # the signed scan, added to the close in force
 
 
 @dataclass
@@ -156,13 +157,15 @@ def review(places: Places, month: str, progress: Progress) -> Reviewed:
     return Reviewed(month, figures, links, built.lines + done.notes, done.figures_id or None)
 
 
-def close(places: Places, month: str, by: str, note: str | None, progress: Progress) -> Closed:
-    """pound close --db DB --month MONTH --by BY --bundle BUNDLE [--note NOTE]. Who signs is checked
-    by the step (close/seal.py), once for both doors."""
-    progress.step(f"sealing {month}")
-    done = steps.close(places.db, places.bundle, month, by, note=(note or "").strip() or None)
+def close(places: Places, month: str, by: str, note: str | None, progress: Progress,
+          signed: Path | None = None) -> Closed:
+    """pound close --db DB --month MONTH --by BY --bundle BUNDLE [--note NOTE] [--signed SCAN]: a
+    month already closed, given the scan, keeps it with its close in force (steps.close decides).
+    Who signs is checked by the step (close/seal.py), once for both doors."""
+    progress.step(f"keeping the signed page with the close of {month}" if signed else f"sealing {month}")
+    done = steps.close(places.db, places.bundle, month, by, note=(note or "").strip() or None, signed=signed)
     return Closed(month, done.folder, done.figures_id or None, done.signed,
-                  done.page if done.page.is_file() else None, done.moved)
+                  done.page if done.page.is_file() else None, done.moved, done.added)
 
 
 def verify(places: Places, month: str, progress: Progress) -> Verified:
