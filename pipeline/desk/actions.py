@@ -27,17 +27,14 @@ DB_WAIT = 2.0        # seconds an action waits for a database a `pound` command 
 class Places:
     bundle: Path
     db: Path
-    out: Path                      # results/, reports/<month>/, papers/<month>/ are written here
+    out: Path                      # month_<month>/ (as pound month writes it) and its papers/ are written here
 
-    def reports(self, month: str) -> Path:
-        return self.out / "reports" / month
+    def month(self, month: str) -> Path:
+        """The month's review, and the build's exports in its exports/ (steps.month's layout)."""
+        return steps.folder_of(self.out, month)
 
     def papers(self, month: str) -> Path:
-        return self.out / "papers" / month
-
-    @property
-    def results(self) -> Path:
-        return self.out / "results"
+        return self.month(month) / "papers"
 
 
 class Steps(Progress):
@@ -138,16 +135,15 @@ def load(places: Places, month: str, progress: Progress) -> Loaded:
 
 
 def review(places: Places, month: str, progress: Progress) -> Reviewed:
-    """pound build --out OUT/results --as-of <the month's last day>, then pound report --month MONTH
-    --out OUT/reports/MONTH --pdf: the pages, their PDFs and the review workbook, and page 1's figures."""
+    """pound month's build and review (steps.build_and_review) into OUT/month_<MONTH>/, with the PDFs:
+    the pages, their PDFs and the review workbook, and page 1's figures."""
     from pipeline.read.database import connect
     from pipeline.reports import glance
 
     if not places.db.exists():
         raise PoundError("nothing is loaded yet: press \"Load the registers\" first")
-    built = steps.build(places.db, places.results, as_of=month_end(month), wait=DB_WAIT, progress=progress)
-    progress.step(f"writing the review of {month} and printing its pages to PDF")
-    done = steps.review(places.db, places.reports(month), month=month, pdf=True, wait=DB_WAIT)
+    built, done, _ = steps.build_and_review(places.db, month, places.month(month), month_end(month), pdf=True,
+                                            wait=DB_WAIT, progress=progress)
     con = connect(places.db, wait=DB_WAIT)
     try:
         figures = [(f.label, f.text) for f in glance.figures(con, month)]
@@ -182,7 +178,7 @@ def verify(places: Places, month: str, progress: Progress) -> Verified:
 
 
 def papers(places: Places, month: str, progress: Progress) -> Papers:
-    """pound documents --db DB --out OUT/papers/MONTH --from <first day> --to <last day> --pdf."""
+    """pound documents --db DB --out OUT/month_<MONTH>/papers --from <first day> --to <last day> --pdf."""
     first, last = month_bounds(month)
     progress.step(f"writing the papers of {month} and printing them to PDF")
     done = steps.papers(places.db, places.papers(month), first=first, last=last, pdf=True, wait=DB_WAIT)

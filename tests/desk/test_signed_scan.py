@@ -22,7 +22,7 @@ def test_a_signed_scan_for_a_closed_month_is_kept_with_its_close_and_no_pdf_is_r
     d = desk_of()
     last = dt.date(2026, 11, 30)
     steps.load(d.places.bundle, d.places.db, as_of=last)
-    steps.build(d.places.db, d.places.results, as_of=last)
+    steps.build(d.places.db, d.places.month(MONTH) / "exports", as_of=last)
     assert d.post("/do/close", data={"month": MONTH, "token": d.token(), "by": "DM Mysuru"}).status_code == 303
     assert d.desk.wait().error is None
     closes = d.places.bundle / "closes"
