@@ -227,3 +227,18 @@ def read_notebook(path: Path):
     import jupytext
 
     return jupytext.read(path)
+
+
+def pound_process(*args, kill_at: str | None = None):
+    """`python -m pipeline ARGS` as its own process (quiet), killed at the fault point `kill_at`
+    (pipeline/core/faults.py) when given: the completed process, its output captured."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, POUND_QUIET="1")
+    env.pop("POUND_KILL_AT", None)
+    if kill_at:
+        env["POUND_KILL_AT"] = kill_at
+    return subprocess.run([sys.executable, "-m", "pipeline", *map(str, args)], env=env, capture_output=True,
+                          text=True)

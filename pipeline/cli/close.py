@@ -53,16 +53,8 @@ def cmd_verify(args) -> int:
     from pipeline.steps import verify
 
     done = verify(args.folder, args.bundle)
-    print(f"{args.folder}: {done.signed}")
-    if done.intact:
-        if done.with_bundle:
-            print(f"{args.folder}: intact (the input files rebuild the sealed figures)")
-        else:
-            # "intact" alone reads as "all clear": it says nothing of the registers as they stand
-            print(f"{args.folder}: intact: checked the sealed pack only (every file as close.json recorded it). "
-                  f"The registers were not checked: --bundle BUNDLE also checks the input files as they stand "
-                  f"against the sealed hashes and rebuilds the month's figures from them")
-        return EXIT_OK
-    for line in done.lines:
-        print(f"{args.folder}: {line}", file=sys.stderr)
-    return EXIT_REJECTED
+    if done.signed:
+        print(f"{args.folder}: {done.signed}")          # whether a signed page is kept, said first
+    for line in done.verdict():
+        print(f"{args.folder}: {line}", file=sys.stdout if done.intact else sys.stderr)
+    return EXIT_OK if done.intact else EXIT_REJECTED

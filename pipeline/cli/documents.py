@@ -36,9 +36,7 @@ def cmd_documents(args) -> int:
                   pdf=args.pdf, wait=wait_of(args))
     for note in done.notes:
         print(note, file=sys.stderr)
-    # a line for the whole, not one per page: a district's month can be thousands of papers
-    kinds = ", ".join(f"{kind.replace('_', ' ')} {len(paths):,}" for kind, paths in sorted(done.by_kind.items()))
-    print(f"wrote {done.count:,} papers into {args.out}" + (f" ({kinds})" if kinds else ""))
+    print(done.summary())
     print(f"open {done.index} to see them")
     if args.pdf:
         print(f"printed {len(done.pdfs):,} PDF files into {args.out} (one per paper, and one per kind: <kind>_all.pdf)")

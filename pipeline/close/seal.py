@@ -58,7 +58,8 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
     if signed is not None:
         _check_scan(signed)
     if not str(by or "").strip():
-        raise PoundError("--by must name who closes the month (the District Magistrate)")
+        raise PoundError("the close must name who signs it, the District Magistrate (--by; at the desk, "
+                         "\"Signed by\")")
     con = connect(db)
     try:
         stale = record_of_build.since(con)

@@ -18,6 +18,7 @@ from pipeline import steps
 from pipeline.core.errors import PoundError, shown
 from pipeline.core.months import month_bounds
 from pipeline.core.progress import Progress
+from pipeline.steps.state import BUILT, CLOSED, DECIDED, DECIDED_UNBUILT, LOADED, NOT_LOADED, REVIEWED
 
 DB_WAIT = 2.0        # seconds an action waits for a database a `pound` command is using, then says it is busy
 
@@ -26,17 +27,14 @@ DB_WAIT = 2.0        # seconds an action waits for a database a `pound` command 
 class Places:
     bundle: Path
     db: Path
-    out: Path                      # results/, reports/<month>/, papers/<month>/ are written here
+    out: Path                      # month_<month>/ (as pound month writes it) and its papers/ are written here
 
-    def reports(self, month: str) -> Path:
-        return self.out / "reports" / month
+    def month(self, month: str) -> Path:
+        """The month's review, and the build's exports in its exports/ (steps.month's layout)."""
+        return steps.folder_of(self.out, month)
 
     def papers(self, month: str) -> Path:
-        return self.out / "papers" / month
-
-    @property
-    def results(self) -> Path:
-        return self.out / "results"
+        return self.month(month) / "papers"
 
 
 class Steps(Progress):
@@ -92,7 +90,8 @@ class Closed:
     figures_id: str | None
     signed: list[tuple[str, str]]
     sign_page: Path | None
-    lines: list[str] = field(default_factory=list)     # the page-1 figures that moved since the review printed
+    moved: list[str] = field(default_factory=list)     # the page-1 figures that moved since the review printed
+    added: Path | None = None                          # the signed scan, added to the close in force
 
 
 @dataclass
@@ -106,7 +105,7 @@ class Verified:
 class Papers:
     month: str
     count: int
-    kinds: list[tuple[str, int]]
+    summary: str                 # steps.Papers.summary(), as pound documents prints it
     index: Path
     pdfs: list[Path]
 
@@ -114,11 +113,12 @@ class Papers:
 @dataclass
 class State:
     month: str
-    stage: str              # steps.state's stage, or "busy"
+    stage: str              # one of steps.state.STAGES, or "busy", or "error" (`problem` says why)
     text: str
     next_step: str
     since_build: list[str] = field(default_factory=list)
     figures_id: str | None = None
+    problem: str | None = None     # a user's mistake met reading the month's state (PoundError), one line
 
 
 def month_end(month: str) -> dt.date:
@@ -135,16 +135,15 @@ def load(places: Places, month: str, progress: Progress) -> Loaded:
 
 
 def review(places: Places, month: str, progress: Progress) -> Reviewed:
-    """pound build --out OUT/results --as-of <the month's last day>, then pound report --month MONTH
-    --out OUT/reports/MONTH --pdf: the pages, their PDFs and the review workbook, and page 1's figures."""
+    """pound month's build and review (steps.build_and_review) into OUT/month_<MONTH>/, with the PDFs:
+    the pages, their PDFs and the review workbook, and page 1's figures."""
     from pipeline.read.database import connect
     from pipeline.reports import glance
 
     if not places.db.exists():
         raise PoundError("nothing is loaded yet: press \"Load the registers\" first")
-    built = steps.build(places.db, places.results, as_of=month_end(month), wait=DB_WAIT, progress=progress)
-    progress.step(f"writing the review of {month} and printing its pages to PDF")
-    done = steps.review(places.db, places.reports(month), month=month, pdf=True, wait=DB_WAIT)
+    built, done, _ = steps.build_and_review(places.db, month, places.month(month), month_end(month), pdf=True,
+                                            wait=DB_WAIT, progress=progress)
     con = connect(places.db, wait=DB_WAIT)
     try:
         figures = [(f.label, f.text) for f in glance.figures(con, month)]
@@ -154,46 +153,37 @@ def review(places: Places, month: str, progress: Progress) -> Reviewed:
     return Reviewed(month, figures, links, built.lines + done.notes, done.figures_id or None)
 
 
-def close(places: Places, month: str, by: str, note: str | None, progress: Progress) -> Closed:
-    """pound close --db DB --month MONTH --by BY --bundle BUNDLE [--note NOTE]."""
-    if not str(by or "").strip():
-        raise PoundError("\"Signed by\" must name who closes the month (the District Magistrate)")
-    progress.step(f"sealing {month}")
-    done = steps.close(places.db, places.bundle, month, by.strip(), note=(note or "").strip() or None)
-    return Closed(month, done.folder, done.figures_id or None,
-                  [(f["label"], f["text"]) for f in done.record.get("signed", [])],
-                  done.page if done.page.is_file() else None,
-                  [ln for ln in done.lines if not ln.startswith(("sealed: ", "figures id "))])   # what moved
-
-
-def close_folder(places: Places, month: str) -> Path | None:
-    """The close of the month in force (the latest), if it was closed."""
-    from pipeline.load.closes import every_close
-
-    closes = [(f, c) for f, c in every_close([places.bundle]) if c["month"] == month and not c.get("district")]
-    return max(closes, key=lambda fc: fc[1]["closed_at"])[0] if closes else None
+def close(places: Places, month: str, by: str, note: str | None, progress: Progress,
+          signed: Path | None = None) -> Closed:
+    """pound close --db DB --month MONTH --by BY --bundle BUNDLE [--note NOTE] [--signed SCAN]: a
+    month already closed, given the scan, keeps it with its close in force (steps.close decides).
+    Who signs is checked by the step (close/seal.py), once for both doors."""
+    progress.step(f"keeping the signed page with the close of {month}" if signed else f"sealing {month}")
+    done = steps.close(places.db, places.bundle, month, by, note=(note or "").strip() or None, signed=signed)
+    return Closed(month, done.folder, done.figures_id or None, done.signed,
+                  done.page if done.page.is_file() else None, done.moved, done.added)
 
 
 def verify(places: Places, month: str, progress: Progress) -> Verified:
-    """pound verify BUNDLE/closes/MONTH --bundle BUNDLE."""
-    folder = close_folder(places, month)
-    if folder is None:
+    """pound verify BUNDLE/closes/MONTH --bundle BUNDLE, on the month's close in force."""
+    from pipeline.load.closes import in_force
+
+    found = in_force(places.bundle, month)
+    if found is None:
         raise PoundError(f"{month} has not been closed: close it first, then verify the close")
+    folder = found[0]
     progress.step(f"checking {folder.name} against the bundle")
     done = steps.verify(folder, places.bundle)
-    signed = [f"{folder}: {done.signed}"]         # whether a signed page is kept, as pound verify says first
-    if done.intact:
-        return Verified(folder, True, signed + [f"{folder}: intact (the input files rebuild the sealed figures)"])
-    return Verified(folder, False, signed + [f"{folder}: {line}" for line in done.lines])
+    said = ([done.signed] if done.signed else []) + done.verdict()    # as pound verify says it
+    return Verified(folder, done.intact, [f"{folder}: {line}" for line in said])
 
 
 def papers(places: Places, month: str, progress: Progress) -> Papers:
-    """pound documents --db DB --out OUT/papers/MONTH --from <first day> --to <last day> --pdf."""
+    """pound documents --db DB --out OUT/month_<MONTH>/papers --from <first day> --to <last day> --pdf."""
     first, last = month_bounds(month)
     progress.step(f"writing the papers of {month} and printing them to PDF")
     done = steps.papers(places.db, places.papers(month), first=first, last=last, pdf=True, wait=DB_WAIT)
-    kinds = [(kind.replace("_", " "), len(paths)) for kind, paths in sorted(done.by_kind.items())]
-    return Papers(month, done.count, kinds, done.index, [p for p in done.pdfs if p.name.endswith("_all.pdf")])
+    return Papers(month, done.count, done.summary(), done.index, [p for p in done.pdfs if p.name.endswith("_all.pdf")])
 
 
 def months(places: Places, today: dt.date | None = None, read: bool = True) -> list[str]:
@@ -222,36 +212,39 @@ def months(places: Places, today: dt.date | None = None, read: bool = True) -> l
     return months_between(f"{last.year - 1}-{last.month:02d}", f"{last:%Y-%m}")
 
 
-NEXT = {   # what comes next at the desk, by the month's stage (steps.state)
-    "not loaded": "Load the registers",
-    "loaded, not built": "Make the month's review",
-    "built": "Make the month's review",
-    "review made": "fill in the decisions in the review workbook, add it, load it and make the review again; "
-                   "or close the month",
-    "decisions loaded": "Close the month",
-    "closed": "Verify the close, or make the papers",
+NEXT = {   # what comes next at the desk, by the month's stage (steps.state.STAGES)
+    NOT_LOADED: "Load the registers",
+    LOADED: "Make the month's review",
+    DECIDED_UNBUILT: "Make the month's review (the decisions go into its figures), then close the month",
+    BUILT: "Make the month's review",
+    REVIEWED: "fill in the decisions in the review workbook, add it, load it and make the review again; "
+              "or close the month",
+    DECIDED: "Close the month",
+    CLOSED: "Verify the close, or make the papers",
 }
+SAID = {BUILT: "built, review not made", REVIEWED: "built, review made"}     # a stage as the page says it
 
 
 def state(places: Places, month: str) -> State:
     """Where the month stands (steps.state): not loaded; loaded, not built (the files loaded since the
-    last build); built, review made; decisions loaded; closed (with its figures id)."""
+    last build); decisions loaded, not built; built, review made; decisions loaded; closed (with its
+    figures id). A user's mistake met on the way (a folder under closes/ that is no close) is said
+    in one line (`problem`), not raised: the page must still show."""
     from pipeline.core.locks import is_lock_error
 
     try:
         s = steps.state(places.db, month, places.bundle if places.bundle.is_dir() else None)
+    except PoundError as exc:
+        return State(month, "error", "its state cannot be read", "correct what is named above, then show the month "
+                     "again", problem=str(exc))
     except Exception as exc:
         if is_lock_error(exc) or "is in use by another program" in str(exc):
             return State(month, "busy", "the database is busy (a `pound` command is using it)", "wait for it to finish")
         raise
-    text = {"built": "built, review not made", "review made": "built, review made"}.get(s.stage, s.stage)
-    next_step = NEXT.get(s.stage, s.next)
-    if s.stage == "loaded, not built" and s.built_at is not None and any("finding_reviews" in f or "/review_" in f for f in s.files_since):
-        text = "decisions loaded, not built"
-        next_step = "Make the month's review (the decisions go into its figures), then close the month"
-    if s.stage == "closed":
+    text = SAID.get(s.stage, s.stage)
+    if s.stage == CLOSED:
         text = f"closed ({s.close_folder.name if s.close_folder else month}" + \
             (f", figures id {s.figures_id}" if s.figures_id else "") + ")"
-    elif s.stage in ("review made", "decisions loaded") and s.printed_figures_id:
+    elif s.stage in (REVIEWED, DECIDED) and s.printed_figures_id:
         text += f" (figures id {s.printed_figures_id}, a draft until the close)"
-    return State(month, s.stage, text, next_step, list(s.files_since), s.figures_id)
+    return State(month, s.stage, text, NEXT[s.stage], list(s.files_since), s.figures_id)

@@ -111,6 +111,8 @@ class Desk:
 
                     traceback.print_exc()
             finally:
+                if kw.get("signed"):                  # the scan sent, kept only where the close put it
+                    kw["signed"].unlink(missing_ok=True)
                 job.finished = time.monotonic()
                 self.lock.release()
 
@@ -138,12 +140,23 @@ def _run(places: actions.Places, action: str, month: str, progress, **kw):
     if action == "review":
         return actions.review(places, month, progress)
     if action == "close":
-        return actions.close(places, month, kw.get("by", ""), kw.get("note"), progress)
+        return actions.close(places, month, kw.get("by", ""), kw.get("note"), progress, kw.get("signed"))
     if action == "verify":
         return actions.verify(places, month, progress)
     if action == "papers":
         return actions.papers(places, month, progress)
     raise PoundError(f"no such action: {action}")
+
+
+def _kept(scan) -> Path:
+    """The scan of the signed page sent with "Close the month", in a file of its own until the close
+    has copied it (the close checks that it is a PDF)."""
+    import tempfile
+
+    fd, name = tempfile.mkstemp(prefix="pound-desk-signed-", suffix=".pdf")
+    with open(fd, "wb") as f:
+        scan.save(f)
+    return Path(name)
 
 
 def _machine_names() -> set[str]:
@@ -244,9 +257,12 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
         kw = {}
         if action == "close":
             kw = {"by": request.form.get("by", ""), "note": request.form.get("note")}
-            if not kw["by"].strip():
-                return page(month, 400, refused="\"Signed by\" must name who closes the month")
+            scan = request.files.get("signed")
+            if scan is not None and scan.filename:
+                kw["signed"] = _kept(scan)
         if not desk.start(action, month, **kw):
+            if kw.get("signed"):
+                kw["signed"].unlink(missing_ok=True)
             running = ACTIONS.get(desk.job.action, "an action") if desk.job else "an action"
             return page(month, 409, refused=f"the database is busy: \"{running}\" is running; "
                                             "wait for it to finish, then try again")
@@ -272,7 +288,9 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
     @app.get("/files/<root>/<path:name>")
     def files(root: str, name: str):
         base = {"out": places.out, "closes": places.bundle / "closes"}.get(root)
-        if base is None:
+        # of OUT only the months' folders the desk writes: OUT defaults to the database's folder,
+        # which may hold anything of the office's (its home folder, say)
+        if base is None or (root == "out" and not name.split("/", 1)[0].startswith("month_")):
             abort(404)
         return send_from_directory(base.resolve(), name)
 

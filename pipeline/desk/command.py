@@ -22,7 +22,8 @@ def add(sub) -> None:
     d.add_argument("--bundle", type=Path, required=True, help="the bundle folder (reference/, registers/, ledgers/)")
     d.add_argument("--db", type=Path, required=True, help="the database file (created by the first load)")
     d.add_argument("--out", type=Path, default=None,
-                   help="folder for results/, reports/MONTH/ and papers/MONTH/ (default: the database's folder)")
+                   help="folder for month_MONTH/ (the review, as pound month writes it; its exports/ and papers/) "
+                        "(default: the database's folder)")
     d.add_argument("--port", type=int, default=8043, help="the port (default 8043)")
     d.add_argument("--host", default=LOOPBACK,
                    help=f"the address to listen on (default {LOOPBACK}, this machine only); any other needs "
@@ -59,6 +60,8 @@ def cmd_desk(args) -> int:
     password = password_of(args.password_file)
     if not args.bundle.is_dir():
         raise PoundError(f"bundle folder {args.bundle} does not exist")
+    if args.db.is_dir():
+        raise PoundError(f"--db {args.db} is a folder: give the database file, for example {args.db / 'pound.duckdb'}")
     if not args.db.parent.exists():
         raise PoundError(f"the folder of --db, {args.db.parent}, does not exist")
     places = Places(args.bundle.resolve(), args.db.resolve(), (args.out or args.db.parent).resolve())

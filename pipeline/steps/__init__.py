@@ -12,10 +12,10 @@ from __future__ import annotations
 from pipeline.steps.build import Built, build, run
 from pipeline.steps.close import Closed, Verified, add_signed, close, verify
 from pipeline.steps.load import Loaded, load
-from pipeline.steps.month import Month, month
+from pipeline.steps.month import Month, build_and_review, folder_of, month
 from pipeline.steps.papers import Papers, papers
 from pipeline.steps.review import Reviewed, review
 from pipeline.steps.state import State, state
 
-__all__ = ["Built", "Closed", "Loaded", "Month", "Papers", "Reviewed", "State", "Verified", "add_signed", "build",
-           "close", "load", "month", "papers", "review", "run", "state", "verify"]
+__all__ = ["Built", "Closed", "Loaded", "Month", "Papers", "Reviewed", "State", "Verified", "add_signed", "build", "build_and_review",
+           "close", "folder_of", "load", "month", "papers", "review", "run", "state", "verify"]

@@ -23,6 +23,16 @@ class Closed:
         return self.record.get("figures_id", "")
 
     @property
+    def moved(self) -> list[str]:
+        """The page-1 figures that moved since the review printed for the meeting, a line each."""
+        return list(self.record.get("moved", []))
+
+    @property
+    def signed(self) -> list[tuple[str, str]]:
+        """The figures sealed (page 1 as signed): label, value as shown."""
+        return [(f["label"], f["text"]) for f in self.record.get("signed", [])]
+
+    @property
     def page(self) -> Path:
         """The page to sign: the sealed monthly review as PDF."""
         return next(iter(sorted(self.folder.glob("monthly_review*.pdf"))), self.folder)
@@ -36,6 +46,18 @@ class Verified:
     with_bundle: bool
     lines: list[str] = field(default_factory=list)
     signed: str = ""          # whether a signed page is kept (close/verify.py signed_state)
+
+    def verdict(self) -> list[str]:
+        """The verdict as said to the user: intact in one sentence (saying what was checked), or the
+        lines naming what differs."""
+        if not self.intact:
+            return list(self.lines)
+        if self.with_bundle:
+            return ["intact (the input files rebuild the sealed figures)"]
+        # "intact" alone reads as "all clear": it says nothing of the registers as they stand
+        return ["intact: checked the sealed pack only (every file as close.json recorded it). The registers were "
+                "not checked: --bundle BUNDLE also checks the input files as they stand against the sealed hashes "
+                "and rebuilds the month's figures from them"]
 
 
 def close(db: Path, bundle: Path, month: str, by: str, district: str | None = None, note: str | None = None,
@@ -58,7 +80,8 @@ def close(db: Path, bundle: Path, month: str, by: str, district: str | None = No
                 added=kept)
     folder = close_month(Path(db), Path(bundle), month, by, district, note, reopen, signed=signed)
     record = json.loads((folder / CLOSE_FILE).read_text(encoding="utf-8"))
-    done = Closed(folder, month, record.get("district"), record, [*record.get("moved", []), *signed_lines(record)])
+    done = Closed(folder, month, record.get("district"), record)
+    done.lines = [*done.moved, *signed_lines(record)]
     done.lines.append(f"figures id {done.figures_id}; the page to sign: {done.page}")
     return done
 

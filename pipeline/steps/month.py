@@ -31,9 +31,29 @@ class Month:
         return bool(self.loaded.rejected)
 
 
+def folder_of(root: Path, month: str) -> Path:
+    """The month's folder under `root`: month_<YYYY-MM>/, the review in it and the build's exports
+    in its exports/ (pound month and the desk alike)."""
+    return Path(root) / f"month_{month}"
+
+
 def default_out(db: Path, month: str) -> Path:
     """Where the month's review goes unless told: month_<YYYY-MM>/ beside the database."""
-    return Path(db).parent / f"month_{month}"
+    return folder_of(Path(db).parent, month)
+
+
+def build_and_review(db: Path, month: str, out: Path, as_of: dt.date, district: str | None = None,
+                     params_file: Path | None = None, pdf: bool = False, wait: float = DEFAULT_WAIT,
+                     progress: Progress | None = None) -> tuple[Built, Reviewed, list[str]]:
+    """The month after its load, for pound month and the desk: build as of `as_of` with the exports
+    in OUT/exports, and write the month's review into OUT. Also returns the decision files loaded
+    since the review printed before this one (the meeting's decisions, now in its figures)."""
+    built = build(db, Path(out) / "exports", as_of=as_of, params_file=params_file, wait=wait, progress=progress)
+    # asked before this review is printed: decisions loaded since the page taken to the meeting
+    decided = decided_at_the_meeting(db, month, district, wait=wait)
+    if progress is not None:
+        progress.step(f"writing the review of {month}" + (" and printing its pages to PDF" if pdf else ""))
+    return built, review(db, out, month=month, district=district, pdf=pdf, wait=wait), decided
 
 
 def month(bundle: Path, db: Path, month: str, as_of: dt.date | None = None, out: Path | None = None,
@@ -53,10 +73,8 @@ def month(bundle: Path, db: Path, month: str, as_of: dt.date | None = None, out:
     if loaded.rejected:
         done.next = ["correct the file(s) named above and run pound month again (the files that loaded are kept)"]
         return done
-    done.built = build(db, out / "exports", as_of=as_of, params_file=params_file, wait=wait, progress=progress)
-    # asked before this review is printed: decisions loaded since the page taken to the meeting
-    decided = decided_at_the_meeting(db, month, district, wait=wait)
-    done.reviewed = review(db, out, month=month, district=district, wait=wait)
+    done.built, done.reviewed, decided = build_and_review(db, month, out, as_of, district, params_file, wait=wait,
+                                                          progress=progress)
     sheet = done.reviewed.written[-1]
     where = f" --district {district}" if district else ""
     closed = in_force(bundle, month, district) if Path(bundle).is_dir() else None

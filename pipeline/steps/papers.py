@@ -26,6 +26,11 @@ class Papers:
     def index(self) -> Path:
         return self.out / "index.html"
 
+    def summary(self) -> str:
+        """One line for the whole, not one per page (a district's month can be thousands of papers)."""
+        kinds = ", ".join(f"{kind.replace('_', ' ')} {len(paths):,}" for kind, paths in sorted(self.by_kind.items()))
+        return f"wrote {self.count:,} papers into {self.out}" + (f" ({kinds})" if kinds else "")
+
 
 def papers(db: Path, out: Path, cases: tuple[str, ...] = (), pound: str | None = None,
            first: dt.date | None = None, last: dt.date | None = None, templates: Path | None = None,

@@ -29,7 +29,6 @@ class State:
     printed_figures_id: str | None = None       # page 1 of the review last printed
     figures_id: str | None = None               # of the close in force
     close_folder: Path | None = None
-    next: str = ""                               # what comes next, in words
 
 
 def state(db: Path, month: str, bundle: Path | None = None, district: str | None = None) -> State:
@@ -44,32 +43,26 @@ def state(db: Path, month: str, bundle: Path | None = None, district: str | None
         if found:
             folder, c = found
             return State(month, district, CLOSED, figures_id=c.get("figures_id"), close_folder=folder,
-                         as_of=dt.date.fromisoformat(c["as_of"]),
-                         next=f"closed by {c['closed_by']} on {c['closed_at']}; pound verify {folder} --bundle {bundle}")
+                         as_of=dt.date.fromisoformat(c["as_of"]))
     if not db.exists():
-        return State(month, district, NOT_LOADED, next=f"pound month BUNDLE --db {db} --month {month}")
+        return State(month, district, NOT_LOADED)
     con = connection.connect(db, read_only=True)
     try:
         if not con.execute("SELECT count(*) FROM loads").fetchone()[0]:
-            return State(month, district, NOT_LOADED, next=f"pound month BUNDLE --db {db} --month {month}")
+            return State(month, district, NOT_LOADED)
         b = record.last(con)
         since = record.since(con)
         s = State(month, district, LOADED, since, b[1] if b else None, b[2] if b else None)
         if b is None or since:
             decided = b is not None and decisions_since(con, b[3])
             s.stage = DECIDED_UNBUILT if decided else LOADED
-            s.next = (f"pound month BUNDLE --db {db} --month {month}, or pound build" if not decided else
-                      "the decisions are loaded but not built: pound build (or pound month), then pound close")
             return s
         s.stage = BUILT
-        s.next = f"pound report --db {db} --month {month} (or pound month), for the District Magistrate's meeting"
         printed = last_printed(con, month, district)
         if printed:
             s.printed_figures_id = printed[0]
             decided = decisions_since(con, printed[1])
             s.stage = DECIDED if decided else REVIEWED
-            s.next = ("fill in the decisions in review_" + month + ".xlsx, put it in the bundle's registers/ and "
-                      "run pound month again; then pound close") if not decided else "pound close"
         return s
     finally:
         con.close()

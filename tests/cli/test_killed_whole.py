@@ -10,13 +10,11 @@ after. Compared by content: every export's bytes, and the as-of date of the data
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 
 import duckdb
 import pytest
+from helpers import pound_process as _pound
 
 AS_OF = "2026-11-30"
 NEW = "2026-10-31"
@@ -44,15 +42,6 @@ def _db_as_of(db):
         return str(con.execute("SELECT as_of FROM builds ORDER BY build_id DESC LIMIT 1").fetchone()[0])
     finally:
         con.close()
-
-
-def _pound(*args, kill_at=None):
-    env = dict(os.environ, POUND_QUIET="1")
-    env.pop("POUND_KILL_AT", None)
-    if kill_at:
-        env["POUND_KILL_AT"] = kill_at
-    return subprocess.run([sys.executable, "-m", "pipeline", *map(str, args)], env=env, capture_output=True,
-                          text=True)
 
 
 @pytest.fixture

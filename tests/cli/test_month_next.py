@@ -1,4 +1,4 @@
-"""What `pound month` says comes next (review G item 5): "decisions loaded" means decision files
+"""What `pound month` says comes next: "decisions loaded" means decision files
 loaded after the review last printed for the month (steps.state.decided_at_the_meeting). The sample
 bundle holds earlier decisions (registers/finding_reviews.csv): its first month has had no
 meeting yet, so it sends the office to the meeting, not to the close."""

@@ -1,4 +1,4 @@
-"""A close's edges (review G): a close.json with a key missing or a folder under closes/ without a
+"""A close's edges: a close.json with a key missing or a folder under closes/ without a
 close.json is refused in one line naming the file and what was expected, by the build and by
 verify alike; the close in force found once (load/closes.py); a signed scan added seal first.
 

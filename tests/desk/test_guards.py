@@ -242,17 +242,20 @@ def test_the_desk_runs_its_own_script_only_and_the_reviews_pages_run_sandboxed(d
     d = desk_of()
     csp = d.get("/").headers["Content-Security-Policy"]
     assert "script-src 'self';" in csp and "unsafe-inline" not in csp and "sandbox" not in csp
-    folder = d.places.out / "reports" / "2026-11"
+    folder = d.places.month("2026-11")
     folder.mkdir(parents=True)
     (folder / "monthly_review_2026-11.html").write_text("<p>page 1</p>", encoding="utf-8")
     (folder / "monthly_review_2026-11.pdf").write_bytes(b"%PDF-1.4\n")
-    r = d.get("/files/out/reports/2026-11/monthly_review_2026-11.html")
+    r = d.get("/files/out/month_2026-11/monthly_review_2026-11.html")
     csp = r.headers["Content-Security-Policy"]
     assert r.status_code == 200 and csp.startswith("sandbox allow-scripts ") and "allow-same-origin" not in csp
     assert "connect-src 'none'" in csp and "form-action 'none'" in csp
     # its twin: a PDF is not sandboxed (the browser's viewer would refuse it)
-    r = d.get("/files/out/reports/2026-11/monthly_review_2026-11.pdf")
+    r = d.get("/files/out/month_2026-11/monthly_review_2026-11.pdf")
     assert r.status_code == 200 and "sandbox" not in r.headers["Content-Security-Policy"]
     # nothing outside the folders the desk writes is served
     for path in ("/files/out/../../bundle0/reference/pounds.csv", "/files/out/%2e%2e/desk0.duckdb", "/files/etc/passwd"):
         assert d.get(path).status_code == 404, path
+    # nor another file of OUT, the database's folder by default (an office's home folder, say)
+    (d.places.out / "id_rsa").write_text("secret", encoding="utf-8")
+    assert d.get("/files/out/id_rsa").status_code == 404

@@ -187,7 +187,7 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
         if tag != "BODY" and name not in reached:        # (past the last control, the focus leaves the page)
             reached.append(name)
             assert outline.split()[0] != "none" and float(outline.split()[1].removesuffix("px")) >= 2, (name, outline)
-    order = ["month", "Show the month", "Load the registers", "Make the month's review", "by", "note", "Close the month",
+    order = ["month", "Show the month", "Load the registers", "Make the month's review", "by", "note", "signed", "Close the month",
              "Verify", "Make the papers", "file", "Add register files"]
     assert [n for n in reached if n in order] == order, reached
 

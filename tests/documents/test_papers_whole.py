@@ -1,4 +1,4 @@
-"""The papers are written whole (review G item 8): the papers, their index.html and, with --pdf,
+"""The papers are written whole: the papers, their index.html and, with --pdf,
 their PDFs go into OUT as one set (core/staged.py). Killed before the set is marked whole, OUT is
 as before; killed while moving it in, the next command that writes OUT finishes it, as after.
 
@@ -7,20 +7,8 @@ is every paper. Compared by content (every file's bytes)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
-
-
-def _pound(*args, kill_at=None):
-    env = dict(os.environ, POUND_QUIET="1")
-    env.pop("POUND_KILL_AT", None)
-    if kill_at:
-        env["POUND_KILL_AT"] = kill_at
-    return subprocess.run([sys.executable, "-m", "pipeline", *map(str, args)], env=env, capture_output=True,
-                          text=True)
+from helpers import pound_process as _pound
 
 
 def _content(out):

@@ -1,4 +1,4 @@
-"""Issue 39 item 1 (reviewer F's F5): after a register file is loaded past the last build, the review
+"""Issue 39 item 1: after a register file is loaded past the last build, the review
 workbook, the auditor's workbook and the explore page say at their top, in the words every page and
 paper uses (record.stale_notice), that files were loaded after their figures; with no such load,
 they say nothing of it (the near miss, in each test before the late load).
