@@ -330,7 +330,7 @@ def write_audit_workbook(db: str, out: str, writer: str) -> None:
 class _ThroughOpenpyxl:
     """outputs/xlsx.py's Workbook, made with openpyxl (for the bench alone)."""
 
-    from pipeline.outputs.xlsx import BOLD, DATE, HEADER, RUPEES, Cell, Number, money  # noqa: F401
+    from pipeline.outputs.xlsx import BOLD, DATE, HEADER, RUPEES, WRAPPED, Cell, Number, money  # noqa: F401
 
     def __init__(self, path: Path):
         from openpyxl import Workbook
@@ -339,7 +339,7 @@ class _ThroughOpenpyxl:
 
     def sheet(self, title: str, widths=(), frozen: bool = True, first: bool = False):
         from openpyxl.cell import WriteOnlyCell
-        from openpyxl.styles import Font
+        from openpyxl.styles import Alignment, Font
         from openpyxl.utils import get_column_letter
 
         ws = self.book.create_sheet(title, 0 if first else None)
@@ -347,7 +347,7 @@ class _ThroughOpenpyxl:
             ws.column_dimensions[get_column_letter(i)].width = w
         if frozen:
             ws.freeze_panes = "A2"
-        bold = Font(bold=True)
+        bold, wrap = Font(bold=True), Alignment(vertical="top", wrap_text=True)
         formats = {self.RUPEES: "#,##0.00", self.DATE: "dd-mm-yyyy"}
 
         def cell(v):
@@ -362,10 +362,17 @@ class _ThroughOpenpyxl:
                 c.font = bold
             if v.style in formats:
                 c.number_format = formats[v.style]
+            if v.style == self.WRAPPED:
+                c.alignment = wrap
             return c
 
         class Sheet:
-            def append(self, row):
+            rows = 0
+
+            def append(self, row, height=None):
+                if height:
+                    ws.row_dimensions[self.rows + 1].height = height
+                self.rows += 1
                 ws.append([cell(v) for v in row])
 
             def filter(self, columns: int, rows: int):

@@ -77,3 +77,20 @@ def test_the_write_floor_writes_every_finished_table_and_each_exports_rows(share
     finally:
         src.close()
         new.close()
+
+
+def test_the_audit_workbook_written_through_openpyxl_holds_what_xlsx_writes(shared, sample_bundle, tmp_path):
+    """make bench weighs outputs/xlsx.py against openpyxl writing the same workbook: the two must hold
+    the same sheets and cells, or the bench weighs two different things (and a change of the
+    writer's calls, e.g. a row height, must reach the openpyxl twin too)."""
+    from openpyxl import load_workbook
+
+    from pipeline.tools import bench
+
+    db = shared.run_folder(sample_bundle, "2026-11-30") / "pound.duckdb"
+    for way in ("xlsx", "openpyxl"):
+        assert bench.cli([f"workbook-{way}", str(db), str(tmp_path / f"{way}.xlsx")]) == 0
+    ours, theirs = (load_workbook(tmp_path / f"{w}.xlsx", read_only=True) for w in ("xlsx", "openpyxl"))
+    assert ours.sheetnames == theirs.sheetnames
+    for name in ours.sheetnames:
+        assert list(ours[name].iter_rows(values_only=True)) == list(theirs[name].iter_rows(values_only=True)), name
