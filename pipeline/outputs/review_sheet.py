@@ -61,29 +61,38 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
     ws.append(names)
     for cell in ws[1]:
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
-    for r in rows:
+    width = len(names)
+
+    def cells(i: int):          # a row's cells (ws[i] and ws.max_row walk every cell of the sheet)
+        return [ws.cell(i, c) for c in range(1, width + 1)]
+
+    for n, r in enumerate(rows, 2):
         by = "District Magistrate" + (f", {r['district']}" if r.get("district") else "")
         context = [r[c] for c in CONTEXT]
         ws.append([r["rule_id"], r["subject_id"], None, by, None, None, *context, r["detail"]])
-        for cell in ws[ws.max_row]:
+        for cell in cells(n):
             if isinstance(cell.value, str) and not safe_text(cell.value):
                 cell.data_type, cell.quotePrefix = "s", True   # register text is never run as a formula
-    last = ws.max_row
+    last = len(rows) + 1
     decision_col = names.index("decision") + 1
     note_col = names.index("note") + 1
     check = DataValidation(type="list", formula1='"' + ",".join(DECISIONS) + '"', allow_blank=True,
                            errorTitle="Not a decision", error="Choose one of: " + ", ".join(DECISIONS))
     ws.add_data_validation(check)
+    top, wrapped = Alignment(vertical="top"), Alignment(wrap_text=True, vertical="top")   # made once, set on many
+    detail_col = names.index("finding_detail") + 1
+    if last > 1:                # one range, not a cell at a time (each add walks the ranges held)
+        letter = ws.cell(1, decision_col).column_letter
+        check.add(f"{letter}2:{letter}{last}")
     for i in range(2, last + 1):
         for day_col in ("reviewed_on", "event_on"):          # dates, as dates, written as the pages write them
             ws.cell(i, names.index(day_col) + 1).number_format = "dd-mm-yyyy"
         for c in (names.index("reviewed_on") + 1, decision_col, note_col):
             ws.cell(i, c).fill = TO_FILL
-        check.add(ws.cell(i, decision_col))
-        for cell in ws[i]:                                   # a row reads from its top line, beside its detail
-            cell.alignment = Alignment(vertical="top")
-        detail = ws.cell(i, names.index("finding_detail") + 1)
-        detail.alignment = ws.cell(i, note_col).alignment = Alignment(wrap_text=True, vertical="top")
+        for cell in cells(i):                                # a row reads from its top line, beside its detail
+            cell.alignment = top
+        detail = ws.cell(i, detail_col)
+        detail.alignment = ws.cell(i, note_col).alignment = wrapped
         # printed, the finding is whole: its row as tall as its wrapped lines (about 52 characters each)
         ws.row_dimensions[i].height = 15 * max(1, -(-len(str(detail.value or "")) // 52))
     # subject_id as wide as an overdue credit's "H-2610-018:surplus", which spilled into reviewed_on
