@@ -36,18 +36,35 @@ def _clear_spilled(folder: Path) -> None:
                 stale.unlink(missing_ok=True)
 
 
+def asked_threads() -> int | None:
+    """The threads $POUND_THREADS asks for (a whole number, 1 or more), else None."""
+    chosen = os.environ.get("POUND_THREADS", "").strip()
+    return int(chosen) if chosen.isdigit() and int(chosen) >= 1 else None
+
+
 def options(written: Path | str | None = None) -> dict[str, int | str]:
     """DuckDB's settings for every database pound opens: as many threads as $POUND_THREADS says,
     if it says (else one a core): on a machine shared with other work, 1 keeps a command to one
     core. For a database file pound writes (`written`), a memory limit ($POUND_MEMORY_LIMIT, else
     MEMORY_LIMIT) and a temporary directory beside the file: a build is one transaction, and at
     the scale of a state it spills what it holds there rather than growing past the limit."""
-    chosen = os.environ.get("POUND_THREADS", "").strip()
-    out: dict[str, int | str] = {"threads": int(chosen)} if chosen.isdigit() and int(chosen) >= 1 else {}
+    chosen = asked_threads()
+    out: dict[str, int | str] = {"threads": chosen} if chosen else {}
     if written is not None and str(written) != ":memory:":
         out["memory_limit"] = os.environ.get("POUND_MEMORY_LIMIT", "").strip() or MEMORY_LIMIT
         out["temp_directory"] = f"{written}.tmp"
     return out
+
+
+ROW_GROUP = 122_880      # DuckDB's rows in a row group: its threads share a table's scan by row groups
+
+
+def threads_for(con: duckdb.DuckDBPyConnection, rows: int) -> None:
+    """One thread for work on at most `rows` rows when they fit in one row group (a district's
+    month): the threads could share no scan, and starting and joining them cost about a tenth of
+    `pound run data/sample` (docs/benchmarks.md). $POUND_THREADS, when set, stands."""
+    if asked_threads() is None and rows < ROW_GROUP:
+        con.execute("SET threads = 1")
 
 
 # DuckDB's own memory; the process holds Python, pandas and what DuckDB does not count besides.

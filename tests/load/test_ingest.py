@@ -187,3 +187,20 @@ def test_pound_threads_sets_the_threads_of_every_database_pound_opens(tmp_path, 
     monkeypatch.setenv("POUND_THREADS", "1")
     reader = connect_built(shared.run(golden_bundle, "2026-11-30", tmp_path / "run") / "pound.duckdb")
     assert reader.execute("SELECT current_setting('threads')").fetchone()[0] == 1
+
+
+def test_one_thread_for_rows_that_fit_one_row_group_unless_pound_threads_says(tmp_path, monkeypatch):
+    monkeypatch.delenv("POUND_THREADS", raising=False)
+    con = connection.connect(tmp_path / "pound.duckdb")
+    try:
+        every = con.execute("SELECT current_setting('threads')").fetchone()[0]
+        connection.threads_for(con, connection.ROW_GROUP)          # the near miss: one row group and more
+        assert con.execute("SELECT current_setting('threads')").fetchone()[0] == every
+        connection.threads_for(con, connection.ROW_GROUP - 1)
+        assert con.execute("SELECT current_setting('threads')").fetchone()[0] == 1
+        monkeypatch.setenv("POUND_THREADS", "2")
+        con.execute(f"SET threads = {every}")
+        connection.threads_for(con, 10)                             # asked for: it stands
+        assert con.execute("SELECT current_setting('threads')").fetchone()[0] == every
+    finally:
+        con.close()
