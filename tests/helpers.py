@@ -242,3 +242,35 @@ def pound_process(*args, kill_at: str | None = None):
         env["POUND_KILL_AT"] = kill_at
     return subprocess.run([sys.executable, "-m", "pipeline", *map(str, args)], env=env, capture_output=True,
                           text=True)
+
+
+def fake_reports(db, month, district, out, sealing=None):
+    """Three small pages in place of the rendered reports (render_reports and seal's)."""
+    from pipeline.close import seal
+    from pipeline.reports.render import Pages
+
+    paths = []
+    for name in ("monthly_review", "reconciliation", "trends"):
+        p = Path(out) / f"{name}_{month}{seal.report_suffix(district)}.html"
+        said = f" closed: {sealing}" if name == "monthly_review" else ""      # what the real page says of the close
+        p.write_text(f"<html><body>{name} {month}{said}</body></html>", encoding="utf-8")
+        paths.append(p)
+    return Pages(paths)
+
+
+def month_office(root: Path, monkeypatch, run_cli) -> str:
+    """data/sample copied to ROOT/mysuru and November's month run there (`pound month`, the
+    database ROOT/pound.duckdb, the review in ROOT/r11), the reports drawn by fake_reports: what
+    `pound month` said."""
+    from pipeline.close import seal
+    from pipeline.reports import render
+
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k:
+                        fake_reports(db, month, district, out))
+    monkeypatch.setattr(seal, "render_reports", fake_reports)
+    monkeypatch.setenv("POUND_LOAD_TIME", "2026-12-04T10:00:00")
+    monkeypatch.chdir(root)
+    shutil.copytree(Path(__file__).resolve().parents[1] / "data" / "sample", root / "mysuru")
+    code, out, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-11", "--out", "r11")
+    assert code == 0, err
+    return out + err

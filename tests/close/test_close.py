@@ -35,6 +35,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from helpers import fake_reports  # noqa: F401  (the other close tests import it from here)
 
 from pipeline.close import seal
 
@@ -49,19 +50,6 @@ G99 = ("case_id,pound_id,seized_on,impounded_on,impounded_time,place_of_seizure,
        "G99,PB,2026-11-15,2026-11-15,,,,cattle,1,,Z,Owner Z,\n")
 CORRECTION = "correction registers/releases_fix.csv row 2 (releases R12: fines_paid 600.00 -> 500.00; receipt re-read: Rs 500)"
 LATE = "late entry registers/impoundments_late.csv row 2 (impoundments G99, dated 15-11-2026)"
-
-
-def fake_reports(db, month, district, out, sealing=None):
-    """Three small pages in place of the rendered reports."""
-    paths = []
-    for name in ("monthly_review", "reconciliation", "trends"):
-        p = Path(out) / f"{name}_{month}{seal.report_suffix(district)}.html"
-        said = f" closed: {sealing}" if name == "monthly_review" else ""      # what the real page says of the close
-        p.write_text(f"<html><body>{name} {month}{said}</body></html>", encoding="utf-8")
-        paths.append(p)
-    from pipeline.reports.render import Pages
-
-    return Pages(paths)
 
 
 def read(path: Path) -> list[dict]:

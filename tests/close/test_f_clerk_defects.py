@@ -16,17 +16,13 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from test_close import fake_reports
-
-from pipeline.close import seal
+from helpers import month_office
 
 pytestmark = [pytest.mark.xdist_group("close")]
 
-SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 CORRECTION = (
     "release_id,case_id,released_on,head_count,basis,released_to,fines_paid,charges_paid,protest_deposit,"
     "declaration_made,security_deposit_id,receipt_signed,court_order_ref,correction_note\n"
@@ -38,23 +34,10 @@ LATE_CASE = (
     "M-2611-030,P01,25/11/2026,25/11/2026,10:00,Ring road Mysuru,Pound-keeper,cattle,2,Two cows,,,\n")
 
 
-def _pages(db, month, district, out, *a, **k):
-    return fake_reports(db, month, district, out)
-
-
 @pytest.fixture
 def office(tmp_path, monkeypatch, run_cli):
     """data/sample copied to mysuru/, November's month run (`pound month`), reports rendered by a stand-in."""
-    from pipeline.reports import render
-
-    monkeypatch.setattr(render, "render_reports", _pages)
-    monkeypatch.setattr(seal, "render_reports", fake_reports)
-    monkeypatch.setenv("POUND_LOAD_TIME", "2026-12-04T10:00:00")
-    monkeypatch.chdir(tmp_path)
-    shutil.copytree(SAMPLE, tmp_path / "mysuru")
-    code, out, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-11", "--out", "r11")
-    assert code == 0, err
-    return tmp_path, out + err
+    return tmp_path, month_office(tmp_path, monkeypatch, run_cli)
 
 
 def _close(run_cli):

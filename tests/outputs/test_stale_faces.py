@@ -14,6 +14,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from helpers import month_office
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 LATE_FILE = "registers/impoundments_2026-11_late.csv"
@@ -24,27 +25,10 @@ LATE_CASE = (
 SAID = "Not up to date: 1 file(s) loaded after the figures were built (" + LATE_FILE + ")"
 
 
-def _pages(db, month, district, out, *a, **k):
-    """Three small pages in place of the rendered reports (the workbooks are what is read here)."""
-    paths = [Path(out) / f"{name}_{month}.html" for name in ("monthly_review", "reconciliation", "trends")]
-    for p in paths:
-        p.write_text(f"<html><body>{p.stem}</body></html>", encoding="utf-8")
-    from pipeline.reports.render import Pages
-
-    return Pages(paths)
-
-
 @pytest.fixture
 def office(tmp_path, monkeypatch, run_cli):
     """data/sample copied to mysuru/, November's month run (`pound month`), reports by a stand-in."""
-    from pipeline.reports import render
-
-    monkeypatch.setattr(render, "render_reports", _pages)
-    monkeypatch.setenv("POUND_LOAD_TIME", "2026-12-04T10:00:00")
-    monkeypatch.chdir(tmp_path)
-    shutil.copytree(SAMPLE, tmp_path / "mysuru")
-    code, out, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-11", "--out", "r11")
-    assert code == 0, err
+    month_office(tmp_path, monkeypatch, run_cli)
     return tmp_path
 
 
