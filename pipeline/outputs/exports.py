@@ -97,6 +97,11 @@ def table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
         "AND table_name = ? ORDER BY column_index", [table]).fetchall()]
 
 
+# Columns the models join on and nobody reads: the reference folded for matching (the reference
+# itself, as entered, is exported beside it)
+JOIN_KEYS = frozenset({"case_ref"})
+
+
 def export_select(con: duckdb.DuckDBPyConnection, spec: Export, money_as_text: bool = True,
                   only: tuple[str, ...] | None = None) -> str:
     """The SELECT that gives an export's rows, contract columns first; money as rupee text
@@ -106,7 +111,7 @@ def export_select(con: duckdb.DuckDBPyConnection, spec: Export, money_as_text: b
     missing = [c for c in spec.columns if c not in have]
     if missing:
         raise RuntimeError(f"table {spec.table} lacks export columns {missing}")
-    rest = [c for c in have if c not in spec.columns and (only is None or c in only)]
+    rest = [c for c in have if c not in spec.columns and c not in JOIN_KEYS and (only is None or c in only)]
     ordered = list(spec.columns) + rest
     parts = [f'rupees("{c}") AS "{c}"' if c in spec.money and money_as_text else f'"{c}"' for c in ordered]
     return f"SELECT {', '.join(parts)} FROM {spec.table} ORDER BY {spec.order}"
