@@ -18,8 +18,9 @@ from pipeline.load.bundle import ROW
 TRUE_WORDS = ("yes", "y", "true", "1")
 FALSE_WORDS = ("no", "n", "false", "0")
 
-# Digits of an amount: plain (1200), western groups (1,200,000) or Indian groups (12,00,000).
-_MONEY_RE = r"^-?(\d{1,15}|\d{1,3}(,\d{3})+|\d{1,2}(,\d{2})+,\d{3})(\.\d{1,2})?$"
+# Digits of an amount: plain (1200), western groups (1,200,000) or Indian groups (12,00,000), at
+# most 15 digits however grouped (more would not fit a BIGINT of paise).
+_MONEY_RE = r"^-?(\d{1,15}|\d{1,3}(,\d{3}){1,4}|\d{1,2}(,\d{2}){1,5},\d{3})(\.\d{1,2})?$"
 _TOO_PRECISE_RE = r"^-?[\d,]+\.\d{3,}$"
 _ISO_RE = r"^(\d{4})-(\d{1,2})-(\d{1,2})$"
 _DMY_RE = r"^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$"
