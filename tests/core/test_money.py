@@ -1,5 +1,6 @@
-"""Money as text: the one Python formatter (core/money.py) and the SQL macro rs() that writes
-sums into findings and papers agree to the paisa on every amount."""
+"""Money as text: the one Python formatter (core/money.py) and the SQL macros rs(), that writes
+sums into findings and papers, and rupees(), that writes the CSV files' amounts, agree to the
+paisa on every amount."""
 
 from __future__ import annotations
 
@@ -34,6 +35,18 @@ def test_a_sum_given_as_a_decimal_is_written_the_same(sql):
         ("Rs 1,20,000.00", "Rs 1.50")
 
 
-@given(st.integers(min_value=-(10 ** 17), max_value=10 ** 17))
+@given(st.integers(min_value=-(2 ** 63 - 1), max_value=2 ** 63 - 1) | st.integers(min_value=-10 ** 9, max_value=10 ** 9))
 def test_sql_and_python_agree_on_every_amount(sql, paise):
     assert sql.execute("SELECT rs(CAST(? AS BIGINT))", [paise]).fetchone()[0] == rs(paise)
+
+
+@pytest.mark.parametrize("paise", [0, 1, -1, 99, -100, 12000050, 10 ** 16 - 1, -(10 ** 16 - 1), 10 ** 16,
+                                   -(10 ** 16), 2 ** 63 - 1, -(2 ** 63 - 1)])
+def test_a_csv_amount_is_the_formatter_s_on_either_side_of_the_short_path(sql, paise):
+    # rupees() takes DuckDB's DECIMAL text under 10^16 paise, and paise_text() from there
+    assert sql.execute("SELECT rupees(CAST(? AS BIGINT))", [paise]).fetchone()[0] == paise_text(paise, grouping=False)
+
+
+@given(st.integers(min_value=-(2 ** 63 - 1), max_value=2 ** 63 - 1) | st.integers(min_value=-10 ** 6, max_value=10 ** 6))
+def test_every_csv_amount_is_written_as_python_writes_it(sql, paise):
+    assert sql.execute("SELECT rupees(CAST(? AS BIGINT))", [paise]).fetchone()[0] == paise_text(paise, grouping=False)
