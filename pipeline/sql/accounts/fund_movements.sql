@@ -7,6 +7,8 @@
 -- Movements follow the Act, not what was recorded; none of zero is written.
 -- source: the register rows a movement comes from (file and row): a release's, a deposit's,
 -- an order's, or a sale's rows of the sales register and then the case's impoundment row.
+-- The rows are in no order (three million at a state's scale, a second to sort): every reader
+-- sums them or orders them itself, the export by ref_kind, ref_id, hop, due_on, section, account.
 WITH protest_resolved AS (
     -- s.16(2): held illegal (whenever the complaint was filed) -> back to the owner;
     -- declared lawful, or no complaint within complaint_window -> appropriated as
@@ -162,4 +164,3 @@ FROM moves m
 LEFT JOIN stg_pounds p ON p.pound_id = m.pound_id
 LEFT JOIN int_removal_orders o ON m.ref_kind = 'order' AND o.order_id = m.ref_id
 WHERE m.amount IS NOT NULL AND m.amount <> 0
-ORDER BY m.ref_kind, m.ref_id, m.hop, m.due_on, m.section, m.account

@@ -1,7 +1,8 @@
 -- balance_items: one row per amount that moves a balance of a local fund or of the DM's
 -- deposit (s.18(2), s.18(5)): each expected credit (fund_movements) on its due_on, each
 -- ledger entry (ledger_entries) on its entry_on. A period's balances are sums of these
--- rows over on_date (pipeline/read/balances.py); fund_balances rolls them forward by month.
+-- rows over on_date (period_balances); fund_balances rolls them forward by month. The rows are
+-- in no order: every reader sums them.
 --   ledger            'local_fund' or 'dm_deposit' (the DM's receipts of unclaimed surplus)
 --   side              'due' (an expected credit) or 'entry' (a ledger entry)
 --   due_amount        what had to be credited (due rows)
@@ -56,4 +57,3 @@ SELECT i.ledger, i.side, i.local_authority_id, la.local_authority_name, la.distr
        i.section, i.entry_id, i.source
 FROM (SELECT * FROM dues UNION ALL SELECT * FROM entries) i
 LEFT JOIN stg_local_authorities la ON la.local_authority_id = i.local_authority_id
-ORDER BY i.ledger, i.local_authority_id, i.on_date, i.side, i.reference

@@ -14,7 +14,7 @@ WITH to_fund AS (
     -- yet received has no day
     SELECT case_id, min(due_on) AS surplus_to_local_fund_on, count(*) AS surplus_part_count,
            string_agg(rs(amount) || CASE WHEN due_on IS NULL THEN ' not yet received by the District Magistrate'
-                                         ELSE ' on ' || day_text(due_on) END, '; ' ORDER BY due_on NULLS LAST) AS surplus_parts
+                                         ELSE ' on ' || day_text(due_on) END, '; ' ORDER BY due_on NULLS LAST, amount) AS surplus_parts
     FROM fund_movements
     WHERE section = '18(5)' AND account = 'local_fund'
     GROUP BY case_id
