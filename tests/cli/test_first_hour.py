@@ -183,3 +183,20 @@ def test_twin_a_readme_command_with_a_typo_is_seen(capsys):
     with pytest.raises(SystemExit):
         _parse(build_parser(), argv)
     assert "--otu: did you mean --out?" in capsys.readouterr().err
+
+
+def test_a_command_of_pound_s_own_reads_no_package_s_entry_points(monkeypatch):
+    import pipeline.cli as cli
+
+    def forbidden():
+        raise AssertionError("entry points read")
+
+    monkeypatch.setattr(cli, "plugged_in", forbidden)
+    assert "run" in cli.build_parser(cli.command_named(["--debug", "run", "data/sample"])).commands
+
+
+def test_twin_the_desk_and_the_list_of_commands_are_found_by_their_entry_point():
+    import pipeline.cli as cli
+
+    assert "desk" in cli.build_parser(cli.command_named(["desk", "--bundle", "b"])).commands
+    assert "desk" in cli.build_parser(cli.command_named(["--help"])).commands
