@@ -15,9 +15,13 @@ from pipeline.core.locks import opened
 from pipeline.load.schema import ensure_schema
 
 
-def connect(path: Path | str, read_only: bool = False, wait: float = 0) -> duckdb.DuckDBPyConnection:
-    """Open (or create) a database; while another program holds it, try again for `wait` seconds."""
+def connect(path: Path | str, read_only: bool = False, wait: float = 0,
+            rows: int | None = None) -> duckdb.DuckDBPyConnection:
+    """Open (or create) a database; while another program holds it, try again for `wait` seconds.
+    `rows`, for a database made here: about how many rows it is made for (small_blocks)."""
     config = options(None if read_only else path)
+    if rows is not None and not read_only and not Path(path).exists() and rows < ROW_GROUP:
+        config["default_block_size"] = SMALL_BLOCK
     con = opened(lambda: duckdb.connect(str(path), read_only=read_only, config=config), Path(path), wait)
     if not read_only:
         if "temp_directory" in config:
@@ -57,6 +61,17 @@ def options(written: Path | str | None = None) -> dict[str, int | str]:
 
 
 ROW_GROUP = 122_880      # DuckDB's rows in a row group: its threads share a table's scan by row groups
+
+# The block of a database file made for a bundle that fits one row group (a district's month): each
+# of the database's hundred tables takes a block or more, so the file is 2 MB rather than 20 MB at
+# DuckDB's 256 KiB, and its checkpoint writes a tenth as much (docs/benchmarks.md). DuckDB keeps a
+# file's block size for its life; a district's database of several years still fits in it.
+SMALL_BLOCK = 16_384
+
+
+def bundle_rows(folder: Path) -> int:
+    """About how many rows a bundle's files hold, at most: a row of a register takes more than 16 bytes."""
+    return sum(f.stat().st_size for f in Path(folder).rglob("*") if f.is_file()) // 16
 
 
 def threads_for(con: duckdb.DuckDBPyConnection, rows: int) -> None:

@@ -101,9 +101,9 @@ def run(bundle: Path, out: Path, db: Path | None = None, as_of: dt.date | None =
         built = Built(target, out, params.as_of)
         with Staged(out) as stage:
             tmp_db = stage.folder / "pound.duckdb"
-            con = connection.connect(tmp_db)
-            # a row of a register file takes more than 16 bytes: the bundle's bytes / 16 bound its rows
-            connection.threads_for(con, sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) // 16)
+            rows = connection.bundle_rows(folder)
+            con = connection.connect(tmp_db, rows=rows)
+            connection.threads_for(con, rows)
             try:
                 with named(bundle):
                     result = ingest(con, folder, progress, require_reference=True, as_of=params.as_of,

@@ -102,7 +102,7 @@ def load(bundle: Path, db: Path, as_of: dt.date | None = None, wait: float = DEF
     progress = progress or Progress()
     with unpacked(bundle) as folder:
         as_of, notes = bundle_as_of(as_of, folder)
-        con = connection.connect(db, wait=wait)
+        con = connection.connect(db, wait=wait, rows=connection.bundle_rows(folder))
         try:
             with named(bundle):
                 result = ingest(con, folder, progress, require_reference=False, as_of=as_of, origin=bundle)

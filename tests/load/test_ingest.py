@@ -204,3 +204,19 @@ def test_one_thread_for_rows_that_fit_one_row_group_unless_pound_threads_says(tm
         assert con.execute("SELECT current_setting('threads')").fetchone()[0] == every
     finally:
         con.close()
+
+
+def test_a_database_made_for_rows_that_fit_one_row_group_has_small_blocks(tmp_path):
+    def block(path, rows) -> int:
+        con = connection.connect(path, rows=rows)
+        try:
+            return con.execute("SELECT block_size FROM pragma_database_size()").fetchone()[0]
+        finally:
+            con.close()
+
+    assert block(tmp_path / "month.duckdb", connection.ROW_GROUP - 1) == connection.SMALL_BLOCK
+    # the near misses: a row group's rows and more, no rows said, and a file made before keeps its blocks
+    assert block(tmp_path / "state.duckdb", connection.ROW_GROUP) == 262_144
+    assert block(tmp_path / "unsaid.duckdb", None) == 262_144
+    assert block(tmp_path / "state.duckdb", 10) == 262_144
+    assert block(tmp_path / "month.duckdb", connection.ROW_GROUP) == connection.SMALL_BLOCK
