@@ -110,7 +110,10 @@ lab: install lab-env
 	  $(LAB_VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --port=$(LAB_PORT) --ServerApp.root_dir="$(CURDIR)/notebooks" \
 	  $(if $(filter 0,$(shell id -u)),--allow-root)
 
+# The modules are compiled first, as an install leaves them: where PYTHONDONTWRITEBYTECODE is set, a
+# module edited since would be compiled again in every process measured.
 bench: install browser
+	@$(BIN)/python -m compileall -q pipeline >/dev/null
 	$(BIN)/python -m pipeline.tools.bench
 
 lint: install

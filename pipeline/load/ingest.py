@@ -156,9 +156,9 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         progress.step(f"{tag} validating {src.label} with its expectation suite ({rows:,} rows)")
         problems += _suite_problems(con, reg, src.label, {(p.row, p.column) for p in problems})
         held = versions.holds_keys(con, reg)
-        conflicting = versions.conflicts(con, reg, src.label, held, run_from)
+        conflicting = versions.conflicts(con, reg, src.label, held, run_from, typed.voids)
         problems += conflicting
-        problems += versions.void_orphans(con, reg, src.label, voids)
+        problems += versions.void_orphans(con, reg, src.label, voids, typed.voids)
         problems += _overlaps(con, reg, src.label)
         problems += decisions.after_load_day(con, reg, src.label, bundle_as_of, _now().date())
         if problems:

@@ -72,11 +72,13 @@ def holds_keys(con, reg: Register) -> bool:
     return con.execute(f"SELECT EXISTS (SELECT 1 FROM {reg.table} h WHERE {test})").fetchone()[0]
 
 
-def conflicts(con, reg: Register, label: str, held: bool = True, run_from: int | None = None) -> list[Problem]:
+def conflicts(con, reg: Register, label: str, held: bool = True, run_from: int | None = None,
+              voids: bool = True) -> list[Problem]:
     """Keys already held with other values: a new version when the row has a correction note,
     else a problem saying how to correct; a struck-out row with no key held to strike out.
     `held` False: the register holds none of the file's keys (holds_keys). `run_from`: the first
-    load id of this ingest (a correction loaded by it was read before this file)."""
+    load id of this ingest (a correction loaded by it was read before this file). `voids` False:
+    no row of the file strikes out its key (cells.Typed.voids)."""
     names = reg.data_names if reg.correctable else reg.names
     diffs = ", ".join(f"""CASE WHEN n."{c}" IS DISTINCT FROM o."{c}" THEN '{c}' END""" for c in names)
     noted = "n.correction_note IS NOT NULL" if reg.correctable else "false"
@@ -115,7 +117,7 @@ def conflicts(con, reg: Register, label: str, held: bool = True, run_from: int |
             out.append(Problem(label, row, keyname, key,
                                f"is corrected by this file and by {ofile}, both loaded now, with different values; "
                                "nothing in the rows says which is the later: send one correction of the row"))
-    if reg.correctable:
+    if reg.correctable and voids:
         for row, key in con.execute(f"""
                 SELECT n._row, {_key_text(reg, 'n')} FROM _typed n
                 WHERE n.void AND NOT EXISTS (SELECT 1 FROM {reg.table} o WHERE {_on(reg)})
@@ -136,10 +138,11 @@ def dependents(reg: Register) -> list[tuple[Register, str, str]]:
     return out
 
 
-def void_orphans(con, reg: Register, label: str, voids: Voids) -> list[Problem]:
+def void_orphans(con, reg: Register, label: str, voids: Voids, struck: bool = True) -> list[Problem]:
     """Rows this file strikes out that current rows of other registers still refer to, unless
-    another file of the same load strikes those out too."""
-    if not reg.correctable or not con.execute("SELECT EXISTS (SELECT 1 FROM _typed WHERE void)").fetchone()[0]:
+    another file of the same load strikes those out too. `struck` False: no row of the file
+    strikes out its key (cells.Typed.voids)."""
+    if not reg.correctable or not struck:
         return []
     out = []
     for other, col, target in dependents(reg):

@@ -90,11 +90,9 @@ BY_TABLE = {e.table: e for e in EXPORTS}
 
 
 def table_columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
-    """The table's columns in order, from DuckDB's own catalogue of this database
-    (information_schema.columns takes about three times as long, asked once an export)."""
-    return [r[0] for r in con.execute(
-        "SELECT column_name FROM duckdb_columns() WHERE schema_name = 'main' AND database_name = current_database() "
-        "AND table_name = ? ORDER BY column_index", [table]).fetchall()]
+    """The table's columns in order, as a relation on it names them (a fifth of the time of
+    asking duckdb_columns(), which lists every column of the database, once an export)."""
+    return list(con.table(table).columns)
 
 
 # Columns the models join on and nobody reads: the reference folded for matching (the reference
