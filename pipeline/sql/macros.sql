@@ -1,7 +1,8 @@
 -- Macros shared by every layer; none reads a table (those that look up notifications
--- and rates are in intermediate/_macros.sql). rupees(), paise_text() and add_months() are
--- kept in the database for ad-hoc SQL and notebooks; the rest read this run's parameters
--- (getvariable) and exist only while the models are built.
+-- and rates are in intermediate/_macros.sql). The money formatters (rupees(), paise_text() and
+-- the two they call), add_months(), case_ref() and month_of() are kept in the database for ad-hoc
+-- SQL and notebooks; the rest read this run's parameters (getvariable) and exist only while the
+-- models are built.
 
 -- Paise as rupee text with exactly two decimals, the whole rupees grouped in the Indian way
 -- (lakhs and crores in twos) or not: 12000050 -> '120000.50', grouped '1,20,000.50'; NULL stays
@@ -82,8 +83,7 @@ CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
 CREATE OR REPLACE TEMP MACRO rs(p) AS 'Rs ' || indian_text(rupee_text(coalesce(p, 0)));
 -- A reference to a case as the models compare it: trimmed and case folded. Staging gives every
 -- table with a case id or a ledger reference a case_ref column made by it, and the models join on
--- case_ref: 'M-2610-001' is ' m-2610-001 ' in a ledger. Kept in the database (not TEMP): the view
--- stg_register_versions calls it whenever a later command reads it.
+-- case_ref: 'M-2610-001' is ' m-2610-001 ' in a ledger.
 CREATE OR REPLACE MACRO case_ref(r) AS lower(trim(r));
 CREATE OR REPLACE TEMP MACRO as_of() AS CAST(getvariable('as_of') AS DATE);
 

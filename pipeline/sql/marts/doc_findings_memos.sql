@@ -79,7 +79,9 @@ addressed AS (
                 AND ' ' || lower(t.name) || ' ' LIKE '% ' || lower(k.taluk) || ' %'
                GROUP BY taluk) th ON lower(th.taluk) = lower(o.taluk)
     -- a ledger entry's local authority as its ledger gives it (a finding of an entry dated ahead names none)
-    LEFT JOIN stg_dated_rows lf ON w.duty = 'local_accounts' AND lf.kind = 'local_fund_entry' AND lf.id = w.subject_id
+    -- (its row in force, whatever its date: the local fund's rows of stg_dated_rows)
+    LEFT JOIN (SELECT entry_id, local_authority_id FROM current_local_fund() WHERE NOT void) lf
+           ON w.duty = 'local_accounts' AND lf.entry_id = w.subject_id
     LEFT JOIN stg_local_authorities la ON la.local_authority_id = coalesce(w.local_authority_id, lf.local_authority_id)
 )
 SELECT addressee_key, month, addressee_name, addressee_role,

@@ -21,7 +21,8 @@ future AS (
 ),
 case_pounds AS (
     -- a case impounded after as_of is not among the cases of the accounts: its pound is the register's
-    SELECT case_id, pound_id FROM stg_dated_rows WHERE kind = 'impoundment'
+    -- (the impoundments of stg_dated_rows, read from the register: the view is a union of nine)
+    SELECT case_id, pound_id FROM current_impoundments() WHERE NOT void
 )
 SELECT f.kind AS subject_kind, f.id AS subject_id, f.case_id, p.pound_id,
        p.local_authority_id,

@@ -1,9 +1,10 @@
--- made as: view
 -- stg_register_versions: every version of every row of the registers and ledgers that has been
 -- corrected or struck out: the original (version 1) and each correction or striking out sent
 -- after it, with the row as JSON, its note, the file and row it came from and its own date (impounded_on, released_on, sale_on, entry_on ...).
 -- case_ref: the case the row names (its case_id, or a ledger entry's reference) as the models
 -- compare it (macros.sql).
+-- A table: two models read it (corrections, int_finding_reviews), and it holds only the rows
+-- that were corrected or struck out.
 SELECT *, case_ref(coalesce(row_json ->> 'case_id', row_json ->> 'reference')) AS case_ref FROM (
 SELECT 'impoundments' AS register, CAST(case_id AS VARCHAR) AS key, _version AS version, to_json(r) AS row_json,
        correction_note, void, _file, _row, _load_id, impounded_on AS event_on
