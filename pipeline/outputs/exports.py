@@ -42,8 +42,7 @@ EXPORTS: tuple[Export, ...] = (
     Export("fund_movements",
            ("ref_kind", "ref_id", "section", "account", "account_id", "amount", "due_on"),
            frozenset({"amount"}),
-           # the model is stored in no order: the last two keys make the order total
-           "ref_kind, ref_id, hop, due_on, section, account, account_id, amount, source"),
+           "ref_kind, ref_id, hop, due_on, section, account, account_id"),
     Export("security_status",
            ("deposit_id", "owner_id", "deposited_on", "amount", "window_ends_on", "reimpound_case_id", "computed",
             "recorded"),
