@@ -68,7 +68,7 @@ def page_one(con, month: str, district: str | None = None):
     of a close's as-of date is what marts/adjustments sets against the figures the close sealed."""
     return select(con, "page_one", *(col(f"waiting_{s}") for s in SEVERITIES), col("oldest_days"),
                   *(col(f"of_month_{s}") for s in SEVERITIES), col("overdue_credits"), col("overdue_money"),
-                  where=[Cond("as_of", "=", as_of(con)), Cond("month", "=", month),
+                  where=[Cond("as_of", "=", as_of(con)), Cond("month", "<=", month), Cond("until_month", ">=", month),
                          Cond("district", "=", district or "all")])
 
 

@@ -219,4 +219,15 @@ def test_page_one_by_hand_a_reopened_finding_an_earlier_month_and_credits_overdu
     got = {f.label: f.text for f in glance.figures(con, "2026-10", "Mysuru")}
     assert [got[f"findings waiting up to the month, {s}"] for s in glance.SEVERITIES] == ["1", "0", "0"]
     assert (got["days the oldest has waited"], got["money overdue, not credited (Rs)"]) == ("58", "600.00")
+    # a month after the last of any finding or credit (November's), its page drawn up to 30-11 all the same:
+    # October's and September's findings still wait, none of its own, the same credits overdue
+    got = {f.label: f.value for f in glance.figures(con, "2027-03")}
+    assert [got[f"findings waiting up to the month, {s}"] for s in glance.SEVERITIES] == [2, 1, 0]
+    assert [got[f"of them of the month itself, {s}"] for s in glance.SEVERITIES] == [0, 0, 0]
+    assert (got["days the oldest has waited"], got["credits and receipts overdue"],
+            got["money overdue, not credited (Rs)"]) == (86, 2, 120000)
+    # and a month before the first: nothing waits yet
+    got = {f.label: f.value for f in glance.figures(con, "2026-08")}
+    assert [got[f"findings waiting up to the month, {s}"] for s in glance.SEVERITIES] == [0, 0, 0]
+    assert (got["days the oldest has waited"], got["credits and receipts overdue"]) == (0, 0)
     con.close()

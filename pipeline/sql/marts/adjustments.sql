@@ -82,7 +82,7 @@ recon AS (
 page_now AS (
     -- page 1's figures on the close's own as-of date, of its month and district (marts/page_one)
     SELECT close_id, 'page1_' || figure AS measure, value
-    FROM (UNPIVOT (SELECT c.close_id, p.* EXCLUDE (as_of, month, district)
+    FROM (UNPIVOT (SELECT c.close_id, p.* EXCLUDE (as_of, month, until_month, district)
                    FROM c JOIN page_one p ON p.as_of = c.as_of AND p.month = c.month
                     AND p.district = coalesce(c.district, 'all'))
           ON COLUMNS(* EXCLUDE (close_id)) INTO NAME figure VALUE value)

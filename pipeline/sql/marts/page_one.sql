@@ -4,9 +4,12 @@
 -- set against what the close sealed (stg_closed_page). One row per as-of day, month and district:
 --   as_of          the day the days waited and the credits overdue are counted on: the accounts' as-of
 --                  date, for every month from the first month of a finding, a credit or a close to the
---                  last (at least the as-of month) and every district; and the as-of date of each close in
---                  force, for its month and district only
+--                  month after the last (at least the as-of month), and every district; and the as-of date
+--                  of each close in force, for its month and district only
 --   month          the month the page is of
+--   until_month    the last month whose page shows the row: the month itself, but '9999-12' for the month
+--                  after the last month of a finding, a credit or a close, whose figures are every later
+--                  month's too (nothing is filed under them); a page reads month <= its month <= until_month
 --   district       a district, or 'all' for every district (as a close of all districts is named); a
 --                  finding or credit placed in no district counts in 'all' only
 --   waiting_high, waiting_medium, waiting_low
@@ -46,7 +49,8 @@ bounds AS (
           UNION ALL SELECT month FROM closes UNION ALL SELECT month_of(as_of()))
 ),
 months AS (
-    SELECT month_of(unnest(generate_series(CAST(first_month || '-01' AS DATE), CAST(last_month || '-01' AS DATE),
+    SELECT month_of(unnest(generate_series(CAST(first_month || '-01' AS DATE),
+                                           CAST(last_month || '-01' AS DATE) + INTERVAL 1 MONTH,
                                            INTERVAL 1 MONTH))) AS month
     FROM bounds
 ),
@@ -96,7 +100,9 @@ cut AS (
            least(as_of, CAST(CAST(month || '-01' AS DATE) + INTERVAL 1 MONTH AS DATE)) AS overdue_before
     FROM asked
 )
-SELECT a.as_of, a.month, a.district,
+SELECT a.as_of, a.month,
+       CASE WHEN a.month = (SELECT max(month) FROM months) THEN '9999-12' ELSE a.month END AS until_month,
+       a.district,
        w.waiting_high, w.waiting_medium, w.waiting_low,
        coalesce(CAST(a.as_of - w.first_event AS BIGINT), 0) AS oldest_days,
        w.of_month_high, w.of_month_medium, w.of_month_low,
