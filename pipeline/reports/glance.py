@@ -10,14 +10,17 @@ findings up to it, whether the month is closed, and a block for his signature, n
 `figures` is the one list of those figures: the page shows it, and `pound close` seals it in
 close.json and says it on the command line (pipeline/close/seal.py), so the figures sealed are
 the figures signed. Each is read from a finished model (pipeline.read.select) and names its
-selection and row on the page (data-selection, data-col, data-key), as a table's cells do.
+selection and row on the page (data-selection, data-col, data-key), as a table's cells do. The
+figures of what waits (findings, the days the oldest has waited, credits overdue) are the row of
+marts/page_one on the accounts' as-of date; marts/adjustments reads the same model on a close's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.read.select import Cond, col, count, count_if, largest, select, total
+from pipeline.read.database import as_of
+from pipeline.read.select import Cond, col, select, total
 from pipeline.reports import html as h
 from pipeline.reports import review, stamp
 
@@ -56,22 +59,17 @@ def money_by_section(con, month: str, district: str | None = None):
                   order=["section"], key=["section"])
 
 
-def waiting_by_severity(con, month: str, district: str | None = None, through: bool = True):
-    """The findings waiting for a decision on the accounts' date (open, or reopened by a correction), by
-    severity, with the days the oldest has waited (one row): of the month and every month before it
-    (through), or of the month alone."""
-    return select(con, "findings", *(count_if("severity", s, s) for s in SEVERITIES), count("findings"),
-                  largest("days_open", "oldest_days"),
-                  where=[Cond("month", "<=" if through else "=", month), Cond("review_status", "in", review.OPEN),
-                         *review.district_cond(district)])
-
-
-def money_overdue(con, month: str, district: str | None = None):
-    """The local fund credits and the DM's receipts overdue on the accounts' date (the findings
-    LF-CREDIT-OVERDUE and DM-RECEIPT-OVERDUE of the month and before): how many, and the sum not
-    credited or received (one row)."""
-    return select(con, "credit_arrivals", count("credits"), total("not_credited"),
-                  where=[Cond("overdue", "=", True), Cond("month", "<=", month), *review.district_cond(district)])
+def page_one(con, month: str, district: str | None = None):
+    """Page 1's figures of what waits, as marts/page_one counts them on the accounts' as-of date (one
+    row): the findings waiting for a decision (open, or reopened by a correction) of the month and
+    every month before it and of the month alone, by severity, the days the oldest has waited, and the
+    local fund credits and the DM's receipts overdue (the findings LF-CREDIT-OVERDUE and
+    DM-RECEIPT-OVERDUE of the month and before) with the sum not credited or received. The same row
+    of a close's as-of date is what marts/adjustments sets against the figures the close sealed."""
+    return select(con, "page_one", *(col(f"waiting_{s}") for s in SEVERITIES), col("oldest_days"),
+                  *(col(f"of_month_{s}") for s in SEVERITIES), col("overdue_credits"), col("overdue_money"),
+                  where=[Cond("as_of", "=", as_of(con)), Cond("month", "<=", month), Cond("until_month", ">=", month),
+                         Cond("district", "=", district or "all")])
 
 
 def figures(con, month: str, district: str | None = None) -> list[Figure]:
@@ -83,14 +81,12 @@ def figures(con, month: str, district: str | None = None) -> list[Figure]:
     by_section = money_by_section(con, month, district)
     out += [_one(f"of which under s.{s} (Rs)", by_section, "amount", money=True, key={"section": s}, row=i)
             for i, s in enumerate(by_section["section"])]
-    waiting = waiting_by_severity(con, month, district)
-    out += [_one(f"findings waiting up to the month, {s}", waiting, s) for s in SEVERITIES]
+    waiting = page_one(con, month, district)
+    out += [_one(f"findings waiting up to the month, {s}", waiting, f"waiting_{s}") for s in SEVERITIES]
     out.append(_one("days the oldest has waited", waiting, "oldest_days"))
-    of_month = waiting_by_severity(con, month, district, through=False)
-    out += [_one(f"of them of the month itself, {s}", of_month, s) for s in SEVERITIES]
-    overdue = money_overdue(con, month, district)
-    out += [_one("credits and receipts overdue", overdue, "credits"),
-            _one("money overdue, not credited (Rs)", overdue, "not_credited", money=True)]
+    out += [_one(f"of them of the month itself, {s}", waiting, f"of_month_{s}") for s in SEVERITIES]
+    out += [_one("credits and receipts overdue", waiting, "overdue_credits"),
+            _one("money overdue, not credited (Rs)", waiting, "overdue_money", money=True)]
     days = review.horizon(con)
     out.append(_one(f"deadlines in the {days} days after the month", review.deadline_count(con, month, district),
                     "deadlines"))

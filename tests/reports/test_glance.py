@@ -129,3 +129,105 @@ def test_a_reopened_finding_waits_on_the_page_to_sign(moved):
     assert [got[f"of them of the month itself, {s}"] for s in glance.SEVERITIES] == waiting
     assert got["days the oldest has waited"] == ("58" if moved else "0")
     assert got["credits and receipts overdue"] == "0"
+
+
+def test_page_one_by_hand_a_reopened_finding_an_earlier_month_and_credits_overdue():
+    """marts/page_one on a small case, every figure by hand (accounts as of 30-11-2026, ledger_grace 30 days),
+    pounds P1 (Mysuru) and P3 (Mandya):
+      R2 (C2, P3) of 05-09-2026 paid none of Rs 1,000.00 charges: REL-UNPAID, high, September, Mandya, open;
+        C2's fines, Rs 600.00 due to LA3 on 05-09, never credited: overdue after 05-10 (LF-CREDIT-OVERDUE,
+        medium, October, Mandya, open);
+      R1 (C1, P1) of 03-10-2026 short by Rs 0.01: REL-UNPAID, high, October, Mysuru, decided on a detail short
+        by Rs 200.00, so reopened; its fines credited (E1);
+      R3 (C3, P1) of 01-10-2026 paid in full; its fines, Rs 600.00 due to LA1 on 01-10, never credited: overdue
+        after 31-10 (LF-CREDIT-OVERDUE, medium, October, Mysuru), a finding explained by the DM: it no longer
+        waits, but the credit is still overdue.
+    A close of October (every district) as of 31-10-2026 is in force; an earlier one, as of 05-11, is not; a
+    close of October for Mandya is as of 15-11-2026."""
+    import datetime as dt
+
+    from helpers import REFERENCE, case, database
+
+    from pipeline.build import build
+    from pipeline.core.params import Parameters
+
+    def release(rid, cid, day, charges):
+        return {"release_id": rid, "case_id": cid, "released_on": day, "head_count": 1, "basis": "s12_payment",
+                "fines_paid": "600", "charges_paid": charges, "receipt_signed": "yes"}
+
+    con = database(
+        local_authorities=[*REFERENCE["local_authorities"], {"local_authority_id": "LA3", "name": "Hobli Panchayat",
+                                                               "kind": "gram_panchayat", "district": "Mandya"}],
+        pounds=[*REFERENCE["pounds"], {"pound_id": "P3", "name": "Mandya Pound", "local_authority_id": "LA3",
+                                       "taluk": "Plain", "district": "Mandya", "pound_keeper_id": "PK9"}],
+        impoundments=[case(), case("C2", "P3", "2026-09-01", owner_id="O2"), case("C3", "P1", "2026-09-29", owner_id="O3")],
+        releases=[release("R1", "C1", "2026-10-03", "599.99"), release("R2", "C2", "2026-09-05", "0"),
+                  release("R3", "C3", "2026-10-01", "600")],
+        local_fund=[{"entry_id": "E1", "local_authority_id": "LA1", "entry_on": "2026-10-05", "amount": "600",
+                     "reference": "C1", "head": "fines"}],
+        finding_reviews=[
+            {"rule_id": "REL-UNPAID", "subject_id": "R1", "reviewed_on": "2026-10-20", "reviewed_by": "DM",
+             "decision": "accepted", "finding_detail": "Release R1 of 1 cattle (case C1) on 03-10-2026 collected "
+             "Rs 600.00 of Rs 600.00 fines and Rs 599.99 of Rs 600.00 feeding charges due under s.12(1): short by "
+             "Rs 200.00."},
+            {"rule_id": "LF-CREDIT-OVERDUE", "subject_id": "C3:fines", "reviewed_on": "2026-11-10", "reviewed_by": "DM",
+             "decision": "explained"}])
+    con.execute("INSERT INTO closes (close_id, folder, month, district, closed_by, closed_at, as_of) VALUES "
+                "(1, 'closes/2026-10', '2026-10', NULL, 'DM', TIMESTAMP '2026-11-05 10:00', DATE '2026-11-05'), "
+                "(2, 'closes/2026-10', '2026-10', NULL, 'DM', TIMESTAMP '2026-11-06 10:00', DATE '2026-10-31'), "
+                "(3, 'closes/2026-10_Mandya', '2026-10', 'Mandya', 'DM', TIMESTAMP '2026-11-16 10:00', "
+                "DATE '2026-11-15')")
+    build(con, Parameters({}, as_of=dt.date(2026, 11, 30)))
+    # the premise: the findings and their decisions as told above
+    assert sorted(con.execute("SELECT rule_id, subject_id, month, district, review_status FROM findings").fetchall()) == [
+        ("LF-CREDIT-OVERDUE", "C2:fines", "2026-10", "Mandya", "open"),
+        ("LF-CREDIT-OVERDUE", "C3:fines", "2026-10", "Mysuru", "explained"),
+        ("REL-UNPAID", "R1", "2026-10", "Mysuru", "reopened"),
+        ("REL-UNPAID", "R2", "2026-09", "Mandya", "open")]
+    names = ("waiting_high", "waiting_medium", "waiting_low", "oldest_days", "of_month_high", "of_month_medium",
+             "of_month_low", "overdue_credits", "overdue_money")
+    rows = {(str(r[0]), r[1], r[2]): r[3:] for r in con.execute(
+        f"SELECT as_of, month, district, {', '.join(names)} FROM page_one").fetchall()}
+    want = {
+        # September: R2 alone waits, 25 + 31 + 30 = 86 days by 30-11; C2's credit is filed under October
+        ("2026-11-30", "2026-09", "all"): (1, 0, 0, 86, 1, 0, 0, 0, 0),
+        ("2026-11-30", "2026-09", "Mysuru"): (0, 0, 0, 0, 0, 0, 0, 0, 0),
+        # October: R2 (September) and R1 (reopened) high, C2:fines medium (C3:fines is explained); the oldest R2;
+        # of October itself R1 and C2:fines; overdue C2 (from 06-10) and C3 (from 01-11), Rs 1,200.00
+        ("2026-11-30", "2026-10", "all"): (2, 1, 0, 86, 1, 1, 0, 2, 120000),
+        # Mysuru: R1 only, 28 + 30 = 58 days; C3's credit
+        ("2026-11-30", "2026-10", "Mysuru"): (1, 0, 0, 58, 1, 0, 0, 1, 60000),
+        # Mandya: R2 and C2:fines, of October only C2:fines; C2's credit
+        ("2026-11-30", "2026-10", "Mandya"): (1, 1, 0, 86, 0, 1, 0, 1, 60000),
+        # November holds no finding: October's carried on, none of the month; C1's fines were credited
+        ("2026-11-30", "2026-11", "all"): (2, 1, 0, 86, 0, 0, 0, 2, 120000),
+        # the close in force of October, as of 31-10: R2 has waited 25 + 31 = 56 days, and C3's credit, overdue
+        # only from 01-11, is not yet overdue
+        ("2026-10-31", "2026-10", "all"): (2, 1, 0, 56, 1, 1, 0, 1, 60000),
+        # Mandya's close, as of 15-11: 25 + 31 + 15 = 71 days
+        ("2026-11-15", "2026-10", "Mandya"): (1, 1, 0, 71, 0, 1, 0, 1, 60000),
+    }
+    assert {k: rows.get(k) for k in want} == want
+    # a close not in force is not asked for: no row on its as-of date
+    assert not [k for k in rows if k[0] == "2026-11-05"]
+    # the page reads its row on the accounts' as-of date, not a close's
+    got = {f.label: f.text for f in glance.figures(con, "2026-10")}
+    assert [got[f"findings waiting up to the month, {s}"] for s in glance.SEVERITIES] == ["2", "1", "0"]
+    assert [got[f"of them of the month itself, {s}"] for s in glance.SEVERITIES] == ["1", "1", "0"]
+    assert got["days the oldest has waited"] == "86"
+    assert (got["credits and receipts overdue"], got["money overdue, not credited (Rs)"]) == ("2", "1,200.00")
+    got = {f.label: f.text for f in glance.figures(con, "2026-10", "Mysuru")}
+    assert [got[f"findings waiting up to the month, {s}"] for s in glance.SEVERITIES] == ["1", "0", "0"]
+    assert (got["days the oldest has waited"], got["money overdue, not credited (Rs)"]) == ("58", "600.00")
+    # a month after the last of any finding or credit (November's), its page drawn up to 30-11 all the same:
+    # October's and September's findings still wait, none of its own, the same credits overdue
+    got = {f.label: f.value for f in glance.figures(con, "2027-03")}
+    assert [got[f"findings waiting up to the month, {s}"] for s in glance.SEVERITIES] == [2, 1, 0]
+    assert [got[f"of them of the month itself, {s}"] for s in glance.SEVERITIES] == [0, 0, 0]
+    assert (got["days the oldest has waited"], got["credits and receipts overdue"],
+            got["money overdue, not credited (Rs)"]) == (86, 2, 120000)
+    # and a month before the first: nothing waits yet
+    got = {f.label: f.value for f in glance.figures(con, "2026-08")}
+    assert [got[f"findings waiting up to the month, {s}"] for s in glance.SEVERITIES] == [0, 0, 0]
+    assert (got["days the oldest has waited"], got["credits and receipts overdue"]) == (0, 0)
+    con.close()

@@ -9,12 +9,10 @@
 --   whose difference (ledger - expected, paise) is not the sealed one: a new break, or one put
 --   right. The difference, not the status, is compared: the as-of date alone turns pending into
 --   missing.
---   page1_*: a figure of page 1 the District Magistrate signed (stg_closed_page, R14) counted again
---   as reports/glance.py counts it from the same models: the findings waiting (open or reopened)
---   of the month and before it, by severity, and of the month itself; the days the oldest has waited
---   and the credits and receipts overdue (credit_arrivals), both on the close's own as-of date, so
---   that time running on moves neither. A district's close counts its district, a close of all
---   every district; the row names no pound.
+--   page1_<figure>: a figure of page 1 the District Magistrate signed (stg_closed_page, R14) as
+--   marts/page_one counts it now, the model page 1 reads: its row of the close's month and district
+--   ('all' for a close of all) on the close's own as-of date, so that time running on moves neither
+--   the days the oldest has waited nor the credits overdue. The row names no pound.
 -- causes: what was loaded after the close that touches the month: correction rows (the
 -- corrections model: rows of the month whose file the close did not hold, of the pound when the
 -- row has one), late entries (first versions of rows dated in the month whose file the close did not
@@ -81,29 +79,13 @@ recon AS (
     LEFT JOIN int_cases k ON k.case_ref = coalesce(n.case_ref, s.case_ref)
     WHERE coalesce(s.difference, 0) <> coalesce(n.difference, 0) OR (s.close_id IS NULL) <> (n.close_id IS NULL)
 ),
-waiting_now AS (
-    SELECT c.close_id,
-           count(f.rule_id) FILTER (WHERE f.severity = 'high') AS page1_waiting_high,
-           count(f.rule_id) FILTER (WHERE f.severity = 'medium') AS page1_waiting_medium,
-           count(f.rule_id) FILTER (WHERE f.severity = 'low') AS page1_waiting_low,
-           coalesce(max(CAST(c.as_of - f.event_on AS BIGINT)), 0) AS page1_oldest_days,
-           count(f.rule_id) FILTER (WHERE f.month = c.month AND f.severity = 'high') AS page1_of_month_high,
-           count(f.rule_id) FILTER (WHERE f.month = c.month AND f.severity = 'medium') AS page1_of_month_medium,
-           count(f.rule_id) FILTER (WHERE f.month = c.month AND f.severity = 'low') AS page1_of_month_low
-    FROM c LEFT JOIN findings f ON f.month <= c.month AND f.review_status IN ('open', 'reopened')
-         AND (c.district IS NULL OR f.district = c.district)
-    GROUP BY c.close_id
-),
-overdue_now AS (
-    SELECT c.close_id, count(a.ledger) AS page1_overdue_credits,
-           CAST(coalesce(sum(a.not_credited), 0) AS BIGINT) AS page1_overdue_money
-    FROM c LEFT JOIN credit_arrivals a ON a.month <= c.month AND a.overdue_on < c.as_of AND a.not_credited > 0
-         AND (c.district IS NULL OR a.district = c.district)
-    GROUP BY c.close_id
-),
 page_now AS (
-    UNPIVOT (SELECT * FROM waiting_now JOIN overdue_now USING (close_id))
-    ON COLUMNS(* EXCLUDE (close_id)) INTO NAME measure VALUE value
+    -- page 1's figures on the close's own as-of date, of its month and district (marts/page_one)
+    SELECT close_id, 'page1_' || figure AS measure, value
+    FROM (UNPIVOT (SELECT c.close_id, p.* EXCLUDE (as_of, month, until_month, district)
+                   FROM c JOIN page_one p ON p.as_of = c.as_of AND p.month = c.month
+                    AND p.district = coalesce(c.district, 'all'))
+          ON COLUMNS(* EXCLUDE (close_id)) INTO NAME figure VALUE value)
 ),
 page AS (
     SELECT s.close_id, NULL AS pound_id, s.measure, NULL AS rule_id, NULL AS subject_id,
