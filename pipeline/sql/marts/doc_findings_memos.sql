@@ -19,6 +19,7 @@
 --     sale, who is to send it (s.18(5));
 --   everything else: the pound-keeper of the finding's pound (a finding with no pound and none of
 --     the duties above has no one to explain it, and no memo).
+-- Stored in no order (sorting it took up to half a second of a state's build): pound documents orders it (documents/papers.py).
 WITH waiting AS (
     SELECT f.*,
            CASE WHEN f.subject_kind = 'sale' THEN 'sale_officer'
@@ -92,4 +93,3 @@ SELECT addressee_key, month, addressee_name, addressee_role,
        event_on AS doc_on
 FROM addressed
 WHERE duty <> 'pound_keeper' OR pound_id IS NOT NULL
-ORDER BY addressee_key, month, severity_rank, rule_id, event_on, subject_id

@@ -9,6 +9,7 @@
 -- Read by `pound documents` (owner_account_<case>). Every figure is a column of owner_accounts
 -- or fund_movements; this model only adds the names a page prints, such as the auctions whose
 -- expenses the expenses of sale hold (every attempt's, a rejected bid's too: case_accounts).
+-- Stored in no order (sorting it took up to half a second of a state's build): pound documents orders it (documents/papers.py).
 WITH to_fund AS (
     -- R12: the surplus passes in parts, one per sum the DM received, each on its own day; the part not
     -- yet received has no day
@@ -52,4 +53,3 @@ LEFT JOIN to_fund f USING (case_id)
 LEFT JOIN attempts t USING (case_id)
 LEFT JOIN security sy USING (case_id)
 LEFT JOIN stg_officials so ON so.person_id = a.sale_officer
-ORDER BY o.sold_on, o.case_id

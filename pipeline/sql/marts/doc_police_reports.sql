@@ -12,6 +12,7 @@
 -- from the paper's day (report and notice go together); the cattle may be sold if still
 -- unclaimed from notice + w + 1 (s.15(3)), which is what S15-SALE-EARLY checks: both days are
 -- int_case_timeline's (notice_from, sale_allowed_from).
+-- Stored in no order (sorting it took up to half a second of a state's build): pound documents orders it (documents/papers.py).
 WITH base AS (
     SELECT t.case_id, t.pound_id, c.pound_name, t.taluk, t.district, t.local_authority_id,
            k.name AS pound_keeper_name,
@@ -44,4 +45,3 @@ SELECT
     month_of(doc_on) AS month,
     source
 FROM base
-ORDER BY doc_on, case_id

@@ -4,6 +4,7 @@
 -- (release_receipt_<release>). Amounts are as the releases register records them; the s.13
 -- security is the deposit the release names. A release on payment (s.12(1)) also carries what
 -- the Act asks for the heads delivered (int_releases), so a receipt paid short shows it.
+-- Stored in no order (sorting it took up to half a second of a state's build): pound documents orders it (documents/papers.py).
 SELECT
     r.release_id, r.case_id, r.pound_id, c.pound_name, r.taluk, r.district,
     k.name AS pound_keeper_name,
@@ -33,4 +34,3 @@ FROM int_releases r
 JOIN int_cases c USING (case_id)
 LEFT JOIN stg_deposits d ON d.deposit_id = r.security_deposit_id
 LEFT JOIN stg_officials k ON k.person_id = c.pound_keeper_id
-ORDER BY r.released_on, r.release_id
