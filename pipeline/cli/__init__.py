@@ -75,12 +75,12 @@ def command_named(argv: list[str]) -> str | None:
     return next((a for a in argv if not a.startswith("-")), None)
 
 
-def _parse(parser: Parser, argv: list[str] | None):
+def _parse(parser: Parser, argv: list[str]):
     """The arguments. A mistyped command or option is named first, with the one meant when one is
     close, before argparse says something less to the point (that --out is missing, when --otu was
     typed for it); an option a command does not take is refused by that command's parser, so that
     the message points at `pound <command> --help`."""
-    _name_typos(parser, list(sys.argv[1:] if argv is None else argv))
+    _name_typos(parser, argv)
     args, extra = parser.parse_known_args(argv)
     if extra:
         parser.commands.get(args.command, parser).error(f"unrecognized arguments: {' '.join(extra)}")
@@ -115,7 +115,8 @@ def _name_typos(parser: Parser, argv: list[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser(command_named(list(sys.argv[1:] if argv is None else argv)))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(command_named(argv))
     args = _parse(parser, argv)
     if not args.command:
         parser.print_help()

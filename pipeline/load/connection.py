@@ -18,7 +18,7 @@ from pipeline.load.schema import ensure_schema
 def connect(path: Path | str, read_only: bool = False, wait: float = 0,
             rows: int | None = None) -> duckdb.DuckDBPyConnection:
     """Open (or create) a database; while another program holds it, try again for `wait` seconds.
-    `rows`, for a database made here: about how many rows it is made for (small_blocks)."""
+    `rows`, for a database made here: about how many rows it is made for (SMALL_BLOCK)."""
     config = options(None if read_only else path)
     if rows is not None and not read_only and not Path(path).exists() and rows < ROW_GROUP:
         config["default_block_size"] = SMALL_BLOCK
@@ -65,7 +65,7 @@ ROW_GROUP = 122_880      # DuckDB's rows in a row group: its threads share a tab
 # The block of a database file made for a bundle that fits one row group (a district's month): each
 # of the database's hundred tables takes a block or more, so the file is 2 MB rather than 20 MB at
 # DuckDB's 256 KiB, and its checkpoint writes a tenth as much (docs/benchmarks.md). DuckDB keeps a
-# file's block size for its life; a district's database of several years still fits in it.
+# file's block size for its life: a database that grows past a month keeps its small blocks.
 SMALL_BLOCK = 16_384
 
 

@@ -73,11 +73,11 @@ def holds_keys(con, reg: Register) -> bool:
 
 
 def conflicts(con, reg: Register, label: str, held: bool = True, run_from: int | None = None,
-              voids: bool = True) -> list[Problem]:
+              struck: bool = True) -> list[Problem]:
     """Keys already held with other values: a new version when the row has a correction note,
     else a problem saying how to correct; a struck-out row with no key held to strike out.
     `held` False: the register holds none of the file's keys (holds_keys). `run_from`: the first
-    load id of this ingest (a correction loaded by it was read before this file). `voids` False:
+    load id of this ingest (a correction loaded by it was read before this file). `struck` False:
     no row of the file strikes out its key (cells.Typed.voids)."""
     names = reg.data_names if reg.correctable else reg.names
     diffs = ", ".join(f"""CASE WHEN n."{c}" IS DISTINCT FROM o."{c}" THEN '{c}' END""" for c in names)
@@ -117,7 +117,7 @@ def conflicts(con, reg: Register, label: str, held: bool = True, run_from: int |
             out.append(Problem(label, row, keyname, key,
                                f"is corrected by this file and by {ofile}, both loaded now, with different values; "
                                "nothing in the rows says which is the later: send one correction of the row"))
-    if reg.correctable and voids:
+    if reg.correctable and struck:
         for row, key in con.execute(f"""
                 SELECT n._row, {_key_text(reg, 'n')} FROM _typed n
                 WHERE n.void AND NOT EXISTS (SELECT 1 FROM {reg.table} o WHERE {_on(reg)})
