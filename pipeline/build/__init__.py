@@ -89,7 +89,7 @@ def _existing(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
     """The tables and views of the database by name: a model made as one kind before is dropped
     before it is made as the other."""
     return dict(con.execute("SELECT table_name, table_type FROM information_schema.tables "
-                            "WHERE table_schema = 'main'").fetchall())
+                            "WHERE table_schema = 'main' AND table_catalog = current_database()").fetchall())
 
 
 def _check_rollforward(con: duckdb.DuckDBPyConnection) -> None:
@@ -236,8 +236,10 @@ def _make(con: duckdb.DuckDBPyConnection, m: Model, was: str | None) -> None:
     """CREATE OR REPLACE the model's table (or view), its HUGEINT columns cast to BIGINT as the
     manifest holds them (or, for a model it does not hold, altered after: _made_exact); one made
     as the other kind before is dropped first."""
-    kind = "VIEW" if m.is_view else "TABLE"
-    if was is not None and (was == "VIEW") != m.is_view:
+    kind = "TEMP VIEW" if m.is_temporary else "VIEW" if m.is_view else "TABLE"
+    if was is not None and ((was == "VIEW") != m.is_view or m.is_temporary):
+        # made as the other kind before, or kept in the database by a build before it was a view
+        # of the build alone (a later command would read those stale rows)
         con.execute(f"DROP {'VIEW' if was == 'VIEW' else 'TABLE'} {m.name}")
     try:
         con.execute(f"CREATE OR REPLACE {kind} {m.name} AS\n{_cast(m.sql, m.casts) if m.casts else m.sql}")

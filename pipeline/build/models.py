@@ -58,8 +58,17 @@ class Model:
     @property
     def is_view(self) -> bool:
         """A model whose file says `-- made as: view` is a view, computed when it is read: for a
-        large listing that only a few models read through a narrow filter."""
+        large listing that only a few models read through a narrow filter. One whose file says
+        `-- made as: view of the build` is a view too (is_temporary)."""
         return bool(_VIEW.search(self.sql))
+
+    @property
+    def is_temporary(self) -> bool:
+        """A model whose file says `-- made as: view of the build` is a view of the building
+        connection alone (TEMP): the few models after it that read it compute it again, which
+        costs less at a state's scale than writing its rows into the database, and no command
+        after the build can read it. It may read what only the build has (as_of())."""
+        return of_the_build(self.sql)
 
 
 def _walk(node, tables: set[str], ctes: set[str]) -> None:
@@ -83,7 +92,16 @@ def _parser() -> duckdb.DuckDBPyConnection:
     return duckdb.connect()
 
 
-_VIEW = re.compile(r"^-- made as: view$", re.M)
+_VIEW = re.compile(r"^-- made as: view( of the build)?$", re.M)
+
+
+def of_the_build(sql: str) -> bool:
+    """Whether a model's SQL makes a view of the build alone (`-- made as: view of the build`),
+    which a built database does not hold."""
+    made = _VIEW.search(sql)
+    return made is not None and made.group(1) is not None
+
+
 _FROM = re.compile(r"\b(?:FROM|JOIN)\s+([A-Za-z_][A-Za-z0-9_]*)", re.I)
 
 

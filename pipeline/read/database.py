@@ -27,10 +27,12 @@ LATER_COLUMNS = {"reconciliation": ("status_amount", "period_month", "difference
 
 @cache
 def _models() -> list[str]:
-    """Every table this version's build makes (one SQL file each; findings from the rules), read
-    once a process."""
-    return sorted({p.stem for p in SQL_DIR.glob("*/*.sql") if p.parent.name != "rules" and not p.stem.startswith("_")}
-                  | {"findings"})
+    """Every table and view this version's build keeps in the database (one SQL file each, but for
+    the views of the build alone; findings from the rules), read once a process."""
+    from pipeline.build.models import of_the_build
+
+    return sorted({p.stem for p in SQL_DIR.glob("*/*.sql") if p.parent.name != "rules" and not p.stem.startswith("_")
+                   and not of_the_build(p.read_text(encoding="utf-8"))} | {"findings"})
 
 
 def connect(db, wait: float = 0):

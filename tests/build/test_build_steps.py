@@ -28,7 +28,8 @@ BEFORE, AFTER = dt.date(2026, 11, 30), dt.date(2026, 12, 31)
 
 def _contents(con) -> dict:
     """Every row of every table, and every view's definition: the database as far as a reader can tell."""
-    views = rows(con, "SELECT view_name, sql FROM duckdb_views() WHERE NOT internal AND schema_name = 'main' ORDER BY 1")
+    views = rows(con, "SELECT view_name, sql FROM duckdb_views() WHERE NOT internal AND schema_name = 'main' "
+                      "AND database_name = current_database() ORDER BY 1")    # not the build's own (TEMP)
     tables = snapshot(con)
     # a build's record holds the clock's time: compared without it (its id, as-of date and loads stay)
     tables["builds"] = [r[:1] + r[2:] for r in tables.get("builds", [])]
@@ -249,7 +250,31 @@ def test_every_view_the_build_makes_can_be_read_by_a_later_command():
     path = shared.SESSION.built_file(GOLDEN, dt.date.fromisoformat(AS_OF), None)
     con = duckdb.connect(str(path), read_only=True)
     views = [v for (v,) in rows(con, "SELECT view_name FROM duckdb_views() WHERE NOT internal")]
-    made = {m.name for m in build_order() if m.is_view}
+    made = {m.name for m in build_order() if m.is_view and not m.is_temporary}
     assert set(views) == made and views
     counts = {view: rows(con, f"SELECT count(*) FROM {view}")[0][0] for view in views}
-    assert counts["stg_dated_rows"] > 0, counts
+    assert counts["stg_dated_rows"] > 0 and counts["case_heads_held"] > 0, counts
+
+
+def test_a_view_of_the_build_is_not_kept_and_a_table_an_older_build_kept_under_its_name_is_dropped(tmp_path):
+    """A view of the build (`-- made as: view of the build`) is the building connection's alone.
+    A database built before its model was one holds it as a table: the build drops that table, so
+    that no later command reads rows of an earlier build under its name."""
+    import duckdb
+
+    temporary = {m.name for m in build_order() if m.is_temporary}
+    assert {"stg_impoundments", "stg_releases", "stg_local_fund", "stg_sales"} <= temporary
+    path = tmp_path / "pound.duckdb"
+    shutil.copy(shared.SESSION.built_file(GOLDEN, dt.date.fromisoformat(AS_OF), None), path)
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE stg_releases AS SELECT 'stale' AS release_id")     # as an older build kept it
+    con.close()
+    con = connection.connect(path)
+    build(con, Parameters(as_of=dt.date.fromisoformat(AS_OF)))
+    # in the building connection the view is there, with the releases as of the date
+    assert rows(con, "SELECT count(*) FROM stg_releases")[0][0] > 0
+    con.close()
+    con = duckdb.connect(str(path), read_only=True)
+    kept = {t for (t,) in rows(con, "SELECT table_name FROM duckdb_tables() UNION ALL SELECT view_name FROM duckdb_views()")}
+    con.close()
+    assert not temporary & kept, temporary & kept

@@ -28,11 +28,11 @@ def expected_addressee(con, f: dict) -> str | None:
     if f["rule_id"] == "LF-CREDIT-OVERDUE":
         return f"accounts-{f['local_authority_id']}"
     if f["rule_id"] == "DM-RECEIPT-OVERDUE":       # the officer of the case's accepted sale, who is to send it
-        sale, by = con.execute("SELECT arg_max(sale_id, sale_on), arg_max(conducted_by, sale_on) FROM stg_sales "
-                               "WHERE accepted AND case_id = ?", [f["case_id"]]).fetchone()
+        sale, by = con.execute("SELECT arg_max(sale_id, sale_on), arg_max(conducted_by, sale_on) FROM current_sales() "
+                               "WHERE NOT void AND accepted AND case_id = ?", [f["case_id"]]).fetchone()
         return one("SELECT person_id FROM stg_officials WHERE person_id = ?", by) or f"sale-officer-{sale}"
     if f["subject_kind"] == "sale":
-        return one("SELECT conducted_by FROM stg_sales WHERE sale_id = ?", f["subject_id"]) or \
+        return one("SELECT conducted_by FROM current_sales() WHERE NOT void AND sale_id = ?", f["subject_id"]) or \
             f"sale-officer-{f['subject_id']}"
     if f["section"].startswith("15(2)") or f["rule_id"] == "S15-SALE-OVERDUE":
         to = one("SELECT reported_to FROM stg_police_reports WHERE case_id = ?", f["case_id"])

@@ -1,5 +1,7 @@
+-- made as: view of the build
 -- stg_sales: the auction attempts of the sales register made by as_of (one row per attempt).
 -- Blank expenses are "none incurred" (0).
+-- A view of the build: int_sales holds every attempt for the commands after the build.
 SELECT sale_id, case_id, path, sale_on, head_offered, head_sold, bid_amount, accepted,
        buyer_name, buyer_person_id, conducted_by,
        coalesce(sale_expenses, 0) AS sale_expenses,
