@@ -1,9 +1,9 @@
 """Build every computed table from the loaded registers, layer by layer.
 
 Each model is one SQL file whose name is the table it makes (models.py); the
-runner wraps its SELECT as `CREATE OR REPLACE TABLE <name> AS ...`. Layers only
-look back: registers -> staging -> intermediate -> accounts -> rules ->
-reconcile -> marts. Rules (sql/rules/<RULE-ID>.sql) each return offending rows
+runner wraps its SELECT as `CREATE OR REPLACE TABLE <name> AS ...` (or a view, where its file
+says so: models.py). Layers only look back: registers -> staging -> intermediate -> accounts ->
+rules -> reconcile -> marts. Rules (sql/rules/<RULE-ID>.sql) each return offending rows
 in the columns of a finding; they are stacked into the `findings` table (rules.py).
 
 A build is one transaction on one connection, at every scale: killed, or stopped by a failing
@@ -60,7 +60,7 @@ def _to_bigint(con: duckdb.DuckDBPyConnection, m: Model, huge: list[str]) -> Non
     if not huge:
         return
     if m.is_view:
-        con.execute(f"CREATE OR REPLACE VIEW {m.name} AS {_cast(m.sql, huge)}")
+        con.execute(f"CREATE OR REPLACE {'TEMP VIEW' if m.is_temporary else 'VIEW'} {m.name} AS {_cast(m.sql, huge)}")
         return
     for c in huge:
         con.execute(f'ALTER TABLE {m.name} ALTER COLUMN "{c}" TYPE BIGINT')
@@ -77,6 +77,10 @@ def _check_kinds(con: duckdb.DuckDBPyConnection, steps: list[Model]) -> None:
     HUGEINT: one the manifest did not foresee (its entry stale against a model it reads) is made
     BIGINT here, as _made_exact would have."""
     tables = schema.catalogue(con)
+    # the views of the build are the connection's own (TEMP): the database's catalogue does not list them
+    for t, c, k in con.execute("SELECT table_name, column_name, data_type FROM duckdb_columns() "
+                               "WHERE database_name = 'temp' ORDER BY table_name, column_index").fetchall():
+        tables.setdefault(t, []).append((c, k))
     by_name = {m.name: m for m in steps if not m.is_macros}
     bad = [(t, c, k) for t in by_name for c, k in tables.get(t, ()) if _not_exact_kind(k)]
     if bad:

@@ -1,7 +1,8 @@
 """The SQL models: one file per table, one folder per layer, and what each reads.
 
 `pipeline/sql/<layer>/<table>.sql` holds one SELECT; the runner makes it
-`CREATE OR REPLACE TABLE <table> AS ...`. The layers run in the order of LAYERS;
+`CREATE OR REPLACE TABLE <table> AS ...`, or a view where the file says `-- made as: view` or
+`-- made as: view of the build` (Model.is_view, is_temporary). The layers run in the order of LAYERS;
 within a layer, a model runs after the models of its own layer that it reads, so no
 order is kept by hand. What each SQL file reads is DuckDB's parse of it, written down once in
 the committed manifest `sql/manifest.json` (`make manifest` writes it again; a test proves it

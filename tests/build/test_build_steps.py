@@ -256,10 +256,11 @@ def test_every_view_the_build_makes_can_be_read_by_a_later_command():
     assert counts["stg_dated_rows"] > 0 and counts["case_heads_held"] > 0, counts
 
 
-def test_a_view_of_the_build_is_not_kept_and_a_table_an_older_build_kept_under_its_name_is_dropped(tmp_path):
+def test_a_view_of_the_build_is_not_kept_and_a_table_an_older_build_kept_under_its_name_is_dropped(tmp_path, monkeypatch):
     """A view of the build (`-- made as: view of the build`) is the building connection's alone.
     A database built before its model was one holds it as a table: the build drops that table, so
-    that no later command reads rows of an earlier build under its name."""
+    that no later command reads rows of an earlier build under its name; a build that fails gives
+    it back."""
     import duckdb
 
     temporary = {m.name for m in build_order() if m.is_temporary}
@@ -269,7 +270,15 @@ def test_a_view_of_the_build_is_not_kept_and_a_table_an_older_build_kept_under_i
     con = duckdb.connect(str(path))
     con.execute("CREATE TABLE stg_releases AS SELECT 'stale' AS release_id")     # as an older build kept it
     con.close()
+    # a build that fails after dropping it gives it back, with the rest
+    real = build_module.all_models
+    monkeypatch.setattr(build_module, "all_models", lambda findings=None: [
+        *real(findings), Model("broken", "marts", Path("broken.sql"), "SELECT error('broken')")])
     con = connection.connect(path)
+    with pytest.raises(RuntimeError, match="broken.sql failed"):
+        build(con, Parameters(as_of=dt.date.fromisoformat(AS_OF)))
+    assert rows(con, "SELECT * FROM stg_releases") == [("stale",)]
+    monkeypatch.setattr(build_module, "all_models", real)
     build(con, Parameters(as_of=dt.date.fromisoformat(AS_OF)))
     # in the building connection the view is there, with the releases as of the date
     assert rows(con, "SELECT count(*) FROM stg_releases")[0][0] > 0

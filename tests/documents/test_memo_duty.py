@@ -21,6 +21,11 @@ from pipeline.synth import SynthConfig, write_bundle
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def as_of(con) -> dt.date:
+    """The date the accounts were built as of (the sales register read as the accounts read it)."""
+    return dt.date.fromisoformat(con.execute("SELECT value FROM parameters WHERE name = 'as_of'").fetchone()[0])
+
+
 def expected_addressee(con, f: dict) -> str | None:
     """The addressee of a finding worked out again in Python from the registers, as the issue states
     the duties (not from the memo model): the key a memo to that official is filed under."""
@@ -29,10 +34,12 @@ def expected_addressee(con, f: dict) -> str | None:
         return f"accounts-{f['local_authority_id']}"
     if f["rule_id"] == "DM-RECEIPT-OVERDUE":       # the officer of the case's accepted sale, who is to send it
         sale, by = con.execute("SELECT arg_max(sale_id, sale_on), arg_max(conducted_by, sale_on) FROM current_sales() "
-                               "WHERE NOT void AND accepted AND case_id = ?", [f["case_id"]]).fetchone()
+                               "WHERE NOT void AND sale_on <= ? AND accepted AND case_id = ?",
+                               [as_of(con), f["case_id"]]).fetchone()
         return one("SELECT person_id FROM stg_officials WHERE person_id = ?", by) or f"sale-officer-{sale}"
     if f["subject_kind"] == "sale":
-        return one("SELECT conducted_by FROM current_sales() WHERE NOT void AND sale_id = ?", f["subject_id"]) or \
+        return one("SELECT conducted_by FROM current_sales() WHERE NOT void AND sale_on <= ? AND sale_id = ?",
+                   as_of(con), f["subject_id"]) or \
             f"sale-officer-{f['subject_id']}"
     if f["section"].startswith("15(2)") or f["rule_id"] == "S15-SALE-OVERDUE":
         to = one("SELECT reported_to FROM stg_police_reports WHERE case_id = ?", f["case_id"])
