@@ -69,7 +69,8 @@ class Model:
         connection alone (TEMP): the few models after it that read it compute it again, which
         costs less at a state's scale than writing its rows into the database, and no command
         after the build can read it. It may read what only the build has (as_of())."""
-        return of_the_build(self.sql)
+        made = _VIEW.search(self.sql)
+        return made is not None and made.group(1) is not None
 
 
 def _walk(node, tables: set[str], ctes: set[str]) -> None:
@@ -94,13 +95,6 @@ def _parser() -> duckdb.DuckDBPyConnection:
 
 
 _VIEW = re.compile(r"^-- made as: view( of the build)?$", re.M)
-
-
-def of_the_build(sql: str) -> bool:
-    """Whether a model's SQL makes a view of the build alone (`-- made as: view of the build`),
-    which a built database does not hold."""
-    made = _VIEW.search(sql)
-    return made is not None and made.group(1) is not None
 
 
 _FROM = re.compile(r"\b(?:FROM|JOIN)\s+([A-Za-z_][A-Za-z0-9_]*)", re.I)

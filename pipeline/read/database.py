@@ -9,7 +9,6 @@ from pathlib import Path
 
 from pipeline.core.errors import PoundError
 from pipeline.core.locks import opened
-from pipeline.core.paths import SQL_DIR
 from pipeline.load.connection import options
 from pipeline.load.schema import catalogue
 from pipeline.read.select import Cond, col, count, select_records, total
@@ -27,12 +26,11 @@ LATER_COLUMNS = {"reconciliation": ("status_amount", "period_month", "difference
 
 @cache
 def _models() -> list[str]:
-    """Every table and view this version's build keeps in the database (one SQL file each, but for
-    the views of the build alone; findings from the rules), read once a process."""
-    from pipeline.build.models import of_the_build
+    """Every table and view this version's build keeps in the database (its models but the views of
+    the build alone; findings from the rules), read once a process."""
+    from pipeline.build.models import all_models
 
-    return sorted({p.stem for p in SQL_DIR.glob("*/*.sql") if p.parent.name != "rules" and not p.stem.startswith("_")
-                   and not of_the_build(p.read_text(encoding="utf-8"))} | {"findings"})
+    return sorted({m.name for m in all_models() if not m.is_macros and not m.is_temporary} | {"findings"})
 
 
 def connect(db, wait: float = 0):
