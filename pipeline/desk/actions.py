@@ -84,6 +84,38 @@ class Reviewed:
 
 
 @dataclass
+class Moved:
+    """A figure of a closed month that moved since the close (a row of marts/adjustments)."""
+    pound: str | None
+    measure: str
+    closed: str
+    current: str
+    difference: str
+    causes: str
+
+
+@dataclass
+class Sealed:
+    """A closed month's review: the one sealed with its close (never a new draft to sign), and the
+    figures that moved since, as a build of the close's as-of date counts them."""
+    month: str
+    folder: Path
+    closed_by: str
+    closed_at: str
+    figures_id: str | None
+    links: list[Link]
+    moved: list[Moved]
+    lines: list[str]
+
+
+@dataclass
+class Reopened:
+    month: str
+    reason: str
+    close: str
+
+
+@dataclass
 class Closed:
     month: str
     folder: Path
@@ -108,6 +140,7 @@ class Papers:
     summary: str                 # steps.Papers.summary(), as pound documents prints it
     index: Path
     pdfs: list[Path]
+    lines: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -125,6 +158,46 @@ def month_end(month: str) -> dt.date:
     return month_bounds(month)[1]
 
 
+def drawn_to(month: str) -> dt.date:
+    """The day a month's accounts are drawn up to: its last day, or today while it is not over."""
+    from pipeline.core.clock import today
+
+    return min(month_end(month), today())
+
+
+def not_over(month: str) -> str | None:
+    """What the page says of a month still running, or None when it is over."""
+    day = drawn_to(month)
+    if day >= month_end(month):
+        return None
+    return (f"{month} is not over: its accounts are drawn up to today, {day:%d-%m-%Y}, not to its last day, "
+            f"{month_end(month):%d-%m-%Y}; what happens later in the month, and a deadline falling later, is not "
+            "in them yet. Close it once it is over.")
+
+
+def _built_to(places: Places, day: dt.date, month: str, progress: Progress) -> str | None:
+    """Build the database as of `day` unless its last build is of that day and holds every file
+    loaded; returns the line that says so, or None when the build in place was used."""
+    from pipeline.build import record
+    from pipeline.load import connection
+
+    con = connection.connect(places.db, read_only=True)
+    try:
+        last = record.last(con)
+        since = record.since(con)
+    finally:
+        con.close()
+    if last is not None and last[2] == day and not since:
+        return None
+    before = (f"the database was last built as of {last[2]:%d-%m-%Y}" if last is not None
+              else "the database had not been built")
+    if last is not None and since:
+        before += f", before {len(since)} file(s) were loaded"
+    progress.step(f"building the accounts as of {day:%d-%m-%Y} for {month} ({before})")
+    steps.build(places.db, places.month(month) / "exports", as_of=day, wait=DB_WAIT, progress=progress)
+    return f"built the accounts as of {day:%d-%m-%Y} for {month} first: {before}"
+
+
 def load(places: Places, month: str, progress: Progress) -> Loaded:
     """pound ingest BUNDLE --db DB --as-of <the month's last day>."""
     done = steps.load(places.bundle, places.db, as_of=month_end(month), wait=DB_WAIT, progress=progress)
@@ -134,15 +207,22 @@ def load(places: Places, month: str, progress: Progress) -> Loaded:
                   sum(f.more for f in done.rejected), done.note_lines())
 
 
-def review(places: Places, month: str, progress: Progress) -> Reviewed:
+def review(places: Places, month: str, progress: Progress) -> Reviewed | Sealed:
     """pound month's build and review (steps.build_and_review) into OUT/month_<MONTH>/, with the PDFs:
-    the pages, their PDFs and the review workbook, and page 1's figures."""
+    the pages, their PDFs and the review workbook, and page 1's figures; drawn up to the month's last
+    day, or to today while the month is not over (the page and the review say so). A closed month
+    is not reviewed again into a draft: its sealed review is shown, with what moved since (sealed)."""
+    from pipeline.load.closes import in_force
+    from pipeline.load.reopens import pending
     from pipeline.read.database import connect
     from pipeline.reports import glance
 
     if not places.db.exists():
         raise PoundError("nothing is loaded yet: press \"Load the registers\" first")
-    built, done, _ = steps.build_and_review(places.db, month, places.month(month), month_end(month), pdf=True,
+    closed = in_force(places.bundle, month) if places.bundle.is_dir() else None
+    if closed is not None and pending(places.bundle, month) is None:
+        return sealed(places, month, closed, progress)
+    built, done, _ = steps.build_and_review(places.db, month, places.month(month), drawn_to(month), pdf=True,
                                             wait=DB_WAIT, progress=progress)
     con = connect(places.db, wait=DB_WAIT)
     try:
@@ -150,18 +230,84 @@ def review(places: Places, month: str, progress: Progress) -> Reviewed:
     finally:
         con.close()
     links = [Link(p.name, p) for p in done.written] + [Link(p.name, p) for p in done.pdfs]
-    return Reviewed(month, figures, links, built.lines + done.notes, done.figures_id or None)
+    running = not_over(month)
+    return Reviewed(month, figures, links, ([running] if running else []) + built.lines + done.notes,
+                    done.figures_id or None)
+
+
+def sealed(places: Places, month: str, closed: tuple[Path, dict], progress: Progress) -> Sealed:
+    """A closed month's sealed review, and the figures that moved since its close: the database built
+    as of the close's own as-of date first (when it is not), so that time running on moves nothing."""
+    from pipeline.load.bundle import CLOSES
+    from pipeline.read.database import connect
+    from pipeline.read.select import Cond, col, select
+
+    folder, record = closed
+    lines = []
+    said = _built_to(places, dt.date.fromisoformat(record["as_of"]), month, progress)
+    if said:
+        lines.append(said)
+    progress.step(f"reading what moved since the close of {month}")
+    con = connect(places.db, wait=DB_WAIT)
+    try:
+        rows = select(con, "adjustments", col("pound_id"), col("measure"), col("closed_shown"), col("current_shown"),
+                      col("difference_shown"), col("causes"),
+                      where=[Cond("close_folder", "=", f"{CLOSES}/{folder.name}")],
+                      order=["pound_id", "measure", "rule_id", "subject_id"]).itertuples(index=False)
+        moved = [Moved(*r) for r in rows]
+    finally:
+        con.close()
+    from pipeline.desk import offered
+
+    links = [Link(o.name, o.path) for o in offered.of_month(places, month)["close"] if o.close == folder.name
+             and o.name.startswith(("monthly_review", "review_", "signed_page"))]
+    lines.append(f"{month} is closed: this is the review sealed with its close ({folder.name}); a new draft is made "
+                 "only after \"Reopen the month\"")
+    return Sealed(month, folder, record["closed_by"], record["closed_at"], record.get("figures_id"), links, moved,
+                  lines)
+
+
+def reopen(places: Places, month: str, reason: str, progress: Progress) -> Reopened:
+    """Reopen a closed month (load/reopens.py): its review is a draft again, and its next close
+    carries the reason (pound close --reopen REASON)."""
+    from pipeline.load.reopens import ask
+
+    progress.step(f"reopening {month}")
+    asked = ask(places.bundle, month, reason)
+    return Reopened(month, asked["reason"], asked["close_in_force"])
 
 
 def close(places: Places, month: str, by: str, note: str | None, progress: Progress,
           signed: Path | None = None) -> Closed:
     """pound close --db DB --month MONTH --by BY --bundle BUNDLE [--note NOTE] [--signed SCAN]: a
     month already closed, given the scan, keeps it with its close in force (steps.close decides).
-    Who signs is checked by the step (close/seal.py), once for both doors."""
-    progress.step(f"keeping the signed page with the close of {month}" if signed else f"sealing {month}")
-    done = steps.close(places.db, places.bundle, month, by, note=(note or "").strip() or None, signed=signed)
+    Who signs is checked by the step (close/seal.py), once for both doors. The database is built as
+    of the month's last day first when its last build is of another day (another month's review
+    made since); a month reopened on the page is closed again with its reason."""
+    from pipeline.load.closes import in_force
+    from pipeline.load.reopens import clear, pending
+
+    again = pending(places.bundle, month)
+    closed = in_force(places.bundle, month)
+    if closed and again is None and not signed:
+        raise PoundError(f"{month} was closed by {closed[1]['closed_by']} on {closed[1]['closed_at'][:10]}; to close "
+                         "it again, reopen it first (\"Reopen the month\", with the reason): both closes are kept")
+    lines = []
+    if not (signed and closed and again is None) and places.db.exists():
+        if not str(by or "").strip():
+            raise PoundError("the close must name who signs it, the District Magistrate (\"Signed by\")")
+        if drawn_to(month) < month_end(month):
+            raise PoundError(not_over(month))
+        said = _built_to(places, month_end(month), month, progress)
+        lines += [said] if said else []
+    progress.step(f"keeping the signed page with the close of {month}" if signed and closed and again is None
+                  else f"sealing {month}")
+    done = steps.close(places.db, places.bundle, month, by, note=(note or "").strip() or None, signed=signed,
+                       reopen=again["reason"] if again else None)
+    if again:
+        clear(places.bundle, month)
     return Closed(month, done.folder, done.figures_id or None, done.signed,
-                  done.page if done.page.is_file() else None, done.moved, done.added)
+                  done.page if done.page.is_file() else None, lines + done.moved, done.added)
 
 
 def verify(places: Places, month: str, progress: Progress) -> Verified:
@@ -179,11 +325,18 @@ def verify(places: Places, month: str, progress: Progress) -> Verified:
 
 
 def papers(places: Places, month: str, progress: Progress) -> Papers:
-    """pound documents --db DB --out OUT/month_<MONTH>/papers --from <first day> --to <last day> --pdf."""
+    """pound documents --db DB --out OUT/month_<MONTH>/papers --month MONTH --pdf: the papers dated in
+    the month, from a build as of its last day (or today, while it is not over), made first when the
+    database's last build is of another day."""
+    if not places.db.exists():
+        raise PoundError("nothing is loaded yet: press \"Load the registers\" first")
     first, last = month_bounds(month)
+    said = _built_to(places, drawn_to(month), month, progress)
     progress.step(f"writing the papers of {month} and printing them to PDF")
     done = steps.papers(places.db, places.papers(month), first=first, last=last, pdf=True, wait=DB_WAIT)
-    return Papers(month, done.count, done.summary(), done.index, [p for p in done.pdfs if p.name.endswith("_all.pdf")])
+    running = not_over(month)
+    return Papers(month, done.count, done.summary(), done.index, [p for p in done.pdfs if p.name.endswith("_all.pdf")],
+                  ([said] if said else []) + ([running] if running else []))
 
 
 def months(places: Places, today: dt.date | None = None, read: bool = True) -> list[str]:
@@ -240,11 +393,24 @@ def state(places: Places, month: str) -> State:
     except Exception as exc:
         if is_lock_error(exc) or "is in use by another program" in str(exc):
             return State(month, "busy", "the database is busy (a `pound` command is using it)", "wait for it to finish")
-        raise
+        import traceback
+
+        traceback.print_exc()          # for whoever looks after the desk; the page says it in one line
+        return State(month, "error", "its state cannot be read", "see what is named above",
+                     problem=f"the database {places.db} cannot be read ({exc.__class__.__name__}: "
+                             f"{str(exc).splitlines()[0] if str(exc) else ''}); it may not be a database "
+                             "pound wrote, or a newer version's: give the office's own --db")
     text = SAID.get(s.stage, s.stage)
+    next_step = NEXT[s.stage]
     if s.stage == CLOSED:
         text = f"closed ({s.close_folder.name if s.close_folder else month}" + \
             (f", figures id {s.figures_id}" if s.figures_id else "") + ")"
+        if s.moved:
+            text += f"; {s.moved} figure(s) moved since the close"
+            next_step = ("\"Make the month's review\" shows what moved and why; to sign the figures as they stand, "
+                         "reopen the month, make its review and close it again")
     elif s.stage in (REVIEWED, DECIDED) and s.printed_figures_id:
         text += f" (figures id {s.printed_figures_id}, a draft until the close)"
-    return State(month, s.stage, text, NEXT[s.stage], list(s.files_since), s.figures_id)
+    if s.reopened:
+        text = f"reopened ({s.reopened}); {text}"
+    return State(month, s.stage, text, next_step, list(s.files_since), s.figures_id)

@@ -14,16 +14,16 @@ import hmac
 import secrets
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from flask import Flask, abort, redirect, render_template, request, send_from_directory, url_for
+from flask import Flask, abort, redirect, render_template, request, send_file, send_from_directory, url_for
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from pipeline.core.errors import InputRejected, PoundError
 from pipeline.core.locks import is_lock_error
-from pipeline.desk import actions, upload
+from pipeline.desk import actions, offered, upload
 
 ACTIONS = {   # the form's action: the button's name, and what the page calls it while it runs
     "load": "Load the registers",
@@ -31,6 +31,7 @@ ACTIONS = {   # the form's action: the button's name, and what the page calls it
     "close": "Close the month",
     "verify": "Verify",
     "papers": "Make the papers",
+    "reopen": "Reopen the month",
 }
 TOKENS_KEPT = 256          # the tokens of the pages served last; an older page is asked to reload
 
@@ -60,6 +61,15 @@ class Desk:
         self.note: str | None = None             # the last upload's line
         self.thread: threading.Thread | None = None
         self.seen: dict[str, tuple] = {}          # month: (state, months), as read when no action ran
+        self.said: OrderedDict[str, str] = OrderedDict()   # refusals shown after a redirect, by key
+
+    def say(self, text: str) -> str:
+        """Keep a refusal for the page the browser is sent to (a reload then posts nothing again)."""
+        key = secrets.token_urlsafe(8)
+        self.said[key] = text
+        while len(self.said) > TOKENS_KEPT:
+            self.said.popitem(last=False)
+        return key
 
     def looked(self, month: str) -> tuple:
         """The month's state and the months to choose from. The database is read only while no
@@ -145,6 +155,8 @@ def _run(places: actions.Places, action: str, month: str, progress, **kw):
         return actions.verify(places, month, progress)
     if action == "papers":
         return actions.papers(places, month, progress)
+    if action == "reopen":
+        return actions.reopen(places, month, kw.get("reason", ""), progress)
     raise PoundError(f"no such action: {action}")
 
 
@@ -199,7 +211,7 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
 
     @app.after_request
     def headers(response):
-        if request.endpoint == "files" and response.mimetype == "text/html":
+        if request.endpoint in ("files", "close_file") and response.mimetype == "text/html":
             # the pages the review wrote draw their charts with inline scripts and styles: they run,
             # sandboxed in an origin of their own, so that they can neither read the desk's page
             # (its tokens) nor post to it
@@ -229,21 +241,28 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
         return choices[-1]
 
     def page(month: str, status: int = 200, refused: str | None = None):
+        refused = refused or desk.said.get(request.args.get("said") or "")
         job = desk.job
         running = job is not None and job.finished is None
         state, months = desk.looked(month)
+        found = offered.of_month(places, month)
         html = render_template(
             "desk.html", month=month, months=months, state=state, job=job, running=running,
             elapsed=(time.monotonic() - job.started) if job else 0, places=places, refused=refused,
-            note=desk.note, token=desk.token(), actions_=ACTIONS, files=_files_url, password=desk.password)
+            note=desk.note, token=desk.token(), actions_=ACTIONS, files=_files_url, password=desk.password,
+            offered_files=found, paper_names=[f.name for f in found["papers"]
+                                              if f.name == "index.html" or f.name.endswith("_all.pdf")],
+            running_month=actions.not_over(month))
         return html, status
 
     def _files_url(path: Path) -> str | None:
-        path = Path(path).resolve()
-        for root, name in ((places.out.resolve(), "out"), ((places.bundle / "closes").resolve(), "closes")):
-            if path.is_relative_to(root):
-                return url_for("files", root=name, name=path.relative_to(root).as_posix())
-        return None
+        """The link to a file a step wrote (offered.py names it by month, kind and name), or None."""
+        found = offered.where(places, Path(path))
+        if found is None:
+            return None
+        if found.kind == "close":
+            return url_for("close_file", month=found.month, close=found.close, name=found.name)
+        return url_for("files", month=found.month, kind=found.kind, name=found.name)
 
     @app.get("/")
     def index():
@@ -260,6 +279,8 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
             scan = request.files.get("signed")
             if scan is not None and scan.filename:
                 kw["signed"] = _kept(scan)
+        elif action == "reopen":
+            kw = {"reason": request.form.get("reason", "")}
         if not desk.start(action, month, **kw):
             if kw.get("signed"):
                 kw["signed"].unlink(missing_ok=True)
@@ -268,6 +289,11 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
                                             "wait for it to finish, then try again")
         desk.note = None                  # the file added is being loaded (or the month has moved on)
         return redirect(url_for("index", month=month), 303)
+
+    @app.post("/show")
+    def show():
+        """"Show the month": the month chosen is the one the page shows, and acts on."""
+        return redirect(url_for("index", month=month_of(request.form.get("month"))), 303)
 
     @app.post("/add")
     def add():
@@ -279,20 +305,35 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
             saved = upload.save(places.bundle, f.filename if f else None, f.stream if f else None, max_bytes)
         except PoundError as exc:
             desk.note = None
-            return page(month, 400, refused=str(exc))
+            return refused_then_shown(month, str(exc))
+        except OSError as exc:
+            desk.note = None
+            return refused_then_shown(month, upload.not_saved(places.bundle, f.filename if f else "", exc))
         desk.note = (f"added {saved.path.name} to {saved.path.parent.name}/"
                      + (" in place of the file of that name" if saved.replaced else "")
                      + "; press \"Load the registers\" to load it")
         return redirect(url_for("index", month=month) + "#added", 303)
 
-    @app.get("/files/<root>/<path:name>")
-    def files(root: str, name: str):
-        base = {"out": places.out, "closes": places.bundle / "closes"}.get(root)
-        # of OUT only the months' folders the desk writes: OUT defaults to the database's folder,
-        # which may hold anything of the office's (its home folder, say)
-        if base is None or (root == "out" and not name.split("/", 1)[0].startswith("month_")):
+    def refused_then_shown(month: str, text: str):
+        """A refused form: the page is shown by a GET (303), so that reloading it sends nothing again."""
+        return redirect(url_for("index", month=month, said=desk.say(text)) + "#refused", 303)
+
+    @app.get("/files/<month>/<kind>/<name>")
+    def files(month: str, kind: str, name: str):
+        """A file the month's steps wrote, by its month, kind and own name (offered.py); 404 for any other."""
+        if kind == "close":
             abort(404)
-        return send_from_directory(base.resolve(), name)
+        found = offered.find(places, month, kind, name)
+        if found is None:
+            abort(404)
+        return send_file(found, max_age=0)
+
+    @app.get("/files/<month>/close/<close>/<name>")
+    def close_file(month: str, close: str, name: str):
+        found = offered.find(places, month, "close", name, close)
+        if found is None:
+            abort(404)
+        return send_file(found, max_age=0)
 
     @app.get("/progress")
     def progress():
@@ -326,7 +367,24 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
             return text, 404, {"Content-Type": "text/plain; charset=utf-8"}
         if exc.code == 401:
             return text, 401, {"Content-Type": "text/plain; charset=utf-8"}
+        if isinstance(exc, RequestEntityTooLarge) and request.endpoint == "add":
+            return refused_then_shown(month_of(request.args.get("month")), text)
         month = month_of(request.args.get("month"))
         return page(month, exc.code or 400, refused=text)
+
+    @app.errorhandler(Exception)
+    def failed(exc: Exception):
+        """A defect met serving a request: the page says what failed and what to do (the details on
+        the desk's terminal), never a bare 500."""
+        import traceback
+
+        traceback.print_exc()
+        text = (f"the desk could not do this ({exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else ''}); "
+                "show the month again and retry; if it fails again, tell whoever looks after the desk: its window "
+                "shows the details")
+        try:
+            return page(month_of(request.values.get("month")), 500, refused=text)
+        except Exception:
+            return text, 500, {"Content-Type": "text/plain; charset=utf-8"}
 
     return app

@@ -102,7 +102,29 @@ def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES) -> Save
             raise PoundError(f"{name}: cannot be saved in {folder}/; nothing was saved")
         target_dir.mkdir(parents=True, exist_ok=True)
         replaced = target.exists()
+        os.chmod(tmp, bundle_mode(target_dir))
         os.replace(tmp, target)           # onto its own name only: atomic, within the bundle's file system
         return Saved(target, replaced)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def bundle_mode(folder: Path) -> int:
+    """The permissions of a file added to `folder`: those of its folder, without the right to run
+    (a folder the office's group may write gives files the group may write), not the private
+    ones of the temporary file it was written as."""
+    return Path(folder).stat().st_mode & 0o666
+
+
+def not_saved(bundle: Path, name: str, exc: OSError) -> str:
+    """What the page says when the bundle's folder would not take the file (nothing was saved)."""
+    import errno
+
+    name = Path(name or "the file").name
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return (f"{name}: not saved: the desk may not write into {Path(bundle)} ({exc.strerror}); ask whoever looks "
+                "after this machine to let the desk write to the bundle's registers/ and ledgers/, then add it again")
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return (f"{name}: not saved: the disk holding {Path(bundle)} is full; free some space (or ask whoever looks "
+                "after this machine), then add it again")
+    return f"{name}: not saved ({exc.strerror or exc}); nothing was written into the bundle; try again"

@@ -66,8 +66,9 @@ def parameters_block(con, *, db, month: str, district: str | None, report: str, 
         rows.append(("Month closed", closed_text(con, month, district, sealing)))
     warnings = []
     if asof and last > asof:
-        warnings.append(f"The month runs past {day_text(asof)}, the date the accounts are drawn up to: "
-                        "nothing after that date is in these figures.")
+        warnings.append(f"The month is not over in these accounts: they are drawn up to {day_text(asof)}, before "
+                        f"its last day ({day_text(last)}). Nothing after that date is in these figures, and a deadline "
+                        "falling after it is not yet counted as missed.")
     stale = record.stale_notice(con)
     if stale:
         warnings.append(stale)

@@ -29,23 +29,55 @@ class State:
     printed_figures_id: str | None = None       # page 1 of the review last printed
     figures_id: str | None = None               # of the close in force
     close_folder: Path | None = None
+    moved: int | None = None                    # closed: the figures that moved since the close, as last built
+    reopened: str | None = None                 # the reason the month was reopened, until it is closed again
 
 
 def state(db: Path, month: str, bundle: Path | None = None, district: str | None = None) -> State:
-    """The month's state in the database `db` (and, given `bundle`, its closes)."""
-    from pipeline.build import record
-    from pipeline.load import connection
+    """The month's state in the database `db` (and, given `bundle`, its closes: a month reopened at the
+    desk is in the state its database says until it is closed again)."""
     from pipeline.load.closes import in_force
+    from pipeline.load.reopens import pending
 
     db = Path(db)
+    reopened = None
     if bundle is not None:
         found = in_force(bundle, month, district)
-        if found:
+        again = pending(bundle, month, district) if found else None
+        if found and again is None:
             folder, c = found
             return State(month, district, CLOSED, figures_id=c.get("figures_id"), close_folder=folder,
-                         as_of=dt.date.fromisoformat(c["as_of"]))
+                         as_of=dt.date.fromisoformat(c["as_of"]), moved=moved_since(db, folder))
+        reopened = again["reason"] if again else None
     if not db.exists():
-        return State(month, district, NOT_LOADED)
+        return State(month, district, NOT_LOADED, reopened=reopened)
+    s = _of_database(db, month, district)
+    s.reopened = reopened
+    return s
+
+
+def moved_since(db: Path, folder: Path) -> int | None:
+    """How many figures of a close have moved since it (marts/adjustments, as last built), or None
+    when the database holds no such build."""
+    from pipeline.load import connection
+    from pipeline.load.bundle import CLOSES
+
+    if not Path(db).exists():
+        return None
+    con = connection.connect(db, read_only=True)
+    try:
+        if not _has(con, "adjustments"):
+            return None
+        return con.execute("SELECT count(*) FROM adjustments WHERE close_folder = ?",
+                           [f"{CLOSES}/{Path(folder).name}"]).fetchone()[0]
+    finally:
+        con.close()
+
+
+def _of_database(db: Path, month: str, district: str | None) -> State:
+    from pipeline.build import record
+    from pipeline.load import connection
+
     con = connection.connect(db, read_only=True)
     try:
         if not con.execute("SELECT count(*) FROM loads").fetchone()[0]:

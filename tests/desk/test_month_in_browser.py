@@ -94,14 +94,14 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     assert code == 0 and [ln for ln in out.splitlines() if ln.startswith("decisions on findings")][0] in text
     assert "heads impounded" in text
     for name in (f"monthly_review_{MONTH}.html", f"monthly_review_{MONTH}.pdf", f"review_{MONTH}.xlsx"):
-        assert page.get_by_role("link", name=name, exact=True).count() == 1, name
+        assert page.locator("#progress").get_by_role("link", name=name, exact=True).count() == 1, name
     state = page.inner_text("#state-h")
     figures_id = re.fullmatch(rf"{MONTH}: built, review made \(figures id (\w+), a draft until the close\)", state).group(1)
     assert f"figures id {figures_id}" in text
     accessible(page, "built, review made")
     # the review's page opened from the desk, as the clerk's browser does (the desk's own
     # Content-Security-Policy in force): its charts are drawn
-    href = page.get_by_role("link", name=f"monthly_review_{MONTH}.html", exact=True).get_attribute("href")
+    href = page.locator("#progress").get_by_role("link", name=f"monthly_review_{MONTH}.html", exact=True).get_attribute("href")
     review_page, _, review_errors = browser.open(d.url.rstrip("/") + href, charts=True)
     assert review_page.locator(".main-svg").count() >= 1 and review_errors == []
     review_page.context.close()
@@ -111,7 +111,7 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
 
     # 3. the decisions: the workbook downloaded, two rows decided, added, loaded, reviewed again
     with page.expect_download() as dl:
-        page.get_by_role("link", name=f"review_{MONTH}.xlsx", exact=True).click()
+        page.locator("#progress").get_by_role("link", name=f"review_{MONTH}.xlsx", exact=True).click()
     got = tmp_path / "downloaded.xlsx"
     dl.value.save_as(got)
     filled = tmp_path / "filled" / f"review_{MONTH}.xlsx"

@@ -1,7 +1,17 @@
-// While an action runs, the desk's page asks each second which step it is at, shows it, and
-// reloads itself to show the result when the action has finished. No other script runs on the page.
+// The desk's one script. Choosing a month shows it at once (every button also sends the month
+// chosen, so that without this script the month acted on is still the one chosen). While an action
+// runs, the page asks each second which step it is at, shows it, and reloads itself to show the
+// result when the action has finished.
 (function () {
   "use strict";
+  var chooser = document.getElementById("month");
+  var show = document.getElementById("show");
+  if (chooser && show && show.form) {
+    chooser.addEventListener("change", function () {
+      if (show.disabled) { return; }
+      if (show.form.requestSubmit) { show.form.requestSubmit(show); } else { show.click(); }
+    });
+  }
   var box = document.getElementById("progress");
   if (!box || box.getAttribute("data-running") !== "1") { return; }
   var step = document.getElementById("step");

@@ -1,0 +1,71 @@
+"""Errors a clerk can read: an upload the bundle's folder will not take (read-only, or a full disk)
+and a defect met serving a request each give the desk's page with one line saying what failed and
+what to do, never a bare 500; a refused upload leaves the browser on a GET; a file added takes the
+bundle's own permissions. The tests run as root, whom no folder refuses: the file system's refusals
+are made by the calls that meet them."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CSV = (ROOT / "data/sample/ledgers/local_fund.csv").read_bytes()
+
+
+def add(d, name="local_fund_2026-12.csv", body=CSV):
+    return d.post("/add", data={"token": d.token(), "month": "2026-11", "file": (io.BytesIO(body), name)},
+                  content_type="multipart/form-data")
+
+
+@pytest.mark.parametrize(("code", "says"), [
+    (errno.EROFS, "the desk may not write into"), (errno.EACCES, "the desk may not write into"),
+    (errno.ENOSPC, "is full; free some space"),
+])
+def test_an_upload_the_folder_will_not_take_is_said_on_the_page(desk_of, monkeypatch, code, says):
+    from pipeline.desk import upload
+
+    d = desk_of()
+    before = sorted(p.name for p in d.places.bundle.rglob("*"))
+
+    def refuse(*a, **k):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(upload.tempfile, "mkstemp", refuse)
+    r = add(d)
+    assert r.status_code == 303 and "said=" in r.headers["Location"]      # a reload posts nothing again
+    page = d.get(r.headers["Location"])
+    assert page.status_code == 200 and says in page.text and "local_fund_2026-12.csv: not saved" in page.text
+    assert sorted(p.name for p in d.places.bundle.rglob("*")) == before
+    # its twin: the folder takes it
+    monkeypatch.undo()
+    assert add(d).status_code == 303 and (d.places.bundle / "ledgers" / "local_fund_2026-12.csv").is_file()
+
+
+def test_a_file_added_takes_the_bundles_permissions(desk_of):
+    d = desk_of()
+    ledgers = d.places.bundle / "ledgers"
+    for mode in (0o750, 0o775):
+        ledgers.chmod(mode)
+        assert add(d, f"local_fund_{mode:o}.csv").status_code == 303
+        kept = stat.S_IMODE((ledgers / f"local_fund_{mode:o}.csv").stat().st_mode)
+        assert kept == mode & 0o666, oct(kept)
+
+
+def test_a_defect_serving_a_request_is_a_page_not_a_bare_500(desk_of, monkeypatch):
+    from pipeline.desk import upload
+
+    d = desk_of()
+
+    def broken(*a, **k):
+        raise RuntimeError("a defect")
+
+    monkeypatch.setattr(upload, "save", broken)
+    r = add(d)
+    assert r.status_code == 500 and "<h1>Pound desk</h1>" in r.text
+    assert "the desk could not do this (RuntimeError: a defect)" in r.text

@@ -1,0 +1,215 @@
+"""Each month's steps at the desk act on the month chosen and read that month's own build: the
+review and the papers of a month drawn up to its last day (or to today while it is not over, said
+on the page); a closed month shows its sealed review and what moved since, never a new draft;
+reopening is on the page. The reports are drawn by a stand-in (helpers.fake_reports): what is
+checked here is which month and which build each step reads."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from helpers import fake_reports
+
+MONTH = "2026-11"
+DM = "District Magistrate, Mysuru"
+
+
+@pytest.fixture
+def desk(desk_of, monkeypatch):
+    from pipeline.close import seal
+    from pipeline.reports import render
+
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k:
+                        fake_reports(db, month, district, out))
+    monkeypatch.setattr(seal, "render_reports", fake_reports)
+    monkeypatch.setenv("POUND_TODAY", "2026-12-06")
+    return desk_of()
+
+
+def do(d, action: str, month: str, **fields):
+    r = d.post(f"/do/{action}", data={"token": d.token(month), "month": month, **fields},
+               content_type="multipart/form-data")
+    assert r.status_code == 303, r.text
+    job = d.desk.wait()
+    assert job.month == month
+    return job
+
+
+def ok(d, action: str, month: str, **fields):
+    job = do(d, action, month, **fields)
+    assert job.error is None, job.error
+    return job.result
+
+
+def built_as_of(d):
+    import duckdb
+
+    con = duckdb.connect(str(d.places.db), read_only=True)
+    try:
+        return con.execute("SELECT as_of FROM builds ORDER BY build_id DESC LIMIT 1").fetchone()[0]
+    finally:
+        con.close()
+
+
+def test_the_month_sent_with_a_button_is_the_month_acted_on_and_shown(desk):
+    d = desk
+    page = d.get(f"/?month={MONTH}").text
+    # one form holds the month and every step's button: each sends the month chosen in it
+    form = page[page.index('<form method="post" action="/show"'):]
+    form = form[:form.index("</form>")]
+    assert 'name="month"' in form and all(f'formaction="/do/{a}"' in form
+                                          for a in ("load", "review", "close", "verify", "papers"))
+    assert 'name="month" value=' not in form             # no hidden month of the page drawn
+    job = do(d, "load", "2026-10")
+    assert job.error is None
+    r = d.post("/show", data={"token": d.token(MONTH), "month": "2026-10"})
+    assert r.status_code == 303 and r.headers["Location"].endswith("month=2026-10")
+    shown = d.get("/?month=2026-10").text
+    assert "The steps of 2026-10" in shown and "Done: Load the registers (2026-10)" in shown
+    # its twin: the page of another month does not show October's result as its own
+    other = d.get(f"/?month={MONTH}").text
+    assert "Show 2026-10 and what it did" in other and "The steps of 2026-11" in other
+
+
+def test_a_month_not_over_is_reviewed_to_today_and_says_so(desk):
+    d = desk
+    ok(d, "load", "2026-12")
+    r = ok(d, "review", "2026-12")
+    assert built_as_of(d).isoformat() == "2026-12-06"
+    assert any(line.startswith("2026-12 is not over: its accounts are drawn up to today, 06-12-2026") for line in r.lines)
+    assert "2026-12 is not over" in d.get("/?month=2026-12").text
+    # its twin: November is over, and says nothing of the kind
+    r = ok(d, "review", MONTH)
+    assert built_as_of(d).isoformat() == "2026-11-30"
+    assert not any("is not over" in line for line in r.lines)
+    assert "is not over" not in d.get(f"/?month={MONTH}").text
+
+
+def test_papers_are_made_from_their_months_own_build(desk):
+    from pipeline.steps import build
+
+    d = desk
+    ok(d, "load", MONTH)
+    alone = ok(d, "papers", MONTH)                     # built as of 30-11 first
+    assert built_as_of(d).isoformat() == "2026-11-30"
+    # December's review leaves a build as of 06-12 in the database
+    build(d.places.db, d.places.out / "dec", as_of=__import__("datetime").date(2026, 12, 6))
+    after = ok(d, "papers", MONTH)
+    assert built_as_of(d).isoformat() == "2026-11-30"
+    assert after.lines[0] == ("built the accounts as of 30-11-2026 for 2026-11 first: the database was last built "
+                              "as of 06-12-2026")
+    assert after.count == alone.count == 6
+    index = (d.places.papers(MONTH) / "index.html").read_text(encoding="utf-8")
+    assert "30-11-2026" in index and "06-12-2026" not in index
+    # its twin: made again with the month's build in place, nothing is built
+    again = ok(d, "papers", MONTH)
+    assert again.lines == [] and again.count == 6
+
+
+def correct_a_november_release(bundle) -> None:
+    """R-0015's fines, Rs 700.00 in the register, corrected to Rs 500.00 (as guide-office.md shows)."""
+    (bundle / "registers" / "releases_2026-11_corrections.csv").write_text(
+        "release_id,case_id,released_on,head_count,basis,released_to,fines_paid,charges_paid,protest_deposit,"
+        "declaration_made,security_deposit_id,receipt_signed,court_order_ref,correction_note\n"
+        "R-0015,N-2611-024,22/11/2026,1,s12_payment,Puttaswamy (owner),500.00,600.00,,yes,D-203,yes,,"
+        "receipt book shows Rs 500\n", encoding="utf-8")
+
+
+def test_a_closed_month_shows_its_sealed_review_and_what_moved_and_is_reopened_on_the_page(desk):
+    d = desk
+    ok(d, "load", MONTH)
+    ok(d, "review", MONTH)
+    # December reviewed since: the close builds November's own accounts first
+    ok(d, "review", "2026-12")
+    closed = ok(d, "close", MONTH, by=DM)
+    assert closed.moved[0].startswith("built the accounts as of 30-11-2026 for 2026-11 first")
+    assert json.loads((closed.folder / "close.json").read_text(encoding="utf-8"))["as_of"] == "2026-11-30"
+    drafts = {p.name: p.read_bytes() for p in d.places.month(MONTH).iterdir() if p.is_file()}
+
+    # the review of a closed month is the sealed one: no new draft, nothing moved yet
+    sealed = ok(d, "review", MONTH)
+    assert sealed.folder == closed.folder and sealed.moved == []
+    assert {link.text for link in sealed.links} >= {f"monthly_review_{MONTH}.html", f"monthly_review_{MONTH}.pdf"}
+    assert {p.name: p.read_bytes() for p in d.places.month(MONTH).iterdir() if p.is_file()} == drafts
+    assert "No figure has moved since the close" in d.get(f"/?month={MONTH}").text
+
+    # a correction loaded: the month reads closed, with what moved and why
+    correct_a_november_release(d.places.bundle)
+    ok(d, "load", MONTH)
+    sealed = ok(d, "review", MONTH)
+    fines = [m for m in sealed.moved if m.measure == "fines_received"]
+    assert fines and fines[0].difference == "-200.00" and "releases_2026-11_corrections.csv" in fines[0].causes
+    page = d.get(f"/?month={MONTH}").text
+    assert "figure(s) moved since the close" in page and "fines_received" in page
+    assert {p.name: p.read_bytes() for p in d.places.month(MONTH).iterdir() if p.is_file()} == drafts
+
+    # closing it again is refused until it is reopened, with a reason
+    refused = do(d, "close", MONTH, by=DM)
+    assert "reopen it first" in refused.error
+    assert "say why" in do(d, "reopen", MONTH, reason="  ").error
+    ok(d, "reopen", MONTH, reason="fines of R-0015 corrected")
+    assert "reopened (fines of R-0015 corrected)" in d.get(f"/?month={MONTH}").text
+    draft = ok(d, "review", MONTH)
+    assert draft.figures_id and not hasattr(draft, "folder")
+    again = ok(d, "close", MONTH, by=DM)
+    record = json.loads((again.folder / "close.json").read_text(encoding="utf-8"))
+    assert again.folder.name == f"{MONTH}_r2" and record["reopen"] == "fines of R-0015 corrected"
+    assert (closed.folder / "close.json").is_file()              # both closes kept
+    assert "reopened" not in d.get(f"/?month={MONTH}").text
+    assert ok(d, "review", MONTH).folder == again.folder
+
+
+def test_reopening_a_month_not_closed_is_refused(desk):
+    d = desk
+    ok(d, "load", MONTH)
+    job = do(d, "reopen", MONTH, reason="a correction")
+    assert "has not been closed" in job.error
+    assert not any(p.name.endswith(".reopened.json") for p in (d.places.bundle / "closes").glob("*")) \
+        if (d.places.bundle / "closes").is_dir() else True
+
+
+def test_a_month_still_running_cannot_be_closed(desk):
+    d = desk
+    ok(d, "load", "2026-12")
+    job = do(d, "close", "2026-12", by=DM)
+    assert "2026-12 is not over" in job.error
+    assert not (d.places.bundle / "closes").is_dir() or not any((d.places.bundle / "closes").iterdir())
+
+
+def test_a_copied_bundle_keeps_its_reopening_to_itself(desk, tmp_path):
+    """The reopening is a file of the bundle: a copy of the office folder carries it, the database does not."""
+    from pipeline.load import reopens
+
+    d = desk
+    ok(d, "load", MONTH)
+    ok(d, "review", MONTH)
+    ok(d, "close", MONTH, by=DM)
+    ok(d, "reopen", MONTH, reason="a correction")
+    copy = tmp_path / "copy"
+    shutil.copytree(d.places.bundle, copy)
+    assert reopens.pending(copy, MONTH)["reason"] == "a correction"
+    reopens.clear(d.places.bundle, MONTH)
+    assert reopens.pending(d.places.bundle, MONTH) is None and reopens.pending(copy, MONTH) is not None
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("desk")
+def test_in_chromium_the_month_chosen_is_the_month_reviewed(desk, browser):
+    """Choosing 2026-10 shows it at once; "Make the month's review" then makes October's."""
+    d = desk
+    ok(d, "load", MONTH)
+    page, _, errors = browser.open(d.url + f"?month={MONTH}", charts=False, context_args={"bypass_csp": True})
+    assert page.inner_text("#state-h").startswith(f"{MONTH}: ")
+    page.select_option("#month", "2026-10")                  # no "Show the month" pressed
+    page.wait_for_url("**month=2026-10**")
+    assert page.inner_text("#state-h").startswith("2026-10: ")
+    page.get_by_role("button", name="Make the month's review", exact=True).click()
+    page.wait_for_selector("text=Done: Make the month's review (2026-10)", timeout=120_000)
+    assert page.inner_text("#state-h").startswith("2026-10: built, review made")
+    assert d.desk.job.month == "2026-10" and built_as_of(d).isoformat() == "2026-10-31"
+    links = page.locator("#progress a").all_inner_texts()
+    assert "monthly_review_2026-10.html" in links and not any("2026-11" in t for t in links)
+    assert errors == []
+    page.context.close()
