@@ -18,6 +18,7 @@ from pipeline import steps
 from pipeline.core.errors import PoundError, shown
 from pipeline.core.months import month_bounds
 from pipeline.core.progress import Progress
+from pipeline.steps.month_build import built_to, drawn_to, not_over
 from pipeline.steps.state import BUILT, CLOSED, DECIDED, DECIDED_UNBUILT, LOADED, NOT_LOADED, REVIEWED
 
 DB_WAIT = 2.0        # seconds an action waits for a database a `pound` command is using, then says it is busy
@@ -158,44 +159,9 @@ def month_end(month: str) -> dt.date:
     return month_bounds(month)[1]
 
 
-def drawn_to(month: str) -> dt.date:
-    """The day a month's accounts are drawn up to: its last day, or today while it is not over."""
-    from pipeline.core.clock import today
-
-    return min(month_end(month), today())
-
-
-def not_over(month: str) -> str | None:
-    """What the page says of a month still running, or None when it is over."""
-    day = drawn_to(month)
-    if day >= month_end(month):
-        return None
-    return (f"{month} is not over: its accounts are drawn up to today, {day:%d-%m-%Y}, not to its last day, "
-            f"{month_end(month):%d-%m-%Y}; what happens later in the month, and a deadline falling later, is not "
-            "in them yet. Close it once it is over.")
-
-
 def _built_to(places: Places, day: dt.date, month: str, progress: Progress) -> str | None:
-    """Build the database as of `day` unless its last build is of that day and holds every file
-    loaded; returns the line that says so, or None when the build in place was used."""
-    from pipeline.build import record
-    from pipeline.load import connection
-
-    con = connection.connect(places.db, read_only=True)
-    try:
-        last = record.last(con)
-        since = record.since(con)
-    finally:
-        con.close()
-    if last is not None and last[2] == day and not since:
-        return None
-    before = (f"the database was last built as of {last[2]:%d-%m-%Y}" if last is not None
-              else "the database had not been built")
-    if last is not None and since:
-        before += f", before {len(since)} file(s) were loaded"
-    progress.step(f"building the accounts as of {day:%d-%m-%Y} for {month} ({before})")
-    steps.build(places.db, places.month(month) / "exports", as_of=day, wait=DB_WAIT, progress=progress)
-    return f"built the accounts as of {day:%d-%m-%Y} for {month} first: {before}"
+    """The month's own build (steps/month_build.py), its exports beside its review."""
+    return built_to(places.db, day, month, places.month(month) / "exports", wait=DB_WAIT, progress=progress)
 
 
 def load(places: Places, month: str, progress: Progress) -> Loaded:
