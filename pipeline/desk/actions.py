@@ -19,7 +19,7 @@ from pipeline.core.errors import PoundError, shown
 from pipeline.core.months import month_bounds
 from pipeline.core.progress import Progress
 from pipeline.steps.month_build import built_to, drawn_to, not_over
-from pipeline.steps.state import BUILT, CLOSED, DECIDED, DECIDED_UNBUILT, LOADED, NOT_LOADED, REVIEWED
+from pipeline.steps.state import BUILT, CLOSED, DECIDED, DECIDED_UNBUILT, LOADED, NOT_LOADED, REVIEWED, moved_since
 
 DB_WAIT = 2.0        # seconds an action waits for a database a `pound` command is using, then says it is busy
 
@@ -287,6 +287,10 @@ def verify(places: Places, month: str, progress: Progress) -> Verified:
     progress.step(f"checking {folder.name} against the bundle")
     done = steps.verify(folder, places.bundle)
     said = ([done.signed] if done.signed else []) + done.verdict()    # as pound verify says it
+    moved, _ = moved_since(places.db, folder)
+    if moved:
+        said.append(f"the close is as it was sealed, but {moved} figure(s) of {month} have moved since it (a "
+                    "correction or a late entry loaded): \"Make the month's review\" shows them and why")
     return Verified(folder, done.intact, [f"{folder}: {line}" for line in said])
 
 
@@ -371,6 +375,9 @@ def state(places: Places, month: str) -> State:
     if s.stage == CLOSED:
         text = f"closed ({s.close_folder.name if s.close_folder else month}" + \
             (f", figures id {s.figures_id}" if s.figures_id else "") + ")"
+        if s.files_since:
+            next_step = ("files were loaded since the last build: \"Make the month's review\" shows whether they "
+                         "move the figures sealed, and why")
         if s.moved:
             text += f"; {s.moved} figure(s) moved since the close"
             next_step = ("\"Make the month's review\" shows what moved and why; to sign the figures as they stand, "

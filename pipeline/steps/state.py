@@ -46,8 +46,9 @@ def state(db: Path, month: str, bundle: Path | None = None, district: str | None
         again = pending(bundle, month, district) if found else None
         if found and again is None:
             folder, c = found
-            return State(month, district, CLOSED, figures_id=c.get("figures_id"), close_folder=folder,
-                         as_of=dt.date.fromisoformat(c["as_of"]), moved=moved_since(db, folder))
+            moved, since = moved_since(db, folder)
+            return State(month, district, CLOSED, since, figures_id=c.get("figures_id"), close_folder=folder,
+                         as_of=dt.date.fromisoformat(c["as_of"]), moved=moved)
         reopened = again["reason"] if again else None
     if not db.exists():
         return State(month, district, NOT_LOADED, reopened=reopened)
@@ -56,20 +57,22 @@ def state(db: Path, month: str, bundle: Path | None = None, district: str | None
     return s
 
 
-def moved_since(db: Path, folder: Path) -> int | None:
-    """How many figures of a close have moved since it (marts/adjustments, as last built), or None
-    when the database holds no such build."""
+def moved_since(db: Path, folder: Path) -> tuple[int | None, list[str]]:
+    """How many figures of a close have moved since it (marts/adjustments, as last built; None when
+    the database holds no such build), and the files loaded since that build (not in the count)."""
+    from pipeline.build import record
     from pipeline.load import connection
     from pipeline.load.bundle import CLOSES
 
     if not Path(db).exists():
-        return None
+        return None, []
     con = connection.connect(db, read_only=True)
     try:
+        since = record.since(con) if _has(con, "loads") else []
         if not _has(con, "adjustments"):
-            return None
+            return None, since
         return con.execute("SELECT count(*) FROM adjustments WHERE close_folder = ?",
-                           [f"{CLOSES}/{Path(folder).name}"]).fetchone()[0]
+                           [f"{CLOSES}/{Path(folder).name}"]).fetchone()[0], since
     finally:
         con.close()
 

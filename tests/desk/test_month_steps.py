@@ -136,14 +136,20 @@ def test_a_closed_month_shows_its_sealed_review_and_what_moved_and_is_reopened_o
     assert "No figure has moved since the close" in d.get(f"/?month={MONTH}").text
 
     # a correction loaded: the month reads closed, with what moved and why
+    verified = ok(d, "verify", MONTH)
+    assert verified.intact and not any("moved since" in line for line in verified.lines)
     correct_a_november_release(d.places.bundle)
     ok(d, "load", MONTH)
+    assert "files were loaded since the last build" in d.get(f"/?month={MONTH}").text
     sealed = ok(d, "review", MONTH)
     fines = [m for m in sealed.moved if m.measure == "fines_received"]
     assert fines and fines[0].difference == "-200.00" and "releases_2026-11_corrections.csv" in fines[0].causes
     page = d.get(f"/?month={MONTH}").text
     assert "figure(s) moved since the close" in page and "fines_received" in page
     assert {p.name: p.read_bytes() for p in d.places.month(MONTH).iterdir() if p.is_file()} == drafts
+    verified = ok(d, "verify", MONTH)
+    assert any("the close is as it was sealed, but " in line and "have moved since it" in line
+               for line in verified.lines)
 
     # closing it again is refused until it is reopened, with a reason
     refused = do(d, "close", MONTH, by=DM)
