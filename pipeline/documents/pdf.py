@@ -4,10 +4,9 @@ steps ask before they write anything, so the pages and their PDFs are written as
 
 from __future__ import annotations
 
+import os
 import shutil
-import subprocess
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
+import threading
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
@@ -29,41 +28,96 @@ def chromium() -> str:
                      "(sudo apt-get install chromium, or 'make browser'); nothing was written")
 
 
+LAUNCH_ARGS = tuple(a for a in CHROMIUM_ARGS if a not in ("--headless", "--no-pdf-header-footer"))
+
 # A report's charts draw themselves once, at the window's width: lay the page out at the width of
 # A4 inside its margins (about 700 CSS px), and let their scripts finish before printing.
-REPORT_ARGS = ("--window-size=700,1000", "--virtual-time-budget=10000")
+REPORT_VIEWPORT = {"width": 700, "height": 1000}
+CHARTS_DRAWN = ("() => Array.from(document.querySelectorAll('.plotly-graph-div'))"
+                ".every(d => d.querySelector('.main-svg') !== null)")
+CHARTS_WAIT = 10_000          # ms, as the command line's --virtual-time-budget gave them
+PAGE_WAIT = 120_000           # ms for one page to load and print
+TRIES = 2                     # a page that fails is printed once more, in a fresh tab
 
 
-def print_pdf(html: Path, pdf: Path, browser: str | None = None, extra: tuple[str, ...] = ()) -> Path:
+def print_pdf(html: Path, pdf: Path, browser: str | None = None, report: bool = False) -> Path:
     """One HTML page printed to one PDF (A4, as the page's @page rule asks)."""
+    return _print_batch([(Path(html), Path(pdf))], report, browser)[0]
+
+
+def _print_batch(jobs: list[tuple[Path, Path]], report: bool, browser: str | None = None) -> list[Path]:
+    """Every page of a batch printed by one Chromium: started once (most of a page's print was
+    Chromium starting), driven through playwright's public API. Each PDF is written to a partial
+    file and renamed into place; a page that fails is tried again in a fresh tab, then PoundError.
+    Playwright's sync API runs in a thread of its own, which holds no event loop of the caller's."""
+    if not jobs:
+        return []
     browser = browser or chromium()
-    # a profile of its own, so that several pages print at once without finding each other's browser
-    with tempfile.TemporaryDirectory(prefix="pound-chromium-") as profile:
-        cmd = [browser, *CHROMIUM_ARGS, *extra, f"--user-data-dir={profile}", f"--print-to-pdf={pdf}",
-               Path(html).resolve().as_uri()]
+    said: dict[str, object] = {}
+
+    def work() -> None:
         try:
-            done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
-        except subprocess.TimeoutExpired:
-            raise PoundError(f"Chromium did not finish printing {html} within two minutes") from None
-    if done.returncode != 0 or not pdf.exists() or pdf.stat().st_size == 0:
-        reason = (done.stderr or "").strip().splitlines()[-1:] or ["no PDF written"]
-        raise PoundError(f"Chromium could not print {html} to PDF ({reason[0]})")
-    return pdf
+            said["done"] = _in_one_browser(jobs, report, browser)
+        except BaseException as exc:       # raised again in the caller's thread
+            said["failed"] = exc
+
+    worker = threading.Thread(target=work, name="pound-print", daemon=True)
+    worker.start()
+    worker.join()
+    if "failed" in said:
+        raise said["failed"]                # type: ignore[misc]
+    return said["done"]                     # type: ignore[return-value]
 
 
-# Pages printed at once: most of a print is Chromium starting up, waiting rather than computing.
-WORKERS = 2
+def _in_one_browser(jobs: list[tuple[Path, Path]], report: bool, executable: str) -> list[Path]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        try:
+            browser = pw.chromium.launch(executable_path=executable, headless=True, args=list(LAUNCH_ARGS))
+        except Exception as exc:
+            raise PoundError(f"Chromium ({executable}) could not be started to print PDFs "
+                             f"({str(exc).splitlines()[0]})") from None
+        try:
+            context = browser.new_context(viewport=REPORT_VIEWPORT if report else None)
+            return [_print_one(context, html, pdf, report) for html, pdf in jobs]
+        finally:
+            browser.close()
 
 
-def _print_many(pages: list[Path], extra: tuple[str, ...] = ()) -> list[Path]:
-    browser = chromium()
-    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        return list(pool.map(lambda p: print_pdf(p, p.with_suffix(".pdf"), browser, extra), pages))
+def _print_one(context, html: Path, pdf: Path, report: bool) -> Path:
+    failed = ""
+    for _ in range(TRIES):
+        page = context.new_page()
+        try:
+            page.goto(Path(html).resolve().as_uri(), wait_until="load", timeout=PAGE_WAIT)
+            if report:
+                try:
+                    page.wait_for_function(CHARTS_DRAWN, timeout=CHARTS_WAIT)
+                except Exception:
+                    pass                   # printed as drawn so far, as the time budget did
+            page.evaluate("document.fonts.ready.then(() => true)")
+            data = page.pdf(prefer_css_page_size=True)
+            if not data.startswith(b"%PDF"):
+                raise PoundError("no PDF written")
+            partial = pdf.with_name(f".{pdf.name}.partial")
+            partial.write_bytes(data)
+            os.replace(partial, pdf)
+            return pdf
+        except Exception as exc:
+            failed = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
+        finally:
+            page.close()
+    raise PoundError(f"Chromium could not print {html} to PDF ({failed})")
+
+
+def _print_many(pages: list[Path], report: bool = False) -> list[Path]:
+    return _print_batch([(p, p.with_suffix(".pdf")) for p in pages], report)
 
 
 def print_reports(pages: list[Path]) -> list[Path]:
-    """Each report page to a PDF beside it."""
-    return _print_many(pages, REPORT_ARGS)
+    """Each report page to a PDF beside it, in one browser."""
+    return _print_many(pages, report=True)
 
 
 def combine(pdfs: list[Path], out: Path) -> Path:
@@ -80,11 +134,13 @@ def combine(pdfs: list[Path], out: Path) -> Path:
 
 
 def print_all(groups: dict[str, list[Path]], out: Path) -> list[Path]:
-    """Each page of each kind to PDF beside its HTML, then <kind>_all.pdf per kind; the paths written."""
-    chromium()
+    """Each page of each kind to PDF beside its HTML (every page of every kind in one browser), then
+    <kind>_all.pdf per kind; the paths written."""
+    pages = [p for kind_pages in groups.values() for p in kind_pages]
+    printed = dict(zip(pages, _print_many(pages), strict=True))
     written: list[Path] = []
-    for kind, pages in groups.items():
-        pdfs = _print_many(pages)
+    for kind, kind_pages in groups.items():
+        pdfs = [printed[p] for p in kind_pages]
         written.extend(pdfs)
         if pdfs:
             written.append(combine(pdfs, Path(out) / f"{kind}_all.pdf"))
