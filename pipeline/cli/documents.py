@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, add_wait, command, date, wait_of
+from pipeline.cli.common import EXIT_OK, add_wait, command, date, holds, wait_of
 
 
 def add(sub) -> None:
@@ -29,6 +29,7 @@ def add(sub) -> None:
     dp.set_defaults(func=cmd_documents)
 
 
+@holds()
 def cmd_documents(args) -> int:
     from pipeline.steps import papers
 
