@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline import steps
-from pipeline.core.errors import PoundError, shown
+from pipeline.core.errors import DatabaseBusy, PoundError, shown
 from pipeline.core.months import month_bounds
 from pipeline.core.progress import Progress
 from pipeline.steps.state import BUILT, CLOSED, DECIDED, DECIDED_UNBUILT, LOADED, NOT_LOADED, REVIEWED
@@ -230,17 +230,14 @@ def state(places: Places, month: str) -> State:
     last build); decisions loaded, not built; built, review made; decisions loaded; closed (with its
     figures id). A user's mistake met on the way (a folder under closes/ that is no close) is said
     in one line (`problem`), not raised: the page must still show."""
-    from pipeline.core.locks import is_lock_error
-
     try:
         s = steps.state(places.db, month, places.bundle if places.bundle.is_dir() else None)
+    except DatabaseBusy as exc:
+        return State(month, "busy", f"the database is busy ({exc.holder or 'a `pound` command'} is using it)",
+                     "wait for it to finish")
     except PoundError as exc:
         return State(month, "error", "its state cannot be read", "correct what is named above, then show the month "
                      "again", problem=str(exc))
-    except Exception as exc:
-        if is_lock_error(exc) or "is in use by another program" in str(exc):
-            return State(month, "busy", "the database is busy (a `pound` command is using it)", "wait for it to finish")
-        raise
     text = SAID.get(s.stage, s.stage)
     if s.stage == CLOSED:
         text = f"closed ({s.close_folder.name if s.close_folder else month}" + \
