@@ -76,6 +76,9 @@ class Desk:
             if month not in self.seen:
                 return (actions.State(month, "busy", f"being worked on by {exc.holder or 'another program'}",
                                       "wait for it to finish"), self.months())
+        except PoundError as exc:                # the lock file cannot be had (a link in its place)
+            return (actions.State(month, "error", "its state cannot be read", "correct what is named above, then "
+                                  "show the month again", problem=str(exc)), self.months())
         return self.seen[month]
 
     def months(self) -> list[str]:
@@ -83,7 +86,7 @@ class Desk:
         try:
             with holding(self.places.db, wait=0, what=PAGE):
                 self.choices = actions.months(self.places)
-        except DatabaseBusy:
+        except PoundError:                       # busy (DatabaseBusy), or the lock file cannot be had
             if self.choices is None:
                 return actions.months(self.places, read=False)
         return self.choices

@@ -1,7 +1,9 @@
-"""Fifty requests at once on a served desk: loads (each opens the database read-write) and page
-reads (read-only) interleaved, from threads, over HTTP to the threaded werkzeug server. No step that
-was accepted fails for another request's connection (DuckDB refuses two configurations of one file
-in one process); each POST either runs its step or is told the database is busy (409)."""
+"""The desk and the database's lock (core/locks.py). Fifty loads asked at once on a served desk
+(each opens the database read-write) and page reads (read-only) interleaved, from threads, over HTTP
+to the threaded werkzeug server: no step that was accepted fails for another request's connection
+(DuckDB refuses two configurations of one file in one process), each POST either runs its step or is
+told the database is busy (409). An action while a `pound` command holds the database ends busy,
+naming the command; a link where the lock file goes is said on the page in one line."""
 
 from __future__ import annotations
 
@@ -12,12 +14,13 @@ import threading
 import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.xdist_group("desk")
 MONTH = "2026-11"
-REQUESTS, WORKERS, BOUND = 50, 10, 240          # requests, threads sending them, seconds for them all
+POSTS, READS, WORKERS, BOUND = 50, 50, 12, 240    # loads asked, page reads, threads sending them, seconds for all
 
 
 def _send(d, method: str, path: str, body: dict | None = None) -> tuple[int, str]:
@@ -32,7 +35,7 @@ def _send(d, method: str, path: str, body: dict | None = None) -> tuple[int, str
         con.close()
 
 
-def test_fifty_requests_at_once_no_accepted_step_fails_for_another_ones_connection(desk_of, monkeypatch):
+def test_fifty_loads_asked_at_once_no_accepted_step_fails_for_another_ones_connection(desk_of, monkeypatch):
     from pipeline.desk import app as desk_app
 
     ran: list[BaseException | None] = []
@@ -51,12 +54,12 @@ def test_fifty_requests_at_once_no_accepted_step_fails_for_another_ones_connecti
     d = desk_of()
     token = re.search(r'name="token" value="([^"]+)"', _send(d, "GET", f"/?month={MONTH}")[1]).group(1)
     rng = random.Random(49)
-    asks = [(what, rng.uniform(0, 2)) for what in ["load"] * 15 + ["page"] * (REQUESTS - 15)]
+    asks = [(what, rng.uniform(0, 3)) for what in ["load"] * POSTS + ["page"] * READS]
     rng.shuffle(asks)
 
     def ask(asked: tuple[str, float]) -> tuple[str, int, str]:
         what, after = asked
-        time.sleep(after)                     # spread over two seconds: steps and reads interleave
+        time.sleep(after)                     # spread over three seconds: steps and reads interleave
         if what == "page":
             return (what, *_send(d, "GET", f"/?month={MONTH}"))
         return (what, *_send(d, "POST", "/do/load", {"token": token, "month": MONTH}))
@@ -119,3 +122,20 @@ def test_an_action_while_a_pound_command_holds_the_database_names_the_command(de
     assert _send(d, "POST", "/do/load", {"token": token, "month": MONTH})[0] == 303
     assert d.desk.wait(120).error is None and d.places.db.exists()
     assert "being worked on" not in _send(d, "GET", f"/?month={MONTH}")[1]
+
+
+def test_a_link_where_the_lock_file_goes_is_said_on_the_page_in_one_line(desk_of, tmp_path):
+    import html
+
+    d = desk_of()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    Path(f"{d.places.db}.lock").symlink_to(victim)
+    status, page = _send(d, "GET", f"/?month={MONTH}")
+    problem = html.unescape(page.split('id="problem">', 1)[1].split("</p>", 1)[0])
+    assert status == 200 and "is a symbolic link" in problem and "\n" not in problem
+    assert victim.read_text() == "keep me"
+    # its twin: the link gone, the month's state is read
+    Path(f"{d.places.db}.lock").unlink()
+    status, page = _send(d, "GET", f"/?month={MONTH}")
+    assert status == 200 and 'id="problem"' not in page and f"{MONTH}: not loaded" in html.unescape(page)
