@@ -139,3 +139,41 @@ def test_a_link_where_the_lock_file_goes_is_said_on_the_page_in_one_line(desk_of
     Path(f"{d.places.db}.lock").unlink()
     status, page = _send(d, "GET", f"/?month={MONTH}")
     assert status == 200 and 'id="problem"' not in page and f"{MONTH}: not loaded" in html.unescape(page)
+
+
+def test_a_command_is_refused_between_an_actions_connections_and_runs_once_it_ends(desk_of, monkeypatch):
+    """The fault met in the review: between two of its connections (the build closed, the kernels not
+    yet reading) DuckDB's lock is free, and `pound ingest` ran in the middle. The action here holds
+    no connection at all while it waits: the command is refused all the same, naming it."""
+    import os
+    import subprocess
+    import sys
+
+    from pipeline.desk import actions
+
+    inside, release = threading.Event(), threading.Event()
+
+    def between_connections(places, month, progress):
+        inside.set()
+        release.wait(60)
+        return actions.Loaded("loaded 0 file(s)", [])
+
+    monkeypatch.setattr(actions, "load", between_connections)
+    d = desk_of()
+    alone = {k: v for k, v in os.environ.items() if k != "POUND_DB_HELD"}
+    ingest = [sys.executable, "-m", "pipeline", "ingest", str(d.places.bundle), "--db", str(d.places.db)]
+    token = re.search(r'name="token" value="([^"]+)"', _send(d, "GET", f"/?month={MONTH}")[1]).group(1)
+    assert _send(d, "POST", "/do/load", {"token": token, "month": MONTH})[0] == 303
+    try:
+        assert inside.wait(30)
+        refused = subprocess.run([*ingest, "--wait", "1"], capture_output=True, text=True, env=alone, timeout=120)
+        assert refused.returncode == 1 and not d.places.db.exists()
+        assert refused.stderr.splitlines()[-1].startswith(
+            f"pound: database {d.places.db} is in use by the desk's \"Load the registers\" (pid {os.getpid()}, since ")
+    finally:
+        release.set()
+    assert d.desk.wait(60).error is None
+    # its twin: the action over, the command runs at once
+    done = subprocess.run([*ingest, "--wait", "1"], capture_output=True, text=True, env=alone, timeout=300)
+    assert done.returncode == 0 and "waiting" not in done.stderr, done.stderr
+    assert done.stdout.startswith("loaded 16 file(s)")
