@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, command, month
+from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, command, holds, month
 
 
 def add(sub) -> None:
@@ -24,6 +24,7 @@ def add(sub) -> None:
                         "closed, it is added to the close in force (verify checks it)")
     c.add_argument("--reopen", default=None, metavar="WHY",
                    help="close a closed month again, saying why (both closes are kept; the later is in force)")
+    add_wait(c)
     c.set_defaults(func=cmd_close)
 
     v = command(sub, "verify", "check a close folder against its close.json (exit 0 intact, 2 altered); it checks "
@@ -37,6 +38,7 @@ def add(sub) -> None:
     v.set_defaults(func=cmd_verify)
 
 
+@holds()
 def cmd_close(args) -> int:
     from pipeline.steps import close
 

@@ -90,6 +90,27 @@ def wait_of(args) -> float:
     return getattr(args, "wait", DEFAULT_WAIT)
 
 
+def holds(db_of=lambda args: args.db, make_folder: bool = False):
+    """The command holds its database from start to end (core/locks.py, holding): while another
+    command or a desk step holds it, it waits --wait seconds, then is refused in one line naming
+    who holds it. `db_of(args)`: the database (None: the command opens none this time);
+    `make_folder`: the command makes the database's folder (pound run)."""
+    import functools
+
+    def wrap(run):
+        @functools.wraps(run)
+        def held(args) -> int:
+            from pipeline.core.locks import holding
+
+            db = db_of(args)
+            if db is None:
+                return run(args)
+            with holding(db, wait_of(args), f"pound {args.command}", make_folder=make_folder):
+                return run(args)
+        return held
+    return wrap
+
+
 def add_scope_arguments(p) -> None:
     """--district, --local-authority and one period: --financial-year, --month or --from/--to."""
     p.add_argument("--district", default=None, help="limit to one district")
@@ -102,4 +123,4 @@ def add_scope_arguments(p) -> None:
 
 
 __all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_REJECTED", "Parser", "add_scope_arguments", "add_wait",
-           "command", "date", "month", "positive", "seconds", "wait_of"]
+           "command", "date", "holds", "month", "positive", "seconds", "wait_of"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, command, date, wait_of
+from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, command, date, holds, wait_of
 
 
 def add(sub) -> None:
@@ -19,6 +19,7 @@ def add(sub) -> None:
     r.add_argument("--db", type=Path, default=None, help="database file to create (default: OUT/pound.duckdb)")
     r.add_argument("--params", type=Path, default=None,
                    help="a TOML or JSON file overriding statutory readings and grace periods")
+    add_wait(r)
     r.set_defaults(func=cmd_run)
 
     i = command(sub, "ingest", "add a bundle to a persistent database (each file loads whole or not at all)",
@@ -48,6 +49,7 @@ def _say(lines, err: bool = False) -> None:
         print(line, file=sys.stderr if err else sys.stdout)
 
 
+@holds()
 def cmd_ingest(args) -> int:
     from pipeline.steps import load
 
@@ -60,6 +62,7 @@ def cmd_ingest(args) -> int:
     return EXIT_OK
 
 
+@holds(lambda args: args.db or args.out / "pound.duckdb", make_folder=True)
 def cmd_run(args) -> int:
     from pipeline.steps import run
 
@@ -81,6 +84,7 @@ def said_run(done) -> int:
     return EXIT_OK
 
 
+@holds()
 def cmd_build(args) -> int:
     from pipeline.steps import build
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, add_wait, command, date, month, wait_of
+from pipeline.cli.common import EXIT_OK, add_wait, command, date, holds, month, wait_of
 
 
 def add(sub) -> None:
@@ -33,6 +33,7 @@ def add(sub) -> None:
     dp.set_defaults(func=cmd_documents)
 
 
+@holds()
 def cmd_documents(args) -> int:
     from pipeline.core.errors import PoundError
     from pipeline.core.months import month_bounds

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, add_wait, command, wait_of
+from pipeline.cli.common import EXIT_OK, add_wait, command, holds, wait_of
 
 
 def add(sub) -> None:
@@ -20,6 +20,7 @@ def add(sub) -> None:
     ex.set_defaults(func=cmd_export)
 
 
+@holds()
 def cmd_export(args) -> int:
     import sys
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, command, date, month, wait_of
+from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, command, date, holds, month, wait_of
 
 
 def add(sub) -> None:
@@ -28,6 +28,7 @@ def add(sub) -> None:
     m.set_defaults(func=cmd_month)
 
 
+@holds()
 def cmd_month(args) -> int:
     from pipeline.steps import month as the_month
 

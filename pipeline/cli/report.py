@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command, wait_of
+from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command, holds, wait_of
 
 
 def add(sub) -> None:
@@ -27,6 +27,7 @@ def add(sub) -> None:
     rp.set_defaults(func=cmd_report)
 
 
+@holds()
 def cmd_report(args) -> int:
     from pipeline.steps import review
 

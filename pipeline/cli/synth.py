@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from pipeline.cli import data
-from pipeline.cli.common import EXIT_OK, command, month, positive
+from pipeline.cli.common import EXIT_OK, add_wait, command, holds, month, positive
 from pipeline.core.errors import PoundError
 
 
@@ -33,6 +33,7 @@ def add(sub) -> None:
     d = command(sub, "demo", "run everything on the sample bundle and render the reports; prints where they are",
                 "pound demo --out demo/")
     d.add_argument("--out", type=Path, default=Path("demo"), help="folder for the database, exports and reports (default demo/)")
+    add_wait(d)
     d.set_defaults(func=cmd_demo)
 
 
@@ -64,6 +65,7 @@ def cmd_synth(args) -> int:
     return EXIT_OK
 
 
+@holds(lambda args: Path(args.out) / "pound.duckdb", make_folder=True)
 def cmd_demo(args) -> int:
     """Run the sample bundle into OUT and render its busiest month's reports into OUT/reports.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, command, month
+from pipeline.cli.common import EXIT_OK, add_wait, command, holds, month
 from pipeline.core.errors import PoundError
 
 
@@ -30,9 +30,11 @@ def add(sub) -> None:
     t.add_argument("--params", type=Path, default=None, metavar="FILE",
                    help="without --db: the parameters file pound run is given, so that the sheet counts feeding "
                         "days as the accounts will (with --db the database's own readings are used)")
+    add_wait(t)
     t.set_defaults(func=cmd_template)
 
 
+@holds()
 def cmd_template(args) -> int:
     from pipeline.outputs.template import file_name, ledger_file_name, write_template
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, command, wait_of
+from pipeline.cli.common import EXIT_OK, EXIT_REJECTED, add_wait, command, holds, wait_of
 
 
 def add(sub) -> None:
@@ -21,6 +21,7 @@ def add(sub) -> None:
     v.set_defaults(func=cmd_validate)
 
 
+@holds()
 def cmd_validate(args) -> int:
     from pipeline.core.errors import PoundError
     from pipeline.core.registers import BY_NAME, REGISTERS

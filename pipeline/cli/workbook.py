@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command, wait_of
+from pipeline.cli.common import EXIT_OK, add_scope_arguments, add_wait, command, holds, wait_of
 
 
 def scope_of(args, con):
@@ -27,6 +27,7 @@ def add(sub) -> None:
     w.set_defaults(func=cmd_workbook)
 
 
+@holds()
 def cmd_workbook(args) -> int:
     import sys
 

@@ -14,6 +14,18 @@ class PoundError(Exception):
     """A problem the user can fix (bad path, bad option). Exit status 1."""
 
 
+class DatabaseBusy(PoundError):
+    """The database stayed in use by another step or program for as long as the caller would wait.
+    `holder` names it when pound knows who ("pound build (pid 4120)"), else None. Exit status 1."""
+
+    def __init__(self, db, holder: str | None, waited: float):
+        self.db, self.holder, self.waited = db, holder, waited
+        who = holder or "another program (another 'pound' command?)"
+        super().__init__(f"database {db} is in use by {who} "
+                         f"and stayed so for {waited:g} s; run this again when it has finished, give a longer "
+                         "--wait SECONDS, or use another --db")
+
+
 class StaleFigures(PoundError):
     """The figures were built before files loaded since: a close refuses them. Exit status 2."""
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline import steps
-from pipeline.core.errors import PoundError, shown
+from pipeline.core.errors import DatabaseBusy, PoundError, shown
 from pipeline.core.months import month_bounds
 from pipeline.core.progress import Progress
 from pipeline.steps.month_build import built_to, drawn_to, not_over
@@ -353,16 +353,15 @@ def state(places: Places, month: str) -> State:
     last build); decisions loaded, not built; built, review made; decisions loaded; closed (with its
     figures id). A user's mistake met on the way (a folder under closes/ that is no close) is said
     in one line (`problem`), not raised: the page must still show."""
-    from pipeline.core.locks import is_lock_error
-
     try:
         s = steps.state(places.db, month, places.bundle if places.bundle.is_dir() else None)
+    except DatabaseBusy as exc:
+        return State(month, "busy", f"the database is busy ({exc.holder or 'a `pound` command'} is using it)",
+                     "wait for it to finish")
     except PoundError as exc:
         return State(month, "error", "its state cannot be read", "correct what is named above, then show the month "
                      "again", problem=str(exc))
-    except Exception as exc:
-        if is_lock_error(exc) or "is in use by another program" in str(exc):
-            return State(month, "busy", "the database is busy (a `pound` command is using it)", "wait for it to finish")
+    except Exception as exc:                 # a file that is no database of pound's, say
         import traceback
 
         traceback.print_exc()          # for whoever looks after the desk; the page says it in one line

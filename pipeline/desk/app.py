@@ -21,8 +21,8 @@ from pathlib import Path
 from flask import Flask, abort, redirect, render_template, request, send_file, send_from_directory, url_for
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from pipeline.core.errors import InputRejected, PoundError
-from pipeline.core.locks import is_lock_error
+from pipeline.core.errors import DatabaseBusy, InputRejected, PoundError
+from pipeline.core.locks import holding
 from pipeline.desk import actions, offered, upload
 
 ACTIONS = {   # the form's action: the button's name, and what the page calls it while it runs
@@ -33,6 +33,7 @@ ACTIONS = {   # the form's action: the button's name, and what the page calls it
     "papers": "Make the papers",
     "reopen": "Reopen the month",
 }
+PAGE = "the desk's page"   # who holds the database while the page reads it, a moment
 TOKENS_KEPT = 256          # the tokens of the pages served last; an older page is asked to reload
 
 
@@ -61,6 +62,7 @@ class Desk:
         self.note: str | None = None             # the last upload's line
         self.thread: threading.Thread | None = None
         self.seen: dict[str, tuple] = {}          # month: (state, months), as read when no action ran
+        self.choices: list[str] | None = None    # the months, as read last
         self.said: OrderedDict[str, str] = OrderedDict()   # refusals shown after a redirect, by key
 
     def say(self, text: str) -> str:
@@ -72,18 +74,32 @@ class Desk:
         return key
 
     def looked(self, month: str) -> tuple:
-        """The month's state and the months to choose from. The database is read only while no
-        action runs (DuckDB refuses a second connection of another kind in one process, and the
-        action must not meet one); while one runs, the page shows what was last read."""
-        if self.lock.acquire(blocking=False):
-            try:
+        """The month's state and the months to choose from. The database is read holding its lock
+        (core/locks.py) without waiting: never while an action holds it (DuckDB refuses a second
+        connection of another kind in one process, and the action must not meet one), nor while a
+        `pound` command does; the page then shows what was last read."""
+        try:
+            with holding(self.places.db, wait=0, what=PAGE):
                 self.seen[month] = (actions.state(self.places, month), actions.months(self.places))
-            finally:
-                self.lock.release()
-        if month not in self.seen:
-            return (actions.State(month, "busy", "being worked on", "wait for the action to finish"),
-                    actions.months(self.places, read=False))
+                self.choices = self.seen[month][1]
+        except DatabaseBusy as exc:
+            if month not in self.seen:
+                return (actions.State(month, "busy", f"being worked on by {exc.holder or 'another program'}",
+                                      "wait for it to finish"), self.months())
+        except PoundError as exc:                # the lock file cannot be had (a link in its place)
+            return (actions.State(month, "error", "its state cannot be read", "correct what is named above, then "
+                                  "show the month again", problem=str(exc)), self.months())
         return self.seen[month]
+
+    def months(self) -> list[str]:
+        """The months to choose from, read as looked() reads (the last read while the database is held)."""
+        try:
+            with holding(self.places.db, wait=0, what=PAGE):
+                self.choices = actions.months(self.places)
+        except PoundError:                       # busy (DatabaseBusy), or the lock file cannot be had
+            if self.choices is None:
+                return actions.months(self.places, read=False)
+        return self.choices
 
     def token(self) -> str:
         t = secrets.token_urlsafe(24)
@@ -97,8 +113,10 @@ class Desk:
         return self.lock.locked()
 
     def start(self, action: str, month: str, **kw) -> bool:
-        """Run an action in the background; False when another is running."""
-        if not self.lock.acquire(timeout=2):         # a page reading the month's state holds it a moment
+        """Run an action in the background, holding the database for the whole of it (core/locks.py);
+        False when another action is running. An action that finds a `pound` command holding the
+        database for actions.DB_WAIT seconds ends at once: "the database is busy: <who> is using it"."""
+        if not self.lock.acquire(timeout=2):         # another action is running, or just ending
             return False
         job = Job(action, month)
         self.job = job
@@ -108,7 +126,9 @@ class Desk:
 
         def run() -> None:
             try:
-                job.result = _run(self.places, action, month, actions.Steps(tell), **kw)
+                # the database held for the whole action, its child processes too (the review's kernels)
+                with holding(self.places.db, wait=actions.DB_WAIT, what=f"the desk's \"{ACTIONS.get(action, action)}\""):
+                    job.result = _run(self.places, action, month, actions.Steps(tell), **kw)
             except InputRejected as exc:
                 job.error = "the file was refused; nothing from it was loaded"
                 job.rejects = [actions.Reject(p.file, p.row, p.column, p.message) for p in exc.problems]
@@ -138,8 +158,8 @@ class Desk:
 
 
 def _busy_words(exc: BaseException) -> str | None:
-    if is_lock_error(exc) or "is in use by another program" in str(exc):
-        return ("the database is busy: another program (a `pound` command?) is using it; "
+    if isinstance(exc, DatabaseBusy):
+        return (f"the database is busy: {exc.holder or 'another program (a `pound` command?)'} is using it; "
                 "try again when it has finished")
     return None
 
@@ -229,7 +249,7 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
         return response
 
     def month_of(value: str | None) -> str:
-        choices = actions.months(places, read=not desk.busy())
+        choices = desk.months()
         if value in choices:
             return value
         if value:

@@ -58,7 +58,8 @@ def test_a_run_killed_midway_leaves_the_earlier_set(earlier, golden_bundle, tmp_
         os.kill(proc.pid, signal.SIGKILL)
     finally:
         proc.wait()
-    assert _set(earlier) == before
+    # the lock file of the killed run is left (no longer held: core/locks.py); the next run removes it
+    assert {k: v for k, v in _set(earlier).items() if k != "pound.duckdb.lock"} == before
     # the next run removes what the killed one left and replaces the set whole
     res = subprocess.run([sys.executable, "-m", "pipeline", "run", str(golden_bundle), "--out", str(earlier),
                           "--as-of", "2026-10-31"], env=env, capture_output=True, text=True)
