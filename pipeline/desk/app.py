@@ -24,6 +24,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from pipeline.core.errors import InputRejected, PoundError
 from pipeline.core.locks import is_lock_error
 from pipeline.desk import actions, upload
+from pipeline.desk.throttle import Throttle
 
 ACTIONS = {   # the form's action: the button's name, and what the page calls it while it runs
     "load": "Load the registers",
@@ -172,11 +173,12 @@ def _machine_names() -> set[str]:
 
 
 def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8043, password: str | None = None,
-               max_bytes: int = upload.MAX_BYTES) -> Flask:
+               max_bytes: int = upload.MAX_BYTES, throttle: Throttle | None = None) -> Flask:
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = max_bytes + 64 * 1024      # the form's other fields and its framing
     names = {host, "localhost", "127.0.0.1"} | (_machine_names() if host in ("0.0.0.0", "::", "") else set())
     allowed = {f"{n}:{port}" for n in names} | ({f"{n}" for n in names} if port == 80 else set())
+    throttle = throttle or Throttle()
     desk = Desk(places, password, allowed)
     app.extensions["desk"] = desk
 
@@ -186,8 +188,13 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
             abort(400, "this desk answers only to its own address (the Host header named another)")
         if desk.password is not None:
             auth = request.authorization
-            given = (auth.password or "") if auth else ""
-            if not hmac.compare_digest(given.encode(), desk.password.encode()):
+            given = auth.password if auth is not None else None
+            right = given is not None and hmac.compare_digest(given.encode(), desk.password.encode())
+            wait = throttle.heard(request.remote_addr or "", tried=given is not None, right=right)
+            if wait:
+                return (f"too many wrong passwords from this address: {Throttle.words(wait)}", 429,
+                        {"Retry-After": str(wait), "Content-Type": "text/plain; charset=utf-8"})
+            if not right:
                 return ("the desk needs its password", 401, {"WWW-Authenticate": 'Basic realm="pound desk"'})
         if request.method not in ("GET", "HEAD"):
             origin = request.headers.get("Origin")
