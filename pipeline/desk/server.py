@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import signal
+import socket
 import ssl
 import threading
 from pathlib import Path
@@ -56,9 +57,55 @@ def tls_of(cert: Path | None, key: Path | None):
             raise PoundError(f"--key {key} is not the private key of --cert {cert}") from None
         raise PoundError(f"--cert {cert} and --key {key} cannot be read as a certificate and its private key "
                          f"(PEM): {exc.reason or exc.strerror or exc}") from None
+    return _adapter()(str(cert), str(key), private_key_password=_no_passphrase)
+
+
+# cheroot's builtin adapter shakes hands in the one thread that accepts connections: a client that
+# connects and sends nothing holds every other off for the socket's timeout (10 s), again and again
+# (cheroot issue 748, open at 11.1.2). Here accepting only wraps the socket, and the handshake is
+# the first thing the worker thread serving the connection does; the tests time an HTTPS request
+# while an idle connection is open, so a cheroot that changes these hooks is noticed.
+
+def _adapter():
     from cheroot.ssl.builtin import BuiltinSSLAdapter
 
-    return BuiltinSSLAdapter(str(cert), str(key), private_key_password=_no_passphrase)
+    class HandshakeInWorker(BuiltinSSLAdapter):
+        def wrap(self, sock):
+            s = self.context.wrap_socket(sock, do_handshake_on_connect=False, server_side=True)
+            return s, {"wsgi.url_scheme": "https", "HTTPS": "on"}
+
+    return HandshakeInWorker
+
+
+def _connection():
+    from cheroot.server import HTTPConnection
+
+    class Handshaken(HTTPConnection):
+        shaken = False
+
+        def communicate(self):
+            if not self.shaken:
+                try:
+                    self.socket.do_handshake()
+                except ssl.SSLError as exc:
+                    if exc.reason == "HTTP_REQUEST":        # http:// typed for https://
+                        _plain_refusal(self.socket)
+                    return False
+                except OSError:                             # timed out, or the client went away
+                    return False
+                self.shaken = True
+            return super().communicate()
+
+    return Handshaken
+
+
+def _plain_refusal(sock) -> None:
+    text = b"this desk speaks HTTPS only: open it with https://"
+    try:   # the TLS layer failed, so past it, on the connection itself
+        socket.socket.sendall(sock, b"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n"
+                              b"Content-Length: %d\r\n\r\n%s" % (len(text), text))
+    except OSError:
+        pass
 
 
 def _not_yet(environ, start_response):        # the app is given once the port is known
@@ -79,6 +126,7 @@ class Listening:
         self.server.max_request_header_size = HEADER_BYTES
         if adapter is not None:
             self.server.ssl_adapter = adapter
+            self.server.ConnectionClass = _connection()
         try:
             self.server.prepare()
         except OSError as exc:
