@@ -15,6 +15,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +24,8 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from pipeline.core.errors import DatabaseBusy, InputRejected, PoundError
 from pipeline.core.locks import holding
-from pipeline.desk import actions, offered, upload
+from pipeline.desk import actions, hosts, offered, upload
+from pipeline.desk.throttle import Throttle
 
 ACTIONS = {   # the form's action: the button's name, and what the page calls it while it runs
     "load": "Load the registers",
@@ -191,24 +193,13 @@ def _kept(scan) -> Path:
     return Path(name)
 
 
-def _machine_names() -> set[str]:
-    """The names and addresses this machine answers to, for a desk listening on every address."""
-    import socket
-
-    names = {socket.gethostname(), socket.getfqdn()}
-    try:
-        names |= set(socket.gethostbyname_ex(socket.gethostname())[2])
-    except OSError:
-        pass
-    return {n.lower() for n in names if n}
-
-
 def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8043, password: str | None = None,
-               max_bytes: int = upload.MAX_BYTES) -> Flask:
+               max_bytes: int = upload.MAX_BYTES, allowed_hosts: Iterable[str] = (),
+               throttle: Throttle | None = None) -> Flask:
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = max_bytes + 64 * 1024      # the form's other fields and its framing
-    names = {host, "localhost", "127.0.0.1"} | (_machine_names() if host in ("0.0.0.0", "::", "") else set())
-    allowed = {f"{n}:{port}" for n in names} | ({f"{n}" for n in names} if port == 80 else set())
+    allowed = hosts.answered(host, port, allowed_hosts)
+    throttle = throttle or Throttle()
     desk = Desk(places, password, allowed)
     app.extensions["desk"] = desk
 
@@ -218,8 +209,13 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
             abort(400, "this desk answers only to its own address (the Host header named another)")
         if desk.password is not None:
             auth = request.authorization
-            given = (auth.password or "") if auth else ""
-            if not hmac.compare_digest(given.encode(), desk.password.encode()):
+            given = auth.password if auth is not None else None
+            right = given is not None and hmac.compare_digest(given.encode(), desk.password.encode())
+            wait = throttle.heard(request.remote_addr or "", tried=given is not None, right=right)
+            if wait:
+                return (f"too many wrong passwords from this address: {Throttle.words(wait)}", 429,
+                        {"Retry-After": str(wait), "Content-Type": "text/plain; charset=utf-8"})
+            if not right:
                 return ("the desk needs its password", 401, {"WWW-Authenticate": 'Basic realm="pound desk"'})
         if request.method not in ("GET", "HEAD"):
             origin = request.headers.get("Origin")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import threading
 from pathlib import Path
 
@@ -11,25 +12,38 @@ from pipeline.core.errors import PoundError
 LOOPBACK = "127.0.0.1"
 EXAMPLE = ("pound desk --bundle mysuru/ --db pound.duckdb\n"
            "  pound desk --bundle mysuru/ --db pound.duckdb --port 8050 --out desk-out/\n"
-           "  pound desk --bundle mysuru/ --db pound.duckdb --host 0.0.0.0 --password-file desk.secret")
+           "  pound desk --bundle mysuru/ --db pound.duckdb --host 0.0.0.0 --password-file desk.secret \\\n"
+           "             --cert desk.crt --key desk.key --allowed-host clerk-pc.local\n\n"
+           "beyond this machine: the desk answers at the addresses it listens on (each of this machine's with\n"
+           "--host 0.0.0.0, or :: for IPv6 too) and at the names given with --allowed-host, never at another\n"
+           "name; after 5 wrong passwords from one address each further try waits, after 20 it is locked out\n"
+           "for 15 minutes. Without --cert and --key the password crosses the network in clear.")
 
 
 def add(sub) -> None:
     d = sub.add_parser("desk", help="the office desk: the month (load, review, close, verify, papers) on one "
                        "web page at http://127.0.0.1:PORT/", formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="the office desk: the month (load, review, close, verify, papers) on one web page "
-                                   "in the browser, served on this machine only\n\nexamples:\n  " + EXAMPLE)
+                                   "in the browser, served on this machine only unless --host says otherwise"
+                                   "\n\nexamples:\n  " + EXAMPLE)
     d.add_argument("--bundle", type=Path, required=True, help="the bundle folder (reference/, registers/, ledgers/)")
     d.add_argument("--db", type=Path, required=True, help="the database file (created by the first load)")
     d.add_argument("--out", type=Path, default=None,
                    help="folder for month_MONTH/ (the review, as pound month writes it; its exports/ and papers/) "
                         "(default: the database's folder)")
-    d.add_argument("--port", type=int, default=8043, help="the port (default 8043)")
+    d.add_argument("--port", type=int, default=8043, help="the port (default 8043; 0: a free one, printed)")
     d.add_argument("--host", default=LOOPBACK,
-                   help=f"the address to listen on (default {LOOPBACK}, this machine only); any other needs "
-                        "--password-file")
+                   help=f"the address to listen on (default {LOOPBACK}, this machine only; 0.0.0.0 or :: every "
+                        "address of this machine); any but a loopback address needs --password-file")
     d.add_argument("--password-file", type=Path, default=None,
                    help="a file whose first line is the password every request must then carry")
+    d.add_argument("--cert", type=Path, default=None,
+                   help="serve HTTPS with this certificate (PEM; give --key too), so that the password and the "
+                        "registers do not cross the network in clear")
+    d.add_argument("--key", type=Path, default=None, help="the certificate's private key (PEM, without a passphrase)")
+    d.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="a further name (or address) the desk answers to, as the office types it in the browser, "
+                        "e.g. clerk-pc.local (repeatable)")
     d.add_argument("--open", action="store_true", help="open the desk in the browser once it is listening")
     d.add_argument("--max-upload-mb", type=int, default=50, help="the largest file taken (default 50 MB)")
     d.set_defaults(func=cmd_desk)
@@ -49,15 +63,16 @@ def password_of(path: Path | None) -> str | None:
 
 
 def cmd_desk(args) -> int:
-    from werkzeug.serving import make_server
-
     from pipeline.desk.actions import Places
     from pipeline.desk.app import create_app
+    from pipeline.desk.hosts import allowed_name, is_loopback
+    from pipeline.desk.server import Listening
 
-    if args.host not in (LOOPBACK, "localhost") and args.password_file is None:
+    if not is_loopback(args.host) and args.password_file is None:
         raise PoundError(f"--host {args.host} lets other machines reach the desk: give --password-file FILE too "
                          "(every request must then carry the password)")
     password = password_of(args.password_file)
+    allowed = [allowed_name(a) for a in args.allowed_host]
     if not args.bundle.is_dir():
         raise PoundError(f"bundle folder {args.bundle} does not exist")
     if args.db.is_dir():
@@ -65,23 +80,25 @@ def cmd_desk(args) -> int:
     if not args.db.parent.exists():
         raise PoundError(f"the folder of --db, {args.db.parent}, does not exist")
     places = Places(args.bundle.resolve(), args.db.resolve(), (args.out or args.db.parent).resolve())
-    app = create_app(places, host=args.host, port=args.port, password=password,
-                     max_bytes=args.max_upload_mb * 1024 * 1024)
+    server = Listening(args.host, args.port, args.cert, args.key)
     try:
-        server = make_server(args.host, args.port, app, threaded=True)
-    except OSError as exc:
-        raise PoundError(f"cannot listen on {args.host}:{args.port} ({exc.strerror}); give another --port") from None
-    url = f"http://{args.host}:{server.port}/"
+        app = create_app(places, host=args.host, port=server.port, password=password,
+                         max_bytes=args.max_upload_mb * 1024 * 1024, allowed_hosts=allowed)
+    except BaseException:
+        server.stop()
+        raise
+    url = server.url()
     print(f"the desk is at {url} (open it in the browser; Ctrl-C stops it)", flush=True)
+    others = [f"{server.scheme}://{a}:{server.port}/" for a in allowed] + server.elsewhere()
+    if others:
+        print(f"other machines open {' or '.join(others[:4])}", flush=True)
+    if not is_loopback(args.host) and server.scheme == "http":
+        print("warning: the password and the registers cross the network in clear (plain HTTP): "
+              "give --cert FILE --key FILE (a certificate for this machine and its key, PEM) to serve HTTPS",
+              file=sys.stderr, flush=True)
     if args.open:
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-        app.extensions["desk"].wait()
+    server.serve(app, then=app.extensions["desk"].wait)
     return 0

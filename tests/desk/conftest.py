@@ -1,5 +1,5 @@
-"""The desk's tests: a desk served on a free loopback port (werkzeug, in this process), on a copy
-of a bundle."""
+"""The desk's tests: a desk served on a free loopback port (by the server `pound desk` runs,
+in this process), on a copy of a bundle."""
 
 from __future__ import annotations
 
@@ -22,17 +22,16 @@ def free_port() -> int:
 
 class Served:
     def __init__(self, places, **kw):
-        from werkzeug.serving import make_server
-
         from pipeline.desk.app import create_app
+        from pipeline.desk.server import Listening
 
         self.places = places
-        self.port = free_port()
+        self.server = Listening("127.0.0.1", 0)
+        self.port = self.server.port
         self.app = create_app(places, port=self.port, **kw)
         self.desk = self.app.extensions["desk"]
         self.url = f"http://127.0.0.1:{self.port}/"
-        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.server.serve, args=(self.app,), daemon=True)
         self.thread.start()
 
     def client(self):
@@ -48,7 +47,7 @@ class Served:
         return re.search(r'name="token" value="([^"]+)"', self.get(f"/?month={month}").text).group(1)
 
     def stop(self):
-        self.server.shutdown()
+        self.server.stop()
         self.desk.wait()
 
 
