@@ -88,14 +88,15 @@ def cmd_desk(args) -> int:
         server.stop()
         raise
     url = server.url()
-    print(f"the desk is at {url} (open it in the browser; Ctrl-C stops it)", flush=True)
-    others = [f"{server.scheme}://{a}:{server.port}/" for a in allowed] + server.elsewhere()
-    if others:
-        print(f"other machines open {' or '.join(others[:4])}", flush=True)
     if not is_loopback(args.host) and server.scheme == "http":
         print("warning: the password and the registers cross the network in clear (plain HTTP): "
               "give --cert FILE --key FILE (a certificate for this machine and its key, PEM) to serve HTTPS",
               file=sys.stderr, flush=True)
+    said = [f"the desk is at {url} (open it in the browser; Ctrl-C stops it)"]
+    others = [f"{server.scheme}://{a}:{server.port}/" for a in allowed] + server.elsewhere()
+    if others:
+        said.append(f"other machines open {' or '.join(others[:4])}")
+    print("\n".join(said), flush=True)          # one write: whoever reads the first line has them all
     if args.open:
         import webbrowser
 
