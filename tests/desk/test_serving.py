@@ -116,7 +116,10 @@ class Desk:
     def stop(self, how=signal.SIGINT) -> tuple[int, str, str]:
         if self.p.poll() is None:
             self.p.send_signal(how)
-        out, err = self.p.communicate(timeout=60)
+        self.p.wait(60)
+        # read through the text streams, not communicate(): it reads the pipes' raw descriptors and
+        # would miss what readline() has already taken into the stream's buffer
+        out, err = self.p.stdout.read(), self.p.stderr.read()
         return self.p.returncode, self.line + out, err
 
 
