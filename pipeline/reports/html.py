@@ -304,19 +304,6 @@ def transposed(df, measures: Sequence[tuple[str, str]], by: str, *, money: bool 
                    total=None, hidden=False, some=len(records) if extra else 0)
 
 
-def figure(label: str, df, column: str, money: bool = False) -> dict:
-    """A headline figure: the one value of `column` in a one-row selection."""
-    v = df[column].iloc[0] if len(df) else 0
-    text = rupees(v) if money else cell_text(v)[0]
-    return {"label": label, "text": text or ("0.00" if money else "0"), "col": column, "money": money,
-            "selection": df.attrs.get("selection")}
-
-
-def key_figures(figures: Sequence[dict]) -> Html:
-    """A row of headline figures (see figure())."""
-    return _render("key_figures.html.j2", figures=figures)
-
-
 def parameters_table(rows: Sequence[tuple[str, str]], warnings: Sequence[str] = ()) -> Html:
     return _render("parameters.html.j2", rows=rows, warnings=warnings)
 

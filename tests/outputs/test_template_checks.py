@@ -17,13 +17,13 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline.core.registers import BY_NAME
 from pipeline.load.bundle import cell_text
 from pipeline.load.values import typed_expr
-from tests.examples import examples
 
 SYSTEM_PYTHON = "/usr/bin/python3"
 HELPER = Path(__file__).with_name("calc_invalid.py")
