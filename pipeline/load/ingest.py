@@ -25,7 +25,7 @@ import duckdb
 from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
-from pipeline.load import cells, checks, decisions, schema, versions
+from pipeline.load import cells, checks, decisions, digests, schema, versions
 from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
 from pipeline.load.order import corrections_last, plan_voids, voids_last
 from pipeline.load.refused import Refused
@@ -242,10 +242,11 @@ def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of:
     try:
         new_rows = con.execute(versions.insert_sql(reg, held), [src.label, load_id]).fetchone()[0]
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
-        con.execute(f"INSERT INTO loads ({schema.LOADS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        # the rows as loaded, summed up in one digest that every build checks (digests.py)
+        con.execute(f"INSERT INTO loads ({schema.LOADS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,
                      _now(), status, schema.bundle_text(bundle),
-                     bundle_as_of, schema.bundle_place(bundle, home)])
+                     bundle_as_of, schema.bundle_place(bundle, home), digests.of_load(con, reg, load_id)])
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")

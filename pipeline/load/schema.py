@@ -34,12 +34,13 @@ CREATE TABLE IF NOT EXISTS loads (
     status    VARCHAR NOT NULL,   -- loaded | no_new_rows
     bundle    VARCHAR,            -- the bundle's full path when it was loaded (for messages)
     bundle_as_of DATE,            -- the as_of of the bundle's bundle.toml, when it gives one
-    bundle_at VARCHAR             -- the bundle as a build finds it (bundle_place): NULL in older rows
+    bundle_at VARCHAR,            -- the bundle as a build finds it (bundle_place): NULL in older rows
+    digest    VARCHAR             -- of the rows the file added, as loaded (load/digests.py): NULL in older rows
 )
 """
 
 
-LOADS_COLUMNS = "load_id, file, register, sha256, rows, new_rows, loaded_at, status, bundle, bundle_as_of, bundle_at"
+LOADS_COLUMNS = "load_id, file, register, sha256, rows, new_rows, loaded_at, status, bundle, bundle_as_of, bundle_at, digest"
 
 
 # One row a build (pipeline/build/record.py): when it was made, as of which day, and the last
@@ -111,7 +112,7 @@ def catalogue(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple[str, str]]
 def _schema_is_current(con: duckdb.DuckDBPyConnection, have: dict[str, set[str]]) -> bool:
     """Whether every table ensure_schema makes is there with every column (`have`: the catalogue's
     tables and their columns), and register_columns holds this version's contract."""
-    want = {"loads": {"bundle_as_of", "bundle_at"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
+    want = {"loads": {"bundle_as_of", "bundle_at", "digest"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
     want |= {table: set() for table in CLOSE_TABLES} | {"register_columns": set(), "builds": set(),
                                                          "printed_reviews": set()}
     if any(t not in have or not cols <= have[t] for t, cols in want.items()):
@@ -135,7 +136,7 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     try:
         con.execute(LOADS_DDL)
         if "loads" in have:                    # a database made before it
-            for column in ("bundle_as_of DATE", "bundle_at VARCHAR"):
+            for column in ("bundle_as_of DATE", "bundle_at VARCHAR", "digest VARCHAR"):
                 con.execute(f"ALTER TABLE loads ADD COLUMN IF NOT EXISTS {column}")
         for ddl in (*CLOSES_DDL, BUILDS_DDL, PRINTED_DDL):
             con.execute(ddl)

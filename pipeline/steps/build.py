@@ -53,7 +53,8 @@ def build(db: Path, out: Path, as_of: dt.date | None = None, params_file: Path |
     """Recompute every model of `db` as of `as_of` (default today) and write the exports into `out`
     (replacing an earlier set whole, or not at all). `bundle`: the bundle the database was loaded
     from, whose closes are compared (default: where the database finds the bundles it was loaded
-    from, load/closes.py bundles_bound)."""
+    from, load/closes.py bundles_bound). PoundError, nothing built, when a register's rows are not
+    as they were loaded (load/digests.py)."""
     from pipeline.core.staged import Staged, finish_pending
     from pipeline.load import connection
 
@@ -167,8 +168,9 @@ def build_and_export(con, stage, params, progress, db_path: Path, final_out: Pat
     exports, the audit workbook (when its largest sheet holds at most WHOLE_WORKBOOK_MAX_ROWS rows)
     and the parameters used into the staging folder, marked as waiting for this build's commit: a
     kill before the commit leaves the database and the exports as before; after it, the next build
-    moves the exports in (core/staged.py, finish_pending). First, in the same transaction, the closes
-    of the bundles bound to the build are read (bind)."""
+    moves the exports in (core/staged.py, finish_pending). First, in the same transaction, the rows
+    loaded are checked against their digests and the closes of the bundles bound to the build are
+    read (bind)."""
     def exports(con) -> None:
         _export(con, stage.folder, params, progress, db_path, final_out, built)
         point("build:exports-written")
@@ -181,12 +183,16 @@ def build_and_export(con, stage, params, progress, db_path: Path, final_out: Pat
 
 
 def bind(con, db: Path, bundle: Path | None, built: Built, progress) -> None:
-    """What a build stands on, in its transaction, before any model: the closes of the bundles bound
-    to it (`bundle`, or where the database finds the bundles it was loaded from: load/closes.py),
-    read afresh for adjustments to compare with."""
+    """What a build stands on, in its transaction, before any model: the register rows as they were
+    loaded (load/digests.py: PoundError when one differs), and the closes of the bundles bound to it
+    (`bundle`, or where the database finds the bundles it was loaded from: load/closes.py), read
+    afresh for adjustments to compare with."""
+    from pipeline.load import digests
     from pipeline.load.closes import bundles_bound, load_closes
 
+    progress.step("checking the rows loaded against their digests")
     bound = bundles_bound(con, db, bundle)
+    built.notes += digests.check(con, db, bound[0] if bound else None)
     built.notes += [f"note: {b}, a bundle the database was loaded from, is not there: the closes kept in it are not "
                     f"compared (pound build --bundle names where it is now)" for b in bound if not b.exists()]
     load_closes(con, bound)
