@@ -167,7 +167,7 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         problems += decisions.after_load_day(con, reg, src.label, bundle_as_of, _now().date())
         if problems:
             # rows that conflict with the file's own earlier content: most likely it was edited in place
-            edited, untouched = versions.edited_in_place(con, reg, src.label, bundle) if conflicting else ([], set())
+            edited, untouched = versions.edited_in_place(con, reg, src.label, bundle, home) if conflicting else ([], set())
             if edited:        # only the rows the clerk changed: not one another file has corrected since
                 problems = [p for p in problems if not (p in conflicting and p.row in untouched)]
             return _rejected(src, edited + problems, unlisted)
