@@ -40,6 +40,9 @@ def add(sub) -> None:
                    help="the date the accounts are drawn up to, YYYY-MM-DD or DD/MM/YYYY (default: today)")
     b.add_argument("--params", type=Path, default=None,
                    help="a TOML or JSON file overriding statutory readings and grace periods")
+    b.add_argument("--bundle", type=Path, default=None,
+                   help="the bundle the database was loaded from, whose closes the build compares with (default: "
+                        "the bundle where the database finds it, beside it when it was loaded from beside it)")
     add_wait(b)
     b.set_defaults(func=cmd_build)
 
@@ -88,7 +91,7 @@ def said_run(done) -> int:
 def cmd_build(args) -> int:
     from pipeline.steps import build
 
-    done = build(args.db, args.out, as_of=args.as_of, params_file=args.params, wait=wait_of(args))
+    done = build(args.db, args.out, as_of=args.as_of, params_file=args.params, wait=wait_of(args), bundle=args.bundle)
     _say(done.lines)
     _say(f"wrote {path}" for path in done.written)
     _say(done.notes, err=True)

@@ -125,21 +125,18 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
 
 
 def _check_bundle(con, bundle: Path, db: Path) -> Path:
+    """The bundle the close goes into: one the database was loaded from, where the database finds
+    it (load/closes.py bundles_loaded: beside it when it was loaded from beside it, so that in an
+    office folder copied with its database, the copy's own bundle), since every later build reads
+    the closes there."""
     bundle = Path(bundle).resolve()
-    loaded = bundles_loaded(con)
-    if bundle not in [b.resolve() for b in loaded] and not _holds_the_loads(con, bundle):
-        raise PoundError(f"{bundle} is not a bundle the database {db} was loaded from (it was loaded from "
-                         + (", ".join(str(b) for b in loaded) or "no bundle") + "); the close is kept in that bundle, "
-                         "where every later build looks for it. If the bundle was moved or copied, make its database "
-                         f"afresh from where it is now (pound run {bundle} --out FOLDER) and close with that one")
+    loaded = [place for place, _ in bundles_loaded(con, db)]
+    if bundle not in loaded:
+        raise PoundError(f"{bundle} is not a bundle the database {db} was loaded from (it finds its bundle"
+                         f"{'s' if len(loaded) > 1 else ''} at " + (", ".join(str(b) for b in loaded) or "no bundle")
+                         + "); the close is kept in that bundle, where every later build looks for it. Close with the "
+                         f"database beside this bundle, or make one of it (pound run {bundle} --out FOLDER)")
     return bundle
-
-
-def _holds_the_loads(con, bundle: Path) -> bool:
-    """Whether `bundle` holds every file the database loaded (the office folder moved or copied
-    with its database): its closes are then the office's as well."""
-    files = [f.split(" [", 1)[0] for (f,) in con.execute("SELECT DISTINCT file FROM loads").fetchall()]
-    return bool(files) and bundle.is_dir() and all((bundle / f).is_file() for f in files)
 
 
 def sha256(path: Path) -> str:

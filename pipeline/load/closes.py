@@ -1,7 +1,8 @@
 """The closes of a bundle: BUNDLE/closes/<month>[_<district>]/close.json, written by `pound close`.
 
 A close is part of the bundle, like its registers: every build reads every close of the
-bundles the database was loaded from into the tables closes, closed_accounts,
+bundles bound to it (bundles_bound: the bundle it is given, else where the database finds the
+bundles it was loaded from, relative to its folder when they were beside it) into the tables closes, closed_accounts,
 closed_findings, closed_files, closed_parameters, closed_reconciliation and closed_page (load/schema.py), afresh, so that the model
 marts/adjustments.sql can compare the current figures of each closed month with the
 figures the District Magistrate signed off. Nothing here compares or computes a figure:
@@ -25,10 +26,62 @@ FORMAT = "pound-close/1"
 CLOSE_FILE = "close.json"
 
 
-def bundles_loaded(con: duckdb.DuckDBPyConnection) -> list[Path]:
-    """The bundle folders the database's files were loaded from, the one loaded from last first."""
-    return [Path(b) for (b,) in con.execute(
-        "SELECT bundle FROM loads WHERE bundle IS NOT NULL GROUP BY bundle ORDER BY max(load_id) DESC").fetchall()]
+def bundles_loaded(con: duckdb.DuckDBPyConnection, db: Path) -> list[tuple[Path, list[str]]]:
+    """The bundles the database `db` was loaded from, the one loaded from last first: each where
+    the database finds it now (loads.bundle_at, relative to db's folder when it was near:
+    schema.bundle_place), with the files loaded from it."""
+    home = Path(db).resolve().parent
+    # a database an earlier version loaded and nothing since opened for writing has no bundle_at yet
+    column = "bundle_at" if con.execute("SELECT count(*) FROM duckdb_columns() WHERE database_name = current_database() "
+                                    "AND table_name = 'loads' AND column_name = 'bundle_at'").fetchone()[0] else "NULL"
+    found: dict[tuple, list[str]] = {}
+    for at, full, file in con.execute(f"SELECT {column}, bundle, file FROM loads WHERE coalesce({column}, bundle) "
+                                      "IS NOT NULL ORDER BY load_id DESC").fetchall():
+        found.setdefault((at, None if at else full), []).append(file)
+    out: list[tuple[Path, list[str]]] = []
+    for (at, full), files in found.items():
+        place = (home / at).resolve() if at else _place_of_old(Path(full), files, home)
+        for i, (seen, held) in enumerate(out):
+            if seen == place:
+                out[i] = (seen, held + files)
+                break
+        else:
+            out.append((place, files))
+    return out
+
+
+def _place_of_old(bundle: Path, files: list[str], home: Path) -> Path:
+    """Where a database loaded by a version that kept the bundle's full path alone (loads.bundle_at
+    NULL) finds it: a folder of that name in the database's folder or beside it holding every file
+    loaded from it (the office folder copied or moved with its database), else the path as kept."""
+    for near in (home / bundle.name, home.parent / bundle.name):
+        if holds(near, files):
+            return near.resolve()
+    return bundle
+
+
+def holds(folder: Path, files: list[str]) -> bool:
+    """Whether `folder` holds every one of `files` (labels of loads: a workbook's sheet is its file)."""
+    folder = Path(folder)
+    return bool(files) and folder.is_dir() and all((folder / f.split(" [", 1)[0]).is_file() for f in files)
+
+
+def bundles_bound(con: duckdb.DuckDBPyConnection, db: Path, given: Path | None = None) -> list[Path]:
+    """The bundles whose closes a build of `db` reads (and a close may go into): `given`, the bundle
+    a command names, in place of each bundle loaded from that is the same folder or whose files it
+    holds (the office folder copied with its database); each other bundle loaded from, where the
+    database finds it (bundles_loaded). Never the path a row kept of a folder that was copied.
+    PoundError when `given` stands for no bundle the database was loaded from."""
+    loaded = bundles_loaded(con, db)
+    if given is None:
+        return [place for place, _ in loaded]
+    given = Path(given).resolve()
+    others = [place for place, files in loaded if place != given and not holds(given, files)]
+    if loaded and len(others) == len(loaded):
+        raise PoundError(f"{given} is not a bundle the database {db} was loaded from (it was loaded from "
+                         + ", ".join(str(p) for p, _ in loaded) + "): give the bundle its files came from, or make "
+                         f"a database of this one (pound run {given} --out FOLDER)")
+    return [given, *others]
 
 
 def close_folders(bundle: Path) -> list[Path]:
@@ -90,9 +143,9 @@ def in_force(bundle: Path, month: str, district: str | None = None) -> tuple[Pat
     return mine[-1] if mine else None
 
 
-def load_closes(con: duckdb.DuckDBPyConnection, bundles: list[Path] | None = None) -> int:
-    """Replace the close tables with the closes of `bundles` (default: the bundles loaded); returns how many."""
-    found = every_close(bundles_loaded(con) if bundles is None else bundles)
+def load_closes(con: duckdb.DuckDBPyConnection, bundles: list[Path]) -> int:
+    """Replace the close tables with the closes of `bundles` (bundles_bound); returns how many."""
+    found = every_close(bundles)
     # A close is the office's: known by its month, district, time and folder within the bundle, not
     # by where the bundle stands. The same close seen in two places (the office folder copied or
     # moved, and both paths loaded from) is one close, counted once.

@@ -25,7 +25,7 @@ import duckdb
 from pipeline.core.errors import InputRejected, Problem
 from pipeline.core.progress import QUIET, Progress
 from pipeline.core.registers import Register
-from pipeline.load import cells, checks, decisions, schema, versions
+from pipeline.load import cells, checks, decisions, digests, schema, versions
 from pipeline.load.bundle import Read, Source, find_sources, missing_reference, read_source
 from pipeline.load.order import corrections_last, plan_voids, voids_last
 from pipeline.load.refused import Refused
@@ -36,10 +36,12 @@ MAX_LISTED = 200       # problems listed per file; the rest are counted
 
 
 def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QUIET,
-           require_reference: bool = True, as_of: dt.date | None = None, origin: Path | None = None) -> IngestResult:
+           require_reference: bool = True, as_of: dt.date | None = None, origin: Path | None = None,
+           home: Path | None = None) -> IngestResult:
     """Load every file of a bundle. `as_of`: the date the accounts will be drawn up to (kept for the
     callers; a decision is checked against the day it is loaded, not against it). `origin`: what
-    the loads table names as the bundle when `bundle` is a zip's unpacked copy."""
+    the loads table names as the bundle when `bundle` is a zip's unpacked copy. `home`: the folder
+    the database is kept in, which loads.bundle_at is written relative to (schema.bundle_place)."""
     sources, notes, broken = find_sources(bundle)
     bundle_as_of = _bundle_as_of(bundle)
     result = IngestResult(notes=notes)
@@ -56,7 +58,7 @@ def ingest(con: duckdb.DuckDBPyConnection, bundle: Path, progress: Progress = QU
     sources = corrections_last(sources)
     reads, voids = plan_voids(con, sources)
     sources = voids_last(sources, voids)
-    _load_all(con, sources, reads, voids, result, progress, origin or bundle, as_of, bundle_as_of)
+    _load_all(con, sources, reads, voids, result, progress, origin or bundle, as_of, bundle_as_of, home)
     result.warnings += sealed_and_changed(con, bundle, result)
     return result
 
@@ -86,7 +88,7 @@ def sealed_and_changed(con: duckdb.DuckDBPyConnection, bundle: Path, result: Ing
     return out
 
 
-def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundle_as_of) -> None:
+def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundle_as_of, home) -> None:
     refused = Refused()
     run_from = con.execute("SELECT coalesce(max(load_id), 0) + 1 FROM loads").fetchone()[0]   # this load's first id
     for i, src in enumerate(sources, 1):
@@ -97,7 +99,8 @@ def _load_all(con, sources, reads, voids, result, progress, origin, as_of, bundl
             # a file naming rows of a rejected file is still checked for everything else (one pass
             # of errors), and not loaded: its own problems are listed after the line that says why
             res = load_source(con, src, origin, progress, f"[{i}/{len(sources)}]", voids, read,
-                              as_of or dt.date.today(), bundle_as_of, run_from, hold_back=blocked is not None)
+                              as_of or dt.date.today(), bundle_as_of, run_from, hold_back=blocked is not None,
+                              home=home)
             if blocked is not None and res.status != "skipped":
                 own = [p for p in res.problems if not refused.explains(src, p)]
                 res = FileResult(src.label, src.register.name, "rejected", problems=blocked.problems + own,
@@ -122,9 +125,10 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
                 progress: Progress = QUIET, tag: str = "", voids: versions.Voids | None = None,
                 read: Read | None = None, as_of: dt.date | None = None,
                 bundle_as_of: dt.date | None = None, run_from: int | None = None,
-                hold_back: bool = False) -> FileResult:
+                hold_back: bool = False, home: Path | None = None) -> FileResult:
     """Check a file and load it whole, or reject it with every problem; `hold_back`: check only
-    (a file of the load it refers to was rejected), returned as rejected with its own problems."""
+    (a file of the load it refers to was rejected), returned as rejected with its own problems.
+    `home`: the database's folder (ingest)."""
     reg = src.register
     voids = voids or versions.Voids()
     read = read or read_source(src)
@@ -163,14 +167,14 @@ def load_source(con: duckdb.DuckDBPyConnection, src: Source, bundle: Path,
         problems += decisions.after_load_day(con, reg, src.label, bundle_as_of, _now().date())
         if problems:
             # rows that conflict with the file's own earlier content: most likely it was edited in place
-            edited, untouched = versions.edited_in_place(con, reg, src.label, bundle) if conflicting else ([], set())
+            edited, untouched = versions.edited_in_place(con, reg, src.label, bundle, home) if conflicting else ([], set())
             if edited:        # only the rows the clerk changed: not one another file has corrected since
                 problems = [p for p in problems if not (p in conflicting and p.row in untouched)]
             return _rejected(src, edited + problems, unlisted)
         if hold_back:
             return _rejected(src, [], unlisted)
         progress.step(f"{tag} writing {src.label}")
-        res = _insert(con, src, read, rows, bundle, bundle_as_of, held, load_id)
+        res = _insert(con, src, read, rows, bundle, bundle_as_of, held, load_id, home)
         if undecided:
             res.note = f"{undecided:,} finding(s) left undecided (no decision written): passed over"
         if typed.voids and versions.voided_keys(con, reg):
@@ -232,16 +236,17 @@ def _overlaps(con, reg: Register, label: str) -> list[Problem]:
 
 
 def _insert(con, src: Source, read: Read, rows: int, bundle: Path, bundle_as_of: dt.date | None,
-            held: bool, load_id: int) -> FileResult:
+            held: bool, load_id: int, home: Path | None) -> FileResult:
     reg = src.register
     con.execute("BEGIN TRANSACTION")
     try:
         new_rows = con.execute(versions.insert_sql(reg, held), [src.label, load_id]).fetchone()[0]
         status = "loaded" if new_rows or rows == 0 else "no_new_rows"
-        con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        # the rows as loaded, summed up in one digest that every build checks (digests.py)
+        con.execute(f"INSERT INTO loads ({schema.LOADS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [load_id, src.label, reg.name, read.sha256, rows, new_rows,
                      _now(), status, schema.bundle_text(bundle),
-                     bundle_as_of])
+                     bundle_as_of, schema.bundle_place(bundle, home), digests.of_load(con, reg, load_id)])
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")

@@ -15,6 +15,7 @@ The connection's settings are in connection.py.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import duckdb
@@ -31,10 +32,15 @@ CREATE TABLE IF NOT EXISTS loads (
     new_rows  BIGINT NOT NULL,    -- rows added; identical rows already held are not added again
     loaded_at TIMESTAMP NOT NULL,
     status    VARCHAR NOT NULL,   -- loaded | no_new_rows
-    bundle    VARCHAR,
-    bundle_as_of DATE             -- the as_of of the bundle's bundle.toml, when it gives one
+    bundle    VARCHAR,            -- the bundle's full path when it was loaded (for messages)
+    bundle_as_of DATE,            -- the as_of of the bundle's bundle.toml, when it gives one
+    bundle_at VARCHAR,            -- the bundle as a build finds it (bundle_place): NULL in older rows
+    digest    VARCHAR             -- of the rows the file added, as loaded (load/digests.py): NULL in older rows
 )
 """
+
+
+LOADS_COLUMNS = "load_id, file, register, sha256, rows, new_rows, loaded_at, status, bundle, bundle_as_of, bundle_at, digest"
 
 
 # One row a build (pipeline/build/record.py): when it was made, as of which day, and the last
@@ -67,6 +73,20 @@ def bundle_text(bundle) -> str:
     return str(Path(bundle).resolve())
 
 
+def bundle_place(bundle, home) -> str:
+    """The bundle as loads.bundle_at holds it, for a database in the folder `home`: relative to
+    that folder when the bundle lies in it or beside it (within home's parent), so that the office
+    folder copied or moved with its database finds its own bundle; else its full path (a bundle
+    elsewhere is not copied with the database). `home` None: the full path."""
+    full = Path(bundle).resolve()
+    if home is None:
+        return str(full)
+    home = Path(home).resolve()
+    if full.is_relative_to(home.parent):
+        return Path(os.path.relpath(full, home)).as_posix()
+    return str(full)
+
+
 def table_ddl(reg: Register) -> str:
     cols = [f'"{c.name}" {SQL_TYPE[c.kind]}' for c in reg.columns]
     cols += ["_extra MAP(VARCHAR, VARCHAR)", "_file VARCHAR NOT NULL", "_row BIGINT NOT NULL",
@@ -92,7 +112,7 @@ def catalogue(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple[str, str]]
 def _schema_is_current(con: duckdb.DuckDBPyConnection, have: dict[str, set[str]]) -> bool:
     """Whether every table ensure_schema makes is there with every column (`have`: the catalogue's
     tables and their columns), and register_columns holds this version's contract."""
-    want = {"loads": {"bundle_as_of"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
+    want = {"loads": {"bundle_as_of", "bundle_at", "digest"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
     want |= {table: set() for table in CLOSE_TABLES} | {"register_columns": set(), "builds": set(),
                                                          "printed_reviews": set()}
     if any(t not in have or not cols <= have[t] for t, cols in want.items()):
@@ -116,7 +136,8 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     try:
         con.execute(LOADS_DDL)
         if "loads" in have:                    # a database made before it
-            con.execute("ALTER TABLE loads ADD COLUMN IF NOT EXISTS bundle_as_of DATE")
+            for column in ("bundle_as_of DATE", "bundle_at VARCHAR", "digest VARCHAR"):
+                con.execute(f"ALTER TABLE loads ADD COLUMN IF NOT EXISTS {column}")
         for ddl in (*CLOSES_DDL, BUILDS_DDL, PRINTED_DDL):
             con.execute(ddl)
         for reg in REGISTERS:

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
 from pipeline.core.registers import BY_NAME, COUNT, DATE, ENUM, FLAG, MONEY, Column
+from pipeline.load.digests import of_load
+from pipeline.load.schema import LOADS_COLUMNS
 
 _ORDER = "__order"
 _INTEGER = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT")
@@ -94,9 +96,9 @@ def insert_typed(con: duckdb.DuckDBPyConnection, register: str, frame: pd.DataFr
             con.execute(f"INSERT INTO {reg.table} ({cols}, _extra, _file, _row, _load_id, _version) "
                         f"SELECT {cols}, NULL, ?, {_ORDER}, ?, {version} FROM (SELECT {values}, {_ORDER} "
                         f"FROM {view}) n ORDER BY {_ORDER}", [label, load_id])
-            con.execute("INSERT INTO loads VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+            con.execute(f"INSERT INTO loads ({LOADS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, ?)",
                         [load_id, label, reg.name, digest, len(data), len(data),
-                         dt.datetime.now().replace(microsecond=0), "loaded", None])
+                         dt.datetime.now().replace(microsecond=0), "loaded", of_load(con, reg, load_id)])
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from pipeline.core.errors import Problem
 from pipeline.core.registers import REGISTERS, Register
-from pipeline.load.schema import bundle_text, current_rows
+from pipeline.load.schema import bundle_place, bundle_text, current_rows
 
 MAX_LISTED = 200
 
@@ -209,13 +209,14 @@ def voided_keys(con, reg: Register) -> list[tuple]:
     return [tuple(r) for r in con.execute(f"SELECT {keys} FROM _typed WHERE void").fetchall()]
 
 
-def edited_in_place(con, reg: Register, label: str, bundle) -> tuple[list[Problem], set[int]]:
-    """When a file of this name was loaded before from the same bundle with other content, the
+def edited_in_place(con, reg: Register, label: str, bundle, home=None) -> tuple[list[Problem], set[int]]:
+    """When a file of this name was loaded before from the same bundle (the same folder, or the one
+    at the same place beside the database in `home`: the office folder copied) with other content, the
     likeliest cause of its rejection, first: it was edited in place. Returns that problem, naming
     the rows that differ from what the file held when it was loaded, and the rows that do not (a
     row since corrected by another file is not one the clerk touched: its conflict is not listed)."""
-    first = con.execute("SELECT min(loaded_at) FROM loads WHERE file = ? AND bundle = ?",
-                        [label, bundle_text(bundle)]).fetchone()[0]
+    first = con.execute("SELECT min(loaded_at) FROM loads WHERE file = ? AND (bundle = ? OR bundle_at = ?)",
+                        [label, bundle_text(bundle), bundle_place(bundle, home)]).fetchone()[0]
     if first is None:
         return [], set()
     as_loaded = (f"SELECT n._row FROM _typed n WHERE EXISTS (SELECT 1 FROM {reg.table} o "

@@ -49,9 +49,12 @@ def as_of_note(as_of: dt.date | None) -> str | None:
 
 
 def build(db: Path, out: Path, as_of: dt.date | None = None, params_file: Path | None = None,
-          wait: float = DEFAULT_WAIT, progress: Progress | None = None) -> Built:
+          wait: float = DEFAULT_WAIT, progress: Progress | None = None, bundle: Path | None = None) -> Built:
     """Recompute every model of `db` as of `as_of` (default today) and write the exports into `out`
-    (replacing an earlier set whole, or not at all)."""
+    (replacing an earlier set whole, or not at all). `bundle`: the bundle the database was loaded
+    from, whose closes are compared (default: where the database finds the bundles it was loaded
+    from, load/closes.py bundles_bound). PoundError, nothing built, when a register's rows are not
+    as they were loaded (load/digests.py)."""
     from pipeline.core.staged import Staged, finish_pending
     from pipeline.load import connection
 
@@ -65,7 +68,7 @@ def build(db: Path, out: Path, as_of: dt.date | None = None, params_file: Path |
         params = params_of(as_of, params_file)
         built = Built(db, out, params.as_of)
         with Staged(out) as stage:
-            build_and_export(con, stage, params, progress or Progress(), db, out, built)
+            build_and_export(con, stage, params, progress or Progress(), db, out, built, bundle=bundle)
             point("build:committed")
             built.written = stage.commit()
         drop_unwritten_workbook(out, built.written)
@@ -107,12 +110,12 @@ def run(bundle: Path, out: Path, db: Path | None = None, as_of: dt.date | None =
             try:
                 with named(bundle):
                     result = ingest(con, folder, progress, require_reference=True, as_of=params.as_of,
-                                    origin=bundle)
+                                    origin=bundle, home=target.resolve().parent)
                 progress.close()
                 built.loaded = Loaded(bundle, target, result, as_of, notes)
                 if result.rejected:
                     return built
-                build_and_export(con, stage, params, progress, target, out, built, pend=False)
+                build_and_export(con, stage, params, progress, target, out, built, pend=False, bundle=bundle)
             finally:
                 con.close()
             if target.resolve() != (out / "pound.duckdb").resolve():
@@ -160,12 +163,14 @@ def drop_unwritten_workbook(out: Path, written: list[Path]) -> None:
 
 
 def build_and_export(con, stage, params, progress, db_path: Path, final_out: Path, built: Built,
-                     pend: bool = True) -> None:
+                     pend: bool = True, bundle: Path | None = None) -> None:
     """Compute every model and, in the build's own transaction before it commits, write the CSV
     exports, the audit workbook (when its largest sheet holds at most WHOLE_WORKBOOK_MAX_ROWS rows)
     and the parameters used into the staging folder, marked as waiting for this build's commit: a
     kill before the commit leaves the database and the exports as before; after it, the next build
-    moves the exports in (core/staged.py, finish_pending)."""
+    moves the exports in (core/staged.py, finish_pending). First, in the same transaction, the rows
+    loaded are checked against their digests and the closes of the bundles bound to the build are
+    read (bind)."""
     def exports(con) -> None:
         _export(con, stage.folder, params, progress, db_path, final_out, built)
         point("build:exports-written")
@@ -173,10 +178,24 @@ def build_and_export(con, stage, params, progress, db_path: Path, final_out: Pat
             stage.pend(_last_build_id(con))
 
     from pipeline.build import build as compute
-    from pipeline.load.closes import load_closes
 
-    # the closes of the bundles loaded (adjustments compares with them), read in the build's transaction
-    compute(con, params, progress, first=load_closes, last=exports)
+    compute(con, params, progress, first=lambda con: bind(con, db_path, bundle, built, progress), last=exports)
+
+
+def bind(con, db: Path, bundle: Path | None, built: Built, progress) -> None:
+    """What a build stands on, in its transaction, before any model: the register rows as they were
+    loaded (load/digests.py: PoundError when one differs), and the closes of the bundles bound to it
+    (`bundle`, or where the database finds the bundles it was loaded from: load/closes.py), read
+    afresh for adjustments to compare with."""
+    from pipeline.load import digests
+    from pipeline.load.closes import bundles_bound, load_closes
+
+    progress.step("checking the rows loaded against their digests")
+    bound = bundles_bound(con, db, bundle)
+    built.notes += digests.check(con, db, bound[0] if bound else None)
+    built.notes += [f"note: {b}, a bundle the database was loaded from, is not there: the closes kept in it are not "
+                    f"compared (pound build --bundle names where it is now)" for b in bound if not b.exists()]
+    load_closes(con, bound)
 
 
 def _export(con, out: Path, params, progress, db_path: Path, final_out: Path, built: Built) -> None:

@@ -105,7 +105,8 @@ def load(bundle: Path, db: Path, as_of: dt.date | None = None, wait: float = DEF
         con = connection.connect(db, wait=wait, rows=connection.bundle_rows(folder))
         try:
             with named(bundle):
-                result = ingest(con, folder, progress, require_reference=False, as_of=as_of, origin=bundle)
+                result = ingest(con, folder, progress, require_reference=False, as_of=as_of, origin=bundle,
+                                home=db.resolve().parent)
             progress.close()
         finally:
             con.close()

@@ -44,11 +44,13 @@ def default_out(db: Path, month: str) -> Path:
 
 def build_and_review(db: Path, month: str, out: Path, as_of: dt.date, district: str | None = None,
                      params_file: Path | None = None, pdf: bool = False, wait: float = DEFAULT_WAIT,
-                     progress: Progress | None = None) -> tuple[Built, Reviewed, list[str]]:
+                     progress: Progress | None = None, bundle: Path | None = None) -> tuple[Built, Reviewed, list[str]]:
     """The month after its load, for pound month and the desk: build as of `as_of` with the exports
     in OUT/exports, and write the month's review into OUT. Also returns the decision files loaded
-    since the review printed before this one (the meeting's decisions, now in its figures)."""
-    built = build(db, Path(out) / "exports", as_of=as_of, params_file=params_file, wait=wait, progress=progress)
+    since the review printed before this one (the meeting's decisions, now in its figures).
+    `bundle`: the bundle the month was loaded from, whose closes the build compares (steps.build)."""
+    built = build(db, Path(out) / "exports", as_of=as_of, params_file=params_file, wait=wait, progress=progress,
+                  bundle=bundle)
     # asked before this review is printed: decisions loaded since the page taken to the meeting
     decided = decided_at_the_meeting(db, month, district, wait=wait)
     if progress is not None:
@@ -74,7 +76,7 @@ def month(bundle: Path, db: Path, month: str, as_of: dt.date | None = None, out:
         done.next = ["correct the file(s) named above and run pound month again (the files that loaded are kept)"]
         return done
     done.built, done.reviewed, decided = build_and_review(db, month, out, as_of, district, params_file, wait=wait,
-                                                          progress=progress)
+                                                          progress=progress, bundle=bundle)
     sheet = done.reviewed.written[-1]
     where = f" --district {district}" if district else ""
     closed = in_force(bundle, month, district) if Path(bundle).is_dir() else None

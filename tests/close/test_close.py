@@ -61,7 +61,8 @@ def fresh(shared, root: Path) -> tuple[Path, Path]:
     """The golden bundle copied to root/bundle and run to root/out.
 
     The run is a copy of the session's run of the golden bundle (tests/shared.py), told where its
-    bundle now is: a run writes the bundle's path in one place, loads.bundle (and its staged copy)."""
+    bundle now is, as a run from root/bundle writes it: its full path in loads.bundle (and its staged
+    copy), and where the database finds it, beside its folder, in loads.bundle_at."""
     bundle = root / "bundle"
     shutil.copytree(GOLDEN, bundle)
     db = shared.run(GOLDEN, AS_OF, root / "out") / "pound.duckdb"
@@ -69,6 +70,7 @@ def fresh(shared, root: Path) -> tuple[Path, Path]:
     try:
         for table in ("loads", "stg_loads"):
             con.execute(f"UPDATE {table} SET bundle = ?", [str(bundle.resolve())])
+        con.execute("UPDATE loads SET bundle_at = '../bundle'")
     finally:
         con.close()
     return bundle, db
@@ -238,8 +240,8 @@ def test_close_refuses_a_bundle_the_database_was_not_loaded_from(closed, run_cli
     code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", other)
     assert code == 1 and len(err.strip().splitlines()) == 1
     assert "is not a bundle the database" in err
-    assert f"If the bundle was moved or copied, make its database afresh from where it is now (pound run " \
-           f"{other.resolve()} --out FOLDER)" in err
+    assert f"Close with the database beside this bundle, or make one of it (pound run {other.resolve()} --out " \
+           "FOLDER)" in err
     assert not (other / "closes").exists()
 
 

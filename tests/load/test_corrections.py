@@ -142,6 +142,20 @@ def test_a_file_edited_in_place_after_it_was_loaded_is_told_so_first(tmp_path, r
     assert code == 2 and "'six hundred' is not an amount" in err and "has changed since" not in err
 
 
+def test_a_file_edited_in_place_in_a_copied_office_folder_is_told_so_first(tmp_path, run_cli):
+    office = tmp_path / "office"
+    bundle = bundle_with(office, {})
+    assert run_cli("ingest", bundle, "--db", office / "p.duckdb", "--as-of", AS_OF)[0] == 0
+    copy = tmp_path / "copy"
+    shutil.copytree(office, copy)
+    releases = copy / "bundle" / "registers" / "releases.csv"
+    text = releases.read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("R12,"))
+    releases.write_text(text.replace(line, line.replace(",600", ",400", 1)), encoding="utf-8")
+    code, _, err = run_cli("ingest", copy / "bundle", "--db", copy / "p.duckdb", "--as-of", AS_OF)
+    assert code == 2 and "and has changed since, in row 11: a file once loaded is not edited" in err
+
+
 def test_a_file_edited_in_place_names_only_the_rows_that_changed(tmp_path, run_cli):
     """R12 corrected by a file of its own, then releases.csv edited in place at R11 only: R12's row
     in releases.csv differs from R12 now (the correction), but the clerk did not touch it, so only

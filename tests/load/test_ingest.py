@@ -158,16 +158,18 @@ def test_files_that_are_not_registers_are_named_and_passed_over(tmp_path, run_cl
     assert "note: registers/notes.txt: not a CSV or .xlsx file" in err
 
 
-def test_a_database_made_before_bundle_as_of_gets_the_column(tmp_path):
+def test_a_database_made_before_bundle_as_of_gets_the_columns_added_since(tmp_path):
     import duckdb
 
     path = tmp_path / "old.duckdb"
     old = duckdb.connect(str(path))
-    old.execute(schema.LOADS_DDL.replace(",\n    bundle_as_of DATE", ""))
-    assert "bundle_as_of" not in [r[0] for r in old.execute("DESCRIBE loads").fetchall()]
+    # loads as the first versions made it
+    old.execute("CREATE TABLE loads (load_id INTEGER PRIMARY KEY, file VARCHAR NOT NULL, register VARCHAR NOT NULL, "
+                "sha256 VARCHAR NOT NULL, rows BIGINT NOT NULL, new_rows BIGINT NOT NULL, loaded_at TIMESTAMP NOT NULL, "
+                "status VARCHAR NOT NULL, bundle VARCHAR)")
     old.close()
     con = connection.connect(path)
-    assert [r[0] for r in con.execute("DESCRIBE loads").fetchall()][-1] == "bundle_as_of"
+    assert [r[0] for r in con.execute("DESCRIBE loads").fetchall()] == schema.LOADS_COLUMNS.split(", ")
     con.close()
 
 

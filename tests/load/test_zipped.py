@@ -23,7 +23,8 @@ def _zip(folder, path, prefix=""):
 def _content(path):
     con = connection.connect(path)
     try:
-        return {t: con.execute(f"SELECT * EXCLUDE (loaded_at, bundle_as_of) FROM {t} ORDER BY ALL" if t == "loads"
+        return {t: con.execute(f"SELECT * EXCLUDE (loaded_at, bundle_as_of, bundle_at, bundle), bundle FROM {t} ORDER BY ALL"
+                               if t == "loads"
                                else f"SELECT * FROM {t} ORDER BY ALL").fetchall() for t in TABLES}
     finally:
         con.close()
