@@ -161,7 +161,8 @@ def month_end(month: str) -> dt.date:
 
 def _built_to(places: Places, day: dt.date, month: str, progress: Progress) -> str | None:
     """The month's own build (steps/month_build.py), its exports beside its review."""
-    return built_to(places.db, day, month, places.month(month) / "exports", wait=DB_WAIT, progress=progress)
+    return built_to(places.db, day, month, places.month(month) / "exports", wait=DB_WAIT, progress=progress,
+                    bundle=places.bundle)
 
 
 def load(places: Places, month: str, progress: Progress) -> Loaded:
@@ -189,7 +190,7 @@ def review(places: Places, month: str, progress: Progress) -> Reviewed | Sealed:
     if closed is not None and pending(places.bundle, month) is None:
         return sealed(places, month, closed, progress)
     built, done, _ = steps.build_and_review(places.db, month, places.month(month), drawn_to(month), pdf=True,
-                                            wait=DB_WAIT, progress=progress)
+                                            wait=DB_WAIT, progress=progress, bundle=places.bundle)
     con = connect(places.db, wait=DB_WAIT)
     try:
         figures = [(f.label, f.text) for f in glance.figures(con, month)]

@@ -32,9 +32,10 @@ def not_over(month: str) -> str | None:
 
 
 def built_to(db: Path, day: dt.date, month: str, exports: Path, wait: float = DEFAULT_WAIT,
-             progress: Progress | None = None) -> str | None:
+             progress: Progress | None = None, bundle: Path | None = None) -> str | None:
     """Build `db` as of `day` (the exports into `exports`) unless its last build is of that day and
-    holds every file loaded; the line that says so, or None when the build in place is the month's."""
+    holds every file loaded; the line that says so, or None when the build in place is the month's.
+    `bundle`: the bundle whose closes the build reads (steps.build)."""
     from pipeline.build import record
     from pipeline.load import connection
     from pipeline.steps.build import build
@@ -53,5 +54,5 @@ def built_to(db: Path, day: dt.date, month: str, exports: Path, wait: float = DE
         before += f", before {len(since)} file(s) were loaded"
     if progress is not None:
         progress.step(f"building the accounts as of {day:%d-%m-%Y} for {month} ({before})")
-    build(db, exports, as_of=day, wait=wait, progress=progress)
+    build(db, exports, as_of=day, wait=wait, progress=progress, bundle=bundle)
     return f"built the accounts as of {day:%d-%m-%Y} for {month} first: {before}"
