@@ -58,10 +58,13 @@ def desk_of(tmp_path):
 
     made = []
 
-    def make(bundle: Path = ROOT / "data" / "sample", **kw) -> Served:
-        copy = tmp_path / f"bundle{len(made)}"
-        shutil.copytree(bundle, copy)
-        s = Served(Places(copy, tmp_path / f"desk{len(made)}.duckdb", tmp_path / f"out{len(made)}"), **kw)
+    def make(bundle: Path = ROOT / "data" / "sample", places: Places | None = None, **kw) -> Served:
+        """`places`: where the copy, the database and OUT lie (the bundle copied to places.bundle)."""
+        if places is None:
+            places = Places(tmp_path / f"bundle{len(made)}", tmp_path / f"desk{len(made)}.duckdb",
+                            tmp_path / f"out{len(made)}")
+        shutil.copytree(bundle, places.bundle)
+        s = Served(places, **kw)
         made.append(s)
         return s
 

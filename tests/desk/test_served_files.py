@@ -54,20 +54,13 @@ def raw(d, path: str) -> tuple[int, bytes]:
 
 
 @pytest.fixture
-def laid(tmp_path):
+def laid(desk_of, tmp_path):
     """A desk whose bundle lies inside the database's folder (OUT), as an office keeps it."""
-    import shutil
-
-    from conftest import ROOT, Served
-
     from pipeline.desk.actions import Places
 
     out = tmp_path / "office"
-    shutil.copytree(ROOT / "data" / "sample", out / "mysuru")
-    s = Served(Places(out / "mysuru", out / "pound.duckdb", out))
-    targets = lay_out(s)
-    yield s, targets
-    s.stop()
+    s = desk_of(places=Places(out / "mysuru", out / "pound.duckdb", out))
+    return s, lay_out(s)
 
 
 def test_the_files_the_steps_wrote_are_served_wherever_the_bundle_lies(laid):
