@@ -58,6 +58,7 @@ SPEC = {
     "S16-RESEIZURE-UNFOUNDED": ("16(2)", "high"),
     "LF-CREDIT-OVERDUE": ("18(2), 18(5)", "high"),
     "DM-RECEIPT-OVERDUE": ("18(5)", "high"),
+    "S15-NOTICE-BEFORE-REPORT": ("15(2)", "high"),
 }
 # rules whose finding's section is one of those its header lists (the header lists them all)
 SECTIONS = {"LF-CREDIT-OVERDUE": ("18(2)", "18(5)")}
