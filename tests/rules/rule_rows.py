@@ -59,12 +59,14 @@ SPEC = {
     "LF-CREDIT-OVERDUE": ("18(2), 18(5)", "high"),
     "DM-RECEIPT-OVERDUE": ("18(5)", "high"),
     "S15-NOTICE-BEFORE-REPORT": ("15(2)", "high"),
+    "REL-OVERCHARGED": ("12(1)", "high"),
 }
 # rules whose finding's section is one of those its header lists (the header lists them all)
 SECTIONS = {"LF-CREDIT-OVERDUE": ("18(2)", "18(5)")}
 # rules whose finding is graver in some cases than others (the header names the gravest)
 GRADED = {"S14-NOT-NOTIFIED": ("high", "medium"), "SALE-OFFICIAL-BUYER": ("high", "medium"),
-          "LF-CREDIT-OVERDUE": ("high", "medium"), "DM-RECEIPT-OVERDUE": ("high", "medium")}
+          "LF-CREDIT-OVERDUE": ("high", "medium"), "DM-RECEIPT-OVERDUE": ("high", "medium"),
+          "REL-OVERCHARGED": ("high", "medium")}
 
 
 # ----------------------------------------------------------------------------------------------
