@@ -163,7 +163,8 @@ ties_html(con, district, local_authority=local_authority)
 # the rows of surplus credited by the DM to the local fund, the expected amount and the
 # day due are his own entries', the local fund's entries are matched against them, and
 # `early` says the credit came before the six months of s.18(5) were over, whatever the
-# days after due say.
+# days after due say; that too is a finding for the District Magistrate's decision
+# (DM-SURPLUS-CREDITED-EARLY), named in the column "early finding" beside its row.
 #
 # A credit or a DM's receipt not made in full more than `ledger_grace` days after its due
 # day is also a finding for the District Magistrate's decision (LF-CREDIT-OVERDUE,
@@ -176,7 +177,7 @@ h.table(rec.breaks(con, district, local_authority=local_authority, first=h.MAX_R
         essential=["local_authority_id", "reference", "head", "status", "overdue_rule", "expected_amount",
                    "ledger_amount", "due_on", "days_outstanding"],
         labels={"ledger_amount": "in the ledger", "entry_ids": "entries", "expected_from": "the DM's own entries",
-                "overdue_rule": "finding", "days_outstanding": "days since due"},
+                "overdue_rule": "finding", "early_rule": "early finding", "days_outstanding": "days since due"},
         value_labels={"ledger": rec.LEDGER_NAMES, "head": rec.HEAD_LABELS},
         empty="No breaks: every expected credit that is due is matched.")
 

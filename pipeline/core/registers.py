@@ -132,7 +132,8 @@ OFFICIALS = Register(
     columns=(
         _c("person_id", ID, True),
         _c("name", TEXT, True),
-        _c("role", ENUM, True, ("pound_keeper", "police", "sale_officer", "tahsildar", "magistrate", "other")),
+        _c("role", ENUM, True, ("pound_keeper", "police", "sale_officer", "tahsildar", "magistrate", "dm_accounts",
+                                 "other")),
         _c("district", TEXT),
     ),
 )

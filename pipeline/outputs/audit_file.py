@@ -30,7 +30,8 @@ LEDGER_COLUMNS = ("ledger", "entry_id", "entry_on", "local_authority_id", "local
 # sheet -> (model, columns, money columns, order)
 TABLES: tuple[tuple[str, str, tuple[str, ...], frozenset[str], tuple[str, ...]], ...] = (
     ("reconciliation", "reconciliation", BY_TABLE["reconciliation"].columns
-     + ("days_after_due", "days_outstanding", "entry_ids", "expected_from", "is_break", "overdue_rule", "overdue_on"),
+     + ("days_after_due", "days_outstanding", "entry_ids", "expected_from", "is_break", "overdue_rule", "overdue_on",
+        "early_rule"),
      BY_TABLE["reconciliation"].money, ("ledger", "local_authority_id", "reference", "head")),
     ("ledger_entries", "ledger_entries", LEDGER_COLUMNS, frozenset({"amount"}), ("ledger", "entry_on", "entry_id")),
     ("findings", "findings", BY_TABLE["findings"].columns, frozenset(), ("severity_rank", "rule_id", "event_on",

@@ -160,8 +160,10 @@ def ties(con, district: str | None = None, local_authority: str | None = None) -
     return out
 
 
-# overdue_rule: the finding an expected credit or receipt not made in full in time is (R16, R17), beside its row
-BREAK_COLUMNS = ("ledger", "local_authority_id", "reference", "head", "status", "overdue_rule", "expected_amount",
+# overdue_rule: the finding an expected credit or receipt not made in full in time is (R16, R17), beside its row;
+# early_rule: the finding a surplus credited before the DM's six months ended is (R21)
+BREAK_COLUMNS = ("ledger", "local_authority_id", "reference", "head", "status", "overdue_rule", "early_rule",
+                 "expected_amount",
                  "ledger_amount", "difference", "due_on", "entry_on", "days_after_due", "days_outstanding", "entry_ids",
                  "expected_from")
 
@@ -179,7 +181,7 @@ def pending(con, district: str | None = None, local_authority: str | None = None
     """Expected credits not entered yet whose lag has not run out (not breaks yet; with `first`, as breaks)."""
     return select_first(con, "reconciliation", *(col(c) for c in BREAK_COLUMNS
                                                  if c not in ("ledger_amount", "entry_on", "days_after_due", "entry_ids",
-                                                              "expected_from", "overdue_rule")),
+                                                              "expected_from", "overdue_rule", "early_rule")),
                         first=first, where=[Cond("status", "=", "pending"), *_district(district, local_authority)],
                         order=["due_on", "ledger", "local_authority_id", "reference", "head"],
                         key=["ledger", "local_authority_id", "reference", "head"])

@@ -7,7 +7,8 @@ DM and credited to the local fund after his six months (s.18(5)). Here the clerk
 it: most entries a few days late, some a month or two (but by the last day, once more than
 ledger_grace days are past), a few Rs 100 over; with a few unrelated entries (lease rent) besides. A
 credit not made in full in time is a finding (LF-CREDIT-OVERDUE, DM-RECEIPT-OVERDUE): only the planted
-ones are left out (plants/ledgers.py).
+ones are left out, and the planted early ones dated on the last day of the DM's six months
+(plants/ledgers.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.synth.plants import data_quality
-from pipeline.synth.plants.ledgers import overdue_credits
+from pipeline.synth.plants.ledgers import early_credits, overdue_credits
 from pipeline.synth.state import Generator, ids
 
 
@@ -39,6 +40,10 @@ def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
     local = local[local.due >= 0]
     surplus = surplus[surplus.credit_due >= 0]
     rec_on = rec_on[rec_on <= end]
+    # DM-SURPLUS-CREDITED-EARLY: the DM credits the surplus, and the local fund enters it, on the last day
+    # of his six months (the day before it falls due), not after them
+    early = early_credits(g, surplus.case_id, surplus.credit_due.to_numpy() - 1)
+    early_on = dict(zip(surplus.case_id[early], surplus.credit_due.to_numpy()[early] - 1, strict=True))
     # LF-CREDIT-OVERDUE: fines the local fund never enters
     never = overdue_credits(g, "LF-CREDIT-OVERDUE", local.ref,
                             np.where((local["head"] == "fines").to_numpy(), local.due.to_numpy(), -1))
@@ -47,6 +52,8 @@ def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
     lag = np.where(roll < 0.05, rng.integers(35, 75, k), rng.integers(1, 26, k))
     amount = np.where((roll > 0.97) & (local.amount > 20000), local.amount + 10000, local.amount)
     on = local.due.to_numpy() + lag
+    planted_early = (local["head"] == "surplus").to_numpy() & local.ref.isin(list(early_on)).to_numpy()
+    on = np.where(planted_early, local.ref.map(early_on).fillna(-1).to_numpy(np.int64), on)
     # a late entry still comes by the last day once the credit is more than ledger_grace days past due
     on = np.where((on > end) & (local.due.to_numpy() + g.params["ledger_grace"] < end), end, on)
     keep = (on <= end) & ~never
@@ -66,6 +73,7 @@ def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
     # the DM's deposit account: receipts of surplus (s.18(5)) and its credits to the local fund after six months
     k = len(surplus)
     credit_on = surplus.credit_due.to_numpy() + rng.integers(0, 10, k)
+    credit_on = np.where(early, surplus.credit_due.to_numpy() - 1, credit_on)
     common = {"amount": surplus.amount.to_numpy(), "reference": surplus.case_id.to_numpy(),
               "local_authority_id": surplus.local_authority_id.to_numpy()}
     dm = pd.concat([

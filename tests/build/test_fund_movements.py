@@ -75,3 +75,30 @@ def test_a_fine_under_an_order_where_s14_is_not_notified_is_the_owners(tmp_path,
     con = built(make_bundle(tmp_path, removal_orders=[order]))
     assert con.execute("SELECT account, section, account_id, amount, strftime(due_on, '%Y-%m-%d') FROM fund_movements "
                        "WHERE ref_kind = 'order'").fetchall() == [(account, section, account_id, 50000, "2026-07-15")]
+
+
+# R29 (s.12(1)): a release on payment owes its fines and charges and no more. C1, 1 head of cattle
+# impounded 09-01 and released 09-02: fine 600, feeding 200 x 2 days = 400.
+@pytest.mark.parametrize("fines, charges, kept, back", [
+    pytest.param("600", "400", (60000, 40000), [], id="paid-exactly"),
+    # Rs 100 over the fine and Rs 50.50 over the charges: each excess back to the owner, on the release day
+    pytest.param("700", "450.50", (60000, 40000), [(10000, "fines"), (5050, "feeding charges")], id="paid-over"),
+    # short: all of it stays where it was paid (REL-UNPAID), nothing goes back
+    pytest.param("500", "300", (50000, 30000), [], id="paid-short"),
+])
+def test_what_a_release_collects_over_its_dues_goes_back_to_the_owner(tmp_path, fines, charges, kept, back):
+    rel = {"release_id": "R1", "case_id": "C1", "released_on": "2026-09-02", "head_count": 1, "basis": "s12_payment",
+           "fines_paid": fines, "charges_paid": charges, "receipt_signed": "yes"}
+    con = built(make_bundle(tmp_path, impoundments=[case(impounded_on="2026-09-01")], releases=[rel]))
+    got = dict(con.execute("SELECT account, sum(amount) FROM fund_movements WHERE account IN ('local_fund', 'pound_keeper') "
+                           "GROUP BY ALL").fetchall())
+    assert (got["local_fund"], got["pound_keeper"]) == kept
+    owner = con.execute("SELECT amount, what, section, account_id, strftime(due_on, '%Y-%m-%d'), hop FROM fund_movements "
+                        "WHERE account = 'owner' ORDER BY what DESC").fetchall()
+    assert [(a, w.split(" paid")[0]) for a, w, *_ in owner] == back
+    assert all(r[2:] == ("12(1)", "O1", "2026-09-02", 1) for r in owner)
+    # the local fund expects the fines due, not what was paid (expected_credits, the reconciliation)
+    assert con.execute("SELECT expected_amount FROM expected_credits WHERE head = 'fines'").fetchall() == [(kept[0],)]
+    # every paisa received moves somewhere (hop 1)
+    assert con.execute("SELECT sum(amount) FROM fund_movements WHERE hop = 1").fetchone()[0] == \
+        round(float(fines) * 100) + round(float(charges) * 100)

@@ -158,3 +158,33 @@ def test_lag_is_a_parameter(tmp_path, golden_bundle):
     con = built(golden_bundle, as_of=AS_OF, params={"reconciliation_lag": 45})
     # G06 fines due 08-20 were booked 10-01: late with 30 days, matched with 45
     assert con.execute("SELECT status FROM reconciliation WHERE reference = 'G06'").fetchone()[0] == "matched"
+
+
+@pytest.mark.parametrize("receipts, booked_on, status, rule", [
+    # one receipt on 01-22: his six months end on 07-22; a booking on that day is early and the row names
+    # the finding; three days later it is matched and names none
+    pytest.param([("M1", "2026-01-22", "5400")], "2026-07-22", "early", "DM-SURPLUS-CREDITED-EARLY", id="one-receipt-last-day"),
+    pytest.param([("M1", "2026-01-22", "5400")], "2026-07-25", "matched", None, id="one-receipt-after"),
+    # R21, R12: half received on 01-22 and half on 02-10 (six months to 08-10): a booking of the whole on
+    # 07-25 draws on both, and the second's six months have not run out (counted from the first receipt
+    # alone it was matched)
+    pytest.param([("M1", "2026-01-22", "2700"), ("M2", "2026-02-10", "2700")], "2026-07-25", "early",
+                 "DM-SURPLUS-CREDITED-EARLY", id="two-receipts-before-the-second-ends"),
+    pytest.param([("M1", "2026-01-22", "2700"), ("M2", "2026-02-10", "2700")], "2026-08-11", "matched", None,
+                 id="two-receipts-after-both"),
+])
+def test_an_early_surplus_row_names_its_finding(tmp_path, receipts, booked_on, status, rule):
+    dm = [{"entry_id": e, "entry_on": on, "kind": "receipt", "amount": a, "reference": "C8", "local_authority_id": "LA1"}
+          for e, on, a in receipts]
+    bundle = make_bundle(
+        tmp_path, impoundments=[case("C8", impounded_on="2026-01-01", owner_id="")],
+        police_reports=[{"case_id": "C8", "reported_on": "2026-01-09", "notice_on": "2026-01-09", "proclamation_on": "2026-01-09"}],
+        sales=[{"sale_id": "S8", "case_id": "C8", "path": "s15_unclaimed", "sale_on": "2026-01-20", "head_offered": 1,
+                "head_sold": 1, "bid_amount": "10000", "accepted": "yes", "conducted_by": "SO1"}],
+        local_fund=[lf("E8f", "2026-01-25", "600", "C8"), lf("E8s", booked_on, "5400", "C8", head="surplus")],
+        dm_deposit=dm)
+    con = built(bundle, as_of=AS_OF)
+    got = con.execute("SELECT status, early_rule FROM reconciliation WHERE ledger = 'local_fund' AND head = 'surplus'").fetchall()
+    assert got == [(status, rule)]
+    found = con.execute("SELECT subject_id FROM findings WHERE rule_id = 'DM-SURPLUS-CREDITED-EARLY'").fetchall()
+    assert found == ([("C8:surplus",)] if rule else [])

@@ -6,6 +6,10 @@ from helpers import built
 
 # Every finding on the sample as of 2026-11-30, in the order of findings.csv.
 SAMPLE_FINDINGS = [
+    # R21 (issue 50): the DM received M-2608-003's surplus of Rs 13,800 on 02-09-2026 (DM-001) and holds it
+    # six months, to 02-03-2027; he credited it on 15-11-2026 (DM-004) and the local fund entered it on
+    # 16-11-2026 (LF-015): one finding, filed on the first of the two
+    ("DM-SURPLUS-CREDITED-EARLY", "expected_credit", "M-2608-003:surplus", "M-2608-003", "P01", "2026-11-15"),
     ("REL-NO-DECLARATION", "release", "R-0007", "N-2609-012", "P02", "2026-09-09"),
     ("REL-NO-SECURITY", "release", "R-0007", "N-2609-012", "P02", "2026-09-09"),
     ("REL-UNPAID", "release", "R-0006", "M-2609-004", "P01", "2026-09-04"),
@@ -38,6 +42,8 @@ def test_the_complete_findings_list_of_the_sample(sample_bundle):
                                      "short by Rs 200.00.")
     assert "Ramesh Gowda (PK01, pound-keeper, Mysuru) (a match on the name only" in details["SALE-OFFICIAL-BUYER"]
     assert "the proclamation by beat of drum is not recorded (due by 12-10-2026" in details["S15-NOTICE-MISSING"]
+    assert ("the DM's credit DM-004 of Rs 13,800.00 on 15-11-2026, drawing on his receipt DM-001, whose six months "
+            "end on 02-03-2027; the local fund's entry LF-015") in details["DM-SURPLUS-CREDITED-EARLY"]
 
 
 def test_sample_figures_a_clerk_can_check(sample_bundle):

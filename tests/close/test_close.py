@@ -18,9 +18,10 @@ October's own figures (closed too) and July's (the R02 correction; not closed) d
 each close (R14) does: it counts every finding waiting up to its month, and R02 short by Rs 50 raises
 REL-UNPAID R02 (high) of 13-07-2026, waiting on the close's as-of date, 31-12-2026, for
 18 (13-07 to 31-07) + 31 + 30 + 31 + 30 + 31 = 171 days, the oldest (sealed: 82). So October's page:
-high waiting 0 -> 1, oldest 82 -> 171; November's: high waiting 0 -> 2 (R02, R12), of the month high
+high waiting 1 -> 2, oldest 82 -> 171; November's: high waiting 1 -> 3 (R02, R12), of the month high
 0 -> 1 (R12), medium waiting and of the month 2 -> 3 (G99), oldest 82 -> 171; cause: the files loaded
-since the close.
+since the close. (The one high finding waiting when they were closed is G05's surplus credited before the
+DM's six months ended, DM-SURPLUS-CREDITED-EARLY of 31-10-2026: R21.)
 
 The reports are rendered by a stand-in (three small pages) except in the one slow test: the
 close's own work is what is tested here; the reports have their own tests.
@@ -263,7 +264,8 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
     assert got == [
         # page 1 of October: REL-UNPAID R02 of July, raised by its correction, waits 171 days
         ("2026-10", "all", "", "page1_oldest_days", "82", "171", "89", "", "", both),
-        ("2026-10", "all", "", "page1_waiting_high", "0", "1", "1", "", "", both),
+        # (G05's DM-SURPLUS-CREDITED-EARLY of 31-10-2026, high, was waiting when each month was closed: R21)
+        ("2026-10", "all", "", "page1_waiting_high", "1", "2", "1", "", "", both),
         ("2026-11", "all", "PA", "finding_raised_after_close", "0", "1", "1", "REL-UNPAID", "R12", CORRECTION),
         # November held G10's LF-CREDIT-OVERDUE at PA and G09's at PB when it was closed
         ("2026-11", "all", "PA", "findings", "1", "2", "1", "", "", CORRECTION),
@@ -282,7 +284,7 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
         ("2026-11", "all", "", "page1_of_month_high", "0", "1", "1", "", "", both),
         ("2026-11", "all", "", "page1_of_month_medium", "2", "3", "1", "", "", both),
         ("2026-11", "all", "", "page1_oldest_days", "82", "171", "89", "", "", both),
-        ("2026-11", "all", "", "page1_waiting_high", "0", "2", "2", "", "", both),
+        ("2026-11", "all", "", "page1_waiting_high", "1", "3", "2", "", "", both),
         ("2026-11", "all", "", "page1_waiting_medium", "2", "3", "1", "", "", both),
     ]
     # the pages show them as they write every amount, and each measure in words
@@ -333,7 +335,7 @@ def test_a_change_to_a_month_not_closed_moves_only_the_page_one_of_the_close(run
     assert [(r["month"], r["pound_id"], r["measure"], r["closed_value"], r["current_value"], r["causes"])
             for r in read(tmp_path / "out" / "adjustments.csv")] == [
         ("2026-11", "", "page1_oldest_days", "82", "171", "loaded since the close: registers/releases_fix.csv"),
-        ("2026-11", "", "page1_waiting_high", "0", "1", "loaded since the close: registers/releases_fix.csv")]
+        ("2026-11", "", "page1_waiting_high", "1", "2", "loaded since the close: registers/releases_fix.csv")]
 
 
 def test_the_bundle_reader_passes_over_the_closes(closed):

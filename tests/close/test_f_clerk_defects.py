@@ -3,11 +3,12 @@
 Each test here runs the README's month as a district office would, on a copy of data/sample, to the
 point where the defect showed, and asserts what the tool does now.
 
-The sample, as of 30-11-2026: November's page 1 counts 2 high findings waiting (REL-NO-SECURITY R-0007
-of 09-09-2026, S15-SALE-UNPROCLAIMED S-006 of 19-10-2026), 7 medium. The sample's own decisions of
+The sample, as of 30-11-2026: November's page 1 counts 3 high findings waiting (REL-NO-SECURITY R-0007
+of 09-09-2026, S15-SALE-UNPROCLAIMED S-006 of 19-10-2026, DM-SURPLUS-CREDITED-EARLY M-2608-003 of
+15-11-2026, R21), 7 medium. The sample's own decisions of
 15-10-2026 (registers/finding_reviews.csv) decide REL-UNPAID R-0006 "short by Rs 200.00".
 The guide's correction of R-0006 (fines 600 -> 400) makes it short by Rs 400.00: the decision was made
-on other figures, the finding is reopened, and November's page 1 then counts 3 high waiting, the
+on other figures, the finding is reopened, and November's page 1 then counts 4 high waiting, the
 oldest R-0006 of 04-09-2026 at 26 + 31 + 30 = 87 days (sealed: R-0007 of 09-09-2026, 21 + 31 + 30 = 82).
 """
 
@@ -57,8 +58,8 @@ def test_f3_a_correction_that_moves_the_sealed_page_one_shows_as_an_adjustment(o
     code, out, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-12", "--out", "r12")
     assert code == 0 and "the finding reopened" in out + err, err      # the premise: R-0006 reopened
     rows = {r["measure"]: r for r in _adjustments_of_november(root / "r12")}
-    # sealed high 2, now 3 (R-0006 reopened); the oldest counted on the close's as-of date, 30-11: 82 -> 87
-    assert (rows["page1_waiting_high"]["closed_value"], rows["page1_waiting_high"]["current_value"]) == ("2", "3")
+    # sealed high 3, now 4 (R-0006 reopened); the oldest counted on the close's as-of date, 30-11: 82 -> 87
+    assert (rows["page1_waiting_high"]["closed_value"], rows["page1_waiting_high"]["current_value"]) == ("3", "4")
     assert (rows["page1_oldest_days"]["closed_value"], rows["page1_oldest_days"]["current_value"]) == ("82", "87")
     assert "loaded since the close: registers/releases_2026-11_corrections.csv" in rows["page1_waiting_high"]["causes"]
     # nothing else of page 1 moved: of the month itself (November) nothing changed, nor the money overdue

@@ -145,7 +145,9 @@ def test_scope_by_case_pound_and_dates(golden_db, tmp_path):
         by_days = write_papers(con, tmp_path / "c", Scope(first=dt.date(2026, 8, 7), last=dt.date(2026, 8, 7)))
     finally:
         con.close()
-    assert sorted(w.paper.name for w in by_case) == ["notice_G05", "owner_account_G05", "police_report_G05"]
+    # G05's surplus credited before the DM's six months ended (R21): its memo, to the DM's accounts section
+    assert sorted(w.paper.name for w in by_case) == ["findings_memo_accounts-DM-Dist_2026-10", "notice_G05",
+                                                     "owner_account_G05", "police_report_G05"]
     assert sorted(w.paper.name for w in by_pound) == ["notice_G14", "police_report_G14", "release_receipt_R15"]
     assert sorted(w.paper.name for w in by_days) == ["notice_G05", "police_report_G05"]
 

@@ -32,6 +32,10 @@ def expected_addressee(con, f: dict) -> str | None:
     one = lambda sql, *args: (con.execute(sql, list(args)).fetchone() or (None,))[0]  # noqa: E731
     if f["rule_id"] == "LF-CREDIT-OVERDUE":
         return f"accounts-{f['local_authority_id']}"
+    if f["rule_id"] == "DM-SURPLUS-CREDITED-EARLY" or f["subject_kind"] == "dm_deposit_entry":
+        # the accounts section of the DM's office: a dm_accounts official of the district by name, else the title
+        return one("SELECT min(person_id) FROM stg_officials WHERE role = 'dm_accounts' AND lower(district) = lower(?)",
+                   f["district"]) or f"accounts-DM-{f['district'] or ''}"
     if f["rule_id"] == "DM-RECEIPT-OVERDUE":       # the officer of the case's accepted sale, who is to send it
         sale, by = con.execute("SELECT arg_max(sale_id, sale_on), arg_max(conducted_by, sale_on) FROM current_sales() "
                                "WHERE NOT void AND sale_on <= ? AND accepted AND case_id = ?",
@@ -53,8 +57,6 @@ def expected_addressee(con, f: dict) -> str | None:
         return mine[0] if mine else f"tahsildar-{taluk}"
     if f["subject_kind"] == "local_fund_entry":
         return f"accounts-{one('SELECT arg_max(local_authority_id, _version) FROM local_fund WHERE entry_id = ?', f['subject_id'])}"  # noqa: E501
-    if f["subject_kind"] == "dm_deposit_entry":
-        return f"accounts-DM-{f['district'] or ''}"
     if f["pound_id"] is None:
         return None
     return one("SELECT pound_keeper_id FROM stg_pounds WHERE pound_id = ?", f["pound_id"]) or \
@@ -247,3 +249,34 @@ def test_a_report_made_to_a_station_is_addressed_by_its_text(tmp_path):
         con.close()
     assert got["S15-SALE-OVERDUE"] == got["S15-NOTICE-MISSING"] == \
         "Town PS, Officer in charge, to whom the report under s.15(1) was made"
+
+
+@pytest.mark.parametrize("dm_accounts, key, addressee", [
+    pytest.param({"person_id": "DMA1", "name": "Shantha R", "role": "dm_accounts", "district": "Mysuru"}, "DMA1",
+                 "Shantha R, Accounts officer, office of the District Magistrate, Mysuru", id="named"),
+    # the twin: a dm_accounts official of another district is not this office's; the memo goes to the title
+    pytest.param({"person_id": "DMA2", "name": "Kavya S", "role": "dm_accounts", "district": "Mandya"},
+                 "accounts-DM-Mysuru", "Accounts officer, office of the District Magistrate, Mysuru", id="other-district"),
+])
+def test_a_surplus_credited_early_goes_to_the_dm_s_accounts_section(dm_accounts, key, addressee):
+    """R21: C1 sold unclaimed on 18-10-2026 (surplus Rs 800), received by the DM on 20-10-2026 and credited by
+    him on 01-12-2026, inside his six months: the memo goes to the accounts section of his office, by name where
+    officials.csv has a dm_accounts official of the district."""
+    from helpers import REFERENCE
+
+    reports = [{"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "Town PS", "notice_on": "2026-10-10",
+                "proclamation_on": "2026-10-10"}]
+    sale = {"sale_id": "S1", "case_id": "C1", "path": "s15_unclaimed", "sale_on": "2026-10-18", "head_offered": 1,
+            "head_sold": 1, "bid_amount": "5000", "accepted": "yes", "conducted_by": "SO1", "buyer_name": "Farmer B"}
+    dm = [{"entry_id": "DM1", "entry_on": "2026-10-20", "kind": "receipt", "amount": "800", "reference": "C1",
+           "local_authority_id": "LA1"},
+          {"entry_id": "DM2", "entry_on": "2026-12-01", "kind": "credit_to_local_fund", "amount": "800", "reference": "C1",
+           "local_authority_id": "LA1"}]
+    con = built_rows(officials=[*REFERENCE["officials"], dm_accounts], police_reports=reports, sales=[sale],
+                     dm_deposit=dm, impoundments=[case("C1")], as_of=dt.date(2026, 12, 31))
+    try:
+        got = con.execute("SELECT addressee_key, addressee, duty FROM doc_findings_memos "
+                          "WHERE rule_id = 'DM-SURPLUS-CREDITED-EARLY'").fetchall()
+    finally:
+        con.close()
+    assert got == [(key, addressee, "dm_accounts")]

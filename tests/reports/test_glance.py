@@ -44,10 +44,11 @@ def test_the_glance_figures_of_october(con):
 
 def test_the_glance_figures_of_november_count_the_months_before(con):
     got = {f.label: f.text for f in glance.figures(con, "2026-11")}
-    # November adds DM-RECEIPT-OVERDUE H-2610-018 (medium, R17) and S15-REPORT-MISSING H-2610-019 (medium):
-    # waiting 2 high and 7 medium, of November itself 0 high and 2 medium; the oldest is still R-0007 (82 days)
-    assert [got[f"findings waiting up to the month, {s}"] for s in glance.SEVERITIES] == ["2", "7", "0"]
-    assert [got[f"of them of the month itself, {s}"] for s in glance.SEVERITIES] == ["0", "2", "0"]
+    # November adds DM-RECEIPT-OVERDUE H-2610-018 (medium, R17), S15-REPORT-MISSING H-2610-019 (medium) and
+    # DM-SURPLUS-CREDITED-EARLY M-2608-003 (high, R21: credited on 15-11, inside the DM's six months):
+    # waiting 3 high and 7 medium, of November itself 1 high and 2 medium; the oldest is still R-0007 (82 days)
+    assert [got[f"findings waiting up to the month, {s}"] for s in glance.SEVERITIES] == ["3", "7", "0"]
+    assert [got[f"of them of the month itself, {s}"] for s in glance.SEVERITIES] == ["1", "2", "0"]
     assert got["days the oldest has waited"] == "82"
     # and the DM's Rs 4,850.00: 3 overdue, Rs 1,300.00 + 4,850.00 = Rs 6,150.00
     assert (got["credits and receipts overdue"], got["money overdue, not credited (Rs)"]) == ("3", "6,150.00")

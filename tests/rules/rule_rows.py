@@ -58,12 +58,16 @@ SPEC = {
     "S16-RESEIZURE-UNFOUNDED": ("16(2)", "high"),
     "LF-CREDIT-OVERDUE": ("18(2), 18(5)", "high"),
     "DM-RECEIPT-OVERDUE": ("18(5)", "high"),
+    "S15-NOTICE-BEFORE-REPORT": ("15(2)", "high"),
+    "REL-OVERCHARGED": ("12(1)", "high"),
+    "DM-SURPLUS-CREDITED-EARLY": ("18(5)", "high"),
 }
 # rules whose finding's section is one of those its header lists (the header lists them all)
 SECTIONS = {"LF-CREDIT-OVERDUE": ("18(2)", "18(5)")}
 # rules whose finding is graver in some cases than others (the header names the gravest)
 GRADED = {"S14-NOT-NOTIFIED": ("high", "medium"), "SALE-OFFICIAL-BUYER": ("high", "medium"),
-          "LF-CREDIT-OVERDUE": ("high", "medium"), "DM-RECEIPT-OVERDUE": ("high", "medium")}
+          "LF-CREDIT-OVERDUE": ("high", "medium"), "DM-RECEIPT-OVERDUE": ("high", "medium"),
+          "REL-OVERCHARGED": ("high", "medium")}
 
 
 # ----------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import case
-from rule_rows import S15, expect, rel, sale
+from rule_rows import S15, expect, page_day, rel, sale
 
 GRACE = {"ledger_grace": 30}
 
@@ -118,3 +118,67 @@ def test_a_surplus_the_dm_has_not_received_is_never_overdue_at_the_local_fund(ru
     fs = run(impoundments=[case()], sales=[sale()], local_fund=[lf("600", entry_on="2026-10-20")],
              as_of="2027-12-31", params=GRACE, **S15)
     expect(fs, "DM-RECEIPT-OVERDUE", True, kind="expected_credit", subject="C1:surplus", on="2026-11-17")
+
+
+# ==============================================================================================
+# DM-SURPLUS-CREDITED-EARLY (R21): C1 sold unclaimed on 18-10-2026, surplus Rs 800.00; the DM receives it on
+# 20-10-2026 and holds it six months, to 20-04-2027 (the last day, R12): a credit to the local fund on or
+# before that day is early, one on 21-04-2027 (its due day) is not. As of 30-06-2027, no ledger grace.
+
+LATER = "2027-06-30"
+SOLD = {"impoundments": [case()], "sales": [sale()], **S15}
+
+
+@pytest.mark.parametrize("credit_on, fires", [
+    pytest.param("2027-04-19", True, id="a-day-before-the-last-day"),
+    pytest.param("2027-04-20", True, id="on-the-last-day-of-the-six-months"),
+    pytest.param("2027-04-21", False, id="the-day-after-the-six-months"),
+])
+def test_dm_surplus_credited_early_by_the_dm(run, credit_on, fires):
+    fs = run(dm_deposit=[dm("800"), dm("800", entry_on=credit_on, entry_id="DM2", kind="credit_to_local_fund")],
+             as_of=LATER, **SOLD)
+    expect(fs, "DM-SURPLUS-CREDITED-EARLY", fires, kind="expected_credit", subject="C1:surplus", on=credit_on,
+           says=("unclaimed surplus of case C1", f"the DM's credit DM2 of Rs 800.00 on {page_day(credit_on)}",
+                 "drawing on his receipt DM1, whose six months end on 20-04-2027", "s.18(5)"))
+
+
+@pytest.mark.parametrize("entry_on, fires", [
+    pytest.param("2027-04-19", True, id="a-day-before-the-last-day"),
+    pytest.param("2027-04-20", True, id="on-the-last-day-of-the-six-months"),
+    pytest.param("2027-04-21", False, id="the-day-after-the-six-months"),
+])
+def test_dm_surplus_credited_early_in_the_local_fund(run, entry_on, fires):
+    fs = run(dm_deposit=[dm("800")], local_fund=[lf("600", entry_on="2026-10-20"),
+                                                  lf("800", head="surplus", entry_on=entry_on, entry_id="E2")],
+             as_of=LATER, **SOLD)
+    expect(fs, "DM-SURPLUS-CREDITED-EARLY", fires, kind="expected_credit", subject="C1:surplus", on=entry_on,
+           says=(f"the local fund's entry E2 of Rs 800.00 on {page_day(entry_on)}", "whose six months end on 20-04-2027"))
+
+
+@pytest.mark.parametrize("dm_entries, fires, says", [
+    pytest.param([], True, "with no receipt by the DM recorded", id="no-receipt-at-all"),
+    pytest.param([("800", "2026-11-02")], True, "before his first receipt of 02-11-2026", id="before-the-receipt"),
+])
+def test_dm_surplus_credited_before_any_receipt(run, dm_entries, fires, says):
+    fs = run(dm_deposit=[dm(a, entry_on=on, entry_id=f"DM{i}") for i, (a, on) in enumerate(dm_entries, 1)],
+             local_fund=[lf("800", head="surplus", entry_on="2026-11-01", entry_id="E2")], as_of=LATER, **SOLD)
+    expect(fs, "DM-SURPLUS-CREDITED-EARLY", fires, kind="expected_credit", subject="C1:surplus", on="2026-11-01",
+           says=(says,))
+
+
+@pytest.mark.parametrize("credits, fires, on, says", [
+    # received Rs 400 on 20-10-2026 and Rs 400 on 20-11-2026 (six months to 20-04 and 20-05-2027): a credit
+    # of the whole Rs 800 on 25-04-2027 draws on both, and the second's six months have not run out
+    pytest.param([("800", "2027-04-25")], True, "2027-04-25", "drawing on his receipts DM1 DM2, whose six months "
+                 "end on 20-05-2027", id="the-whole-before-the-second-receipts-six-months"),
+    # the first Rs 400 then, and the second after its own six months: neither is early
+    pytest.param([("400", "2027-04-25"), ("400", "2027-05-21")], False, None, "", id="each-part-after-its-own"),
+    # the second part on the last day of its six months is
+    pytest.param([("400", "2027-04-25"), ("400", "2027-05-20")], True, "2027-05-20",
+                 "the DM's credit DM4 of Rs 400.00 on 20-05-2027, drawing on his receipt DM2,", id="second-part-on-its-last-day"),
+])
+def test_dm_surplus_credited_early_from_each_receipt(run, credits, fires, on, says):
+    entries = [dm("400", entry_on="2026-10-20", entry_id="DM1"), dm("400", entry_on="2026-11-20", entry_id="DM2")]
+    entries += [dm(a, entry_on=d, entry_id=f"DM{i}", kind="credit_to_local_fund") for i, (a, d) in enumerate(credits, 3)]
+    fs = run(dm_deposit=entries, as_of=LATER, **SOLD)
+    expect(fs, "DM-SURPLUS-CREDITED-EARLY", fires, kind="expected_credit", subject="C1:surplus", on=on, says=(says,))

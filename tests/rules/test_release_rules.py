@@ -52,6 +52,51 @@ def test_rel_unpaid_dues_are_for_the_heads_released_not_the_case(run, fines, cha
 
 
 # ==============================================================================================
+# REL-OVERCHARGED (R29): s12 release with fines or charges paid over h x fine, h x feeding x (R - D + 1);
+# high when the excess is Rs 5,000 or more
+
+@pytest.mark.parametrize("released_on, fines, charges, fires, severity, says", [
+    pytest.param("2026-10-03", "600", "600", False, None, (), id="paid-exactly"),
+    pytest.param("2026-10-03", "600.01", "600", True, "medium",
+                 ("Rs 600.01 fines against Rs 600.00", "Rs 0.01 more than due"), id="fine-1-paisa-over"),
+    pytest.param("2026-10-03", "600", "600.01", True, "medium",
+                 ("Rs 600.01 feeding charges against Rs 600.00", "Rs 0.01 more than due"), id="charges-1-paisa-over"),
+    # four days' feeding (Rs 800) paid: over on the day before its fourth day, due in full on it, short after
+    pytest.param("2026-10-03", "600", "800", True, "medium", ("Rs 200.00 more than due",),
+                 id="four-days-paid-released-on-the-third"),
+    pytest.param("2026-10-04", "600", "800", False, None, (), id="four-days-paid-released-on-the-fourth"),
+    pytest.param("2026-10-05", "600", "800", False, None, (), id="four-days-paid-released-on-the-fifth"),
+    # the Rs 5,000 line: the excess, fines and charges together
+    pytest.param("2026-10-03", "3100", "3100", True, "high", ("Rs 5,000.00 more than due",), id="rs-5000-over-high"),
+    pytest.param("2026-10-03", "3100", "3099.99", True, "medium", ("Rs 4,999.99 more than due",),
+                 id="rs-4999.99-over-medium"),
+    pytest.param("2026-10-03", "5600.01", "600", True, "high", ("Rs 5,000.01 more than due",), id="rs-5000.01-over-high"),
+])
+def test_rel_overcharged(run, released_on, fines, charges, fires, severity, says):
+    fs = run(impoundments=[case()], releases=[rel(released_on=released_on, fines_paid=fines, charges_paid=charges)])
+    # paid four days' feeding and released on the fifth: one day short (REL-UNPAID), not over
+    also = ["REL-UNPAID"] if released_on == "2026-10-05" else []
+    expect(fs, "REL-OVERCHARGED", fires, kind="release", subject="R1", on=released_on, severity=severity, also=also,
+           says=("R1", "C1", page_day(released_on), "owed back to the owner") + says)
+
+
+@pytest.mark.parametrize("basis, more", [
+    pytest.param("court_order", {"court_order_ref": "OS 12/2026"}, id="court-order"),
+    pytest.param("s16_protest", {"protest_deposit": "1200"}, id="under-protest"),
+])
+def test_rel_overcharged_judges_releases_on_payment_only(run, basis, more):
+    fs = run(impoundments=[case()], releases=[rel(basis=basis, fines_paid="700", charges_paid="700", **more)])
+    expect(fs, "REL-OVERCHARGED", False)
+
+
+def test_rel_overcharged_not_without_a_rate(run):
+    # impounded before the reference set's rates begin (01-05-2014): the dues are unknown (RATE-MISSING)
+    fs = run(impoundments=[case(impounded_on="2014-04-30")],
+             releases=[rel(released_on="2014-04-30", fines_paid="9000", charges_paid="9000")])
+    expect(fs, "REL-OVERCHARGED", False, also=["RATE-MISSING"])
+
+
+# ==============================================================================================
 # REL-UNSIGNED: every release except a court's needs the owner's receipt
 
 @pytest.mark.parametrize("basis, signed, more, fires", [
@@ -196,7 +241,8 @@ def test_rel_unauthorised_release_before_impounding(run, released_on, fires):
 def test_rel_unauthorised_more_heads_released_than_impounded(run, second_heads, fires):
     fs = run(impoundments=[case(head_count=2)],
              releases=[rel(), rel("R2", released_on="2026-10-04", head_count=second_heads,
-                               fines_paid="1200", charges_paid="1600")])
+                               fines_paid=str(600 * second_heads), charges_paid=str(800 * second_heads))])
+    # each head released pays its own dues (Rs 600 fine, four days' feeding): none paid over (REL-OVERCHARGED)
     expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R2", on="2026-10-04",
            says=("R2", "04-10-2026", "3 head", "2 impounded"),
            also=["DQ-HEADS-MISMATCH"] if fires else [])
@@ -206,8 +252,8 @@ def test_rel_unauthorised_more_heads_released_than_impounded(run, second_heads, 
 def test_rel_unauthorised_release_of_heads_already_sold(run, released_heads, fires):
     # 2 head; 1 sold at the s.15 auction on 2026-10-18, and a release the same day
     fs = run(impoundments=[case(head_count=2)], sales=[sale()],
-             releases=[rel(released_on="2026-10-18", head_count=released_heads, fines_paid="1200",
-                           charges_paid="7200")], **S15)
+             releases=[rel(released_on="2026-10-18", head_count=released_heads, fines_paid=str(600 * released_heads),
+                           charges_paid=str(3600 * released_heads))], **S15)
     expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on="2026-10-18",
            says=("R1", "18-10-2026", "2 head", "2 impounded", "1 sold"),
            also=["DQ-HEADS-MISMATCH"] if fires else [])

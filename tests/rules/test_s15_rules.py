@@ -126,6 +126,50 @@ def test_s15_notice_missing_proclamation_after_the_auction_without_a_report(run)
 
 
 # ==============================================================================================
+# S15-NOTICE-BEFORE-REPORT (R24): the notice or the proclamation dated before the report (C1 reported on its
+# due day, 09-10-2026); the same day is in order
+
+@pytest.mark.parametrize("notice_on, proclamation_on, fires, what", [
+    pytest.param("2026-10-08", "2026-10-10", True, "the notice is dated 08-10-2026", id="notice-a-day-before"),
+    pytest.param("2026-10-09", "2026-10-10", False, "", id="notice-the-same-day"),
+    pytest.param("2026-10-10", "2026-10-10", False, "", id="notice-a-day-after"),
+    pytest.param("2026-10-10", "2026-10-08", True, "the proclamation by beat of drum is dated 08-10-2026",
+                 id="proclamation-a-day-before"),
+    pytest.param("2026-10-10", "2026-10-09", False, "", id="proclamation-the-same-day"),
+    pytest.param("2026-10-07", "2026-10-08", True,
+                 "the notice is dated 07-10-2026 and the proclamation by beat of drum 08-10-2026", id="both-before"),
+])
+def test_s15_notice_before_report(run, notice_on, proclamation_on, fires, what):
+    fs = run(impoundments=[case()], police_reports=[report(notice_on=notice_on, proclamation_on=proclamation_on)],
+             as_of="2026-10-12")
+    expect(fs, "S15-NOTICE-BEFORE-REPORT", fires, kind="case", subject="C1", on="2026-10-09",
+           says=("C1", "reported to the police on 09-10-2026", what, "s.15(2)", "7 days run from the report"))
+
+
+def test_s15_notice_before_report_even_where_the_owner_came_and_refused(run):
+    # the notice is the officer's act: an s.17 attempt afterwards does not undo it
+    fs = run(impoundments=[case()], police_reports=[report(notice_on="2026-10-08")],
+             sales=[rejected(path="s17_refusal", sale_on="2026-10-11")], as_of="2026-10-12")
+    expect(fs, "S15-NOTICE-BEFORE-REPORT", True, kind="case", subject="C1", on="2026-10-09")
+
+
+@pytest.mark.parametrize("notice_on, sale_on, early", [
+    # notice on 08-10, a day before the report: the owner's 7 days run from the report (09-10), so the
+    # auction is allowed from 17-10, not from 08-10 + 8 = 16-10
+    pytest.param("2026-10-08", "2026-10-16", True, id="notice-before-report-sale-on-notice-plus-8"),
+    pytest.param("2026-10-08", "2026-10-17", False, id="notice-before-report-sale-on-report-plus-8"),
+    # the twin: a notice on the report's day runs from that day, as before
+    pytest.param("2026-10-09", "2026-10-17", False, id="notice-with-the-report-sale-on-report-plus-8"),
+])
+def test_the_owners_window_runs_from_the_later_of_notice_and_report(run, notice_on, sale_on, early):
+    fs = run(impoundments=[case()], police_reports=[report(notice_on=notice_on, proclamation_on="2026-10-09")],
+             sales=[sale(sale_on=sale_on)])
+    also = ["S15-NOTICE-BEFORE-REPORT"] if notice_on < "2026-10-09" else []
+    expect(fs, "S15-SALE-EARLY", early, kind="sale", subject="S1", on=sale_on, also=also,
+           says=("earliest lawful day 17-10-2026", "notice on 08-10-2026, before the report of 09-10-2026"))
+
+
+# ==============================================================================================
 # S15-SALE-EARLY: an s15 attempt before notice + w + 1
 
 @pytest.mark.parametrize("cls, reported_on, notice_on, sale_on, fires, earliest, w", [

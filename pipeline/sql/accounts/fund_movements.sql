@@ -28,6 +28,13 @@ deposits AS (
                 ELSE s.amount END AS forfeit_amount
     FROM security_status s
 ),
+release_paid AS (
+    -- R29 (s.12(1)): what a release on payment collected over its dues (int_releases) is the owner's
+    -- (REL-OVERCHARGED), not the local fund's or the pound-keeper's
+    SELECT *, fines_paid - fines_over_r AS fines_kept, charges_paid - charges_over_r AS charges_kept,
+           fines_over_r AS fines_over, charges_over_r AS charges_over
+    FROM int_releases
+),
 sales AS (
     -- a sale's movements come from its rows of the sales register and the case's impoundment row
     SELECT a.*, a.sale_proceeds - coalesce(a.sale_paid_expenses, 0) AS after_expenses,
@@ -36,16 +43,27 @@ sales AS (
     WHERE a.sold_on IS NOT NULL
 ),
 moves AS (
-    -- releases: s.18(2) fines, s.18(3) charges, s.16(1) protest deposits
+    -- releases: s.18(2) fines, s.18(3) charges (what was paid over them back to the owner, 12(1)),
+    -- s.16(1) protest deposits
     SELECT 'case' AS ref_kind, case_id AS ref_id, '18(2)' AS section, 'local_fund' AS account,
-           local_authority_id AS account_id, fines_paid AS amount, released_on AS due_on, 1 AS hop,
+           local_authority_id AS account_id, fines_kept AS amount, released_on AS due_on, 1 AS hop,
            'payer' AS from_account, 'fines paid at release ' || release_id AS what,
            case_id, pound_id, local_authority_id, source
-    FROM int_releases
+    FROM release_paid
     UNION ALL
-    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, charges_paid, released_on, 1,
+    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, charges_kept, released_on, 1,
            'payer', 'feeding charges paid at release ' || release_id, case_id, pound_id, local_authority_id, source
-    FROM int_releases
+    FROM release_paid
+    UNION ALL
+    SELECT 'case', case_id, '12(1)', 'owner', owner_id, fines_over, released_on, 1,
+           'payer', 'fines paid at release ' || release_id || ' over the fines due, owed back to the owner',
+           case_id, pound_id, local_authority_id, source
+    FROM release_paid
+    UNION ALL
+    SELECT 'case', case_id, '12(1)', 'owner', owner_id, charges_over, released_on, 1,
+           'payer', 'feeding charges paid at release ' || release_id || ' over the charges due, owed back to the owner',
+           case_id, pound_id, local_authority_id, source
+    FROM release_paid
     UNION ALL
     SELECT 'case', case_id, '16(1)', 'protest_deposit_held', pound_id, protest_deposit, released_on, 1,
            'payer', 'deposit under protest at release ' || release_id, case_id, pound_id, local_authority_id, source

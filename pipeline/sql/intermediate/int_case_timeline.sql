@@ -7,10 +7,12 @@
 --   report_grace_ends_on  report_due_on + report_grace: a report after it is late;
 --   notice_grace_ends_on  reported_on + notice_grace: the notice and proclamation are due by it;
 --   sale_grace_ends_on    sale_allowed_on + sale_grace: an unclaimed case unsold after it is overdue.
--- The papers' notice runs from the notice recorded, else from the report's day, else the day
--- the accounts are drawn up to (a notice not yet given is given with the report): notice_from,
--- and the cattle may be sold from sale_allowed_from = notice_from + w + 1; sale_allowed_on is
--- that day when the notice is recorded, blank while it is not.
+-- The papers' notice is dated the notice recorded, else the report's day, else the day the accounts
+-- are drawn up to (a notice not yet given is given with the report): notice_from. The owner's w days
+-- run from window_from, the later of the notice and the report (R24 of the fourth reading: s.15(2)
+-- has the notice given "on receipt of a report", so a notice dated before the report gives him no
+-- earlier start), and the cattle may be sold from sale_allowed_from = window_from + w + 1;
+-- sale_allowed_on is that day when the notice is recorded, blank while it is not.
 -- owner_appeared: the case has an s17_refusal attempt (the owner came and
 -- refused to pay), or it is a re-seizure under s.16(2) (the owner came and took the cattle
 -- under protest; they are seized again "for the purposes of section 17": R4): either takes
@@ -30,7 +32,8 @@ SELECT
     p.reported_on, p.reported_to, p.notice_on, p.proclamation_on,
     p.reported_on + getvariable('notice_grace') AS notice_grace_ends_on,
     coalesce(p.notice_on, p.reported_on, as_of()) AS notice_from,
-    notice_from + notice_run(c.w) AS sale_allowed_from,
+    coalesce(greatest(p.notice_on, p.reported_on), as_of()) AS window_from,
+    window_from + notice_run(c.w) AS sale_allowed_from,
     CASE WHEN p.notice_on IS NOT NULL THEN sale_allowed_from END AS sale_allowed_on,
     sale_allowed_on + getvariable('sale_grace') AS sale_grace_ends_on,
     p.case_id IS NOT NULL AS has_report_row

@@ -2,6 +2,12 @@
 -- Release dues: fine_due_r = h x fine (s.10(1)); feeding_due_r =
 -- h x feeding per day x days held (s.12(1)); security_due_r = h x security in
 -- force on the release day where s.13 is notified for the pound's taluk.
+-- fines_over_r, charges_over_r: what a release on payment collected over its fine and feeding dues
+-- (R29 of the fourth reading: s.12(1) delivers the cattle "on payment of the fines fixed and the
+-- charges payable", no more, so the excess is owed back to the owner): REL-OVERCHARGED names it and
+-- fund_movements sends it to him. Nothing where the dues are unknown (no rate: RATE-MISSING), or the
+-- release is dated before the impounding (REL-UNAUTHORISED: it has no dues to exceed), or on any other
+-- basis (a deposit under protest, a court's order, the s.17 remainder are not paid under s.12(1)).
 WITH r AS (
     SELECT
         r.release_id, r.case_id, c.pound_id, c.local_authority_id, c.taluk, c.district,
@@ -16,6 +22,10 @@ WITH r AS (
     FROM stg_releases r JOIN int_cases c USING (case_id)
 )
 SELECT r.* EXCLUDE (source), x.security_due_r,
+       CASE WHEN r.basis = 's12_payment' AND r.rate_found AND r.released_on >= r.impounded_on
+            THEN greatest(r.fines_paid - r.fine_due_r, 0) ELSE 0 END AS fines_over_r,
+       CASE WHEN r.basis = 's12_payment' AND r.rate_found AND r.released_on >= r.impounded_on
+            THEN greatest(r.charges_paid - r.feeding_due_r, 0) ELSE 0 END AS charges_over_r,
        -- no rate row for the security due that day: the amount is unknown (RATE-MISSING)
        x.security_due_r IS NOT NULL AS security_rate_found,
        r.source

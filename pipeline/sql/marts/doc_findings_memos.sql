@@ -14,7 +14,10 @@
 --     date, a DQ-FUTURE-DATE finding, is not among the accounts' orders: "the Tahsildar who issued" it);
 --   ledger findings (an entry of a local fund or of the DM's deposit, or a local fund credit overdue,
 --     LF-CREDIT-OVERDUE): the accounts officer of that local authority, or of the District Magistrate's
---     office (by title: officials.csv has no such role);
+--     office; a surplus credited before the DM's six months ran out (DM-SURPLUS-CREDITED-EARLY, R21)
+--     is the DM's office's too, whichever ledger entered it, since his deposit decides when it may
+--     go. The DM's accounts section is named by a person of officials.csv of role dm_accounts in the
+--     finding's district, where there is one (the first by person_id), else by title;
 --   a surplus the DM never received (DM-RECEIPT-OVERDUE): the officer who conducted the case's accepted
 --     sale, who is to send it (s.18(5));
 --   everything else: the pound-keeper of the finding's pound (a finding with no pound and none of
@@ -24,6 +27,7 @@ WITH waiting AS (
     SELECT f.*,
            CASE WHEN f.subject_kind = 'sale' THEN 'sale_officer'
                 WHEN f.rule_id = 'DM-RECEIPT-OVERDUE' THEN 'surplus_sender'
+                WHEN f.rule_id = 'DM-SURPLUS-CREDITED-EARLY' THEN 'dm_accounts'
                 WHEN f.rule_id = 'LF-CREDIT-OVERDUE' THEN 'local_accounts'
                 WHEN f.section LIKE '15(2)%' OR f.rule_id = 'S15-SALE-OVERDUE' THEN 'police'
                 WHEN f.subject_kind = 'order' OR f.section LIKE '14%' THEN 'tahsildar'
@@ -41,13 +45,14 @@ addressed AS (
                WHEN 'police' THEN coalesce(po.person_id, 'police-' || coalesce(pr.reported_to, w.case_id))
                WHEN 'tahsildar' THEN coalesce(th.person_id, 'tahsildar-' || coalesce(o.taluk, 'of-' || w.subject_id))
                WHEN 'local_accounts' THEN 'accounts-' || coalesce(w.local_authority_id, lf.local_authority_id)
-               WHEN 'dm_accounts' THEN 'accounts-DM-' || coalesce(w.district, la.district, '')
+               WHEN 'dm_accounts' THEN coalesce(da.person_id, 'accounts-DM-' || coalesce(w.district, la.district, ''))
                ELSE coalesce(p.pound_keeper_id, 'pound-keeper-' || w.pound_id) END AS addressee_key,
            CASE w.duty
                WHEN 'sale_officer' THEN so.name
                WHEN 'surplus_sender' THEN ss.name
                WHEN 'police' THEN coalesce(po.name, pr.reported_to)
                WHEN 'tahsildar' THEN th.name
+               WHEN 'dm_accounts' THEN da.name
                WHEN 'pound_keeper' THEN pk.name END AS addressee_name,
            CASE w.duty
                WHEN 'sale_officer' THEN CASE WHEN so.person_id IS NULL THEN 'Officer who conducted sale ' || w.subject_id
@@ -84,6 +89,10 @@ addressed AS (
     LEFT JOIN (SELECT entry_id, local_authority_id FROM current_local_fund() WHERE NOT void) lf
            ON w.duty = 'local_accounts' AND lf.entry_id = w.subject_id
     LEFT JOIN stg_local_authorities la ON la.local_authority_id = coalesce(w.local_authority_id, lf.local_authority_id)
+    -- the accounts section of the District Magistrate's office, by name where officials.csv has one
+    LEFT JOIN (SELECT lower(district) AS district, min(person_id) AS person_id, arg_min(name, person_id) AS name
+               FROM stg_officials WHERE role = 'dm_accounts' GROUP BY ALL) da
+           ON w.duty = 'dm_accounts' AND da.district = lower(coalesce(w.district, la.district))
 )
 SELECT addressee_key, month, addressee_name, addressee_role,
        coalesce(addressee_name || ', ', '') || addressee_role AS addressee,

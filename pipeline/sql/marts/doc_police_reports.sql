@@ -8,10 +8,11 @@
 -- the report day has come by as_of.
 -- The paper bears the day the report was made (the register's reported_on), else the date the
 -- accounts are drawn up to: a report not yet made is made now, late if its day has passed, and
--- never dated back to the day it was due. The notice runs from the day it is recorded, else
--- from the paper's day (report and notice go together); the cattle may be sold if still
--- unclaimed from notice + w + 1 (s.15(3)), which is what S15-SALE-EARLY checks: both days are
--- int_case_timeline's (notice_from, sale_allowed_from).
+-- never dated back to the day it was due. The notice is dated the day it is recorded, else the
+-- paper's day (report and notice go together); the owner's w days run from the later of the notice
+-- and the report (R24), and the cattle may be sold if still unclaimed from that day + w + 1
+-- (s.15(3)), which is what S15-SALE-EARLY checks: the days are int_case_timeline's (notice_from,
+-- window_from, sale_allowed_from).
 -- Stored in no order (sorting it took up to half a second of a state's build): pound documents orders it (documents/papers.py).
 WITH base AS (
     SELECT t.case_id, t.pound_id, c.pound_name, t.taluk, t.district, t.local_authority_id,
@@ -21,7 +22,7 @@ WITH base AS (
            t.w AS claim_window_days, t.claim_ends_on, t.report_due_on,
            t.reported_on, t.reported_to, t.notice_on, t.proclamation_on,
            coalesce(t.reported_on, as_of()) AS doc_on,
-           t.notice_from, t.sale_allowed_from,
+           t.notice_from, t.window_from, t.sale_allowed_from,
            c.source
     FROM int_case_timeline t
     JOIN int_cases c USING (case_id)
@@ -40,7 +41,7 @@ SELECT
     reported_on, reported_to, notice_on, proclamation_on,
     notice_from,
     notice_on IS NOT NULL AS notice_recorded,
-    notice_from + claim_window_days AS notice_claim_ends_on,
+    window_from + claim_window_days AS notice_claim_ends_on,
     sale_allowed_from,
     month_of(doc_on) AS month,
     source

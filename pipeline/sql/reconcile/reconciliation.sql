@@ -11,13 +11,22 @@
 --                named in expected_from; entry_ids names the local fund's).
 -- Status (lag L = reconciliation_lag days): matched (same amount, entered by due + L);
 -- late (same amount, after due + L); early (surplus credited on or before the end of
--- the DM's six months, counted from his receipt, or before any receipt); amount_mismatch (same key, other amount); missing (no
+-- the DM's six months, counted from each receipt the credit draws on, or before any receipt: the
+-- entries accounts/surplus_credits finds early, the finding DM-SURPLUS-CREDITED-EARLY that early_rule
+-- names, R21); amount_mismatch (same key, other amount); missing (no
 -- entry and as_of > due + L); pending (no entry, not yet due + L); unexpected (an
 -- entry with no expected credit). difference = ledger_amount - expected_amount.
 WITH sale_days AS (
     SELECT k.case_ref, a.sold_on, h.dm_holding_ends_on
     FROM case_accounts a JOIN int_cases k USING (case_id) LEFT JOIN int_dm_holding h USING (case_id)
     WHERE a.sold_on IS NOT NULL
+),
+-- the surplus credits of a case entered too soon, per ledger: the local fund's entries stand on its
+-- surplus row, the DM's on his credit_to_local_fund row (R21)
+early_credits AS (
+    SELECT CASE ledger WHEN 'local_fund' THEN 'surplus' ELSE 'credit_to_local_fund' END AS head, case_ref
+    FROM surplus_credits WHERE early
+    GROUP BY ALL
 ),
 expected AS (
     SELECT ledger, local_authority_id, reference, case_ref, head, expected_amount, due_on, NULL AS expected_from
@@ -54,23 +63,23 @@ joined AS (
      AND a.local_authority_id IS NOT DISTINCT FROM x.local_authority_id AND a.case_ref = x.case_ref
 ),
 classified AS (
-    SELECT j.*, s.sold_on,
+    SELECT j.*, s.sold_on, CASE WHEN ec.case_ref IS NOT NULL THEN 'DM-SURPLUS-CREDITED-EARLY' END AS early_rule,
            CASE
                WHEN j.expected_amount IS NULL THEN 'unexpected'
                WHEN j.ledger_amount IS NULL THEN
                     CASE WHEN as_of() > j.due_on + getvariable('reconciliation_lag') THEN 'missing' ELSE 'pending' END
                WHEN j.ledger_amount <> j.expected_amount THEN 'amount_mismatch'
-               -- the local fund booked the surplus before the DM's six months ran out, counted
-               -- from his receipt (int_dm_holding), or before he had received it at all
-               WHEN j.head = 'surplus' AND (s.dm_holding_ends_on IS NULL OR j.first_entry_on <= s.dm_holding_ends_on)
-                    THEN 'early'
-               -- the DM credited it before they ran out
-               WHEN j.head = 'credit_to_local_fund' AND (s.dm_holding_ends_on IS NULL OR j.due_on <= s.dm_holding_ends_on)
+               -- the local fund booked the surplus, or the DM credited it, before the DM's six months
+               -- ran out, counted from each receipt it draws on, or before he had received it at all
+               -- (surplus_credits); a reference that is no case's, or a case never sold, has no six
+               -- months to run (no DM receipt of a sale's surplus: int_dm_holding)
+               WHEN j.head IN ('surplus', 'credit_to_local_fund') AND (ec.case_ref IS NOT NULL OR s.dm_holding_ends_on IS NULL)
                     THEN 'early'
                WHEN j.entry_on <= j.due_on + getvariable('reconciliation_lag') THEN 'matched'
                ELSE 'late'
            END AS status
     FROM joined j LEFT JOIN sale_days s ON s.case_ref = j.case_ref
+    LEFT JOIN early_credits ec ON ec.head = j.head AND ec.case_ref = j.case_ref
 )
 SELECT c.ledger, c.local_authority_id, c.reference, c.head, c.expected_amount, c.due_on, c.ledger_amount, c.entry_on,
        coalesce(c.ledger_amount, 0) - coalesce(c.expected_amount, 0) AS difference,
@@ -80,6 +89,8 @@ SELECT c.ledger, c.local_authority_id, c.reference, c.head, c.expected_amount, c
        -- overdue: the credit is a finding (LF-CREDIT-OVERDUE, DM-RECEIPT-OVERDUE) since overdue_on
        c.overdue, c.overdue_on,
        CASE WHEN c.overdue THEN CASE WHEN c.ledger = 'local_fund' THEN 'LF-CREDIT-OVERDUE' ELSE 'DM-RECEIPT-OVERDUE' END END AS overdue_rule,
+       -- early_rule: the finding a surplus credited too soon is (R21), beside its row
+       c.early_rule,
        CASE WHEN c.entry_on IS NOT NULL AND c.due_on IS NOT NULL THEN CAST(c.entry_on - c.due_on AS BIGINT) END AS days_after_due,
        CASE WHEN c.status IN ('missing', 'pending') THEN CAST(as_of() - c.due_on AS BIGINT) END AS days_outstanding,
        c.sold_on,

@@ -1,5 +1,5 @@
-"""Planted violations of s.18(2) and s.18(5): credits that never reach the local fund, and surplus
-the District Magistrate never receives.
+"""Planted violations of s.18(2) and s.18(5): credits that never reach the local fund, surplus
+the District Magistrate never receives, and surplus credited before his six months end.
 
 What is due to the ledgers is known only once the accounts are built on the planted registers
 (accounts.settle), so these planters only say how many to plant; ledgers.py picks the credits when it
@@ -26,6 +26,28 @@ def lf_credit_overdue(g, k):
 def dm_receipt_overdue(g, k):
     g.overdue_quota["DM-RECEIPT-OVERDUE"] = k
     return []
+
+
+@plants("DM-SURPLUS-CREDITED-EARLY", subject="expected_credit", how="the surplus of an unclaimed sale credited "
+        "by the DM, and entered by the local fund, on the last day of his six months (written with the ledgers)")
+def dm_surplus_credited_early(g, k):
+    g.overdue_quota["DM-SURPLUS-CREDITED-EARLY"] = k
+    return []
+
+
+def early_credits(g, refs: pd.Series, holding_ends: np.ndarray) -> np.ndarray:
+    """The second half of the planter above: of the surplus credits (case ids refs, the DM's six months
+    ending on holding_ends), up to the quota picked at random among those whose six months end by the last
+    day, of cases no other planted violation touched; listed in planted.csv. Returns a mask of them."""
+    k = g.overdue_quota.get("DM-SURPLUS-CREDITED-EARLY", 0)
+    cand = np.flatnonzero((holding_ends <= g.end) & ~refs.isin(g.touched).to_numpy())
+    take = np.sort(g.rng.choice(cand, min(k, len(cand)), replace=False)) if k and len(cand) else np.zeros(0, int)
+    mask = np.zeros(len(refs), bool)
+    mask[take] = True
+    picked = refs.to_numpy(object)[take]
+    g.touched = np.concatenate([g.touched, picked])
+    g.planted += [("DM-SURPLUS-CREDITED-EARLY", f"{ref}:surplus") for ref in picked]
+    return mask
 
 
 def overdue_credits(g, rule: str, refs: pd.Series, due: np.ndarray) -> np.ndarray:

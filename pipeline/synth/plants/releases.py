@@ -15,6 +15,15 @@ def rel_unpaid(g, k):
     return x.release_id
 
 
+@plants("REL-OVERCHARGED", subject="release", how="a release on payment whose feeding charges were paid Rs 100 over "
+        "the due")
+def rel_overcharged(g, k):
+    r, m = releases_of(g, "s12_payment")
+    x = pick(g, r, m, k)
+    r.loc[x.index, "charges_paid"] = x.charges_paid + 10000
+    return x.release_id
+
+
 @plants("REL-UNSIGNED", subject="release", how="a release on payment whose receipt is not signed")
 def rel_unsigned(g, k):
     r, m = releases_of(g, "s12_payment")

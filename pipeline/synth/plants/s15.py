@@ -61,6 +61,16 @@ def s15_notice_missing(g, k):
     return x.case_id
 
 
+@plants("S15-NOTICE-BEFORE-REPORT", subject="case", how="an unclaimed case whose notice is dated the day before "
+        "its report to the police")
+def s15_notice_before_report(g, k):
+    p = g.t["police_reports"]
+    x = pick(g, p, ((p.reported_on != NONE) & (p.notice_on != NONE) & (p.reported_on < g.end)).to_numpy(), k)
+    # the owner's days still run from the report (R24): the auctions planned from it stay lawful
+    p.loc[x.index, "notice_on"] = x.reported_on - 1
+    return x.case_id
+
+
 @plants("S15-SALE-UNPROCLAIMED", subject="sale", how="an unclaimed case auctioned once, its proclamation by beat "
         "of drum dated the day after the sale (S15-NOTICE-MISSING, on the case, comes with it)")
 def s15_sale_unproclaimed(g, k):
