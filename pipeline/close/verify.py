@@ -12,7 +12,8 @@ differs named. It also says whether a signed page is kept with the close.
 A close of today's format is also checked against its figures id (close/seal.py figures_id_of):
 the id its close.json gives now must be the one it was sealed with, the files written before the
 pages (`data_files`) must have the hashes the id seals, and the sealed monthly review must print
-the id; with the bundle, the rebuilt figures must give the id again. None of this tells a close
+the id and say who closed the month and when as close.json does; with the bundle, the rebuilt
+figures must give the id again. None of this tells a close
 rewritten whole, with a new id, from the one signed: only the id on the signed paper does.
 """
 
@@ -20,7 +21,9 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import html
 import json
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -99,9 +102,28 @@ def _id_differences(folder: Path, record: dict, present: set[str]) -> list[str]:
         out.append(f"{CLOSE_FILE} (its fields and figures give the figures id {given}, not {sealed_id}, the id it "
                    "was sealed with: a field or figure was changed after the close)")
     for name in sorted(n for n in present if n.startswith("monthly_review") and n.endswith(".html")):
-        if not str(sealed_id) or str(sealed_id) not in (folder / name).read_text(encoding="utf-8", errors="replace"):
+        text = _page_text(folder / name)
+        if not str(sealed_id) or str(sealed_id) not in text:
             out.append(f"{name} (it does not print the figures id in {CLOSE_FILE}, {sealed_id})")
+        words = _who_when(record)
+        if words not in text:
+            # the id says that something changed; the page, sealed with it, can say who or when did
+            out.append(f"{CLOSE_FILE} (closed_by or closed_at: the sealed {name} does not say the month was closed "
+                       f"{words.removeprefix('yes, ')})")
     return out
+
+
+def _page_text(path: Path) -> str:
+    """A sealed page's text, its tags taken out and its entities read (as a reader sees it)."""
+    page = path.read_text(encoding="utf-8", errors="replace")
+    return html.unescape(re.sub(r"<[^>]*>", "", page))
+
+
+def _who_when(record: dict) -> str:
+    """How the sealed review says who closed the month and when (reports/page.py closed_words)."""
+    from pipeline.reports.page import closed_words
+
+    return closed_words(record["closed_by"], dt.datetime.fromisoformat(record["closed_at"]), None, 1, None)
 
 
 def _signed_later(folder: Path, v: Verdict) -> set[str]:

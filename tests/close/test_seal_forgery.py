@@ -96,8 +96,12 @@ def _a_reading(record):
     record["parameters"]["reconciliation_lag"] = json.dumps(99)
 
 
+def _who(record):
+    record["closed_by"] = "Another DM"
+
+
 @pytest.mark.parametrize("edit", [
-    lambda r: r.update(closed_by="Another DM"),
+    _who,
     _add_a_day,
     lambda r: r.update(note="not reviewed"),
     lambda r: r.update(as_of="2026-12-30"),
@@ -121,8 +125,13 @@ def test_each_field_of_close_json_edited_is_named_by_verify(closed, run_cli, tmp
     _write(folder, record)
     code, lines = _verify(run_cli, folder)
     assert code == 2
-    assert lines == [f"{ID_LINE}{seal.figures_id_of(record)}, not {sealed_id}, the id it was sealed with: a field or "
-                     "figure was changed after the close)"]
+    assert lines[0] == (f"{ID_LINE}{seal.figures_id_of(record)}, not {sealed_id}, the id it was sealed with: a field "
+                        "or figure was changed after the close)")
+    # who closed the month and when are also set against the sealed review, which says them
+    said = f"{record['closed_by']} on {record['closed_at'][8:10]}-{record['closed_at'][5:7]}-{record['closed_at'][:4]}"
+    assert lines[1:] == ([f"altered: close.json (closed_by or closed_at: the sealed monthly_review_2026-11.html does not "
+                          f"say the month was closed by {said} {record['closed_at'][11:16]})"]
+                         if edit in (_who, _add_a_day) else [])
 
 
 def test_a_sealed_csv_edited_with_its_hash_edited_to_match_is_named(closed, run_cli, tmp_path):
@@ -153,15 +162,18 @@ def test_a_forgery_rewritten_whole_is_told_from_the_close_signed_only_by_its_id(
     bundle, _ = closed
     folder = _copy(closed, tmp_path)
     record = _record(folder)
-    signed_id = record["figures_id"]
+    signed_id, who = record["figures_id"], record["closed_by"]
     record["closed_by"] = "Another DM"
     record["figures_id"] = seal.figures_id_of(record)
     _write(folder, record)
     page = folder / "monthly_review_2026-11.html"
     code, lines = _verify(run_cli, folder)
-    assert code == 2 and lines == [f"altered: {page.name} (it does not print the figures id in close.json, "
-                                   f"{record['figures_id']})"]
-    page.write_text(page.read_text(encoding="utf-8").replace(signed_id, record["figures_id"]), encoding="utf-8")
+    assert code == 2 and lines[0] == (f"altered: {page.name} (it does not print the figures id in close.json, "
+                                      f"{record['figures_id']})")
+    assert lines[1].startswith("altered: close.json (closed_by or closed_at: the sealed monthly_review_2026-11.html "
+                               "does not say the month was closed by Another DM on ") and len(lines) == 2
+    page.write_text(page.read_text(encoding="utf-8").replace(signed_id, record["figures_id"])
+                    .replace(f"by {who} on", "by Another DM on"), encoding="utf-8")
     record["files"][page.name] = seal.sha256(page)
     _write(folder, record)
     code, lines = _verify(run_cli, folder)
