@@ -95,8 +95,11 @@ def _id_differences(folder: Path, record: dict, present: set[str]) -> list[str]:
     from pipeline.close.seal import figures_id_of
 
     given, sealed_id = figures_id_of(record), record.get("figures_id")
-    if given is None:                                   # a close of the first format: its id covered page 1 alone
-        return []
+    if given is None:           # a close of the first format: its id covered page 1 alone, and its page printed that
+        return [f"{CLOSE_FILE} (it says format {record.get('format')}, but the sealed {name} prints the figures id "
+                "of a later pound, which seals the whole record)"
+                for name in sorted(n for n in present if n.startswith("monthly_review") and n.endswith(".html"))
+                if _LATER_ID.search(_page_text(folder / name))]
     out = []
     if given != sealed_id:
         out.append(f"{CLOSE_FILE} (its fields and figures give the figures id {given}, not {sealed_id}, the id it "
@@ -111,6 +114,10 @@ def _id_differences(folder: Path, record: dict, present: set[str]) -> list[str]:
             out.append(f"{CLOSE_FILE} (closed_by or closed_at: the sealed {name} does not say the month was closed "
                        f"{words.removeprefix('yes, ')})")
     return out
+
+
+# a figures id of as many digits as today's (seal.ID_DIGITS), as a sealed page prints it
+_LATER_ID = re.compile(r"[Ff]igures id\s*[0-9a-f]{16}(?![0-9a-f])")
 
 
 def _page_text(path: Path) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import json
 import re
 import shlex
 import shutil
@@ -101,6 +102,15 @@ def test_the_readme_month_walk_through_runs_as_written(tmp_path, run_cli, monkey
     page = (folder / "monthly_review_2026-11.html").read_text(encoding="utf-8")
     assert f'data-param="Figures id">{sealed[1]}<' in page and "DRAFT" not in page
     assert f'data-param="Draft figures id">{printed}, as on a draft' in page
+    # the close made to look like one of the first format (its id of page 1 alone): the page it sealed says otherwise
+    copy = tmp_path / "downgraded"
+    shutil.copytree(folder, copy)
+    record = json.loads((copy / "close.json").read_text(encoding="utf-8"))
+    del record["data_files"]
+    record.update(format="pound-close/1", figures_id=record.pop("page_one_id"))
+    (copy / "close.json").write_text(json.dumps(record), encoding="utf-8")
+    code, _, err = run_cli("verify", copy)
+    assert code == 2 and f"{copy}: altered: close.json (it says format pound-close/1, but the sealed " in err
     assert "decision file(s) loaded since" in results[3]
     assert (folder / "signed_page.pdf").is_file()
     assert "intact (the input files rebuild the sealed figures)" in results[5]

@@ -249,6 +249,18 @@ def test_a_close_of_the_first_format_verifies_as_it_did(closed, run_cli, tmp_pat
     bundle, _ = closed
     folder = _copy(closed, tmp_path)
     _first_format(folder)
+    # a close of today's made to look like one of the first format, to escape its id: its page says so
+    code, lines = _verify(run_cli, folder)
+    assert code == 2 and lines == ["altered: close.json (it says format pound-close/1, but the sealed "
+                                   "monthly_review_2026-11.html prints the figures id of a later pound, which seals "
+                                   "the whole record)"]
+    # the page as the first format printed it (page 1's id), its hash with it: the close of that format
+    page = folder / "monthly_review_2026-11.html"
+    record = _record(folder)
+    page.write_text(page.read_text(encoding="utf-8").replace(_record(closed[0] / "closes" / "2026-11")["figures_id"],
+                                                             record["figures_id"]), encoding="utf-8")
+    record["files"][page.name] = seal.sha256(page)
+    _write(folder, record)
     code, lines = _verify(run_cli, folder)
     assert code == 0 and lines[0].startswith("intact: checked the sealed pack only"), lines
     assert lines[1].startswith("sealed by an earlier pound (pound-close/1): its figures id covers page 1 alone")
