@@ -12,7 +12,8 @@ differs named. It also says whether a signed page is kept with the close.
 A close of today's format is also checked against its figures id (close/seal.py figures_id_of):
 the id its close.json gives now must be the one it was sealed with, the files written before the
 pages (`data_files`) must have the hashes the id seals, and the sealed monthly review must print
-the id and say who closed the month and when as close.json does; with the bundle, the rebuilt
+the id (its HTML, and the PDF to sign on its first page) and say who closed the month and when as
+close.json does; with the bundle, the rebuilt
 figures must give the id again. None of this tells a close
 rewritten whole, with a new id, from the one signed: only the id on the signed paper does.
 """
@@ -113,6 +114,9 @@ def _id_differences(folder: Path, record: dict, present: set[str]) -> list[str]:
             # the id says that something changed; the page, sealed with it, can say who or when did
             out.append(f"{CLOSE_FILE} (closed_by or closed_at: the sealed {name} does not say the month was closed "
                        f"{words.removeprefix('yes, ')})")
+    for name in sorted(n for n in present if n.startswith("monthly_review") and n.endswith(".pdf")):
+        if not str(sealed_id) or str(sealed_id) not in _first_page_text(folder / name):
+            out.append(f"{name} (the page to sign does not print the figures id in {CLOSE_FILE}, {sealed_id})")
     return out
 
 
@@ -124,6 +128,17 @@ def _page_text(path: Path) -> str:
     """A sealed page's text, its tags taken out and its entities read (as a reader sees it)."""
     page = path.read_text(encoding="utf-8", errors="replace")
     return html.unescape(re.sub(r"<[^>]*>", "", page))
+
+
+def _first_page_text(path: Path) -> str:
+    """The text of a sealed PDF's first page, where page 1 prints the figures id ("" when it cannot be read)."""
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    try:
+        return PdfReader(path).pages[0].extract_text() or ""
+    except (PyPdfError, ValueError, KeyError, TypeError, IndexError, OSError):     # not a PDF pypdf can read
+        return ""
 
 
 def _who_when(record: dict) -> str:

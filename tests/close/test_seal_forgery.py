@@ -155,6 +155,15 @@ def test_a_sealed_csv_edited_with_its_hash_edited_to_match_is_named(closed, run_
     assert code == 2 and len(lines) == 1 and lines[0].startswith(ID_LINE)
 
 
+def _print_again(folder: Path, record: dict) -> None:
+    """The forger's last step: the page to sign printed again from the HTML rewritten, its hash with it."""
+    from pipeline.documents.pdf import print_reports
+
+    [pdf] = print_reports([folder / "monthly_review_2026-11.html"])
+    record["files"][pdf.name] = seal.sha256(pdf)
+    _write(folder, record)
+
+
 def test_a_forgery_rewritten_whole_is_told_from_the_close_signed_only_by_its_id(closed, run_cli, tmp_path):
     """Who closed the month changed, the id worked out again and written in: the sealed page no
     longer prints it. The page rewritten too (its hash with it): verify says intact, on the folder
@@ -171,11 +180,18 @@ def test_a_forgery_rewritten_whole_is_told_from_the_close_signed_only_by_its_id(
     assert code == 2 and lines[0] == (f"altered: {page.name} (it does not print the figures id in close.json, "
                                       f"{record['figures_id']})")
     assert lines[1].startswith("altered: close.json (closed_by or closed_at: the sealed monthly_review_2026-11.html "
-                               "does not say the month was closed by Another DM on ") and len(lines) == 2
+                               "does not say the month was closed by Another DM on ")
+    assert lines[2:] == ["altered: monthly_review_2026-11.pdf (the page to sign does not print the figures id in "
+                         f"close.json, {record['figures_id']})"]
     page.write_text(page.read_text(encoding="utf-8").replace(signed_id, record["figures_id"])
                     .replace(f"by {who} on", "by Another DM on"), encoding="utf-8")
     record["files"][page.name] = seal.sha256(page)
     _write(folder, record)
+    # the page to sign, as PDF, still prints the id signed
+    code, lines = _verify(run_cli, folder)
+    assert code == 2 and lines == ["altered: monthly_review_2026-11.pdf (the page to sign does not print the figures "
+                                   f"id in close.json, {record['figures_id']})"]
+    _print_again(folder, record)
     code, lines = _verify(run_cli, folder)
     assert code == 0, lines
     code, lines = _verify(run_cli, folder, "--bundle", bundle)
@@ -193,7 +209,7 @@ def test_a_figure_forged_consistently_is_named_by_the_rebuild_with_the_id_it_giv
     page = folder / "monthly_review_2026-11.html"
     page.write_text(page.read_text(encoding="utf-8").replace(signed_id, record["figures_id"]), encoding="utf-8")
     record["files"][page.name] = seal.sha256(page)
-    _write(folder, record)
+    _print_again(folder, record)
     code, lines = _verify(run_cli, folder)
     assert code == 0, lines
     code, lines = _verify(run_cli, folder, "--bundle", bundle)
