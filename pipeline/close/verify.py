@@ -27,6 +27,7 @@ import json
 import re
 import shutil
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -136,9 +137,16 @@ def _first_page_text(path: Path) -> str:
     from pypdf.errors import PyPdfError
 
     try:
-        return PdfReader(path).pages[0].extract_text() or ""
+        text = PdfReader(path).pages[0].extract_text() or ""
     except (PyPdfError, ValueError, KeyError, TypeError, IndexError, OSError):     # not a PDF pypdf can read
         return ""
+    return as_typed(text)
+
+
+def as_typed(text: str) -> str:
+    """Text taken from a PDF with its ligatures undone: the page's font sets "ff" of an id as one
+    glyph, which pypdf gives back as U+FB00."""
+    return unicodedata.normalize("NFKC", text)
 
 
 def _who_when(record: dict) -> str:

@@ -291,3 +291,11 @@ def test_a_close_of_the_first_format_verifies_as_it_did(closed, run_cli, tmp_pat
     (folder / "findings.csv").write_text("x", encoding="utf-8")
     code, lines = _verify(run_cli, folder)
     assert code == 2 and lines == ["altered: findings.csv"]
+
+
+def test_an_id_read_back_from_the_pdf_is_the_id_typed():
+    """The real page's font sets "ff" as one glyph (U+FB00): an id holding it is still found."""
+    from pipeline.close.verify import as_typed
+
+    assert as_typed("Figures id 6393\ufb00fabc52ef75") == "Figures id 6393fffabc52ef75"
+    assert as_typed("Figures id 0123456789abcdef") == "Figures id 0123456789abcdef"
