@@ -23,6 +23,7 @@ db = None                     # the database of `pound run` / `pound build`; Non
 month = "2026-10"             # YYYY-MM
 district = None               # None: every district
 sealing = None                # set by `pound close` in the copy it seals: who closes the month, and when
+sealed_id = None              # set by `pound close` in the copy it seals: the close's figures id
 
 # %%
 from IPython.display import display
@@ -38,7 +39,7 @@ if not review.has_activity(con, month, district):
     display(h.note(f"Nothing was impounded, released, sold, paid or found in {label}.", "warn"))
 days = review.horizon(con)
 closed = closed_text(con, month, district, sealing)
-glance.page(con, month, label, district, closed)
+glance.page(con, month, label, district, closed, sealed_id)
 
 # %%
 display(h.heading("What this review was drawn from", 2))

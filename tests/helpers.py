@@ -244,7 +244,7 @@ def pound_process(*args, kill_at: str | None = None):
                           text=True)
 
 
-def fake_reports(db, month, district, out, sealing=None):
+def fake_reports(db, month, district, out, sealing=None, sealed_id=None):
     """Three small pages in place of the rendered reports (render_reports and seal's)."""
     from pipeline.close import seal
     from pipeline.reports.render import Pages
@@ -252,7 +252,9 @@ def fake_reports(db, month, district, out, sealing=None):
     paths = []
     for name in ("monthly_review", "reconciliation", "trends"):
         p = Path(out) / f"{name}_{month}{seal.report_suffix(district)}.html"
-        said = f" closed: {sealing}" if name == "monthly_review" else ""      # what the real page says of the close
+        # what the real page says of the close, and the close's figures id it prints
+        said = f" closed: {sealing}" + (f" figures id {sealed_id}" if sealed_id else "") \
+            if name == "monthly_review" else ""
         p.write_text(f"<html><body>{name} {month}{said}</body></html>", encoding="utf-8")
         paths.append(p)
     return Pages(paths)

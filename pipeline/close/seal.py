@@ -9,6 +9,14 @@ every input file loaded, the month's figures, the figures of the month at a glan
 the District Magistrate signs, pipeline/reports/glance.py: `signed`, which `pound close` also
 says on the command line), and the sha256 of every other file of the folder. A month closed again (--reopen) keeps both folders; the later close is in force.
 
+The figures id (figures_id_of) is a digest of the whole record: every figure sealed and every
+field of close.json (who, when, the note, the reopening, the as-of date, the readings, the
+inputs and their hashes, the hashes of the extracts and the review workbook, `data_files`), all
+but the id itself and `files`. It is worked out before the pages are rendered, so that the
+page the District Magistrate signs prints it; the pages, and the scan, are then sealed by their
+hashes under `files`, which the id cannot cover (they print it). A close made again with any
+other figure, input, reading, signatory, time or note has another id than the signed paper.
+
 Everything is written into a hidden folder beside the target and renamed into place at
 the end: a close that is killed or fails leaves no folder (the hidden one is swept away by
 the next close of the same month).
@@ -31,7 +39,7 @@ from pipeline.core.faults import point
 from pipeline.core.months import day_text, month_bounds
 from pipeline.documents.pdf import print_reports
 from pipeline.load.bundle import CLOSES
-from pipeline.load.closes import CLOSE_FILE, FORMAT, bundles_loaded, closes_of
+from pipeline.load.closes import CLOSE_FILE, FORMAT, FORMAT_1, bundles_loaded, closes_of
 from pipeline.outputs.exports import BY_TABLE, table_columns, write_extract
 from pipeline.outputs.review_sheet import write_review_workbook
 from pipeline.read.database import as_of, check_district, connect
@@ -44,6 +52,12 @@ from pipeline.reports.stamp import figures_id
 
 SIGNED_SCAN = "signed_page.pdf"     # the scan of the page the District Magistrate signed
 SIGNED_SEAL = "signed.json"         # its hash, when it was added after the close
+
+# the fields of close.json its figures id does not cover: the id itself, and the hashes of every
+# file (among them the pages, which print the id; the files written before the pages are
+# covered, as `data_files`)
+NOT_COVERED = ("figures_id", "files")
+ID_DIGITS = 16          # 64 bits: a close forged to carry the id of the signed paper is out of reach
 
 FINDING_FIELDS = ("rule_id", "subject_id", "pound_id", "severity", "section", "event_on", "review_status",
                   "reviewed_on", "reviewed_by")
@@ -108,9 +122,13 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
     finally:
         con.close()
     try:
+        # the files written so far print no id: their hashes are sealed by it
+        record["data_files"] = {p.name: sha256(p) for p in sorted(partial.iterdir())}
+        # the id of the record as close.json will give it back (a JSON round trip)
+        record["figures_id"] = figures_id_of(json.loads(json.dumps(record, ensure_ascii=False)))
         sealing = closed_words(record["closed_by"], dt.datetime.fromisoformat(record["closed_at"]), district,
                                len(earlier) + 1, reopen, sealed=True)
-        pages = render_reports(db, month, district, partial, sealing=sealing)
+        pages = render_reports(db, month, district, partial, sealing=sealing, sealed_id=record["figures_id"])
         # the page to sign, as it is sealed: the monthly review printed to PDF beside its HTML
         print_reports([p for p in pages if p.name.startswith("monthly_review")])
         if signed is not None:
@@ -208,9 +226,20 @@ def _record(con, month, district, by, note, reopen, day, now, earlier) -> dict:
         "inputs": inputs,
         "figures": sealed,
         "signed": signed,
-        "figures_id": figures_id(signed),
+        "page_one_id": figures_id(signed),        # the id a draft of page 1 showing these figures carried
         "build": _build(con),
     }
+
+
+def figures_id_of(record: dict) -> str | None:
+    """The figures id a close's record gives: the first ID_DIGITS hex digits of the sha256 of the
+    record, all but NOT_COVERED, as JSON with its keys sorted, no spaces, non-ASCII kept (UTF-8).
+    None for a close of FORMAT_1, whose id covered page 1 alone and is not checked."""
+    if record.get("format") == FORMAT_1:
+        return None
+    body = {k: v for k, v in record.items() if k not in NOT_COVERED}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:ID_DIGITS]
 
 
 def _build(con) -> dict | None:

@@ -8,15 +8,26 @@ readings and the as-of date of the close, and the rebuilt figures are compared w
 ones, close.json's and the sealed extracts' (findings.csv, monthly_accounts.csv,
 reconciliation.csv, written again from the rebuild and compared cell by cell), each figure that
 differs named. It also says whether a signed page is kept with the close.
+
+A close of today's format is also checked against its figures id (close/seal.py figures_id_of):
+the id its close.json gives now must be the one it was sealed with, the files written before the
+pages (`data_files`) must have the hashes the id seals, and the sealed monthly review must print
+the id (its HTML, and the PDF to sign on its first page) and say who closed the month and when as
+close.json does; with the bundle, the rebuilt
+figures must give the id again. None of this tells a close
+rewritten whole, with a new id, from the one signed: only the id on the signed paper does.
 """
 
 from __future__ import annotations
 
 import csv
 import datetime as dt
+import html
 import json
+import re
 import shutil
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,14 +61,99 @@ def check_files(folder: Path) -> tuple[dict, Verdict]:
     record = read_close(folder)
     sealed: dict[str, str] = record.get("files", {})
     present = {p.name for p in folder.iterdir() if p.name != CLOSE_FILE}
+    covered = _covered_files(record)
     v = Verdict()
     for name in sorted(sealed):
         if name not in present:
             v.missing.append(name)
-        elif sha256(folder / name) != sealed[name]:
+            continue
+        digest = sha256(folder / name)
+        if digest != sealed[name]:
             v.altered.append(name)
+        elif name in covered and digest != covered[name]:
+            v.altered.append(f"{name} (not the file the figures id seals: its sha256 differs from the one under "
+                             f"data_files in {CLOSE_FILE})")
+    v.altered += [f"{CLOSE_FILE} ({name}, whose hash the figures id seals, is not under its files)"
+                  for name in sorted(covered.keys() - sealed.keys())]
     v.added = sorted(present - sealed.keys() - _signed_later(folder, v))
+    v.altered += _id_differences(folder, record, present & sealed.keys() - set(v.altered))
     return record, v
+
+
+def _covered_files(record: dict) -> dict[str, str]:
+    """The files whose hashes a close's figures id seals (none for a close of the first format)."""
+    from pipeline.close.seal import figures_id_of
+
+    files = record.get("data_files")
+    if figures_id_of(record) is None:
+        return {}
+    return files if isinstance(files, dict) else {}
+
+
+def _id_differences(folder: Path, record: dict, present: set[str]) -> list[str]:
+    """Where a close disagrees with its figures id, a line each: the id close.json gives now, if it
+    is not the one sealed, and each sealed monthly review (of `present`, the files as sealed
+    under files) that does not print the sealed id."""
+    from pipeline.close.seal import figures_id_of
+
+    given, sealed_id = figures_id_of(record), record.get("figures_id")
+    if given is None:           # a close of the first format: its id covered page 1 alone, and its page printed that
+        return [f"{CLOSE_FILE} (it says format {record.get('format')}, but the sealed {name} prints the figures id "
+                "of a later pound, which seals the whole record)"
+                for name in sorted(n for n in present if n.startswith("monthly_review") and n.endswith(".html"))
+                if _LATER_ID.search(_page_text(folder / name))]
+    out = []
+    if given != sealed_id:
+        out.append(f"{CLOSE_FILE} (its fields and figures give the figures id {given}, not {sealed_id}, the id it "
+                   "was sealed with: a field or figure was changed after the close)")
+    for name in sorted(n for n in present if n.startswith("monthly_review") and n.endswith(".html")):
+        text = _page_text(folder / name)
+        if not str(sealed_id) or str(sealed_id) not in text:
+            out.append(f"{name} (it does not print the figures id in {CLOSE_FILE}, {sealed_id})")
+        words = _who_when(record)
+        if words not in text:
+            # the id says that something changed; the page, sealed with it, can say who or when did
+            out.append(f"{CLOSE_FILE} (closed_by or closed_at: the sealed {name} does not say the month was closed "
+                       f"{words.removeprefix('yes, ')})")
+    for name in sorted(n for n in present if n.startswith("monthly_review") and n.endswith(".pdf")):
+        if not str(sealed_id) or str(sealed_id) not in _first_page_text(folder / name):
+            out.append(f"{name} (the page to sign does not print the figures id in {CLOSE_FILE}, {sealed_id})")
+    return out
+
+
+# a figures id of as many digits as today's (seal.ID_DIGITS), as a sealed page prints it
+_LATER_ID = re.compile(r"[Ff]igures id\s*[0-9a-f]{16}(?![0-9a-f])")
+
+
+def _page_text(path: Path) -> str:
+    """A sealed page's text, its tags taken out and its entities read (as a reader sees it)."""
+    page = path.read_text(encoding="utf-8", errors="replace")
+    return html.unescape(re.sub(r"<[^>]*>", "", page))
+
+
+def _first_page_text(path: Path) -> str:
+    """The text of a sealed PDF's first page, where page 1 prints the figures id ("" when it cannot be read)."""
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    try:
+        text = PdfReader(path).pages[0].extract_text() or ""
+    except (PyPdfError, ValueError, KeyError, TypeError, IndexError, OSError):     # not a PDF pypdf can read
+        return ""
+    return as_typed(text)
+
+
+def as_typed(text: str) -> str:
+    """Text taken from a PDF with its ligatures undone: the page's font sets "ff" of an id as one
+    glyph, which pypdf gives back as U+FB00."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def _who_when(record: dict) -> str:
+    """How the sealed review says who closed the month and when (reports/page.py closed_words)."""
+    from pipeline.reports.page import closed_words
+
+    return closed_words(record["closed_by"], dt.datetime.fromisoformat(record["closed_at"]), None, 1, None)
 
 
 def _signed_later(folder: Path, v: Verdict) -> set[str]:
@@ -154,6 +250,33 @@ def extract_differences(sealed: Path, rebuilt: Path) -> list[str]:
     return out
 
 
+def rebuilt_id_differences(record: dict, rebuilt: dict) -> list[str]:
+    """The figures id the close would have had with the rebuilt figures, when it is not the id
+    sealed (one line; none for a close of the first format)."""
+    from pipeline.close.seal import figures_id_of
+    from pipeline.reports.stamp import figures_id
+
+    figures = dict(rebuilt)
+    signed = figures.pop("signed")
+    again = figures_id_of(json.loads(json.dumps(dict(record, figures=figures, signed=signed,
+                                                     page_one_id=figures_id(signed)), ensure_ascii=False)))
+    if again is None or again == record.get("figures_id"):
+        return []
+    return [f"rebuilt figures id differs: sealed {record.get('figures_id')} (the id on the signed page), "
+            f"rebuilt {again}"]
+
+
+def format_note(record: dict) -> str:
+    """What verify says of a close sealed by an earlier pound (empty for today's format)."""
+    from pipeline.close.seal import figures_id_of
+
+    if figures_id_of(record) is not None:
+        return ""
+    return (f"sealed by an earlier pound ({record.get('format')}): its figures id covers page 1 alone, so the "
+            f"fields of {CLOSE_FILE} (who closed it, when, the note) are checked by no id; compare them with the "
+            "signed page")
+
+
 def signed_state(folder: Path, record: dict) -> str:
     """Whether the close keeps the page the District Magistrate signed, for verify's verdict."""
     from pipeline.close.seal import SIGNED_SCAN, SIGNED_SEAL
@@ -209,7 +332,9 @@ def rebuild(record: dict, bundle: Path, verdict: Verdict, folder: Path | None = 
                 return
             insert_close(con, 1, bundle, record)
             build(con, params)
-            verdict.figures += differences(record, sealed_figures(con, record["month"], record.get("district")))
+            rebuilt = sealed_figures(con, record["month"], record.get("district"))
+            verdict.figures += differences(record, rebuilt)
+            verdict.figures += rebuilt_id_differences(record, rebuilt)
             if folder is not None:
                 from pipeline.close.seal import _write_extracts
 

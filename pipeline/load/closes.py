@@ -22,7 +22,11 @@ from pipeline.core.months import month_bounds
 from pipeline.load.bundle import CLOSES
 from pipeline.load.schema import CLOSE_TABLES
 
-FORMAT = "pound-close/1"
+# The format pound close writes. A close of FORMAT_1 (before the figures id sealed the whole
+# record) is read and verified as it always was: its figures id covers page 1 alone.
+FORMAT = "pound-close/2"
+FORMAT_1 = "pound-close/1"
+FORMATS = (FORMAT_1, FORMAT)
 CLOSE_FILE = "close.json"
 
 
@@ -104,8 +108,9 @@ def read_close(folder: Path) -> dict:
     except (UnicodeDecodeError, ValueError) as exc:
         raise PoundError(f"{path} cannot be read as JSON ({exc.__class__.__name__}); it was not written by pound close "
                          "or has been altered") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PoundError(f"{path} is not a close written by pound close (no format {FORMAT!r})")
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
+        raise PoundError(f"{path} is not a close written by pound close (no format "
+                         + " or ".join(repr(f) for f in FORMATS) + ")")
     for key, parse in REQUIRED.items():
         value = data.get(key)
         try:

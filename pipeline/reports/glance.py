@@ -99,9 +99,10 @@ def sealed(con, month: str, district: str | None = None) -> list[dict]:
             for f in figures(con, month, district)]
 
 
-def page(con, month: str, label: str, district: str | None, closed: str) -> h.Html:
+def page(con, month: str, label: str, district: str | None, closed: str, sealed_id: str | None = None) -> h.Html:
     """The first printed page: the figures, the decisions taken, whether the month is closed, and
-    the signature block (`closed`: what the parameters block says of the close)."""
+    the signature block (`closed`: what the parameters block says of the close; `sealed_id`: in
+    the copy a close seals, the close's figures id)."""
     where = f", {district} district" if district else ", all districts"
     shown = figures(con, month, district)
     money = [f.shown() for f in shown if f.money]
@@ -118,7 +119,7 @@ def page(con, month: str, label: str, district: str | None, closed: str) -> h.Ht
                             labels={"review_status": "decision", "high": "of which high severity"},
                             empty="No decision has been recorded yet.")
                   + h.parameters_table([("Month closed", closed),
-                                        *stamp.rows(con, sealed(con, month, district), closed)])
+                                        *stamp.rows(con, sealed(con, month, district), closed, sealed_id)])
                   + h.signature(f"District Magistrate{', ' + district if district else ''}: signature", "Name",
                                 "Date and seal")
                   + "</div>")

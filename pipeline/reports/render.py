@@ -179,10 +179,12 @@ class Pages(list):
 
 
 def render_reports(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
-                   period: tuple | None = None, sealing: str | None = None, self_contained: bool = False) -> Pages:
+                   period: tuple | None = None, sealing: str | None = None, self_contained: bool = False,
+                   sealed_id: str | None = None) -> Pages:
     """Render the reports of a month into `out` (REPORTS); returns their HTML paths (Pages, with
-    the notes said of them, for the caller to show: nothing here prints). `sealing`:
-    for the copies `pound close` seals, what the monthly review says of the close being made.
+    the notes said of them, for the caller to show: nothing here prints). `sealing`, `sealed_id`:
+    for the copies `pound close` seals, what the monthly review says of the close being made, and
+    the close's figures id, which its page 1 prints.
     The pages share one plotly.js written beside them (PLOTLY_FILE, not in the paths returned),
     or with `self_contained` each holds its own, to be sent alone.
 
@@ -223,6 +225,7 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
             params.update(scoped)
         if name == "monthly_review" and sealing:
             params["sealing"] = sealing
+            params["sealed_id"] = sealed_id
         nb = _run_notebook(name, title, params)
         # the title heads every printed sheet: the report, its month and its scope
         page_title = (f"{title}, {month}, " + (f"district {district}" if district else "all districts")

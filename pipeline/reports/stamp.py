@@ -1,9 +1,11 @@
 """What page 1 of the review says of its own figures: their id, the build they come from, whether
 they are a draft for the meeting, and whether files were loaded after them.
 
-The figures id is 8 hex digits of the sha256 of glance.sealed(), the one list of figures page 1
-shows and `pound close` seals: the page printed for the meeting and the page sealed carry the
-same id exactly when they show the same figures.
+On a draft, the figures id is 8 hex digits of the sha256 of glance.sealed(), the one list of
+figures page 1 shows: two drafts carry the same id exactly when they show the same figures. The
+copy `pound close` seals prints the close's own figures id instead (close/seal.py figures_id_of:
+every figure sealed, who closed the month, when and why), and beside it, as "Draft figures id",
+the id a draft showing the same page 1 carried.
 """
 
 from __future__ import annotations
@@ -31,10 +33,16 @@ def stale_text(con) -> str | None:
     return record.stale_line(files) if files else None
 
 
-def rows(con, sealed: list[dict], closed: str) -> list[tuple[str, str]]:
+def rows(con, sealed: list[dict], closed: str, sealed_id: str | None = None) -> list[tuple[str, str]]:
     """The rows page 1's parameters table adds: figures id, build time, draft, files loaded since.
-    `closed`: what the page says of the close (a month not closed starts "no")."""
-    out = [("Figures id", figures_id(sealed)), ("Figures built", built_text(con))]
+    `closed`: what the page says of the close (a month not closed starts "no"); `sealed_id`: in
+    the copy a close seals, the close's figures id."""
+    if sealed_id:
+        out = [("Figures id", sealed_id),
+               ("Draft figures id", f"{figures_id(sealed)}, as on a draft for the meeting that showed these figures")]
+    else:
+        out = [("Figures id", figures_id(sealed))]
+    out.append(("Figures built", built_text(con)))
     if closed.startswith("no"):
         out.append(("Draft", "DRAFT for the meeting, until pound close seals it"))
     stale = stale_text(con)

@@ -46,18 +46,20 @@ class Verified:
     with_bundle: bool
     lines: list[str] = field(default_factory=list)
     signed: str = ""          # whether a signed page is kept (close/verify.py signed_state)
+    note: str = ""            # of a close sealed by an earlier pound (close/verify.py format_note)
 
     def verdict(self) -> list[str]:
         """The verdict as said to the user: intact in one sentence (saying what was checked), or the
-        lines naming what differs."""
+        lines naming what differs, a line each."""
         if not self.intact:
             return list(self.lines)
+        note = [self.note] if self.note else []
         if self.with_bundle:
-            return ["intact (the input files rebuild the sealed figures)"]
+            return ["intact (the input files rebuild the sealed figures)", *note]
         # "intact" alone reads as "all clear": it says nothing of the registers as they stand
-        return ["intact: checked the sealed pack only (every file as close.json recorded it). The registers were "
-                "not checked: --bundle BUNDLE also checks the input files as they stand against the sealed hashes "
-                "and rebuilds the month's figures from them"]
+        return ["intact: checked the sealed pack only (every file as close.json recorded it, and close.json as its "
+                "figures id seals it). The registers were not checked: --bundle BUNDLE also checks the input files "
+                "as they stand against the sealed hashes and rebuilds the month's figures from them", *note]
 
 
 def close(db: Path, bundle: Path, month: str, by: str, district: str | None = None, note: str | None = None,
@@ -102,10 +104,11 @@ def add_signed(bundle: Path, month: str, scan: Path, district: str | None = None
 def verify(folder: Path, bundle: Path | None = None) -> Verified:
     """Check the close folder against its close.json; with `bundle`, also check the input files as
     they stand against the sealed hashes and rebuild the month's figures from them."""
-    from pipeline.close.verify import check_files, rebuild, signed_state
+    from pipeline.close.verify import check_files, format_note, rebuild, signed_state
 
     folder = Path(folder)
     record, verdict = check_files(folder)
     if bundle is not None and not (verdict.missing or verdict.added):
         rebuild(record, Path(bundle), verdict, folder)
-    return Verified(folder, verdict.intact, bundle is not None, verdict.lines(), signed_state(folder, record))
+    return Verified(folder, verdict.intact, bundle is not None, verdict.lines(), signed_state(folder, record),
+                    format_note(record))

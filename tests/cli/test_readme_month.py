@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import json
 import re
 import shlex
 import shutil
@@ -87,19 +88,30 @@ def test_the_readme_month_walk_through_runs_as_written(tmp_path, run_cli, monkey
     assert (tmp_path / "registers_2026-11_P01.xlsx").is_file()       # step 0: the pound-keeper's workbook
     for line in shown:
         assert line in results[2], f"the README shows {line!r}; step 2 printed:\n{results[2]}"
-    # step 1's page 1 is a draft; the close's page carries the figures id step 2 printed, and says
-    # what moved since the page of step 1
+    # step 1's page 1 is a draft; the close's page carries the close's own figures id (the whole
+    # record sealed), beside it the draft figures id step 2 printed, and says what moved since the
+    # page of step 1
     first = re.search(r"figures id ([0-9a-f]{8})", results[1])[1]
     printed = re.search(r"figures id ([0-9a-f]{8})", results[2])[1]
-    sealed = re.search(r"figures id ([0-9a-f]{8}); the page to sign: (\S+)", results[3])
-    assert sealed[1] == printed != first
+    sealed = re.search(r"figures id ([0-9a-f]{16}); the page to sign: (\S+)", results[3])
+    assert printed != first and sealed[1] not in (printed, first)
     assert "DRAFT for the meeting" in (tmp_path / "reports" / "2026-11" / "monthly_review_2026-11.html").read_text(
         encoding="utf-8")
     folder = tmp_path / "mysuru" / "closes" / "2026-11"
     assert sealed[2] == str((folder / "monthly_review_2026-11.pdf").resolve()) or sealed[2].endswith(
         "monthly_review_2026-11.pdf")
     page = (folder / "monthly_review_2026-11.html").read_text(encoding="utf-8")
-    assert f'data-param="Figures id">{printed}<' in page and "DRAFT" not in page
+    assert f'data-param="Figures id">{sealed[1]}<' in page and "DRAFT" not in page
+    assert f'data-param="Draft figures id">{printed}, as on a draft' in page
+    # the close made to look like one of the first format (its id of page 1 alone): the page it sealed says otherwise
+    copy = tmp_path / "downgraded"
+    shutil.copytree(folder, copy)
+    record = json.loads((copy / "close.json").read_text(encoding="utf-8"))
+    del record["data_files"]
+    record.update(format="pound-close/1", figures_id=record.pop("page_one_id"))
+    (copy / "close.json").write_text(json.dumps(record), encoding="utf-8")
+    code, _, err = run_cli("verify", copy)
+    assert code == 2 and f"{copy}: altered: close.json (it says format pound-close/1, but the sealed " in err
     assert "decision file(s) loaded since" in results[3]
     assert (folder / "signed_page.pdf").is_file()
     assert "intact (the input files rebuild the sealed figures)" in results[5]

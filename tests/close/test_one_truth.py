@@ -48,7 +48,8 @@ def test_a_close_after_a_load_without_a_build_is_refused_naming_the_file(shared,
     assert code == 0, err
     c = json.loads((bundle / "closes" / "2026-11" / "close.json").read_text(encoding="utf-8"))
     assert ("S15-REPORT-MISSING", "G99") in {(f["rule_id"], f["subject_id"]) for f in c["figures"]["findings"]}
-    assert f"figures id {c['figures_id']}" in err and len(c["figures_id"]) == 8
+    # the close's figures id seals the whole record (16 hex digits); page 1's own, as a draft shows it, is 8
+    assert f"figures id {c['figures_id']}" in err and len(c["figures_id"]) == 16 and len(c["page_one_id"]) == 8
     assert (bundle / "closes" / "2026-11" / "monthly_review_2026-11.pdf").read_bytes()[:5] == b"%PDF-"
 
 

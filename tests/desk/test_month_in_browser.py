@@ -7,6 +7,7 @@ DESK_SHOTS=folder keeps a screenshot of each step (docs/img/ holds the README's)
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import re
 import shutil
@@ -151,8 +152,13 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     for s in sealed:                              # the review showed the same page-1 figures
         assert s.split(": ", 1)[1] in review_figures
     assert page.get_by_role("link", name="The page to sign").count() == 1
+    # each close has its own figures id (it seals who, when and the note too); the page 1 they seal is the same
     cli_id = re.search(r"^figures id (\w+); the page to sign", err, re.M).group(1)
-    assert f"figures id {cli_id}" in text and page.inner_text("#state-h") == f"{MONTH}: closed ({MONTH}, figures id {cli_id})"
+    desk_close, cli_close = (json.loads((b / "closes" / MONTH / "close.json").read_text(encoding="utf-8"))
+                             for b in (d.places.bundle, cli_bundle))
+    desk_id = desk_close["figures_id"]
+    assert cli_close["figures_id"] == cli_id != desk_id and desk_close["page_one_id"] == cli_close["page_one_id"]
+    assert f"figures id {desk_id}" in text and page.inner_text("#state-h") == f"{MONTH}: closed ({MONTH}, figures id {desk_id})"
     accessible(page, "closed")
     shot(page, "closed")
 

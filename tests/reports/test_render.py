@@ -142,8 +142,8 @@ def test_notebook_has_parameters_and_is_thin(path):
              for t in node.targets if isinstance(t, ast.Name)}
     # the reconciliation also takes the local authority and period of its balances (issue 14)
     scoped = {"local_authority", "period_from", "period_to"} if path.stem == "reconciliation" else set()
-    # the monthly review is told, in the copy a close seals, who is closing the month
-    scoped |= {"sealing"} if path.stem == "monthly_review" else set()
+    # the monthly review is told, in the copy a close seals, who is closing the month and the close's figures id
+    scoped |= {"sealing", "sealed_id"} if path.stem == "monthly_review" else set()
     assert names == {"db", "month", "district"} | scoped
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert any(c.cell_type == "markdown" for c in nb.cells)
