@@ -250,11 +250,22 @@ def fake_reports(db, month, district, out, sealing=None, sealed_id=None):
     from pipeline.reports.render import Pages
 
     paths = []
+    page_one = ""
+    if sealing:                          # a sealed copy shows page 1's figures, as the real page does
+        from pipeline.read.database import connect
+        from pipeline.reports import glance
+
+        con = connect(db)
+        try:
+            page_one = "".join(f"<tr><th>{f['label']}</th><td>{f['text']}</td></tr>"
+                               for f in glance.sealed(con, month, district))
+        finally:
+            con.close()
     for name in ("monthly_review", "reconciliation", "trends"):
         p = Path(out) / f"{name}_{month}{seal.report_suffix(district)}.html"
         # what the real page says of the close, and the close's figures id it prints
-        said = f" closed: {sealing}" + (f" figures id {sealed_id}" if sealed_id else "") \
-            if name == "monthly_review" else ""
+        said = f" closed: {sealing}" + (f" figures id {sealed_id}" if sealed_id else "") + \
+            (f"<table>{page_one}</table>" if page_one else "") if name == "monthly_review" else ""
         p.write_text(f"<html><body>{name} {month}{said}</body></html>", encoding="utf-8")
         paths.append(p)
     return Pages(paths)

@@ -48,8 +48,8 @@ def cmd_documents(args) -> int:
         args.first, args.last = month_bounds(args.month)
         exports = folder_of(args.db.parent, args.month) / "exports"
         said = built_to(args.db, drawn_to(args.month), args.month, exports, wait=wait_of(args))
-        if said:
-            print(f"{said} (its exports in {exports})", file=sys.stderr)
+        for i, line in enumerate(said):
+            print(f"{line} (its exports in {exports})" if i == 0 else line, file=sys.stderr)
         running = not_over(args.month)
         if running:
             print(f"note: {running}", file=sys.stderr)

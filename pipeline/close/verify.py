@@ -110,6 +110,9 @@ def _id_differences(folder: Path, record: dict, present: set[str]) -> list[str]:
         text = _page_text(folder / name)
         if not str(sealed_id) or str(sealed_id) not in text:
             out.append(f"{name} (it does not print the figures id in {CLOSE_FILE}, {sealed_id})")
+        flat = re.sub(r"\s+", "", text)
+        for shown in _page_one_unshown(record, flat):
+            out.append(f"{name} (it does not show page 1's figure as {CLOSE_FILE} seals it: {shown})")
         words = _who_when(record)
         if words not in text:
             # the id says that something changed; the page, sealed with it, can say who or when did
@@ -147,6 +150,17 @@ def as_typed(text: str) -> str:
     """Text taken from a PDF with its ligatures undone: the page's font sets "ff" of an id as one
     glyph, which pypdf gives back as U+FB00."""
     return unicodedata.normalize("NFKC", text)
+
+
+def _page_one_unshown(record: dict, flat: str) -> list[str]:
+    """The page-1 figures close.json seals (under its figures id) that a sealed review's text, its
+    white space taken out, does not show beside their labels: a figure edited on the page."""
+    out = []
+    for f in record.get("signed", []):
+        label, text = str(f.get("label", "")), str(f.get("text", ""))
+        if label and text and re.sub(r"\s+", "", html.unescape(label) + text) not in flat:
+            out.append(f"{label}: {text}")
+    return out
 
 
 def _who_when(record: dict) -> str:

@@ -11,7 +11,7 @@ from pipeline.core.errors import PoundError
 
 def month_bounds(month: str) -> tuple[dt.date, dt.date]:
     """First and last day of a month written YYYY-MM."""
-    m = re.fullmatch(r"(\d{4})-(\d{2})", str(month or ""))
+    m = re.fullmatch(r"([0-9]{4})-([0-9]{2})", str(month or ""))      # ASCII digits only
     if not m or not 1 <= int(m.group(2)) <= 12:
         raise PoundError(f"{month!r} is not a month written YYYY-MM")
     y, mo = int(m.group(1)), int(m.group(2))

@@ -159,7 +159,7 @@ def month_end(month: str) -> dt.date:
     return month_bounds(month)[1]
 
 
-def _built_to(places: Places, day: dt.date, month: str, progress: Progress) -> str | None:
+def _built_to(places: Places, day: dt.date, month: str, progress: Progress) -> list[str]:
     """The month's own build (steps/month_build.py), its exports beside its review."""
     return built_to(places.db, day, month, places.month(month) / "exports", wait=DB_WAIT, progress=progress,
                     bundle=places.bundle)
@@ -198,7 +198,7 @@ def review(places: Places, month: str, progress: Progress) -> Reviewed | Sealed:
         con.close()
     links = [Link(p.name, p) for p in done.written] + [Link(p.name, p) for p in done.pdfs]
     running = not_over(month)
-    return Reviewed(month, figures, links, ([running] if running else []) + built.lines + done.notes,
+    return Reviewed(month, figures, links, ([running] if running else []) + built.lines + built.notes + done.notes,
                     done.figures_id or None)
 
 
@@ -211,9 +211,7 @@ def sealed(places: Places, month: str, closed: tuple[Path, dict], progress: Prog
 
     folder, record = closed
     lines = []
-    said = _built_to(places, dt.date.fromisoformat(record["as_of"]), month, progress)
-    if said:
-        lines.append(said)
+    lines += _built_to(places, dt.date.fromisoformat(record["as_of"]), month, progress)
     progress.step(f"reading what moved since the close of {month}")
     con = connect(places.db, wait=DB_WAIT)
     try:
@@ -232,6 +230,20 @@ def sealed(places: Places, month: str, closed: tuple[Path, dict], progress: Prog
                  "only after \"Reopen the month\"")
     return Sealed(month, folder, record["closed_by"], record["closed_at"], record.get("figures_id"), links, moved,
                   lines)
+
+
+def district_closes(places: Places, month: str) -> list[tuple[Path, dict]]:
+    """The month's closes of one district (pound close --district), which the desk does not make."""
+    from pipeline.load.closes import every_close
+
+    if not places.bundle.is_dir():
+        return []
+    return [(f, c) for f, c in every_close([places.bundle]) if c["month"] == month and c.get("district")]
+
+
+def district_words(month: str, apart: list[tuple[Path, dict]]) -> str:
+    return f"{month} was closed for " + ", ".join(
+        f"district {c['district']} by {c['closed_by']} on {c['closed_at'][:10]} ({f.name})" for f, c in apart)
 
 
 def reopen(places: Places, month: str, reason: str, progress: Progress) -> Reopened:
@@ -256,6 +268,10 @@ def close(places: Places, month: str, by: str, note: str | None, progress: Progr
 
     again = pending(places.bundle, month)
     closed = in_force(places.bundle, month)
+    apart = district_closes(places, month)
+    if apart and not closed:
+        raise PoundError(district_words(month, apart) + "; the desk closes every district at once and does not "
+                         "close the month over it: close, reopen or verify it with pound close --district")
     if closed and again is None and not signed:
         raise PoundError(f"{month} was closed by {closed[1]['closed_by']} on {closed[1]['closed_at'][:10]}; to close "
                          "it again, reopen it first (\"Reopen the month\", with the reason): both closes are kept")
@@ -265,8 +281,7 @@ def close(places: Places, month: str, by: str, note: str | None, progress: Progr
             raise PoundError("the close must name who signs it, the District Magistrate (\"Signed by\")")
         if drawn_to(month) < month_end(month):
             raise PoundError(not_over(month))
-        said = _built_to(places, month_end(month), month, progress)
-        lines += [said] if said else []
+        lines += _built_to(places, month_end(month), month, progress)
     progress.step(f"keeping the signed page with the close of {month}" if signed and closed and again is None
                   else f"sealing {month}")
     done = steps.close(places.db, places.bundle, month, by, note=(note or "").strip() or None, signed=signed,
@@ -302,12 +317,26 @@ def papers(places: Places, month: str, progress: Progress) -> Papers:
     if not places.db.exists():
         raise PoundError("nothing is loaded yet: press \"Load the registers\" first")
     first, last = month_bounds(month)
-    said = _built_to(places, drawn_to(month), month, progress)
+    built = _built_to(places, drawn_to(month), month, progress)
     progress.step(f"writing the papers of {month} and printing them to PDF")
     done = steps.papers(places.db, places.papers(month), first=first, last=last, pdf=True, wait=DB_WAIT)
     running = not_over(month)
     return Papers(month, done.count, done.summary(), done.index, [p for p in done.pdfs if p.name.endswith("_all.pdf")],
-                  ([said] if said else []) + ([running] if running else []))
+                  built + ([running] if running else []))
+
+
+def loaded_files(places: Places) -> frozenset[str]:
+    """The bundle's files loaded into the database (registers/impoundments.csv, ...): an upload may
+    not take their place."""
+    if not places.db.exists():
+        return frozenset()
+    import duckdb
+
+    con = duckdb.connect(str(places.db), read_only=True)
+    try:
+        return frozenset(f.split(" [", 1)[0] for (f,) in con.execute("SELECT DISTINCT file FROM loads").fetchall())
+    finally:
+        con.close()
 
 
 def months(places: Places, today: dt.date | None = None, read: bool = True) -> list[str]:
@@ -372,6 +401,13 @@ def state(places: Places, month: str) -> State:
                              "pound wrote, or a newer version's: give the office's own --db")
     text = SAID.get(s.stage, s.stage)
     next_step = NEXT[s.stage]
+    if s.stage != CLOSED:
+        apart = district_closes(places, month)
+        if apart:
+            return State(month, s.stage, text, "close, reopen or verify it with pound close --district, not at the desk",
+                         list(s.files_since), s.figures_id,
+                         problem=district_words(month, apart) + " with pound close --district; the desk works on every "
+                                 "district at once and does not close the month over it")
     if s.stage == CLOSED:
         text = f"closed ({s.close_folder.name if s.close_folder else month}" + \
             (f", figures id {s.figures_id}" if s.figures_id else "") + ")"

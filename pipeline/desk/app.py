@@ -244,6 +244,14 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
         response.headers["Cache-Control"] = "no-store"
         return response
 
+    def chosen(value: str | None) -> str:
+        """The month a form sends: one written YYYY-MM, or 400 (never another month in its place)."""
+        try:
+            actions.month_end(value or "")
+        except PoundError:
+            abort(400, f"{(value or '')[:20]!r} is not a month written YYYY-MM: choose the month again")
+        return value
+
     def month_of(value: str | None) -> str:
         choices = desk.months()
         if value in choices:
@@ -288,7 +296,7 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
     def do(action: str):
         if action not in ACTIONS:
             abort(404)
-        month = month_of(request.form.get("month"))
+        month = chosen(request.form.get("month"))
         kw = {}
         if action == "close":
             kw = {"by": request.form.get("by", ""), "note": request.form.get("note")}
@@ -309,7 +317,7 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
     @app.post("/show")
     def show():
         """"Show the month": the month chosen is the one the page shows, and acts on."""
-        return redirect(url_for("index", month=month_of(request.form.get("month"))), 303)
+        return redirect(url_for("index", month=chosen(request.form.get("month"))), 303)
 
     @app.post("/add")
     def add():
@@ -318,7 +326,14 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
             return page(month, 409, refused="the database is busy: an action is running; add the file when it has finished")
         f = request.files.get("file")
         try:
-            saved = upload.save(places.bundle, f.filename if f else None, f.stream if f else None, max_bytes)
+            # held as an action holds it: no `pound` command loads the bundle while a file goes into it
+            with holding(places.db, wait=0, what="the desk's \"Add register files\""):
+                saved = upload.save(places.bundle, f.filename if f else None, f.stream if f else None, max_bytes,
+                                    loaded=actions.loaded_files(places))
+        except DatabaseBusy as exc:
+            desk.note = None
+            return refused_then_shown(month, f"the database is busy ({exc.holder or 'another program'} is using it); "
+                                             "add the file when it has finished; nothing was saved")
         except PoundError as exc:
             desk.note = None
             return refused_then_shown(month, str(exc))

@@ -27,6 +27,12 @@ from pipeline.core.months import month_bounds
 KINDS = ("review", "exports", "papers", "close")
 SHOWN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")   # the names the steps write; no dot first
 CLOSE_SUFFIXES = (".html", ".pdf", ".xlsx", ".csv", ".json", ".js")
+SUFFIXES = {             # what each step writes there, and nothing else is handed out
+    "review": (".html", ".pdf", ".xlsx", ".js"),
+    "exports": (".csv", ".xlsx", ".toml", ".parquet"),
+    "papers": (".html", ".pdf"),
+    "close": CLOSE_SUFFIXES,
+}
 
 
 @dataclass(frozen=True)
@@ -47,18 +53,23 @@ def _month_ok(month: str) -> bool:
 
 
 def folder(places, month: str, kind: str, close: str | None = None) -> Path | None:
-    """The one folder a kind of the month's files lies in, or None."""
+    """The one folder a kind of the month's files lies in, or None. A folder reached through a link
+    on the way (month_<MONTH>/ made a link to elsewhere, say) is none of the desk's."""
     if not _month_ok(month):
         return None
     if kind == "review":
-        return places.month(month)
-    if kind == "exports":
-        return places.month(month) / "exports"
-    if kind == "papers":
-        return places.papers(month)
-    if kind == "close" and close is not None:
-        return next((f for f in close_folders_of(places, month) if f.name == close), None)
-    return None
+        base, root, parts = places.month(month), places.out, (places.month(month).name,)
+    elif kind in ("exports", "papers"):
+        base = places.month(month) / "exports" if kind == "exports" else places.papers(month)
+        root, parts = places.out, (places.month(month).name, base.name)
+    elif kind == "close" and close is not None:
+        base = next((f for f in close_folders_of(places, month) if f.name == close), None)
+        root, parts = places.bundle, ("closes", close)
+    else:
+        return None
+    if base is None or not base.is_dir() or base.resolve() != Path(root).resolve().joinpath(*parts):
+        return None
+    return base
 
 
 def close_folders_of(places, month: str) -> list[Path]:
@@ -98,10 +109,20 @@ def find(places, month: str, kind: str, name: str, close: str | None = None) -> 
     if close is not None and not SHOWN.fullmatch(close):
         return None
     base = folder(places, month, kind, close)
-    if base is None or name not in listing(base):
+    if base is None or name not in listing(base) or not _written(kind, month, name):
         return None
-    if kind == "close" and not name.endswith(CLOSE_SUFFIXES):
-        return None
+    return _inside(base, name)
+
+
+def _written(kind: str, month: str, name: str) -> bool:
+    """Whether a step writes a file of this name in a folder of this kind."""
+    if not name.endswith(SUFFIXES[kind]):
+        return False
+    # the month's pages and workbook carry its month in their names
+    return kind != "review" or name == "plotly.min.js" or month in name
+
+
+def _inside(base: Path, name: str) -> Path | None:
     path = base / name
     real_base = base.resolve()
     real = path.resolve()
@@ -141,7 +162,9 @@ def of_month(places, month: str) -> dict[str, list[Offered]]:
     out: dict[str, list[Offered]] = {}
     for kind in ("review", "papers", "exports"):
         base = folder(places, month, kind)
-        out[kind] = [Offered(month, kind, n, base / n) for n in listing(base)]
+        out[kind] = [Offered(month, kind, n, base / n) for n in listing(base)
+                     if _written(kind, month, n) and _inside(base, n)]
     out["close"] = [Offered(month, "close", n, f / n, f.name) for f in close_folders_of(places, month)
-                    for n in listing(f) if n.endswith(CLOSE_SUFFIXES)]
+                    if folder(places, month, "close", f.name) for n in listing(f)
+                    if _written("close", month, n) and _inside(f, n)]
     return out

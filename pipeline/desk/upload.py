@@ -66,9 +66,11 @@ class Saved(NamedTuple):
     replaced: bool          # a file of the same name was there, and this one took its place
 
 
-def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES) -> Saved:
+def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES, loaded: frozenset[str] = frozenset()) -> Saved:
     """Save an uploaded file into the bundle; returns where, and whether it replaced a file of the
-    same name. PoundError, with nothing saved, when the file is refused."""
+    same name (one that was refused, say). PoundError, with nothing saved, when the file is refused,
+    or would take the place of a file already loaded (`loaded`: their paths in the bundle, as
+    registers/impoundments.csv): the database and the closes name those files by their contents."""
     name = checked_name(name)
     suffix = Path(name).suffix.lower()
     if suffix == ".csv":
@@ -100,6 +102,11 @@ def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES) -> Save
         target = target_dir / name
         if target.parent != target_dir or target.is_symlink() or target.is_dir():
             raise PoundError(f"{name}: cannot be saved in {folder}/; nothing was saved")
+        if f"{folder}/{name}" in loaded:
+            stem, ext = Path(name).stem, Path(name).suffix
+            raise PoundError(f"{name}: {folder}/{name} has been loaded already and is kept as it was loaded (the "
+                             "database and any close name it by its contents); a correction goes in a file of its own, "
+                             f"for example {stem}_corrections{ext}, with a correction_note on each row; nothing was saved")
         target_dir.mkdir(parents=True, exist_ok=True)
         replaced = target.exists()
         os.chmod(tmp, bundle_mode(target_dir))

@@ -32,9 +32,10 @@ def not_over(month: str) -> str | None:
 
 
 def built_to(db: Path, day: dt.date, month: str, exports: Path, wait: float = DEFAULT_WAIT,
-             progress: Progress | None = None, bundle: Path | None = None) -> str | None:
+             progress: Progress | None = None, bundle: Path | None = None) -> list[str]:
     """Build `db` as of `day` (the exports into `exports`) unless its last build is of that day and
-    holds every file loaded; the line that says so, or None when the build in place is the month's.
+    holds every file loaded; the lines that say so, the build's own notes after them (a database's rows
+    taken as they stand, a bundle not found), none when the build in place is the month's.
     `bundle`: the bundle whose closes the build reads (steps.build)."""
     from pipeline.build import record
     from pipeline.load import connection
@@ -47,12 +48,13 @@ def built_to(db: Path, day: dt.date, month: str, exports: Path, wait: float = DE
     finally:
         con.close()
     if last is not None and last[2] == day and not since:
-        return None
+        return []
     before = (f"the database was last built as of {last[2]:%d-%m-%Y}" if last is not None
               else "the database had not been built")
     if last is not None and since:
         before += f", before {len(since)} file(s) were loaded"
     if progress is not None:
         progress.step(f"building the accounts as of {day:%d-%m-%Y} for {month} ({before})")
-    build(db, exports, as_of=day, wait=wait, progress=progress, bundle=bundle)
-    return f"built the accounts as of {day:%d-%m-%Y} for {month} first: {before}"
+    done = build(db, exports, as_of=day, wait=wait, progress=progress, bundle=bundle)
+    return [f"built the accounts as of {day:%d-%m-%Y} for {month} first: {before}"] + \
+        [n for n in done.notes if not n.startswith("note: the accounts are drawn up to")]

@@ -155,6 +155,23 @@ def test_a_sealed_csv_edited_with_its_hash_edited_to_match_is_named(closed, run_
     assert code == 2 and len(lines) == 1 and lines[0].startswith(ID_LINE)
 
 
+def test_a_page_one_figure_edited_on_the_sealed_page_with_its_hash_is_named(closed, run_cli, tmp_path):
+    """The page the DM signs shows page 1's figures, which close.json seals under the id: a figure
+    edited on the page, its hash under files edited to match, is named."""
+    folder = _copy(closed, tmp_path)
+    record = _record(folder)
+    page = next(folder.glob("monthly_review_*.html"))
+    shown = next(f for f in record["signed"] if f["money"])
+    text = page.read_text(encoding="utf-8")
+    at = text.index(shown["text"], text.index(shown["label"]))
+    page.write_text(text[:at] + "99,999.00" + text[at + len(shown["text"]):], encoding="utf-8")
+    record["files"][page.name] = seal.sha256(page)
+    _write(folder, record)
+    code, lines = _verify(run_cli, folder)
+    assert code == 2 and lines == [f"altered: {page.name} (it does not show page 1's figure as close.json seals it: "
+                                   f"{shown['label']}: {shown['text']})"]
+
+
 def _print_again(folder: Path, record: dict) -> None:
     """The forger's last step: the page to sign printed again from the HTML rewritten, its hash with it."""
     from pipeline.documents.pdf import print_reports

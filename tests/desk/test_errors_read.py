@@ -69,3 +69,25 @@ def test_a_defect_serving_a_request_is_a_page_not_a_bare_500(desk_of, monkeypatc
     r = add(d)
     assert r.status_code == 500 and "<h1>Pound desk</h1>" in r.text
     assert "the desk could not do this (RuntimeError: a defect)" in r.text
+
+
+def test_a_file_loaded_is_not_replaced_by_an_upload_of_its_name(desk_of):
+    d = desk_of()
+    r = d.post("/do/load", data={"token": d.token(), "month": "2026-11"})
+    assert r.status_code == 303 and d.desk.wait().error is None
+    kept = (d.places.bundle / "ledgers" / "dm_deposit.csv").read_bytes()
+    r = add(d, "dm_deposit.csv", b"xx")
+    page = d.get(r.headers["Location"]).text
+    assert "ledgers/dm_deposit.csv has been loaded already" in page and "dm_deposit_corrections.csv" in page
+    assert (d.places.bundle / "ledgers" / "dm_deposit.csv").read_bytes() == kept
+    # its twin: a file of another name is added
+    assert "said=" not in add(d, "dm_deposit_2026-12.csv", kept).headers["Location"]
+
+
+@pytest.mark.parametrize("month", ["2026-1O", "２０２６-１１", "", "2026-13", "../2026-11"])
+def test_a_month_not_written_yyyy_mm_is_refused_and_nothing_runs(desk_of, month):
+    d = desk_of()
+    for path in ("/do/load", "/show"):
+        r = d.post(path, data={"token": d.token(), "month": month})
+        assert r.status_code == 400 and "is not a month written YYYY-MM" in r.text, (path, r.status_code)
+    assert d.desk.job is None and not d.places.db.exists()

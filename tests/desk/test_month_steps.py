@@ -219,3 +219,17 @@ def test_in_chromium_the_month_chosen_is_the_month_reviewed(desk, browser):
     assert "monthly_review_2026-10.html" in links and not any("2026-11" in t for t in links)
     assert errors == []
     page.context.close()
+
+
+def test_a_month_closed_for_one_district_is_not_closed_over_at_the_desk(desk):
+    from pipeline import steps
+
+    d = desk
+    ok(d, "load", MONTH)
+    ok(d, "review", MONTH)
+    steps.close(d.places.db, d.places.bundle, MONTH, DM, district="Mysuru")
+    page = d.get(f"/?month={MONTH}").text
+    assert "was closed for district Mysuru" in page
+    job = do(d, "close", MONTH, by=DM)
+    assert "the desk closes every district at once" in job.error
+    assert sorted(p.name for p in (d.places.bundle / "closes").iterdir()) == [f"{MONTH}_Mysuru"]

@@ -99,3 +99,26 @@ def test_no_other_path_reaches_a_file_however_it_is_encoded(laid, target):
         status, body = raw(d, url)
         assert status in (404, 400), (url, status)
         assert path.read_bytes() not in body, url
+
+
+def test_only_what_the_steps_write_is_handed_out_even_in_their_folders(laid, tmp_path):
+    d, targets = laid
+    review, papers = d.places.month(MONTH), d.places.papers(MONTH)
+    (review / "notes.txt").write_text("not the desk's", encoding="utf-8")
+    (review / "other_2026-10.html").write_text("another month's", encoding="utf-8")
+    import shutil
+
+    shutil.copyfile(targets["db"], papers / "copy.duckdb")
+    for url in (f"/files/{MONTH}/review/notes.txt", f"/files/{MONTH}/review/other_2026-10.html",
+                f"/files/{MONTH}/papers/copy.duckdb"):
+        assert raw(d, url)[0] == 404, url
+    page = d.get(f"/?month={MONTH}").text
+    assert "notes.txt" not in page and "copy.duckdb" not in page and "other_2026-10" not in page
+    # a month's folder made a link to a folder elsewhere: nothing in it is the desk's
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "papers").mkdir(parents=True)
+    (elsewhere / "papers" / "index.html").write_text("<p>elsewhere</p>", encoding="utf-8")
+    os.symlink(elsewhere, d.places.month("2026-10"))
+    assert raw(d, "/files/2026-10/papers/index.html")[0] == 404
+    # the near miss: the month's own papers' index
+    assert raw(d, f"/files/{MONTH}/papers/index.html")[0] == 200
