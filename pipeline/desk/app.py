@@ -398,7 +398,8 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
             return text, 404, {"Content-Type": "text/plain; charset=utf-8"}
         if exc.code == 401:
             return text, 401, {"Content-Type": "text/plain; charset=utf-8"}
-        if isinstance(exc, RequestEntityTooLarge) and request.endpoint == "add":
+        if isinstance(exc, RequestEntityTooLarge) and request.endpoint in ("add", "do"):
+            # (the body unread: the month is the page's, which the form's address carries)
             return refused_then_shown(month_of(request.args.get("month")), text)
         month = month_of(request.args.get("month"))
         return page(month, exc.code or 400, refused=text)

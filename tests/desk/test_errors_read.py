@@ -91,3 +91,12 @@ def test_a_month_not_written_yyyy_mm_is_refused_and_nothing_runs(desk_of, month)
         r = d.post(path, data={"token": d.token(), "month": month})
         assert r.status_code == 400 and "is not a month written YYYY-MM" in r.text, (path, r.status_code)
     assert d.desk.job is None and not d.places.db.exists()
+
+
+def test_a_scan_too_large_is_refused_on_a_get_of_the_month_it_was_sent_from(desk_of):
+    d = desk_of(max_bytes=1024)
+    r = d.post("/do/close?month=2026-10", data={"token": d.token("2026-10"), "month": "2026-10", "by": "DM",
+                                                "signed": (io.BytesIO(b"%PDF-" + b"x" * 300_000), "scan.pdf")},
+               content_type="multipart/form-data")
+    assert r.status_code == 303 and "month=2026-10" in r.headers["Location"] and "said=" in r.headers["Location"]
+    assert "larger than" in d.get(r.headers["Location"]).text and d.desk.job is None

@@ -59,7 +59,7 @@ def test_the_month_sent_with_a_button_is_the_month_acted_on_and_shown(desk):
     # one form holds the month and every step's button: each sends the month chosen in it
     form = page[page.index('<form method="post" action="/show"'):]
     form = form[:form.index("</form>")]
-    assert 'name="month"' in form and all(f'formaction="/do/{a}"' in form
+    assert 'name="month"' in form and all(f'formaction="/do/{a}' in form
                                           for a in ("load", "review", "close", "verify", "papers"))
     assert 'name="month" value=' not in form             # no hidden month of the page drawn
     job = do(d, "load", "2026-10")

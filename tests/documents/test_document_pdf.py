@@ -38,8 +38,9 @@ def test_pdf_of_each_paper_and_one_per_kind(golden_db, tmp_path, run_cli):
     code, stdout, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", out,
                                 "--case", "G05", "--case", "G06", "--pdf")
     assert code == 0, err
+    # (G05's surplus credited before the DM's six months ended, R21: a memo to the DM's accounts section)
     assert sorted(p.name for p in out.glob("*.pdf")) == [
-        "notice_G05.pdf", "notice_all.pdf", "owner_account_G05.pdf", "owner_account_G06.pdf",
+        "findings_memo_accounts-DM-Dist_2026-10.pdf", "findings_memo_all.pdf", "notice_G05.pdf", "notice_all.pdf", "owner_account_G05.pdf", "owner_account_G06.pdf",
         "owner_account_all.pdf", "police_report_G05.pdf", "police_report_all.pdf", "release_receipt_R06.pdf",
         "release_receipt_all.pdf"]
     # every figure of every page (each checked against the exports in test_documents) is in its PDF
