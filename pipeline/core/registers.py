@@ -283,8 +283,9 @@ SALES = Register(
         # the balance the owner takes, and his receipt for it (R19)
         Column("balance_paid_on", DATE, optional=True,
                what="the day the balance of the purchase money was paid to the owner (s.17(3))"),
-        Column("balance_receipt_signed", FLAG, optional=True,
-               what="yes if the owner gave a receipt for the balance paid to him (s.17(4))"),
+        # yes or no, and a blank stays "not recorded" (a FLAG would read a blank as no)
+        Column("balance_receipt_signed", ENUM, values=("yes", "no"), optional=True,
+               what="yes if the owner gave a receipt for the balance paid to him, no if he did not (s.17(4))"),
     ),
 )
 

@@ -170,7 +170,7 @@ UNCLAIMED = ["S15-SALE-EARLY", "S15-SALE-UNPROCLAIMED"]
 
 
 def s17(**more) -> dict:
-    return sale(path="s17_refusal", sale_on="2026-10-05", balance_paid="3400", **more)
+    return sale(path="s17_refusal", sale_on="2026-10-05", **{"balance_paid": "3400", **more})
 
 
 @pytest.mark.parametrize("owner_id, appeared_person, fires", [
@@ -235,3 +235,20 @@ def test_s17_path_of_a_reseizure_is_founded_by_it(run):
              police_reports=[report("C2", reported_on="2026-11-09", notice_on="2026-11-10", proclamation_on="2026-11-10")],
              sales=[sale(case_id="C2", path="s17_refusal", sale_on="2026-11-12", bid_amount="5000", balance_paid="")])
     assert "S17-PATH-UNFOUNDED" not in [f["rule_id"] for f in fs]
+
+
+# REL-UNSIGNED and the s.17(4) receipt for the balance (R19): the Rs 3,400 of the s.17 sale above recorded
+# as paid on 10-06; a blank balance_receipt_signed is not recorded and finds nothing
+@pytest.mark.parametrize("paid, signed, fires", [
+    pytest.param("3400", "no", True, id="paid-receipt-not-signed"),
+    pytest.param("3400", "yes", False, id="paid-receipt-signed"),
+    pytest.param("3400", "", False, id="paid-receipt-not-recorded"),
+    pytest.param("0", "no", False, id="nothing-paid"),
+])
+def test_rel_unsigned_balance_receipt(run, paid, signed, fires):
+    fs = run(impoundments=[case()],
+             sales=[s17(balance_paid=paid, balance_paid_on="2026-10-06", balance_receipt_signed=signed)])
+    expect(fs, "REL-UNSIGNED", fires, kind="sale", subject="S1", on="2026-10-06",
+           also=["S17-BALANCE-MISMATCH"] if paid == "0" else [],
+           says=("balance of Rs 3,400.00 of sale S1 (case C1) on 05-10-2026, recorded as paid to the owner on 06-10-2026",
+                 "no receipt signed by him (s.17(4))"))
