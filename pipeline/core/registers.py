@@ -275,6 +275,17 @@ SALES = Register(
         # s.15(3) proviso: a disposal after a rejected bid says how (second reading, R5)
         Column("disposal_note", TEXT, required_when=("path", "s15_disposal"),
                what="how the cattle were disposed of; required on an s15_disposal row"),
+        # s.17(1) rests on the owner's appearance (fourth reading, R18)
+        Column("owner_appeared_on", DATE, optional=True,
+               what="the day the owner or his agent appeared and refused or omitted to pay (s.17(1))"),
+        Column("appeared_person", TEXT, optional=True,
+               what="the owner or agent who appeared, by name (s.17(1))"),
+        # the balance the owner takes, and his receipt for it (R19)
+        Column("balance_paid_on", DATE, optional=True,
+               what="the day the balance of the purchase money was paid to the owner (s.17(3))"),
+        # yes or no, and a blank stays "not recorded" (a FLAG would read a blank as no)
+        Column("balance_receipt_signed", ENUM, values=("yes", "no"), optional=True,
+               what="yes if the owner gave a receipt for the balance paid to him, no if he did not (s.17(4))"),
     ),
 )
 

@@ -92,6 +92,15 @@ _BY_COLUMN = {
     "balance_paid": Help("the balance of the purchase money paid to the owner, in rupees", "s.17(3), s.17(4)",
                          "2500.00", "ಮಾಲೀಕರಿಗೆ ಪಾವತಿಸಿದ ಉಳಿಕೆ ಮೊತ್ತ"),
     "disposal_note": Help("how animals not sold were disposed of", "s.15(3) proviso", "", "ವಿಲೇವಾರಿ ಟಿಪ್ಪಣಿ"),
+    "owner_appeared_on": Help("for a sale under s.17: the day the owner or his agent came to the pound and "
+                              "refused or omitted to pay", "s.17(1)", "05-11-2026"),
+    "appeared_person": Help("for a sale under s.17: the name of the owner or agent who came", "s.17(1)",
+                            "Manjunath"),
+    "balance_paid_on": Help("the day the balance was paid to the owner (left blank while it is not paid; not "
+                            "taken within the claim days after the sale, it goes to the District Magistrate)",
+                            "s.17(3), s.18(5)", "12-11-2026"),
+    "balance_receipt_signed": Help("yes if the owner signed a receipt for the balance paid to him", "s.17(4)",
+                                   "yes"),
     "filed_on": Help("the day the complaint of illegal seizure was made", "s.16(2)", "10-11-2026",
                      "ದೂರು ಸಲ್ಲಿಸಿದ ದಿನಾಂಕ"),
     "decided_on": Help("the day it was decided", "s.16(2)", "30-11-2026", "ತೀರ್ಮಾನವಾದ ದಿನಾಂಕ"),

@@ -21,6 +21,7 @@ pipeline.build.build up to the model it needs, with the readings in force
 from __future__ import annotations
 
 import duckdb
+import numpy as np
 import pandas as pd
 
 from pipeline.build import build
@@ -86,6 +87,9 @@ def settle(g: Generator) -> Books:
     m = ((s.path == "s17_refusal") & s.accepted).to_numpy()
     s["balance_paid"] = NONE
     s.loc[m, "balance_paid"] = s.case_id[m].map(balance).fillna(NONE).astype("int64")
+    # the owner took it on the sale day and signed for it (s.17(3), s.17(4), R19)
+    s["balance_paid_on"] = np.where(m, s.sale_on, NONE)
+    s["balance_receipt_signed"] = np.where(m, "yes", "").astype(object)
     s16_s17.balance_mismatch_recorded(g)
     return books
 

@@ -1,5 +1,7 @@
 """Deposits under protest (s.16): resolved by the complaint's outcome, whenever it was filed."""
 
+import datetime as dt
+
 import pytest
 from helpers import built, case, make_bundle
 
@@ -102,3 +104,49 @@ def test_what_a_release_collects_over_its_dues_goes_back_to_the_owner(tmp_path, 
     # every paisa received moves somewhere (hop 1)
     assert con.execute("SELECT sum(amount) FROM fund_movements WHERE hop = 1").fetchone()[0] == \
         round(float(fines) * 100) + round(float(charges) * 100)
+
+
+# R19 (s.17(3), s.17(4), s.18(5)): C1, 1 head of cattle impounded 09-01 (w = 7), sold under s.17 on 09-05 for
+# Rs 5,000: feeding 200 x 5 = 1,000 and the fine 600 leave a balance of Rs 3,400 for the owner to take by
+# 09-05 + 7 = 09-12. What the register records paid by then goes to him (17(3)) on the sale day; the rest
+# is surplus unclaimed proceeds, sent to the DM (18(5)) on 09-12.
+@pytest.mark.parametrize("paid, paid_on, owner, dm", [
+    pytest.param("3400", "2026-09-11", 340000, None, id="taken-the-day-before"),
+    pytest.param("3400", "2026-09-12", 340000, None, id="taken-on-the-last-day"),
+    pytest.param("3400", "2026-09-13", None, 340000, id="taken-the-day-after"),
+    pytest.param("3400", "", 340000, None, id="paid-with-no-day-read-as-the-sale-day"),
+    pytest.param("", "", None, 340000, id="not-taken"),
+    pytest.param("1000", "2026-09-12", 100000, 240000, id="part-taken"),
+    # paid over the balance (S17-BALANCE-MISMATCH): the owner is owed the balance, no more
+    pytest.param("3500", "2026-09-12", 340000, None, id="recorded-over-the-balance"),
+])
+def test_the_balance_the_owner_does_not_take_goes_to_the_dm(tmp_path, paid, paid_on, owner, dm):
+    s = {"sale_id": "S1", "case_id": "C1", "path": "s17_refusal", "sale_on": "2026-09-05", "head_offered": 1,
+         "head_sold": 1, "bid_amount": "5000", "accepted": "yes", "conducted_by": "SO1", "balance_paid": paid,
+         "balance_paid_on": paid_on, "balance_receipt_signed": "yes" if paid else ""}
+    con = built(make_bundle(tmp_path, impoundments=[case(impounded_on="2026-09-01")], sales=[s]))
+    got = con.execute("SELECT account, section, amount, strftime(due_on, '%Y-%m-%d') FROM fund_movements "
+                      "WHERE account IN ('owner', 'dm_deposit') ORDER BY account DESC").fetchall()
+    assert got == ([("owner", "17(3)", owner, "2026-09-05")] if owner else []) + \
+        ([("dm_deposit", "18(5)", dm, "2026-09-12")] if dm else [])
+    # the DM is to receive it (R17), and holds it six months from his receipt before the local fund may (R12)
+    assert con.execute("SELECT expected_amount, strftime(due_on, '%Y-%m-%d') FROM expected_credits "
+                       "WHERE ledger = 'dm_deposit'").fetchall() == ([(dm, "2026-09-12")] if dm else [])
+    assert con.execute("SELECT sum(amount) FROM fund_movements WHERE account = 'local_fund' AND section = '18(5)' "
+                       "AND due_on IS NULL").fetchone()[0] == dm
+    assert con.execute("SELECT balance_to_owner, balance_paid_to_owner, balance_unclaimed, surplus_to_dm "
+                       "FROM case_accounts").fetchone() == (340000, owner or 0, dm or 0, dm or 0)
+    # every paisa received moves somewhere (hop 1)
+    assert con.execute("SELECT sum(amount) FROM fund_movements WHERE hop = 1").fetchone()[0] == 500000
+
+
+def test_a_balance_not_yet_due_to_the_dm_is_held_for_the_owner(tmp_path):
+    # as of 09-10 the owner still has two days: the movement to the DM is due on 09-12, none is due yet, and a
+    # payment dated after the as-of date is not made yet
+    s = {"sale_id": "S1", "case_id": "C1", "path": "s17_refusal", "sale_on": "2026-09-05", "head_offered": 1,
+         "head_sold": 1, "bid_amount": "5000", "accepted": "yes", "conducted_by": "SO1", "balance_paid": "3400",
+         "balance_paid_on": "2026-09-11"}
+    con = built(make_bundle(tmp_path, impoundments=[case(impounded_on="2026-09-01")], sales=[s]),
+                as_of=dt.date(2026, 9, 10))
+    assert con.execute("SELECT account, amount, strftime(due_on, '%Y-%m-%d') FROM fund_movements "
+                       "WHERE account IN ('owner', 'dm_deposit')").fetchall() == [("dm_deposit", 340000, "2026-09-12")]

@@ -1,6 +1,7 @@
 """data/sample: the complete findings list, and the figures a clerk can check by hand."""
 
 import datetime as dt
+import shutil
 
 from helpers import built
 
@@ -141,3 +142,36 @@ def test_the_samples_overdue_credit_and_receipt_worked_by_hand(sample_bundle):
     overdue = con.execute("""SELECT count(*), sum(not_credited) FROM credit_arrivals WHERE overdue""").fetchone()
     assert overdue == (3, 120000 + 10000 + 485000)       # Rs 1,200 + Rs 100 + Rs 4,850 = Rs 6,150.00
 
+
+
+def test_a_sale_relabelled_s17_with_no_appearance_is_read_as_unclaimed(sample_bundle, tmp_path):
+    # R18 (issue 50): H-2610-018's unclaimed sale S-006 (1 bullock, Rs 9,500 on 19-10-2026, no owner on the
+    # register, reported to the police on 10-10-2026) relabelled s17_refusal with its Rs 4,850 recorded as
+    # paid to an owner. Read as the register's word, the label would switch off S15-SALE-UNPROCLAIMED,
+    # S15-NOTICE-MISSING and DM-RECEIPT-OVERDUE and send the 4,850 to no one known. Now the sale is unfounded
+    # (no owner, no person who appeared, no appearance after the report): the three findings stay, S17-PATH-
+    # UNFOUNDED joins them, and 9,500 - 350 expenses - 18 days x 200 feeding - 700 fine = 4,850 goes to the DM.
+    shutil.copytree(sample_bundle, tmp_path / "b")
+    sales = tmp_path / "b" / "registers" / "sales.csv"
+    text = sales.read_text(encoding="utf-8")
+    row = 'S-006,H-2610-018,s15_unclaimed,19/10/2026,1,1,"9,500.00",yes,Ramesh Gowda,,SO02,350.00,,'
+    assert row in text
+    sales.write_text(text.replace(row, row.replace("s15_unclaimed", "s17_refusal").replace("350.00,,", '350.00,"4,850.00",')),
+                     encoding="utf-8")
+
+    def findings(con):
+        return sorted(con.execute("SELECT rule_id, subject_id, strftime(event_on, '%Y-%m-%d') FROM findings").fetchall())
+
+    def moves(con):
+        return con.execute("""SELECT account, section, amount, strftime(due_on, '%Y-%m-%d') FROM fund_movements
+                              WHERE ref_id = 'H-2610-018' AND from_account = 'buyer' AND account IN ('owner', 'dm_deposit')
+                              """).fetchall()
+
+    as_sold = built(sample_bundle, as_of=dt.date(2026, 11, 30))
+    relabelled = built(tmp_path / "b", as_of=dt.date(2026, 11, 30))
+    assert findings(relabelled) == sorted(findings(as_sold) + [("S17-PATH-UNFOUNDED", "S-006", "2026-10-19")])
+    assert {r[0] for r in findings(relabelled) if r[1] in ("S-006", "H-2610-018", "H-2610-018:surplus")} >= {
+        "S15-SALE-UNPROCLAIMED", "S15-NOTICE-MISSING", "DM-RECEIPT-OVERDUE", "S17-PATH-UNFOUNDED"}
+    assert moves(relabelled) == moves(as_sold) == [("dm_deposit", "18(5)", 485000, "2026-10-19")]
+    assert relabelled.execute("SELECT status, balance_to_owner, surplus_unclaimed FROM case_accounts "
+                              "WHERE case_id = 'H-2610-018'").fetchone() == ("sold_unclaimed", 0, 485000)

@@ -349,3 +349,40 @@ def test_a_receipt_on_payment_shows_what_was_payable_beside_what_was_paid(tmp_pa
         assert (figs["charges_due"], figs["charges_paid"]) == ("Rs 600.00", f"Rs {charges}.00")
     else:
         assert "fines_due" not in figs and "charges_due" not in figs
+
+
+@pytest.mark.parametrize("paid, paid_on, heads", [
+    pytest.param("3400", "2026-10-12", 1, id="taken-on-its-last-day"),
+    pytest.param("1000", "2026-10-06", 1, id="part-taken"),
+    pytest.param("", "", 1, id="not-taken"),
+    pytest.param("", "", 2, id="not-taken-a-head-returned"),
+])
+def test_an_s17_account_has_the_owner_receive_only_the_balance_recorded_paid(tmp_path, paid, paid_on, heads):
+    """R19 (s.17(4), s.18(5)): C1 sold under s.17 on 05-10-2026, 1 head for Rs 5,000 (feeding 5 x 200, fine 600:
+    a balance of Rs 3,400). The receipt says "received" only for what the register records paid; the rest is
+    held for the owner to 12-10-2026 (sold + 7 days) and then goes to the District Magistrate."""
+    sales = [{"sale_id": "S1", "case_id": "C1", "path": "s17_refusal", "sale_on": "2026-10-05", "head_offered": 1,
+              "head_sold": 1, "bid_amount": "5000", "accepted": "yes", "conducted_by": "SO1", "balance_paid": paid,
+              "balance_paid_on": paid_on, "balance_receipt_signed": "yes" if paid else ""}]
+    releases = [{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-05", "head_count": 1,
+                 "basis": "s17_remainder", "receipt_signed": "yes"}] if heads == 2 else []
+    _papers(tmp_path, impoundments=[case("C1", head_count=heads)], sales=sales, releases=releases)
+    page = " ".join(unescape(re.sub(r"<[^>]+>", " ", (tmp_path / "owner_account_C1.html")
+                                    .read_text(encoding="utf-8"))).split()).replace(" ;", ";").replace(" .", ".")
+    held = {"3400": 0, "1000": 2400, "": 3400}[paid]
+    if heads == 2:      # both heads' feeding to the sale day (2 x 200 x 5) and fines (2 x 600); no security at P1
+        held = 5000 - 2000 - 1200
+    if not held:
+        assert "I have received the balance of Rs 3,400.00 according to this account." in page
+        assert "held for the owner" not in page
+    else:
+        assert f"held for the owner until 12-10-2026; not taken by then, sent to the District Magistrate (s.18(5)) " \
+               f"Rs {held:,}.00" in page
+        assert f"The balance of Rs {held:,}.00 not yet taken is held for the owner until 12-10-2026." in page
+        if paid:
+            assert "of which paid to the owner Rs 1,000.00" in page
+            assert "I have received the balance of Rs 1,000.00 according to this account." in page
+        elif heads == 2:
+            assert "I have received the 1 head of cattle remaining according to this account." in page
+        else:
+            assert "I have received" not in page and "Receipt (section 17(4))" not in page

@@ -330,3 +330,31 @@ def test_without_the_accounts_the_due_sheet_counts_days_as_the_run_s_parameters_
     assert due["default.xlsx"]["G5"].value == "=IF($A5=\"\",\"\",MAX($C5-$E5+1,0))"
     said = " ".join(str(c.value) for c in due["given.xlsx"]["A"][:3])
     assert ("the day of release does not count" in said) == (reading == "nights")
+
+
+def test_the_fourth_readings_sales_columns_are_in_the_workbook_and_load_from_it(tmp_path, sample_bundle, template):
+    # R18 and R19: the appearance of the owner (s.17(1)) and the balance he took, with his receipt (s.17(3), (4))
+    ws = load_workbook(template)["sales"]
+    heads = [c.value for c in ws[1]]
+    new = ["owner_appeared_on", "appeared_person", "balance_paid_on", "balance_receipt_signed"]
+    assert all(h in heads for h in new)
+    reg = BY_NAME["sales"]
+    for col in (c for c in reg.columns if c.name in new):
+        assert column_help(reg, col).what in ws.cell(1, heads.index(col.name) + 1).comment.text
+    row = dict.fromkeys(heads)
+    row.update(sale_id="S-900", case_id="M-2611-900", path="s17_refusal", sale_on=dt.datetime(2026, 11, 3), head_offered=2,
+               head_sold=2, bid_amount=9000, accepted="yes", conducted_by="SO01", balance_paid=5000,
+               owner_appeared_on=dt.datetime(2026, 11, 4), appeared_person="Ramu", balance_paid_on=dt.datetime(2026, 11, 5),
+               balance_receipt_signed="no")
+    _fill(template, [GOOD[0], ("sales", [row[h] for h in heads])])
+    bundle = tmp_path / "b"
+    shutil.copytree(sample_bundle, bundle)
+    shutil.copy(template, bundle / "registers" / template.name)
+    from helpers import load
+    con, _ = load(bundle)
+    assert con.execute("SELECT owner_appeared_on, appeared_person, balance_paid_on, balance_receipt_signed FROM sales "
+                       "WHERE sale_id = 'S-900'").fetchall() == [(dt.date(2026, 11, 4), "Ramu", dt.date(2026, 11, 5), "no")]
+    # the sample's own sales.csv has none of the four columns: they load blank
+    assert con.execute("SELECT count(*) FROM sales WHERE sale_id <> 'S-900' AND (owner_appeared_on IS NOT NULL "
+                       "OR appeared_person IS NOT NULL OR balance_paid_on IS NOT NULL OR balance_receipt_signed IS NOT NULL)"
+                       ).fetchone() == (0,)

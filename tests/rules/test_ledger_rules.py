@@ -182,3 +182,27 @@ def test_dm_surplus_credited_early_from_each_receipt(run, credits, fires, on, sa
     entries += [dm(a, entry_on=d, entry_id=f"DM{i}", kind="credit_to_local_fund") for i, (a, d) in enumerate(credits, 3)]
     fs = run(dm_deposit=entries, as_of=LATER, **SOLD)
     expect(fs, "DM-SURPLUS-CREDITED-EARLY", fires, kind="expected_credit", subject="C1:surplus", on=on, says=(says,))
+
+
+# R19: C1 sold under s.17 on 05-10-2026 for Rs 5,000 (feeding 5 x 200, fine 600): a balance of Rs 3,400 the
+# owner never takes. It is due to the DM on 05-10 + 7 = 12-10-2026, so overdue on 12-10 + 30 = 11-11-2026,
+# a finding from the next day. (The register records nothing paid: S17-BALANCE-MISMATCH says so too.)
+@pytest.mark.parametrize("as_of, fires", [("2026-11-10", False), ("2026-11-11", False), ("2026-11-12", True)])
+def test_dm_receipt_overdue_of_a_balance_the_owner_never_took(run, as_of, fires):
+    fs = run(impoundments=[case()], sales=[sale(path="s17_refusal", sale_on="2026-10-05")],
+             local_fund=[lf("600", entry_on="2026-10-20")], as_of=as_of, params=GRACE)
+    expect(fs, "DM-RECEIPT-OVERDUE", fires, kind="expected_credit", subject="C1:surplus", on="2026-11-11",
+           severity="medium", also=["S17-BALANCE-MISMATCH"],
+           says=("unclaimed surplus of Rs 3,400.00 from the sale in case C1 on 05-10-2026, due to the District "
+                 "Magistrate on 12-10-2026", "is not received by the District Magistrate within the 30 days allowed"))
+
+
+@pytest.mark.parametrize("paid_on, fires", [("2026-10-12", False), ("2026-10-13", True)])
+def test_dm_receipt_overdue_of_a_balance_taken_after_its_day(run, paid_on, fires):
+    # taken on its last day the balance is the owner's; taken a day later it was due to the DM
+    fs = run(impoundments=[case()],
+             sales=[sale(path="s17_refusal", sale_on="2026-10-05", balance_paid="3400", balance_paid_on=paid_on,
+                         balance_receipt_signed="yes")],
+             local_fund=[lf("600", entry_on="2026-10-20")], as_of="2026-11-30", params=GRACE)
+    expect(fs, "DM-RECEIPT-OVERDUE", fires, kind="expected_credit", subject="C1:surplus", on="2026-11-11",
+           says=("Rs 3,400.00",))

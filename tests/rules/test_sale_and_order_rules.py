@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import case
-from rule_rows import expect, order, page_day, rel, sale
+from rule_rows import expect, order, page_day, rejected, rel, report, sale
 
 from pipeline.core.money import rs
 
@@ -158,3 +158,97 @@ def test_s14_not_enforced_only_where_s14_applies(run, taluk, fires, also):
     fs = run(removal_orders=[order(taluk=taluk, complied_on="")], as_of="2026-11-30")
     expect(fs, "S14-NOT-ENFORCED", fires, kind="order", subject="T1", on="2026-07-01", case_id=None, also=also,
            says=("T1", "no compliance"))
+
+
+# ==============================================================================================
+# S17-PATH-UNFOUNDED (R18 of the fourth reading): an accepted s.17 sale with nothing to show the owner
+# appeared. C1 (1 head of cattle, owner O1, D = 10-01), sold under s.17 on 10-05 for Rs 5,000:
+# feeding 200 x 5 = 1,000, fines 600, so a balance of Rs 3,400 paid to the owner. Read as unclaimed,
+# the s.15 rules judge the sale (no report, notice or proclamation before it); its Rs 3,400 goes to
+# the DM (tests/build/test_fund_movements.py; with no ledgers loaded no receipt is judged).
+UNCLAIMED = ["S15-SALE-EARLY", "S15-SALE-UNPROCLAIMED"]
+
+
+def s17(**more) -> dict:
+    return sale(path="s17_refusal", sale_on="2026-10-05", **{"balance_paid": "3400", **more})
+
+
+@pytest.mark.parametrize("owner_id, appeared_person, fires", [
+    pytest.param("O1", "", False, id="the-case-records-the-owner"),
+    pytest.param("", "Ravi, the owner's son", False, id="no-owner-but-the-person-who-appeared"),
+    pytest.param("", "", True, id="no-owner-and-no-person"),
+    pytest.param("", "  ", True, id="a-blank-person-is-none"),
+])
+def test_s17_path_unfounded_without_an_owner(run, owner_id, appeared_person, fires):
+    fs = run(impoundments=[case(owner_id=owner_id)], sales=[s17(appeared_person=appeared_person)])
+    expect(fs, "S17-PATH-UNFOUNDED", fires, kind="sale", subject="S1", on="2026-10-05", also=UNCLAIMED if fires else [],
+           says=("S1", "C1", "05-10-2026", "no owner and the sale no person who appeared", "read as unclaimed"))
+
+
+@pytest.mark.parametrize("appeared_on, fires", [
+    pytest.param("2026-10-04", False, id="the-day-before-the-sale"),
+    pytest.param("2026-10-05", False, id="the-sale-day"),
+    pytest.param("2026-10-06", True, id="the-day-after-the-sale"),
+    pytest.param("", False, id="not-recorded"),
+])
+def test_s17_path_unfounded_appearance_after_the_sale(run, appeared_on, fires):
+    fs = run(impoundments=[case()], sales=[s17(owner_appeared_on=appeared_on)])
+    expect(fs, "S17-PATH-UNFOUNDED", fires, kind="sale", subject="S1", on="2026-10-05", also=UNCLAIMED if fires else [],
+           says=("appeared on 06-10-2026, after the sale",))
+
+
+# reported to the police on 10-09 (S15: notice and proclamation 10-10); the s.17 sale on 10-18, the
+# first day an s.15 sale is allowed, so that read as unclaimed it is in order but for the money
+@pytest.mark.parametrize("appeared_on, fires, says", [
+    pytest.param("", True, "reported unclaimed to the police on 09-10-2026 and no appearance of the owner is recorded",
+                 id="no-appearance-recorded"),
+    pytest.param("2026-10-08", True, "no appearance of the owner after it is recorded (only on 08-10-2026)",
+                 id="the-day-before-the-report"),
+    pytest.param("2026-10-09", False, "", id="the-report-day"),
+    pytest.param("2026-10-10", False, "", id="the-day-after-the-report"),
+])
+def test_s17_path_unfounded_after_a_report(run, appeared_on, fires, says):
+    # feeding 200 x 18 = 3,600 and the fine 600 leave Rs 800 of the Rs 5,000
+    fs = run(impoundments=[case()], police_reports=[report()],
+             sales=[sale(path="s17_refusal", sale_on="2026-10-18", balance_paid="800", owner_appeared_on=appeared_on)])
+    expect(fs, "S17-PATH-UNFOUNDED", fires, kind="sale", subject="S1", on="2026-10-18",
+           says=(says,))
+
+
+def test_s17_path_unfounded_names_each_reason_and_reads_every_s17_attempt_as_unclaimed(run):
+    # a rejected s.17 bid on 10-04, then the sale on 10-05: read as unclaimed, the rejected bid is an
+    # s.15 attempt too (S15-SALE-EARLY judges both)
+    fs = run(impoundments=[case(owner_id="")],
+             sales=[rejected("S0", path="s17_refusal", sale_on="2026-10-04"), s17(sale_id="S1", owner_appeared_on="2026-10-06")])
+    expect(fs, "S17-PATH-UNFOUNDED", True, kind="sale", subject="S1", on="2026-10-05",
+           also=UNCLAIMED + ["S15-SALE-EARLY"],
+           says=("no owner and the sale no person who appeared; the owner is recorded to have appeared on 06-10-2026",))
+
+
+def test_s17_path_of_a_reseizure_is_founded_by_it(run):
+    # C1 delivered under protest on 10-03 and seized again as C2 on 11-01 (R4), with no owner recorded
+    # and a report to the police: the re-seizure founds the s.17 sale
+    fs = run(as_of="2026-11-30",
+             impoundments=[case(pound_id="P2"), case("C2", pound_id="P2", impounded_on="2026-11-01", owner_id="",
+                                                      reseizure_of="C1")],
+             releases=[rel(basis="s16_protest", fines_paid="", charges_paid="", protest_deposit="1200")],
+             police_reports=[report("C2", reported_on="2026-11-09", notice_on="2026-11-10", proclamation_on="2026-11-10")],
+             sales=[sale(case_id="C2", path="s17_refusal", sale_on="2026-11-12", bid_amount="5000", balance_paid="")])
+    assert "S17-PATH-UNFOUNDED" not in [f["rule_id"] for f in fs]
+
+
+# REL-UNSIGNED and the s.17(4) receipt for the balance (R19): the Rs 3,400 of the s.17 sale above recorded
+# as paid on 10-06; a blank balance_receipt_signed is not recorded and finds nothing
+@pytest.mark.parametrize("paid, signed, fires", [
+    pytest.param("3400", "no", True, id="paid-receipt-not-signed"),
+    pytest.param("3400", "yes", False, id="paid-receipt-signed"),
+    pytest.param("3400", "", False, id="paid-receipt-not-recorded"),
+    pytest.param("0", "no", False, id="nothing-paid"),
+])
+def test_rel_unsigned_balance_receipt(run, paid, signed, fires):
+    fs = run(impoundments=[case()],
+             sales=[s17(balance_paid=paid, balance_paid_on="2026-10-06", balance_receipt_signed=signed)])
+    expect(fs, "REL-UNSIGNED", fires, kind="sale", subject="S1", on="2026-10-06",
+           also=["S17-BALANCE-MISMATCH"] if paid == "0" else [],
+           says=("balance of Rs 3,400.00 of sale S1 (case C1) on 05-10-2026, recorded as paid to the owner on 06-10-2026",
+                 "no receipt signed by him (s.17(4))"))

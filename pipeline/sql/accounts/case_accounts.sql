@@ -11,7 +11,8 @@
 --   the expenses of every attempt, feeding of the heads still held to the sale
 --   day S, their fines, and (s.17 only) their security; what remains is the
 --   owner's balance (s.17(3)) or surplus for the DM (s.18(5)); what a due
---   could not take is unrecovered. Heads delivered before S paid their own dues.
+--   could not take is unrecovered. A balance the owner does not take within w days of the sale
+--   is surplus for the DM too (balance_unclaimed, R19). Heads delivered before S paid their own dues.
 -- A re-seizure under s.16(2) carries what the protest deposit left unpaid of the first case's fines
 --   and feeding charges (int_reseizures, R11): in its fine_due and feeding_due, and in what its sale
 --   must meet.
@@ -62,7 +63,7 @@ base AS (
            coalesce(s.sale_proceeds, 0) AS sale_proceeds,
            coalesce(s.sale_expenses, 0) AS sale_expenses,
            coalesce(s.head_sold, 0) AS head_sold,
-           s.sold_on, s.last_sale_id, s.sale_officer,
+           s.sold_on, s.last_sale_id, s.sale_officer, s.balance_paid, s.balance_paid_on,
            greatest(c.head_count - coalesce(rb.heads, 0), 0) AS held_at_sale,   -- over-released (DQ-HEADS-MISMATCH): none
            coalesce(s12.amount, 0) AS s12_security_due,
            s12.missing_on AS s12_security_missing_on,
@@ -109,6 +110,23 @@ waterfall AS (
            wf_take('fines',    wf_fines,    sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_fines,
            wf_take('security', wf_security, sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_security
     FROM known d
+),
+balance AS (
+    -- R19 of the fourth reading (s.17(3), s.17(4), s.18(5)): the balance is the owner's to take by the sale
+    -- day + w (balance_unclaimed_on); what the register records paid by then (balance_paid on
+    -- balance_paid_on, a blank day read as the sale day, up to the balance) is paid to him, and the rest is
+    -- surplus unclaimed proceeds for the DM, due that day. A payment dated after the as-of date is not made yet.
+    SELECT p.*,
+           p.balance_to_owner_all - p.balance_paid_by AS balance_unclaimed
+    FROM (SELECT v.*,
+                 CASE WHEN v.balance_to_owner_all IS NULL THEN NULL
+                      WHEN coalesce(v.balance_paid_on, v.sold_on) <= least(v.sold_on + v.w, as_of())
+                      THEN least(greatest(coalesce(v.balance_paid, 0), 0), v.balance_to_owner_all) ELSE 0 END AS balance_paid_by
+          FROM (SELECT f.*,
+                       CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
+                            WHEN s17_sale THEN sale_proceeds - take_expenses - take_feeding - take_fines - take_security
+                            ELSE 0 END AS balance_to_owner_all
+                FROM waterfall f) v) p
 )
 SELECT
     case_id, pound_id, local_authority_id, animal_class, head_count, impounded_on,
@@ -134,8 +152,7 @@ SELECT
         + carried_feeding AS feeding_due,
     CASE WHEN amounts_known THEN s12_security_due + coalesce(wf_security, 0) END AS security_due,
     head_sold, sale_proceeds, sale_expenses,
-    CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
-         WHEN s17_sale THEN sale_proceeds - take_expenses - take_feeding - take_fines - take_security ELSE 0 END AS balance_to_owner,
+    balance_to_owner_all AS balance_to_owner,
     CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
          WHEN NOT s17_sale THEN sale_proceeds - take_expenses - take_feeding - take_fines - take_security ELSE 0 END AS surplus_unclaimed,
     CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
@@ -159,8 +176,13 @@ SELECT
     CASE WHEN amounts_known THEN take_fines END AS sale_paid_fines,
     CASE WHEN amounts_known THEN take_security END AS sale_paid_security,
     s17_sale,
+    -- R19: of the balance, what the owner took by balance_unclaimed_on (s.17(3)) and what goes to the DM
+    -- that day (s.18(5)); surplus_to_dm is all the DM is to hold for the case, either kind of surplus
+    CASE WHEN s17_sale THEN sold_on + w END AS balance_unclaimed_on,
+    balance_paid_by AS balance_paid_to_owner, balance_unclaimed,
+    surplus_unclaimed + balance_unclaimed AS surplus_to_dm,
     -- for the reports: the pound's name, the month of impounding, days from impounding to closing
     pound_name, month_of(impounded_on) AS impounded_month,
     CASE WHEN heads_in_pound <= 0 THEN CAST(last_left_on - impounded_on AS BIGINT) END AS days_to_close,
     source
-FROM waterfall
+FROM balance

@@ -133,7 +133,7 @@ moves AS (
            'buyer', 'security deducted from the s.17 sale', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
-    SELECT 'case', case_id, '17(3)', 'owner', owner_id, balance_to_owner, sold_on, 1,
+    SELECT 'case', case_id, '17(3)', 'owner', owner_id, balance_paid_to_owner, sold_on, 1,
            'buyer', 'balance of the s.17 sale paid to the owner', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
@@ -141,17 +141,24 @@ moves AS (
            'buyer', 'surplus of the unclaimed sale, held by the DM', case_id, pound_id, local_authority_id, sale_source
     FROM sales WHERE amounts_known
     UNION ALL
+    -- R19 (s.17(3), s.18(5)): the balance the owner did not take within w days of the sale is surplus
+    -- unclaimed proceeds, sent to the DM on the last of those days
+    SELECT 'case', case_id, '18(5)', 'dm_deposit', district, balance_unclaimed, balance_unclaimed_on, 1,
+           'buyer', 'balance of the s.17 sale not taken by the owner by ' || day_text(balance_unclaimed_on)
+               || ', held by the DM', case_id, pound_id, local_authority_id, sale_source
+    FROM sales WHERE amounts_known
+    UNION ALL
     -- R12: each sum the DM receives is due to the local fund the day after six months from its own
     -- receipt (int_dm_receipts), up to the surplus; what he has not received stays one movement with a
     -- blank due day (s.18(5): he cannot hold what he has not received)
     SELECT 'case', s.case_id, '18(5)', 'local_fund', s.local_authority_id,
-           least(r.amount, greatest(s.surplus_unclaimed - r.received_before, 0)), r.part_credit_due_on, 2,
+           least(r.amount, greatest(s.surplus_to_dm - r.received_before, 0)), r.part_credit_due_on, 2,
            'dm_deposit', 'unclaimed surplus received by the DM on ' || day_text(r.dm_received_on) || ' (' || r.entry_id
                || '), credited after his six months', s.case_id, s.pound_id, s.local_authority_id, s.sale_source
     FROM sales s JOIN int_dm_receipts r USING (case_id) WHERE s.amounts_known
     UNION ALL
     SELECT 'case', s.case_id, '18(5)', 'local_fund', s.local_authority_id,
-           s.surplus_unclaimed - least(s.surplus_unclaimed, coalesce(r.received, 0)), NULL, 2,
+           s.surplus_to_dm - least(s.surplus_to_dm, coalesce(r.received, 0)), NULL, 2,
            'dm_deposit', 'unclaimed surplus not yet received by the DM: due six months and a day after he receives it',
            s.case_id, s.pound_id, s.local_authority_id, s.sale_source
     FROM sales s LEFT JOIN (SELECT case_id, sum(amount) AS received FROM int_dm_receipts GROUP BY case_id) r USING (case_id)

@@ -19,6 +19,9 @@ SELECT
     a.sale_paid_fines AS f_fines_deducted,
     a.sale_paid_security AS f_security_deducted,
     a.balance_to_owner AS f_balance_to_owner,
+    -- R19: of the balance, what the register records paid to the owner by balance_unclaimed_on, and what
+    -- is held for him until that day and then goes to the DM (s.18(5))
+    a.balance_paid_to_owner AS f_balance_paid, a.balance_unclaimed AS f_balance_held, a.balance_unclaimed_on,
     a.surplus_unclaimed AS f_surplus_to_dm,
     a.unrecovered AS f_unrecovered,
     -- heads disposed of after a rejected bid (R5) left the pound too: none of them is returned
@@ -30,7 +33,10 @@ SELECT
         || rs(a.sale_paid_feeding) || ' feeding charges to the pound-keeper, '
         || rs(a.sale_paid_fines) || ' fines to the DM for the local fund, '
         || CASE WHEN a.s17_sale THEN rs(a.sale_paid_security) || ' security to the pound-keeper, '
-                || rs(a.balance_to_owner) || ' balance to the owner'
+                || CASE WHEN coalesce(a.balance_unclaimed, 0) = 0 THEN rs(a.balance_to_owner) || ' balance to the owner'
+                        ELSE rs(a.balance_paid_to_owner) || ' balance paid to the owner, ' || rs(a.balance_unclaimed)
+                             || ' balance held for the owner to ' || day_text(a.balance_unclaimed_on)
+                             || ', to the DM under s.18(5) if not taken by then' END
                 ELSE rs(a.surplus_unclaimed) || ' surplus held by the DM' END
         || CASE WHEN coalesce(a.unrecovered, 0) > 0 THEN '; ' || rs(a.unrecovered) || ' of dues not recovered' ELSE '' END
         || '.' AS f_disposal,

@@ -2,7 +2,8 @@
 -- Proceeds P = bids of accepted attempts; expenses E = expenses of every
 -- attempt, accepted or not; S = the day of the last accepted attempt. A disposal after a
 -- rejected bid (s15_disposal) counts as an accepted attempt; its heads are not among the heads
--- sold (R5: case_accounts counts them apart, from int_leaves).
+-- sold (R5: case_accounts counts them apart, from int_leaves). An s.17 attempt of a case read as
+-- unclaimed (S17-PATH-UNFOUNDED, R18) is an s.15 attempt here (int_sales.path).
 SELECT
     case_id,
     sum(proceeds) AS sale_proceeds,
@@ -19,6 +20,9 @@ SELECT
     arg_max(sale_id, {'on': sale_on, 'id': sale_id}) FILTER (WHERE accepted) AS last_sale_id,
     arg_max(conducted_by, {'on': sale_on, 'id': sale_id}) FILTER (WHERE accepted) AS sale_officer,
     arg_max(balance_paid, {'on': sale_on, 'id': sale_id}) FILTER (WHERE accepted AND path = 's17_refusal') AS balance_paid,
+    arg_max(balance_paid_on, {'on': sale_on, 'id': sale_id}) FILTER (WHERE accepted AND path = 's17_refusal') AS balance_paid_on,
+    arg_max(balance_receipt_signed, {'on': sale_on, 'id': sale_id}) FILTER (WHERE accepted AND path = 's17_refusal')
+        AS balance_receipt_signed,
     string_agg(source, '; ' ORDER BY sale_on, sale_id) AS source
 FROM int_sales
 GROUP BY case_id

@@ -3,7 +3,8 @@
 -- its event: the memo the DM's office sends for explanation. One memo per official and month
 -- (addressee_key, month). Read by `pound documents` (findings_memo_<addressee_key>_<month>). Whose duty:
 --   a sale's findings (subject a sale): the officer who conducted it (sales.conducted_by; s.15(3),
---     s.17(1), s.19(1));
+--     s.17(1), s.19(1)), an s.17 sale with no appearance of the owner behind it too (S17-PATH-UNFOUNDED, R18:
+--     s.17(1) has the cattle "sold by such officer");
 --   s.15(2) findings (the notice and its proclamation), and a sale of unclaimed cattle not yet held
 --     (S15-SALE-OVERDUE: s.15(3) has them sold "by the said officer", R13): the officer the report was
 --     made to (police_reports.reported_to: when it names a person_id of officials.csv, that person by

@@ -1,6 +1,7 @@
 -- doc_owner_accounts: one row per case with an accepted sale: the account of s.17(3) items
 -- (a)-(f) delivered to the owner with the remaining cattle and the balance, for the receipt of
--- s.17(4); for an s.15 sale, the account of the proceeds and the surplus the DM holds (s.18(5))
+-- s.17(4) for the balance recorded paid (f_balance_paid; the rest, f_balance_held, is held for the owner
+-- until balance_unclaimed_on and then goes to the DM under s.18(5): R19); for an s.15 sale, the account of the proceeds and the surplus the DM holds (s.18(5))
 -- with the day it passes to the local fund (the fund_movements credit: the DM's receipt + 6 months
 -- + 1); blank, and not printed, until the DM's ledger shows the receipt (s.18(5)). Received in parts,
 -- each part passes on its own day (R12): surplus_parts names each part and its day.
@@ -40,7 +41,7 @@ SELECT
     o.c_fines_and_charges_payable, o.c_fines, o.c_feeding, o.c_security,
     o.d_cattle_sold, a.head_disposed AS d_cattle_disposed, o.e_proceeds,
     o.f_expenses_of_sale, o.f_feeding_deducted, o.f_fines_deducted, o.f_security_deducted,
-    o.f_balance_to_owner, o.f_surplus_to_dm, o.f_unrecovered, o.heads_returned, o.f_disposal,
+    o.f_balance_to_owner, o.f_balance_paid, o.f_balance_held, o.balance_unclaimed_on, o.f_surplus_to_dm, o.f_unrecovered, o.heads_returned, o.f_disposal,
     a.reseizure_of, a.carried_fines, a.carried_feeding,
     f.surplus_to_local_fund_on, coalesce(f.surplus_part_count, 0) AS surplus_part_count, f.surplus_parts, coalesce(t.expense_attempts, 0) AS expense_attempts, t.expense_sales,
     a.sale_security_heads AS security_heads, sy.security_deposit_id, sy.security_refundable_after,

@@ -6,6 +6,8 @@ SELECT sale_id, case_id, path, sale_on, head_offered, head_sold, bid_amount, acc
        buyer_name, buyer_person_id, conducted_by,
        coalesce(sale_expenses, 0) AS sale_expenses,
        balance_paid, disposal_note,
+       -- optional columns (fourth reading, R18, R19): a file without them leaves them blank
+       owner_appeared_on, appeared_person, balance_paid_on, balance_receipt_signed,
        _file || ' row ' || _row AS source
 FROM current_sales() sales
 -- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)

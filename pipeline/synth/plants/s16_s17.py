@@ -67,6 +67,27 @@ def s17_shortfall_returned(g, k):
     return x.case_id
 
 
+@plants("S17-PATH-UNFOUNDED", subject="sale", how="an s.17 sale of every head of a case that was also reported "
+        "to the police as unclaimed, with its notice and proclamation, and no appearance of the owner recorded "
+        "after the report")
+def s17_path_unfounded(g, k):
+    # read as unclaimed (R18), the case must be a clean s.15 case: reported on D + w + 1 with its notice
+    # and proclamation that day, the sale no earlier than the day after the owner's w days, no heads
+    # returned (a remainder release would rest on an s.17 sale the case no longer has)
+    s, m = _s17(g, 1, unsold_left=False)
+    heads = s.case_id.map(g.case_info.heads).to_numpy()
+    D, w = s.case_id.map(g.case_info.D).to_numpy(), s.case_id.map(g.case_info.w).to_numpy()
+    report = D + w + 1
+    on = np.maximum(s.sale_on.to_numpy(), report + w + 1)
+    x = pick(g, s, m & s.accepted.to_numpy(bool) & (s.head_sold.to_numpy() == heads) & (on <= g.end), k)
+    s.loc[x.index, "sale_on"] = on[s.index.get_indexer(x.index)]
+    day = report[s.index.get_indexer(x.index)]
+    g.t["police_reports"] = pd.concat([g.t["police_reports"], pd.DataFrame({
+        "case_id": x.case_id.to_numpy(), "reported_on": day, "reported_to": "Police station", "notice_on": day,
+        "proclamation_on": day})], ignore_index=True)
+    return x.sale_id
+
+
 @plants("S17-BALANCE-MISMATCH", subject="sale", how="an s.17 sale whose balance paid to the owner is recorded "
         "Rs 100 more than the waterfall leaves")
 def s17_balance_mismatch(g, k):
