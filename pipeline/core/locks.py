@@ -229,13 +229,14 @@ def _holder(fd: int) -> str | None:
         pid = int(pid_text)
     except (OSError, ValueError):
         return None
-    if pid <= 0 or not _alive(pid):
+    if pid <= 0 or not alive(pid):
         return None
     what = "".join(c for c in what if c.isprintable())[:120]
     return f"{what} (pid {pid}, since {since[11:19] or since})"
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether a process of this pid is running (one of another user's counts)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

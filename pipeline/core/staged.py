@@ -15,6 +15,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from pipeline.core.locks import alive
+
 COMPLETE = ".complete"      # written last, in one rename: the set is whole and may be moved
 OWNER = ".pid"              # the process writing the staging folder
 PENDING = ".pending"        # the set is whole, waiting for the database's commit (the build id it waits for)
@@ -25,16 +27,6 @@ def _staging_folders(out: Path) -> list[Path]:
     if not out.is_dir():
         return []
     return sorted(p for p in out.glob(".pound-next-*") if p.is_dir())
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _move_in(stage: Path, out: Path) -> list[Path]:
@@ -97,7 +89,7 @@ def recover(out: Path) -> None:
             pid = int((stage / OWNER).read_text())
         except (OSError, ValueError):
             pid = 0
-        if not pid or not _alive(pid):
+        if not pid or not alive(pid):
             shutil.rmtree(stage, ignore_errors=True)
 
 
