@@ -43,7 +43,7 @@ def expected_addressee(con, f: dict) -> str | None:
                                "WHERE accepted AND case_id = ?", [f["case_id"]]).fetchone()
         named = by and one("SELECT person_id FROM stg_officials WHERE person_id = ?", by)
         return named or f"sale-officer-{sale or 'of-' + f['case_id']}"
-    if f["rule_id"] == "DM-SURPLUS-CREDITED-EARLY" or f["subject_kind"] == "dm_deposit_entry":
+    if f["rule_id"] in ("DM-SURPLUS-CREDITED-EARLY", "DM-CLAIM-OUT-OF-TIME") or f["subject_kind"] == "dm_deposit_entry":
         # the accounts section of the DM's office: a dm_accounts official of the district by name, else the title
         return one("SELECT min(person_id) FROM stg_officials WHERE role = 'dm_accounts' AND lower(district) = lower(?)",
                    f["district"]) or f"accounts-DM-{f['district'] or ''}"
@@ -328,3 +328,31 @@ def test_a_credit_not_made_goes_to_whoever_held_the_money_with_a_copy(tmp_path, 
     assert got == [(key, addressee, "Accounts officer, Town Council")]
     page = memos[0].path.read_text(encoding="utf-8")
     assert "Copy to:" in page and "Accounts officer, Town Council, for LF-CREDIT-OVERDUE C1:fines" in page
+
+
+@pytest.mark.parametrize("claims, fires", [
+    pytest.param([], True, id="no-claim-recorded"),
+    # the twin: a claim preferred within the six months and established before the refund
+    pytest.param([{"claim_id": "K1", "case_id": "C1", "claimant": "Mahadevappa", "preferred_on": "2026-11-02",
+                   "established_on": "2026-11-20"}], False, id="a-claim-in-time"),
+])
+def test_a_refund_out_of_time_goes_to_the_dm_s_accounts_section(claims, fires):
+    """R23: C1 sold unclaimed on 18-10-2026 (surplus Rs 800), received by the DM on 20-10-2026 and Rs 300 refunded by
+    him on 01-12-2026: on no claim, the memo goes to the accounts section of his office, which paid it."""
+    reports = [{"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "Town PS", "notice_on": "2026-10-10",
+                "proclamation_on": "2026-10-10"}]
+    sale = {"sale_id": "S1", "case_id": "C1", "path": "s15_unclaimed", "sale_on": "2026-10-18", "head_offered": 1,
+            "head_sold": 1, "bid_amount": "5000", "accepted": "yes", "conducted_by": "SO1", "buyer_name": "Farmer B"}
+    dm = [{"entry_id": "DM1", "entry_on": "2026-10-20", "kind": "receipt", "amount": "800", "reference": "C1",
+           "local_authority_id": "LA1"},
+          {"entry_id": "DM2", "entry_on": "2026-12-01", "kind": "refund_to_claimant", "amount": "300",
+           "reference": "C1", "local_authority_id": "LA1"}]
+    con = built_rows(police_reports=reports, sales=[sale], dm_deposit=dm, surplus_claims=claims,
+                     impoundments=[case("C1")], as_of=dt.date(2026, 12, 31))
+    try:
+        got = con.execute("SELECT addressee_key, addressee, duty FROM doc_findings_memos "
+                          "WHERE rule_id = 'DM-CLAIM-OUT-OF-TIME'").fetchall()
+    finally:
+        con.close()
+    assert got == ([("accounts-DM-Mysuru", "Accounts officer, office of the District Magistrate, Mysuru",
+                     "dm_accounts")] if fires else [])

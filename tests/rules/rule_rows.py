@@ -61,6 +61,7 @@ SPEC = {
     "S15-NOTICE-BEFORE-REPORT": ("15(2)", "high"),
     "REL-OVERCHARGED": ("12(1)", "high"),
     "DM-SURPLUS-CREDITED-EARLY": ("18(5)", "high"),
+    "DM-CLAIM-OUT-OF-TIME": ("18(5)", "high"),
 }
 # rules whose finding's section is one of those its header lists (the header lists them all)
 SECTIONS = {"LF-CREDIT-OVERDUE": ("18(2)", "18(5)")}

@@ -20,9 +20,10 @@
 --   ledger findings (an entry of a local fund or of the DM's deposit): the accounts officer of that
 --     local authority, or of the District Magistrate's office; a surplus credited before the DM's six
 --     months ran out (DM-SURPLUS-CREDITED-EARLY, R21) is the DM's office's too, whichever ledger
---     entered it, since his deposit decides when it may go. The DM's accounts section is named by a
---     person of officials.csv of role dm_accounts in the finding's district, where there is one (the
---     first by person_id), else by title;
+--     entered it, since his deposit decides when it may go; so is a refund to a claimant on no claim
+--     preferred and established in time (DM-CLAIM-OUT-OF-TIME, R23), which his office paid out of the
+--     deposit. The DM's accounts section is named by a person of officials.csv of role dm_accounts in
+--     the finding's district, where there is one (the first by person_id), else by title;
 --   a surplus the DM never received (DM-RECEIPT-OVERDUE): the officer who conducted the case's accepted
 --     sale, who is to send it (s.18(5));
 --   everything else: the pound-keeper of the finding's pound (a finding with no pound and none of
@@ -32,7 +33,7 @@ WITH waiting AS (
     SELECT f.*,
            CASE WHEN f.subject_kind = 'sale' THEN 'sale_officer'
                 WHEN f.rule_id = 'DM-RECEIPT-OVERDUE' THEN 'surplus_sender'
-                WHEN f.rule_id = 'DM-SURPLUS-CREDITED-EARLY' THEN 'dm_accounts'
+                WHEN f.rule_id IN ('DM-SURPLUS-CREDITED-EARLY', 'DM-CLAIM-OUT-OF-TIME') THEN 'dm_accounts'
                 -- R30: the fines a pound-keeper collected (at a release, or from a deposit under protest)
                 -- are his to account for; a sale's fines and its surplus the sale officer's
                 WHEN f.rule_id = 'LF-CREDIT-OVERDUE' THEN
