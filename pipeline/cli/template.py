@@ -22,9 +22,9 @@ def add(sub) -> None:
                    help="the workbook to write (default: registers_YYYY-MM_POUND.xlsx, one file a pound a month)")
     t.add_argument("--pound", default=None, metavar="ID", help="a pound-keeper's copy: that pound only")
     t.add_argument("--month", type=month, default=None, metavar="YYYY-MM", help="the month the workbook is for")
-    t.add_argument("--ledger", choices=("local_fund", "dm_deposit"), default=None,
-                   help="a ledger's entry workbook instead: the local fund's or the DM deposit account's "
-                        "(default name local_fund_YYYY-MM.xlsx)")
+    t.add_argument("--ledger", choices=("local_fund", "dm_deposit", "surplus_claims"), default=None,
+                   help="a ledger's entry workbook instead: the local fund's or the DM deposit account's, or the "
+                        "DM's register of claims to the surplus he holds (default name local_fund_YYYY-MM.xlsx)")
     t.add_argument("--db", type=Path, default=None,
                    help="the database of the accounts, for the cases still held when the month began")
     t.add_argument("--params", type=Path, default=None, metavar="FILE",

@@ -346,6 +346,21 @@ DM_DEPOSIT = Register(
     ),
 )
 
+SURPLUS_CLAIMS = Register(
+    "surplus_claims", "registers", key=("claim_id",), event_date=("preferred_on",), section="s.18(5)",
+    what="claims to the unclaimed surplus of a sale held by the District Magistrate, and when each was established",
+    # s.18(5): the DM credits the surplus to the local fund only "if no claim thereto is preferred and
+    # established within that period" (R23 of the fourth reading). A bundle without the file records no claim.
+    columns=(
+        _c("claim_id", ID, True),
+        _c("case_id", ID, True, refers_to="impoundments.case_id"),
+        _c("claimant", TEXT, True),
+        _c("preferred_on", DATE, True),
+        _c("established_on", DATE),
+        _c("amount", MONEY),
+    ),
+)
+
 FINDING_REVIEWS = Register(
     "finding_reviews", "registers", key=("rule_id", "subject_id", "reviewed_on"), section="—",
     what="the District Magistrate's decisions on findings: explained, action ordered, accepted, referred, reopened",
@@ -368,7 +383,7 @@ FINDING_REVIEWS = Register(
 REGISTERS: tuple[Register, ...] = (
     LOCAL_AUTHORITIES, OFFICIALS, POUNDS, RATES, NOTIFICATIONS,
     IMPOUNDMENTS, SECURITY_DEPOSITS, RELEASES, POLICE_REPORTS, SALES,
-    COMPLAINTS, REMOVAL_ORDERS, LOCAL_FUND, DM_DEPOSIT, FINDING_REVIEWS,
+    COMPLAINTS, REMOVAL_ORDERS, LOCAL_FUND, DM_DEPOSIT, SURPLUS_CLAIMS, FINDING_REVIEWS,
 )
 BY_NAME = {r.name: r for r in REGISTERS}
 REFERENCE = tuple(r for r in REGISTERS if r.folder == "reference")

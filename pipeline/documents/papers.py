@@ -65,7 +65,7 @@ KINDS: tuple[Kind, ...] = (
          "doc_findings_memos",
          ("addressee_key", "month", "addressee_name", "addressee_role", "addressee", "duty", "pound_id",
           "pound_name", "taluk", "district", "rule_id", "section", "severity", "subject_kind", "subject_id",
-          "case_id", "event_on", "detail", "days_open", "review_status", "doc_on"),
+          "case_id", "event_on", "detail", "days_open", "review_status", "copy_to", "doc_on"),
          ("addressee_key", "month"),
          ("addressee_key", "month", "severity_rank", "rule_id", "event_on", "subject_id")),
 )

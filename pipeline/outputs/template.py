@@ -22,7 +22,8 @@ over: each release's fines and feeding worked out by formulas, and, with the mon
 cases still in the pound when the month began, offered in the cells' lists of cases. It is saved
 as registers_<month>_<pound>.xlsx, one file a pound a month. A ledger's entry workbook
 (`ledger`: local_fund, dm_deposit) has that ledger's sheet, with lists of the bundle's local
-authorities and cases. Every sheet prints one A4 page wide with its header row on every page.
+authorities and cases; the DM's office's register of claims to the surplus it holds (`ledger`:
+surplus_claims, saved into registers/) is offered the same way. Every sheet prints one A4 page wide with its header row on every page.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def write_template(bundle: Path, path: Path, pound: str | None = None, month: st
     """Write the workbook (atomically: a killed command leaves no half workbook) and return its path.
     A pound-keeper's copy (`pound`) has the sheet "what is due"; with `month` and the accounts (`db`),
     the cases still in the pound when the month began are on it and in the cells' lists of cases.
-    `ledger` (local_fund, dm_deposit): that ledger's entry workbook instead, its lists the bundle's
+    `ledger` (local_fund, dm_deposit, surplus_claims): that ledger's (or the DM's register of claims') workbook instead, its lists the bundle's
     local authorities and cases. The sheet counts feeding days as the accounts do: as the database's
     own readings say, else as `params` (the file pound run is given) or the defaults say."""
     sheets = (ledger,) if ledger else SHEETS
@@ -105,23 +106,39 @@ def _ledger_lines(ledger: str, month: str | None) -> list[str]:
     whose = {"local_fund": "the local fund's ledger: what each local authority's fund recorded as credited "
                            "(fines under s.18(2), unclaimed surplus from the District Magistrate under s.18(5))",
              "dm_deposit": "the District Magistrate's deposit account: unclaimed sale surplus received, credited "
-                           "to a local fund, or refunded to a claimant (s.18(5))"}[ledger]
+                           "to a local fund, or refunded to a claimant (s.18(5))",
+             "surplus_claims": "the claims made to the District Magistrate for the unclaimed surplus of a sale he "
+                               "holds, and the day each was established (s.18(5)): a refund to a claimant is in "
+                               "order only on a claim made within his six months and established by the refund's "
+                               "day"}[ledger]
+    if ledger == "surplus_claims":     # a register of the DM's office, kept beside his deposit account
+        how = ("Choose the case from the cell's list (the bundle's cases); write the claimant's name, the day the "
+               "claim was made, and the day it was established (blank while it is not). A date is shown day first: "
+               "type it as 05-11-2026 or 05/11/2026 (or year first, 2026-11-05). Amounts in rupees, as 600, 1200.50 "
+               "or 1,20,000.")
+        save = (f"Save the workbook (as .xlsx) into the bundle's registers/ folder as {ledger_file_name(ledger, month)}; "
+                "the next pound run or pound ingest loads it and sets each refund of the deposit account against it.")
+    else:
+        how = ("Choose the local authority and the head or kind from the cell's list; write in reference the case the "
+               "entry is for (chosen from the list of the bundle's cases) or the receipt's number. A date is shown day "
+               "first: type it as 05-11-2026 or 05/11/2026 (or year first, 2026-11-05). Amounts in rupees, as 600, "
+               "1200.50 or 1,20,000.")
+        save = (f"Save the workbook (as .xlsx) into the bundle's ledgers/ folder as {ledger_file_name(ledger, month)}; "
+                "the next pound run or pound ingest loads it and reconciles it with what the accounts say was due.")
+    kind, a = ("claim", "a") if ledger == "surplus_claims" else ("entry", "an")
+    shown = "the register" if kind == "claim" else "the ledger or the bank's statement"
     return [
         f"How to fill in this workbook ({ledger})",
-        f"One row for each entry of {whose}, as the ledger or the bank's statement shows it.",
-        "Choose the local authority and the head or kind from the cell's list; write in reference the case the "
-        "entry is for (chosen from the list of the bundle's cases) or the receipt's number. A date is shown day "
-        "first: type it as 05-11-2026 or 05/11/2026 (or year first, 2026-11-05). Amounts in rupees, as 600, "
-        "1200.50 or 1,20,000.",
+        f"One row for each {kind} of {whose}, as {shown} shows it.",
+        how,
         "Each column's name has a note saying what to write there, and an example. A cell that is not right is "
         "refused as you type it, saying why.",
-        f"Save the workbook (as .xlsx) into the bundle's ledgers/ folder as {ledger_file_name(ledger, month)}; the "
-        "next pound run or pound ingest loads it and reconciles it with what the accounts say was due.",
-        "Corrections. Once a workbook has been sent, do not change it: an entry sent in error is corrected in the "
+        save,
+        f"Corrections. Once a workbook has been sent, do not change it: {a} {kind} sent in error is corrected in the "
         "next month's workbook.",
-        "  To correct an entry: write it again, with the same entry_id and the right values, and say why in "
+        f"  To correct {a} {kind}: write it again, with the same {kind}_id and the right values, and say why in "
         "correction_note. The latest version is used; both are kept.",
-        "  To strike out an entry written in error: write it again with void = yes and a correction_note. "
+        f"  To strike out {a} {kind} written in error: write it again with void = yes and a correction_note. "
         "Leave correction_note and void blank on every other row.",
         "",
     ]
@@ -206,6 +223,8 @@ def _checks(ws, reg: Register, where: dict[str, str]) -> None:
         if listed == CASES and reg.folder == "ledgers":
             dv.errorStyle = "warning"           # a reference may be a receipt's or an order's number
             why = "This is not a case of the bundle; choose Yes to keep it (another reference), No to choose again"
+        elif listed == CASES and reg.name == "surplus_claims":
+            why = "Choose a case of the bundle from the list: a claim is to the surplus of one of its cases"
         elif listed == CASES:
             # a case of an earlier month (a correction, a late sale) is not on the list: warned, not refused
             dv.errorStyle = "warning"

@@ -159,6 +159,17 @@ _BY_REGISTER = {
                                       "M-2608-003"),
     ("dm_deposit", "local_authority_id"): Help("the local authority of the pound the case was of, chosen from "
                                                "the list", "s.18(5)", "LA01"),
+    ("surplus_claims", "claim_id"): Help("the number of this claim in the District Magistrate's office", "s.18(5)",
+                                         "CL-007"),
+    ("surplus_claims", "case_id"): Help("the case whose sale surplus is claimed, chosen from the list", "s.18(5)",
+                                        "M-2608-003"),
+    ("surplus_claims", "claimant"): Help("who made the claim, by name", "s.18(5)", "Mahadevappa (owner)"),
+    ("surplus_claims", "preferred_on"): Help("the day the claim was made to the District Magistrate: within six "
+                                             "months of his receiving the surplus for a refund to be in order",
+                                             "s.18(5)", "10-01-2027"),
+    ("surplus_claims", "established_on"): Help("the day the claim was established (blank while it is not): on or "
+                                               "before the refund's day", "s.18(5)", "05-02-2027"),
+    ("surplus_claims", "amount"): Help("the amount claimed, in rupees", "s.18(5)", "13,800.00"),
     ("impoundments", "head_count"): Help("how many animals of this class (at least 1)", "s.10(1), s.12", "2",
                                          "ಪ್ರಾಣಿಗಳ ಸಂಖ್ಯೆ"),
     ("releases", "head_count"): Help("how many animals left the pound in this delivery", "s.12", "2",

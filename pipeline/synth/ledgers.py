@@ -7,8 +7,8 @@ DM and credited to the local fund after his six months (s.18(5)). Here the clerk
 it: most entries a few days late, some a month or two (but by the last day, once more than
 ledger_grace days are past), a few Rs 100 over; with a few unrelated entries (lease rent) besides. A
 credit not made in full in time is a finding (LF-CREDIT-OVERDUE, DM-RECEIPT-OVERDUE): only the planted
-ones are left out, and the planted early ones dated on the last day of the DM's six months
-(plants/ledgers.py).
+ones are left out, the planted early ones dated on the last day of the DM's six months, and the
+planted refunds paid on a claim preferred the day after them (surplus_claims; plants/ledgers.py).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.synth.plants import data_quality
-from pipeline.synth.plants.ledgers import early_credits, overdue_credits
+from pipeline.synth.plants.ledgers import early_credits, late_claims, overdue_credits
 from pipeline.synth.state import Generator, ids
 
 
@@ -76,12 +76,25 @@ def ledgers(g: Generator, local: pd.DataFrame, surplus: pd.DataFrame) -> None:
     credit_on = np.where(early, surplus.credit_due.to_numpy() - 1, credit_on)
     common = {"amount": surplus.amount.to_numpy(), "reference": surplus.case_id.to_numpy(),
               "local_authority_id": surplus.local_authority_id.to_numpy()}
+    # DM-CLAIM-OUT-OF-TIME: a claim preferred the day after his six months end, established two days later,
+    # and half the surplus refunded on it three days after that: the local fund's credit stays due
+    holding_ends = surplus.credit_due.to_numpy() - 1
+    late = late_claims(g, surplus.case_id, holding_ends)
+    claims = pd.DataFrame({"claim_id": ids("CL", int(late.sum())) if late.any() else np.zeros(0, object), "case_id": surplus.case_id.to_numpy()[late],
+                           "claimant": ("Claimant of " + surplus.case_id[late].astype(str)).to_numpy(),
+                           "preferred_on": holding_ends[late] + 1, "established_on": holding_ends[late] + 3,
+                           "amount": surplus.amount.to_numpy()[late] // 2})
+    refunds = pd.DataFrame({"entry_on": holding_ends[late] + 5, "kind": "refund_to_claimant",
+                            "amount": surplus.amount.to_numpy()[late] // 2, "reference": surplus.case_id.to_numpy()[late],
+                            "local_authority_id": surplus.local_authority_id.to_numpy()[late]})
     dm = pd.concat([
         pd.DataFrame({"entry_on": rec_on, "kind": "receipt", **common})[rec_on <= end],
         pd.DataFrame({"entry_on": credit_on, "kind": "credit_to_local_fund", **common})[credit_on <= end],
+        refunds[refunds.amount > 0],
     ], ignore_index=True).sort_values("entry_on", kind="stable")
     dm.insert(0, "entry_id", ids("DM", len(dm)))
     g.t["dm_deposit"] = dm
+    g.t["surplus_claims"] = claims
 
 
 def _months_after(days: np.ndarray, months: int) -> np.ndarray:

@@ -95,7 +95,7 @@ def write_bundle(out: Path, cfg: SynthConfig, progress: Progress = QUIET, params
     next_step()
     ledgers(g, *accounts.credits(books))
     next_step()
-    books.load({name: g.t[name] for name in ("sales", "local_fund", "dm_deposit")})      # as settled and recorded
+    books.load({name: g.t[name] for name in ("sales", "local_fund", "dm_deposit", "surplus_claims")})      # as settled and recorded
     out.mkdir(parents=True, exist_ok=True)
     rows = write_files(books, out)
     books.con.close()

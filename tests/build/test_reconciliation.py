@@ -188,3 +188,49 @@ def test_an_early_surplus_row_names_its_finding(tmp_path, receipts, booked_on, s
     assert got == [(status, rule)]
     found = con.execute("SELECT subject_id FROM findings WHERE rule_id = 'DM-SURPLUS-CREDITED-EARLY'").fetchall()
     assert found == ([("C8:surplus",)] if rule else [])
+
+
+@pytest.mark.parametrize("preferred_on, in_time", [
+    # R23: the DM received C8's surplus, Rs 5,400, on 22-01-2026: his six months end on 22-07-2026. He refunds
+    # Rs 2,000 on 05-08-2026 on claim K1, established 01-08-2026. Preferred on the last day, the refund takes
+    # Rs 2,000 from the local fund's credit, and the refund's row is matched to K1
+    pytest.param("2026-07-22", True, id="preferred-on-the-last-day"),
+    # the twin: preferred the day after, the local fund's credit of Rs 5,400 stays due and the refund is unexpected
+    pytest.param("2026-07-23", False, id="preferred-the-day-after"),
+])
+def test_a_refund_on_a_claim_in_time_is_matched_and_takes_from_the_local_fund(tmp_path, preferred_on, in_time):
+    bundle = make_bundle(
+        tmp_path, impoundments=[case("C8", impounded_on="2026-01-01", owner_id="")],
+        police_reports=[{"case_id": "C8", "reported_on": "2026-01-09", "notice_on": "2026-01-09", "proclamation_on": "2026-01-09"}],
+        sales=[{"sale_id": "S8", "case_id": "C8", "path": "s15_unclaimed", "sale_on": "2026-01-20", "head_offered": 1,
+                "head_sold": 1, "bid_amount": "10000", "accepted": "yes", "conducted_by": "SO1"}],
+        local_fund=[lf("E8f", "2026-01-25", "600", "C8"), lf("E8s", "2026-07-25", "3400", "C8", head="surplus")],
+        dm_deposit=[{"entry_id": "M1", "entry_on": "2026-01-22", "kind": "receipt", "amount": "5400", "reference": "C8",
+                     "local_authority_id": "LA1"},
+                    {"entry_id": "M2", "entry_on": "2026-08-05", "kind": "refund_to_claimant", "amount": "2000",
+                     "reference": "C8", "local_authority_id": "LA1"}],
+        surplus_claims=[{"claim_id": "K1", "case_id": "C8", "claimant": "Owner H", "preferred_on": preferred_on,
+                         "established_on": "2026-08-01", "amount": "2000"}])
+    con = built(bundle, as_of=AS_OF)
+    rows = dict(((r[0], r[1]), r[2:]) for r in con.execute(
+        "SELECT ledger, head, expected_amount, status, expected_from FROM reconciliation "
+        "WHERE (ledger = 'local_fund' AND head = 'surplus') OR head = 'refund_to_claimant'").fetchall())
+    claimant = con.execute("SELECT account_id, sum(amount) FROM fund_movements WHERE account = 'claimant' "
+                           "GROUP BY ALL").fetchall()
+    found = con.execute("SELECT subject_id FROM findings WHERE rule_id = 'DM-CLAIM-OUT-OF-TIME'").fetchall()
+    # every paisa of the surplus goes somewhere once: the local fund's and the claimant's parts make Rs 5,400
+    parts = con.execute("SELECT sum(amount) FROM fund_movements WHERE case_id = 'C8' AND hop = 2 "
+                        "AND from_account = 'dm_deposit'").fetchone()[0]
+    assert parts == 540000
+    # what the DM should still hold at the year's end: nothing, his six months over and the refund (in time) or the
+    # local fund's credit (out of time) taking the rest
+    held = con.execute("SELECT arg_max(held_due_end, month) FROM fund_balances WHERE ledger = 'dm_deposit'").fetchone()[0]
+    assert held == 0
+    if in_time:
+        assert rows[("local_fund", "surplus")] == (340000, "matched", None)
+        assert rows[("dm_deposit", "refund_to_claimant")] == (200000, "matched", "K1")
+        assert claimant == [("Owner H", 200000)] and found == []
+    else:
+        assert rows[("local_fund", "surplus")] == (540000, "amount_mismatch", None)
+        assert rows[("dm_deposit", "refund_to_claimant")] == (None, "unexpected", None)
+        assert claimant == [] and found == [("C8:surplus",)]

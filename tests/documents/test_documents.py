@@ -66,8 +66,16 @@ def test_each_kind_is_written_for_exactly_the_cases_that_need_it(golden_papers, 
                         if r["pound_id"] and r["review_status"] in ("open", "reopened")
                         and r["subject_kind"] not in ("sale", "expected_credit")})
     assert set(memos) <= set(names(written, "findings_memo"))
-    # the local funds' credits overdue (R16: G10's fines at LA1, G09's at LA2) go to their accounts officers
-    assert {"findings_memo_accounts-LA1_2026-11", "findings_memo_accounts-LA2_2026-11"} <= set(names(written, "findings_memo"))
+    # the local funds' credits overdue (R16: G10's fines at LA1, G09's at LA2, each taken from a deposit under
+    # protest the pound-keeper held) go to the keeper of each pound, LA1's and LA2's accounts officers named as
+    # a copy (R30)
+    by_name = {w.paper.name: w for w in written}
+    for memo, subject, copy in (("findings_memo_K1_2026-11", "G10:fines", "Accounts officer, Northtown Municipality"),
+                                ("findings_memo_K2_2026-11", "G09:fines", "Accounts officer, Southvale Gram Panchayat")):
+        rows = [r for r in by_name[memo].paper.rows if r["rule_id"] == "LF-CREDIT-OVERDUE"]
+        assert [(r["subject_id"], r["copy_to"]) for r in rows] == [(subject, copy)]
+        assert f"{copy}, for LF-CREDIT-OVERDUE {subject}" in by_name[memo].path.read_text(encoding="utf-8")
+    assert not [n for n in names(written, "findings_memo") if n.startswith("findings_memo_accounts-LA")]
     index = (out / "index.html").read_text(encoding="utf-8")
     assert all(f'href="{w.path.name}"' in index for w in written)
 

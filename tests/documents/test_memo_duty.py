@@ -31,8 +31,19 @@ def expected_addressee(con, f: dict) -> str | None:
     the duties (not from the memo model): the key a memo to that official is filed under."""
     one = lambda sql, *args: (con.execute(sql, list(args)).fetchone() or (None,))[0]  # noqa: E731
     if f["rule_id"] == "LF-CREDIT-OVERDUE":
-        return f"accounts-{f['local_authority_id']}"
-    if f["rule_id"] == "DM-SURPLUS-CREDITED-EARLY" or f["subject_kind"] == "dm_deposit_entry":
+        # R30: whoever held the money: fines collected at a release (or taken from a deposit under protest)
+        # the pound's keeper; a sale's fines and surplus the officer of the case's last accepted sale
+        kept = one("SELECT count(*) FROM int_releases WHERE case_id = ? AND fines_paid > 0", f["case_id"]) or one(
+            "SELECT count(*) FROM fund_movements WHERE case_id = ? AND from_account = 'protest_deposit_held' "
+            "AND section = '18(2)' AND amount > 0", f["case_id"])
+        if f["subject_id"].endswith(":fines") and kept:
+            return one("SELECT pound_keeper_id FROM stg_pounds WHERE pound_id = ?", f["pound_id"]) or \
+                f"pound-keeper-{f['pound_id']}"
+        sale, by = con.execute("SELECT arg_max(sale_id, sale_on), arg_max(conducted_by, sale_on) FROM stg_sales "
+                               "WHERE accepted AND case_id = ?", [f["case_id"]]).fetchone()
+        named = by and one("SELECT person_id FROM stg_officials WHERE person_id = ?", by)
+        return named or f"sale-officer-{sale or 'of-' + f['case_id']}"
+    if f["rule_id"] in ("DM-SURPLUS-CREDITED-EARLY", "DM-CLAIM-OUT-OF-TIME") or f["subject_kind"] == "dm_deposit_entry":
         # the accounts section of the DM's office: a dm_accounts official of the district by name, else the title
         return one("SELECT min(person_id) FROM stg_officials WHERE role = 'dm_accounts' AND lower(district) = lower(?)",
                    f["district"]) or f"accounts-DM-{f['district'] or ''}"
@@ -213,7 +224,7 @@ def test_memos_name_the_police_officer_the_sale_officer_and_the_accounts_officer
     proclamation (S15-NOTICE-MISSING), and never sold (S15-SALE-OVERDUE: sale due by 10-10 + 7 + 1 + 30 =
     17-11): both go to him by name, not to the pound-keeper. C2 sold unclaimed by SO1 on 18-10 for Rs 5,000:
     surplus 5,000 - 18 x 200 - 600 = Rs 800 never received by the DM (DM-RECEIPT-OVERDUE, to SO1, who is to
-    send it) and the Rs 600 of fines never credited to LA1 (LF-CREDIT-OVERDUE, to its accounts officer).
+    send it) and the Rs 600 of fines never credited to LA1 (LF-CREDIT-OVERDUE, to SO1, who held them, R30).
     The twin: a report made to a station (text naming no official) is addressed by that text."""
     from helpers import REFERENCE
 
@@ -236,7 +247,9 @@ def test_memos_name_the_police_officer_the_sale_officer_and_the_accounts_officer
     assert got["S15-SALE-OVERDUE"] == ("PO1", police)
     assert got["DM-RECEIPT-OVERDUE"] == (
         "SO1", "Manjunath K, Sale officer, who is to send the surplus to the District Magistrate (s.18(5))")
-    assert got["LF-CREDIT-OVERDUE"] == ("accounts-LA1", "Accounts officer, Town Council")
+    # R30: the sale's fines were the sale officer's to see credited; LA1's accounts officer has a copy
+    assert got["LF-CREDIT-OVERDUE"] == ("SO1", "Manjunath K, Sale officer, who held the money to be credited to the "
+                                               "local fund")
 
 
 def test_a_report_made_to_a_station_is_addressed_by_its_text(tmp_path):
@@ -280,3 +293,66 @@ def test_a_surplus_credited_early_goes_to_the_dm_s_accounts_section(dm_accounts,
     finally:
         con.close()
     assert got == [(key, addressee, "dm_accounts")]
+
+
+@pytest.mark.parametrize("fines_at, key, addressee", [
+    # fines of Rs 600 collected at release R1 by the pound-keeper of P1: his to see credited (R30)
+    pytest.param("release", "PK1", "Ramesh Gowda, Pound-keeper, Plain Pound", id="collected-at-a-release"),
+    # the twin: the same fines taken from the sale's proceeds by SO1 are the sale officer's
+    pytest.param("sale", "SO1", "Manjunath K, Sale officer, who held the money to be credited to the local fund",
+                 id="taken-from-a-sale"),
+])
+def test_a_credit_not_made_goes_to_whoever_held_the_money_with_a_copy(tmp_path, fines_at, key, addressee):
+    """R30: LF-CREDIT-OVERDUE on C1's fines (Rs 600, never in LA1's ledger), as of 31-12-2026, well past the
+    30 days' grace. The memo goes to whoever held the fines, and names LA1's accounts officer as a copy,
+    on the model and on the paper."""
+    rows = {"impoundments": [case("C1", impounded_on="2026-10-01")]}
+    if fines_at == "release":
+        rows["releases"] = [{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-03", "head_count": 1,
+                             "basis": "s12_payment", "fines_paid": "600", "charges_paid": "600",
+                             "receipt_signed": "yes"}]
+    else:
+        rows["police_reports"] = [{"case_id": "C1", "reported_on": "2026-10-02", "reported_to": "Town PS",
+                                   "notice_on": "2026-10-02", "proclamation_on": "2026-10-02"}]
+        rows["sales"] = [{"sale_id": "S1", "case_id": "C1", "path": "s15_unclaimed", "sale_on": "2026-10-18",
+                          "head_offered": 1, "head_sold": 1, "bid_amount": "5000", "accepted": "yes",
+                          "conducted_by": "SO1", "buyer_name": "Farmer B"}]
+    con = built_rows(as_of=dt.date(2026, 12, 31), **rows)
+    try:
+        got = con.execute("SELECT addressee_key, addressee, copy_to FROM doc_findings_memos "
+                          "WHERE rule_id = 'LF-CREDIT-OVERDUE'").fetchall()
+        memos = [w for w in write_papers(con, tmp_path, Scope(), as_of=dt.date(2026, 12, 31))
+                 if w.paper.kind.name == "findings_memo" and w.paper.first["addressee_key"] == key]
+    finally:
+        con.close()
+    assert got == [(key, addressee, "Accounts officer, Town Council")]
+    page = memos[0].path.read_text(encoding="utf-8")
+    assert "Copy to:" in page and "Accounts officer, Town Council, for LF-CREDIT-OVERDUE C1:fines" in page
+
+
+@pytest.mark.parametrize("claims, fires", [
+    pytest.param([], True, id="no-claim-recorded"),
+    # the twin: a claim preferred within the six months and established before the refund
+    pytest.param([{"claim_id": "K1", "case_id": "C1", "claimant": "Mahadevappa", "preferred_on": "2026-11-02",
+                   "established_on": "2026-11-20"}], False, id="a-claim-in-time"),
+])
+def test_a_refund_out_of_time_goes_to_the_dm_s_accounts_section(claims, fires):
+    """R23: C1 sold unclaimed on 18-10-2026 (surplus Rs 800), received by the DM on 20-10-2026 and Rs 300 refunded by
+    him on 01-12-2026: on no claim, the memo goes to the accounts section of his office, which paid it."""
+    reports = [{"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "Town PS", "notice_on": "2026-10-10",
+                "proclamation_on": "2026-10-10"}]
+    sale = {"sale_id": "S1", "case_id": "C1", "path": "s15_unclaimed", "sale_on": "2026-10-18", "head_offered": 1,
+            "head_sold": 1, "bid_amount": "5000", "accepted": "yes", "conducted_by": "SO1", "buyer_name": "Farmer B"}
+    dm = [{"entry_id": "DM1", "entry_on": "2026-10-20", "kind": "receipt", "amount": "800", "reference": "C1",
+           "local_authority_id": "LA1"},
+          {"entry_id": "DM2", "entry_on": "2026-12-01", "kind": "refund_to_claimant", "amount": "300",
+           "reference": "C1", "local_authority_id": "LA1"}]
+    con = built_rows(police_reports=reports, sales=[sale], dm_deposit=dm, surplus_claims=claims,
+                     impoundments=[case("C1")], as_of=dt.date(2026, 12, 31))
+    try:
+        got = con.execute("SELECT addressee_key, addressee, duty FROM doc_findings_memos "
+                          "WHERE rule_id = 'DM-CLAIM-OUT-OF-TIME'").fetchall()
+    finally:
+        con.close()
+    assert got == ([("accounts-DM-Mysuru", "Accounts officer, office of the District Magistrate, Mysuru",
+                     "dm_accounts")] if fires else [])

@@ -118,7 +118,8 @@ def test_an_excel_workbook_bundle_equals_its_csv_twin(tmp_path, sample_bundle):
         ta = a.execute(f"SELECT {cols} FROM {reg.table} ORDER BY ALL").fetchall()
         tb = b.execute(f"SELECT {cols} FROM {reg.table} ORDER BY ALL").fetchall()
         assert ta == tb, reg.name
-        assert len(ta) > 0, reg.name
+        # the sample's DM refunded nothing, so it records no claim to a surplus (surplus_claims, R23)
+        assert len(ta) > 0 or reg.name == "surplus_claims", reg.name
 
 
 def test_excel_number_cells_are_exact(tmp_path):

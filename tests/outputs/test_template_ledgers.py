@@ -96,3 +96,41 @@ def test_the_ledgers_filled_in_load_and_reconcile_as_their_csv_files_do(tmp_path
     strip = [{k: v for k, v in r.items() if not any(k.endswith(d) for d in drop)} for r in ours]
     assert strip == [{k: v for k, v in r.items() if not any(k.endswith(d) for d in drop)} for r in theirs]
     assert len(ours) > 5
+
+
+def test_the_dm_s_register_of_claims_is_offered_beside_his_deposit_account(tmp_path, run_cli):
+    """R23: `--ledger surplus_claims` writes the DM's office's register of claims to the surplus it holds, with the
+    bundle's cases to choose from (refused, not warned, when not one: a claim is to a case's surplus), typed days
+    and amounts and help; filled in and saved into registers/, it loads as it is and the claim reaches the accounts."""
+    out = tmp_path / "surplus_claims_2026-11.xlsx"
+    code, _, err = run_cli("template", "--bundle", SAMPLE, "--ledger", "surplus_claims", "--month", "2026-11", "--out", out)
+    assert code == 0, err
+    wb = load_workbook(out)
+    assert wb.sheetnames == ["surplus_claims", REVIEW_HELP_SHEET]
+    ws = wb["surplus_claims"]
+    names = BY_NAME["surplus_claims"].names
+    assert [c.value for c in ws[1]] == names
+    assert _lists(wb)["cases"] == [r["case_id"] for r in _csv(SAMPLE / "registers" / "impoundments.csv")]
+    checks = {next(iter(dv.sqref.ranges)).coord.split(":")[0].rstrip("0123456789"): dv
+              for dv in ws.data_validations.dataValidation}
+    letter = {n: ws.cell(1, i + 1).column_letter for i, n in enumerate(names)}
+    assert checks[letter["case_id"]].type == "list" and checks[letter["case_id"]].errorStyle == "stop"
+    assert all(checks[letter[c]].formula1 == "date_ok" for c in ("preferred_on", "established_on"))
+    assert checks[letter["amount"]].formula1 == "amount_ok"
+    help_text = " ".join(str(r[0]) for r in wb[REVIEW_HELP_SHEET].iter_rows(max_col=1, values_only=True) if r[0])
+    assert "registers/ folder as surplus_claims_2026-11.xlsx" in help_text and "a claim sent in error" in help_text
+    assert "within six months" in ws.cell(1, names.index("preferred_on") + 1).comment.text
+    bundle = tmp_path / "mysuru"
+    shutil.copytree(SAMPLE, bundle)
+    for c, v in enumerate(("CL-1", "M-2608-003", "Mahadevappa (owner)", "10-11-2026", "", "1,000.00"), 1):
+        ws.cell(2, c, v).data_type = "s"
+    wb.save(bundle / "registers" / out.name)
+    code, _, err = run_cli("run", bundle, "--out", tmp_path / "o", "--as-of", "2026-11-30")
+    assert code == 0, err
+    from pipeline.read.database import connect
+    con = connect(tmp_path / "o" / "pound.duckdb")
+    try:
+        assert con.execute("SELECT claim_id, case_id, preferred_on, amount FROM surplus_claims").fetchall() == [
+            ("CL-1", "M-2608-003", dt.date(2026, 11, 10), 100000)]
+    finally:
+        con.close()

@@ -62,6 +62,7 @@ SPEC = {
     "REL-OVERCHARGED": ("12(1)", "high"),
     "DM-SURPLUS-CREDITED-EARLY": ("18(5)", "high"),
     "S17-PATH-UNFOUNDED": ("17(1)", "high"),
+    "DM-CLAIM-OUT-OF-TIME": ("18(5)", "high"),
 }
 # rules whose finding's section is one of those its header lists (the header lists them all)
 SECTIONS = {"LF-CREDIT-OVERDUE": ("18(2)", "18(5)")}

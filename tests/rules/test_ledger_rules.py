@@ -206,3 +206,51 @@ def test_dm_receipt_overdue_of_a_balance_taken_after_its_day(run, paid_on, fires
              local_fund=[lf("600", entry_on="2026-10-20")], as_of="2026-11-30", params=GRACE)
     expect(fs, "DM-RECEIPT-OVERDUE", fires, kind="expected_credit", subject="C1:surplus", on="2026-11-11",
            says=("Rs 3,400.00",))
+
+
+# ==============================================================================================
+# DM-CLAIM-OUT-OF-TIME (R23): C1 sold unclaimed on 18-10-2026, surplus Rs 800.00, received by the DM on
+# 20-10-2026 (DM1); his six months end on 20-04-2027. He refunds Rs 800.00 to a claimant on 10-05-2027 (DM2):
+# only a claim preferred by 20-04-2027 and established by 10-05-2027 lets him. As of 30-06-2027.
+
+def claim(preferred_on, established_on="2027-05-01", claim_id="K1", amount="800") -> dict:
+    return {"claim_id": claim_id, "case_id": "C1", "claimant": "Mahadevappa", "preferred_on": preferred_on,
+            "established_on": established_on, "amount": amount}
+
+
+REFUND = [dm("800"), dm("800", entry_on="2027-05-10", entry_id="DM2", kind="refund_to_claimant")]
+
+
+@pytest.mark.parametrize("preferred_on, fires", [
+    pytest.param("2027-04-19", False, id="a-day-before-the-last-day"),
+    pytest.param("2027-04-20", False, id="on-the-last-day-of-the-six-months"),
+    pytest.param("2027-04-21", True, id="the-day-after-the-six-months"),
+])
+def test_dm_claim_out_of_time_on_the_six_months(run, preferred_on, fires):
+    fs = run(dm_deposit=REFUND, surplus_claims=[claim(preferred_on)], as_of=LATER, **SOLD)
+    expect(fs, "DM-CLAIM-OUT-OF-TIME", fires, kind="expected_credit", subject="C1:surplus", on="2027-05-10",
+           says=("refunded the unclaimed surplus of case C1", "refund DM2 of Rs 800.00 on 10-05-2027",
+                 "every claim preferred after the six months of his receipt DM1 ended on 20-04-2027",
+                 f"K1 of Mahadevappa, preferred on {page_day(preferred_on)}", "credit stays due", "s.18(5)"))
+
+
+@pytest.mark.parametrize("claims, fires, says", [
+    # no surplus_claims at all: no claim recorded, so the refund is out of time
+    pytest.param(None, True, "with no claim recorded for the case", id="no-claims-file"),
+    # a claim of another case is not this case's
+    pytest.param([{**claim("2027-01-10"), "case_id": "C2"}], True, "with no claim recorded for the case",
+                 id="a-claim-of-another-case"),
+    # preferred in time, established the day after the refund: not yet established when he paid
+    pytest.param([claim("2027-01-10", established_on="2027-05-11")], True,
+                 "the claim preferred in time not established by that day", id="established-after-the-refund"),
+    # the twin: established on the refund's day
+    pytest.param([claim("2027-01-10", established_on="2027-05-10")], False, "", id="established-on-the-refund-day"),
+])
+def test_dm_claim_out_of_time_without_a_claim_established(run, claims, fires, says):
+    tables = {"surplus_claims": claims} if claims is not None else {}
+    if claims and claims[0]["case_id"] == "C2":
+        tables["impoundments"] = [case(), case("C2", owner_id="O2")]
+        tables["releases"] = [rel(release_id="R2", case_id="C2")]
+    fs = run(dm_deposit=REFUND, as_of=LATER, **{**SOLD, **tables})
+    expect(fs, "DM-CLAIM-OUT-OF-TIME", fires, kind="expected_credit", subject="C1:surplus", on="2027-05-10",
+           says=(says,) if fires else ())

@@ -2,7 +2,8 @@
 -- to the account the Act sends it to (s.18 and the sections named per row).
 -- hop 1 moves money from the payer to its first holder; hop 2 moves it on
 -- (fines via the DM to the local fund; surplus via the DM's deposit to the
--- local fund six months after the DM received it, each sum he received on its own day, R12; a s.16 deposit or s.13 security to its final
+-- local fund six months after the DM received it, each sum he received on its own day, R12, less what
+-- he refunded on a claim preferred and established in time, R23; a s.16 deposit or s.13 security to its final
 -- owner). The sum of hop-1 movements of a ref equals the money received for it.
 -- Movements follow the Act, not what was recorded; none of zero is written.
 -- source: the register rows a movement comes from (file and row): a release's, a deposit's,
@@ -41,6 +42,31 @@ sales AS (
            s.source || '; ' || a.source AS sale_source
     FROM case_accounts a JOIN int_case_sales s USING (case_id)
     WHERE a.sold_on IS NOT NULL
+),
+-- R23: what the DM refunds on a claim preferred and established in time (surplus_refunds.in_time) is
+-- taken out of the local fund's credit of the receipt it draws on (first in first out by amount, as
+-- surplus_refunds sets them), or of the part he has not received; a refund on no such claim takes
+-- nothing (DM-CLAIM-OUT-OF-TIME) and the credit stays due. Each range is [lo, hi) of the surplus.
+refund_runs AS (
+    SELECT f.case_id, f.entry_id, f.refunded_before AS lo, f.refunded_before + f.amount AS hi, f.entry_on,
+           f.claim_id, f.claimant, f.preferred_on, f.established_on
+    FROM surplus_refunds f WHERE f.in_time
+),
+surplus_parts AS (
+    SELECT s.case_id, r.entry_id, r.received_before AS lo,
+           r.received_before + least(r.amount, greatest(s.surplus_to_dm - r.received_before, 0)) AS hi
+    FROM sales s JOIN int_dm_receipts r USING (case_id) WHERE s.amounts_known
+    UNION ALL
+    SELECT s.case_id, NULL, least(s.surplus_to_dm, coalesce(t.received, 0)), s.surplus_to_dm
+    FROM sales s LEFT JOIN (SELECT case_id, sum(amount) AS received FROM int_dm_receipts GROUP BY case_id) t
+         USING (case_id)
+    WHERE s.amounts_known
+),
+refunded_parts AS (
+    SELECT p.case_id, p.entry_id,
+           sum(greatest(least(p.hi, f.hi) - greatest(p.lo, f.lo), 0)) AS refunded
+    FROM surplus_parts p JOIN refund_runs f USING (case_id)
+    GROUP BY ALL
 ),
 moves AS (
     -- releases: s.18(2) fines, s.18(3) charges (what was paid over them back to the owner, 12(1)),
@@ -152,17 +178,29 @@ moves AS (
     -- receipt (int_dm_receipts), up to the surplus; what he has not received stays one movement with a
     -- blank due day (s.18(5): he cannot hold what he has not received)
     SELECT 'case', s.case_id, '18(5)', 'local_fund', s.local_authority_id,
-           least(r.amount, greatest(s.surplus_to_dm - r.received_before, 0)), r.part_credit_due_on, 2,
+           least(r.amount, greatest(s.surplus_to_dm - r.received_before, 0)) - coalesce(x.refunded, 0),
+           r.part_credit_due_on, 2,
            'dm_deposit', 'unclaimed surplus received by the DM on ' || day_text(r.dm_received_on) || ' (' || r.entry_id
                || '), credited after his six months', s.case_id, s.pound_id, s.local_authority_id, s.sale_source
-    FROM sales s JOIN int_dm_receipts r USING (case_id) WHERE s.amounts_known
+    FROM sales s JOIN int_dm_receipts r USING (case_id)
+    LEFT JOIN refunded_parts x ON x.case_id = s.case_id AND x.entry_id = r.entry_id
+    WHERE s.amounts_known
     UNION ALL
     SELECT 'case', s.case_id, '18(5)', 'local_fund', s.local_authority_id,
-           s.surplus_to_dm - least(s.surplus_to_dm, coalesce(r.received, 0)), NULL, 2,
+           s.surplus_to_dm - least(s.surplus_to_dm, coalesce(r.received, 0)) - coalesce(x.refunded, 0), NULL, 2,
            'dm_deposit', 'unclaimed surplus not yet received by the DM: due six months and a day after he receives it',
            s.case_id, s.pound_id, s.local_authority_id, s.sale_source
     FROM sales s LEFT JOIN (SELECT case_id, sum(amount) AS received FROM int_dm_receipts GROUP BY case_id) r USING (case_id)
+    LEFT JOIN refunded_parts x ON x.case_id = s.case_id AND x.entry_id IS NULL
     WHERE s.amounts_known
+    UNION ALL
+    -- R23: refunded by the DM on a claim preferred within his six months and established by the refund
+    SELECT 'case', s.case_id, '18(5)', 'claimant', f.claimant,
+           greatest(least(s.surplus_unclaimed, f.hi) - f.lo, 0), f.entry_on, 2,
+           'dm_deposit', 'unclaimed surplus refunded by the DM (' || f.entry_id || ') on claim ' || f.claim_id
+               || ', preferred on ' || day_text(f.preferred_on) || ' and established on ' || day_text(f.established_on),
+           s.case_id, s.pound_id, s.local_authority_id, s.sale_source
+    FROM sales s JOIN refund_runs f USING (case_id) WHERE s.amounts_known
     UNION ALL
     SELECT 'case', case_id, '10(1)', 'unallocated', pound_id, after_expenses, sold_on, 1,
            'buyer', 'sale proceeds after expenses: no rate to apportion them by (RATE-MISSING)',

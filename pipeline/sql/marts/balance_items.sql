@@ -15,7 +15,8 @@
 --                     (what the DM's ledger shows he holds)
 --   held_due_change   what the DM should hold: + surplus due to him (a 'receipt' due row), - surplus
 --                     due from him to a local fund six months after his receipt (a 'credit_to_local_fund'
---                     due row of the dm_deposit ledger, which adds nothing to due_amount); before
+--                     due row of the dm_deposit ledger, which adds nothing to due_amount), or refunded
+--                     by him on a claim in time (a 'refund_to_claimant' due row, R23); before
 --                     any receipt it has no day and moves no period's balance (s.18(5))
 WITH keyed AS (
     SELECT ledger, local_authority_id, case_ref, head, due_on
@@ -35,6 +36,11 @@ dues AS (
     SELECT 'dm_deposit', 'due', m.local_authority_id, m.ref_id, 'credit_to_local_fund', m.due_on, 0, 0, NULL, 0,
            -m.amount, m.section, NULL, m.source
     FROM fund_movements m WHERE m.account = 'local_fund' AND m.section = '18(5)'
+    UNION ALL
+    -- and so does what he refunds on a claim preferred and established in time, on the refund's day (R23)
+    SELECT 'dm_deposit', 'due', m.local_authority_id, m.ref_id, 'refund_to_claimant', m.due_on, 0, 0, NULL, 0,
+           -m.amount, m.section, NULL, m.source
+    FROM fund_movements m WHERE m.account = 'claimant' AND m.from_account = 'dm_deposit'
 ),
 entries AS (
     SELECT e.ledger, 'entry' AS side, e.local_authority_id, e.reference,

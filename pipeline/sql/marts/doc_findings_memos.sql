@@ -13,12 +13,18 @@
 --     has no taluk column, so a tahsildar there is his taluk's when his name holds the taluk's name,
 --     else the memo goes to the title, "Tahsildar, <taluk> taluk" (an order dated after the as-of
 --     date, a DQ-FUTURE-DATE finding, is not among the accounts' orders: "the Tahsildar who issued" it);
---   ledger findings (an entry of a local fund or of the DM's deposit, or a local fund credit overdue,
---     LF-CREDIT-OVERDUE): the accounts officer of that local authority, or of the District Magistrate's
---     office; a surplus credited before the DM's six months ran out (DM-SURPLUS-CREDITED-EARLY, R21)
---     is the DM's office's too, whichever ledger entered it, since his deposit decides when it may
---     go. The DM's accounts section is named by a person of officials.csv of role dm_accounts in the
---     finding's district, where there is one (the first by person_id), else by title;
+--   a local fund credit overdue (LF-CREDIT-OVERDUE, R30 of the fourth reading): whoever held the money
+--     that was not credited (s.18(1), s.18(2)): for fines collected at a release, or taken from a deposit
+--     under protest, the pound's keeper (pounds.csv, by name); for fines that came only from a sale, and
+--     for a sale's surplus, the officer who conducted the case's last accepted sale; the accounts officer
+--     of the local authority, whose ledger should show the credit, is named as a copy (copy_to);
+--   ledger findings (an entry of a local fund or of the DM's deposit): the accounts officer of that
+--     local authority, or of the District Magistrate's office; a surplus credited before the DM's six
+--     months ran out (DM-SURPLUS-CREDITED-EARLY, R21) is the DM's office's too, whichever ledger
+--     entered it, since his deposit decides when it may go; so is a refund to a claimant on no claim
+--     preferred and established in time (DM-CLAIM-OUT-OF-TIME, R23), which his office paid out of the
+--     deposit. The DM's accounts section is named by a person of officials.csv of role dm_accounts in
+--     the finding's district, where there is one (the first by person_id), else by title;
 --   a surplus the DM never received (DM-RECEIPT-OVERDUE): the officer who conducted the case's accepted
 --     sale, who is to send it (s.18(5));
 --   everything else: the pound-keeper of the finding's pound (a finding with no pound and none of
@@ -28,8 +34,16 @@ WITH waiting AS (
     SELECT f.*,
            CASE WHEN f.subject_kind = 'sale' THEN 'sale_officer'
                 WHEN f.rule_id = 'DM-RECEIPT-OVERDUE' THEN 'surplus_sender'
-                WHEN f.rule_id = 'DM-SURPLUS-CREDITED-EARLY' THEN 'dm_accounts'
-                WHEN f.rule_id = 'LF-CREDIT-OVERDUE' THEN 'local_accounts'
+                WHEN f.rule_id IN ('DM-SURPLUS-CREDITED-EARLY', 'DM-CLAIM-OUT-OF-TIME') THEN 'dm_accounts'
+                -- R30: the fines a pound-keeper collected (at a release, or from a deposit under protest)
+                -- are his to account for; a sale's fines and its surplus the sale officer's
+                WHEN f.rule_id = 'LF-CREDIT-OVERDUE' THEN
+                     CASE WHEN f.subject_id LIKE '%:fines' AND f.case_id IN (
+                               SELECT case_id FROM stg_releases WHERE fines_paid > 0
+                               UNION ALL
+                               SELECT case_id FROM fund_movements WHERE section = '18(2)'
+                                  AND from_account = 'protest_deposit_held' AND amount > 0)
+                          THEN 'pound_keeper' ELSE 'credit_seller' END
                 WHEN f.section LIKE '15(2)%' OR f.rule_id = 'S15-SALE-OVERDUE' THEN 'police'
                 WHEN f.subject_kind = 'order' OR f.section LIKE '14%' THEN 'tahsildar'
                 WHEN f.subject_kind = 'local_fund_entry' THEN 'local_accounts'
@@ -40,9 +54,11 @@ WITH waiting AS (
 ),
 addressed AS (
     SELECT w.*, p.pound_name, coalesce(p.taluk, o.taluk) AS taluk, la.district AS la_district,
+           la.local_authority_name AS la_name,
            CASE w.duty
                WHEN 'sale_officer' THEN coalesce(so.person_id, 'sale-officer-' || w.subject_id)
                WHEN 'surplus_sender' THEN coalesce(ss.person_id, 'sale-officer-' || ac.sale_id)
+               WHEN 'credit_seller' THEN coalesce(ss.person_id, 'sale-officer-' || coalesce(ac.sale_id, 'of-' || w.case_id))
                WHEN 'police' THEN coalesce(po.person_id, 'police-' || coalesce(pr.reported_to, w.case_id))
                WHEN 'tahsildar' THEN coalesce(th.person_id, 'tahsildar-' || coalesce(o.taluk, 'of-' || w.subject_id))
                WHEN 'local_accounts' THEN 'accounts-' || coalesce(w.local_authority_id, lf.local_authority_id)
@@ -51,6 +67,7 @@ addressed AS (
            CASE w.duty
                WHEN 'sale_officer' THEN so.name
                WHEN 'surplus_sender' THEN ss.name
+               WHEN 'credit_seller' THEN ss.name
                WHEN 'police' THEN coalesce(po.name, pr.reported_to)
                WHEN 'tahsildar' THEN th.name
                WHEN 'dm_accounts' THEN da.name
@@ -61,6 +78,9 @@ addressed AS (
                WHEN 'surplus_sender' THEN CASE WHEN ss.person_id IS NULL THEN 'Officer who conducted sale ' || ac.sale_id
                                                ELSE 'Sale officer' END
                                           || ', who is to send the surplus to the District Magistrate (s.18(5))'
+               WHEN 'credit_seller' THEN coalesce(CASE WHEN ss.person_id IS NULL THEN 'Officer who conducted sale ' || ac.sale_id
+                                                       ELSE 'Sale officer' END, 'Officer who conducted the sale of case ' || w.case_id)
+                                         || ', who held the money to be credited to the local fund'
                WHEN 'police' THEN 'Officer in charge, to whom the report under s.15(1) was made'
                WHEN 'tahsildar' THEN coalesce('Tahsildar, ' || o.taluk || ' taluk',
                                               'Tahsildar who issued order ' || w.subject_id)
@@ -75,7 +95,8 @@ addressed AS (
     LEFT JOIN stg_officials so ON so.person_id = s.conducted_by
     -- the case's last accepted sale, whose officer is to send its surplus to the DM
     LEFT JOIN (SELECT case_id, arg_max(sale_id, sale_on) AS sale_id, arg_max(conducted_by, sale_on) AS conducted_by
-               FROM stg_sales WHERE accepted GROUP BY case_id) ac ON w.duty = 'surplus_sender' AND ac.case_id = w.case_id
+               FROM stg_sales WHERE accepted GROUP BY case_id) ac
+           ON w.duty IN ('surplus_sender', 'credit_seller') AND ac.case_id = w.case_id
     LEFT JOIN stg_officials ss ON ss.person_id = ac.conducted_by
     LEFT JOIN stg_police_reports pr ON w.duty = 'police' AND pr.case_id = w.case_id
     LEFT JOIN stg_officials po ON po.person_id = pr.reported_to
@@ -100,6 +121,10 @@ SELECT addressee_key, month, addressee_name, addressee_role,
        duty, pound_id, pound_name, taluk, coalesce(district, la_district) AS district,
        rule_id, section, severity, severity_rank, subject_kind, subject_id, case_id,
        event_on, detail, days_open, review_status,
+       -- copy_to: who else the finding is sent to, named on the memo (R30: the local authority's accounts
+       -- officer, for a credit its ledger does not show)
+       CASE WHEN rule_id = 'LF-CREDIT-OVERDUE'
+            THEN 'Accounts officer, ' || coalesce(la_name, local_authority_id) END AS copy_to,
        event_on AS doc_on
 FROM addressed
 WHERE duty <> 'pound_keeper' OR pound_id IS NOT NULL

@@ -6,6 +6,8 @@
 --                (s.18(5)), against the local_fund ledger.
 --   dm_deposit / receipt: surplus the DM must receive (s.18(5)) against his
 --                deposit ledger's receipts.
+--   dm_deposit / refund_to_claimant: his refunds on a claim preferred within his six months and
+--                established by the refund (surplus_refunds, R23), the claims named in expected_from.
 --   dm_deposit / credit_to_local_fund: what the DM's ledger says it credited to a
 --                local fund against the local fund's 'surplus' entries (its own entries are
 --                named in expected_from; entry_ids names the local fund's).
@@ -36,6 +38,14 @@ expected AS (
            'credit_to_local_fund', sum(d.amount), max(d.entry_on), string_agg(d.entry_id, ' ' ORDER BY d.entry_on, d.entry_id)
     FROM stg_dm_deposit d LEFT JOIN int_cases c ON c.case_ref = d.case_ref
     WHERE d.kind = 'credit_to_local_fund'
+    GROUP BY ALL
+    UNION ALL
+    -- R23: the DM's refunds to a claimant on a claim preferred and established in time (surplus_refunds),
+    -- expected as entered, the claims named in expected_from; a refund on no such claim is unexpected
+    -- (DM-CLAIM-OUT-OF-TIME), and where a case has both, the row's amounts differ
+    SELECT 'dm_deposit', local_authority_id, min(case_id), case_ref, 'refund_to_claimant', sum(amount), max(entry_on),
+           string_agg(DISTINCT claim_id, ' ' ORDER BY claim_id)
+    FROM surplus_refunds WHERE in_time
     GROUP BY ALL
 ),
 entries AS (

@@ -1,5 +1,6 @@
 """Planted violations of s.18(2) and s.18(5): credits that never reach the local fund, surplus
-the District Magistrate never receives, and surplus credited before his six months end.
+the District Magistrate never receives, surplus credited before his six months end, and surplus
+refunded to a claimant on a claim preferred after them.
 
 What is due to the ledgers is known only once the accounts are built on the planted registers
 (accounts.settle), so these planters only say how many to plant; ledgers.py picks the credits when it
@@ -47,6 +48,29 @@ def early_credits(g, refs: pd.Series, holding_ends: np.ndarray) -> np.ndarray:
     picked = refs.to_numpy(object)[take]
     g.touched = np.concatenate([g.touched, picked])
     g.planted += [("DM-SURPLUS-CREDITED-EARLY", f"{ref}:surplus") for ref in picked]
+    return mask
+
+
+@plants("DM-CLAIM-OUT-OF-TIME", subject="expected_credit", how="part of the surplus of an unclaimed sale refunded "
+        "by the DM on a claim preferred the day after his six months ended (written with the ledgers)")
+def dm_claim_out_of_time(g, k):
+    g.overdue_quota["DM-CLAIM-OUT-OF-TIME"] = k
+    return []
+
+
+def late_claims(g, refs: pd.Series, holding_ends: np.ndarray) -> np.ndarray:
+    """The second half of the planter above: of the surplus the DM holds (case ids refs, his six months ending
+    on holding_ends), up to the quota picked at random among those whose refund (five days after the six
+    months end) falls by the last day, of cases no other planted violation touched; listed in planted.csv.
+    Returns a mask of them."""
+    k = g.overdue_quota.get("DM-CLAIM-OUT-OF-TIME", 0)
+    cand = np.flatnonzero((holding_ends + 5 <= g.end) & ~refs.isin(g.touched).to_numpy())
+    take = np.sort(g.rng.choice(cand, min(k, len(cand)), replace=False)) if k and len(cand) else np.zeros(0, int)
+    mask = np.zeros(len(refs), bool)
+    mask[take] = True
+    picked = refs.to_numpy(object)[take]
+    g.touched = np.concatenate([g.touched, picked])
+    g.planted += [("DM-CLAIM-OUT-OF-TIME", f"{ref}:surplus") for ref in picked]
     return mask
 
 
