@@ -219,7 +219,8 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
                 return ("the desk needs its password", 401, {"WWW-Authenticate": 'Basic realm="pound desk"'})
         if request.method not in ("GET", "HEAD"):
             origin = request.headers.get("Origin")
-            if origin and origin != "null" and origin.split("://", 1)[-1].lower() not in desk.allowed_hosts:
+            scheme, _, where = (origin or "").partition("://")
+            if origin and origin != "null" and (scheme.lower() != request.scheme or where.lower() not in desk.allowed_hosts):
                 abort(403, "a change may come only from the desk's own page")
             if not desk.token_ok(request.form.get("token")):
                 abort(403, "this form has no valid token: reload the desk's page and try again")

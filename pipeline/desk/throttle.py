@@ -5,6 +5,12 @@ A try that comes before its wait is over is not heard at all (the desk answers 4
 Retry-After, whether the password was right or not), so that guessing in parallel gains nothing.
 A right password, once heard, forgets the address's wrong ones. The counts live in memory:
 restarting the desk clears them.
+
+An attacker with many addresses is held too: an IPv6 address is counted by its /64 (the block one
+machine is given), and every wrong password from any address is counted together as well: past
+GLOBAL_FREE of them, each further one makes every address wait (growing to LONGEST_WAIT), so that
+guesses spread over many addresses gain at most one a minute. The office then waits too, and is
+told so: slower, but never a password given away.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ LOCKOUT = 15 * 60        # seconds an address is locked out
 LONGEST_WAIT = 60        # seconds, the longest wait between FREE and LOCK_AFTER
 FORGET = 60 * 60         # seconds after its last wrong password that an address's count is forgotten
 KEPT = 4096              # addresses counted at once (an attacker with many addresses cannot fill memory)
+GLOBAL_FREE = 50         # wrong passwords from every address together heard without a wait
+EVERYONE = "*"           # the key of the count of every address together
 
 
 @dataclass
@@ -36,8 +44,10 @@ class Throttle:
 
     def __init__(self, *, free: int = FREE, lock_after: int = LOCK_AFTER, lockout: float = LOCKOUT,
                  longest_wait: float = LONGEST_WAIT, forget: float = FORGET, kept: int = KEPT,
-                 clock: Callable[[], float] = time.monotonic):
+                 global_free: int = GLOBAL_FREE, clock: Callable[[], float] = time.monotonic):
         self.free, self.lock_after, self.lockout = free, lock_after, lockout
+        self.global_free = global_free
+        self._everyone = _Count()
         self.longest_wait, self.forget, self.kept = longest_wait, forget, kept
         self.clock = clock
         self._counts: OrderedDict[str, _Count] = OrderedDict()    # oldest last wrong password first
@@ -47,8 +57,14 @@ class Throttle:
         """One request from `address`; `tried` when it carried a password, `right` when that was
         the desk's. Returns 0 when the request was heard (and its password counted), else the whole
         seconds before `address` is heard again (the request was not heard, its password not looked at)."""
+        address = key(address)
         with self._lock:
             now = self.clock()
+            every = self._everyone
+            if now >= every.until and every.wrong and now - every.last >= self.forget:
+                every.wrong = 0
+            if now < every.until:
+                return max(1, math.ceil(every.until - now))
             count = self._counts.get(address)
             if count is not None and now >= count.until and now - count.last >= self.forget:
                 del self._counts[address]
@@ -65,6 +81,10 @@ class Throttle:
                 count = self._counts[address] = _Count()
             count.wrong += 1
             count.last = now
+            every.wrong += 1
+            every.last = now
+            if every.wrong >= self.global_free:
+                every.until = now + min(2 ** (every.wrong - self.global_free), self.longest_wait)
             self._counts.move_to_end(address)
             if count.wrong >= self.lock_after:
                 count.until = now + self.lockout
@@ -82,7 +102,9 @@ class Throttle:
     def wrong(self, address: str) -> int:
         """The wrong passwords counted for `address` (for the tests and the desk's messages)."""
         with self._lock:
-            count = self._counts.get(address)
+            if address == EVERYONE:
+                return self._everyone.wrong
+            count = self._counts.get(key(address))
             return count.wrong if count else 0
 
     def _make_room(self, now: float) -> None:
@@ -93,3 +115,18 @@ class Throttle:
                 del self._counts[address]
         while len(self._counts) >= self.kept:           # the address whose last wrong one is oldest
             self._counts.popitem(last=False)
+
+
+def key(address: str) -> str:
+    """What an address is counted under: an IPv6 address by its /64, any other as it is."""
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.version == 4:
+        return str(ip)
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))

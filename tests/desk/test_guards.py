@@ -45,6 +45,10 @@ def test_a_change_from_another_origin_is_refused_even_with_a_token(desk_of):
     d = desk_of()
     r = d.post("/do/load", data={"month": "2026-11", "token": d.token()}, headers={"Origin": "http://evil.example"})
     assert r.status_code == 403 and not d.places.db.exists()
+    # the desk's own address by another scheme is another origin
+    r = d.post("/do/load", data={"month": "2026-11", "token": d.token()},
+               headers={"Origin": f"https://127.0.0.1:{d.port}"})
+    assert r.status_code == 403 and not d.places.db.exists()
 
 
 def test_a_host_header_not_the_desks_own_is_refused(desk_of):

@@ -8,7 +8,7 @@ import base64
 
 import pytest
 
-from pipeline.desk.throttle import FORGET, Throttle
+from pipeline.desk.throttle import EVERYONE, FORGET, GLOBAL_FREE, Throttle
 
 ME, OTHER = "192.0.2.7", "192.0.2.8"
 
@@ -95,6 +95,39 @@ def test_an_attacker_with_many_addresses_cannot_fill_the_memory(clock):
     for n in range(10):
         t.heard(f"192.0.2.{n}", tried=True)
     assert len(t._counts) == 3 and t.wrong("192.0.2.9") == 1 and t.wrong("192.0.2.0") == 0
+
+
+def test_guesses_spread_over_many_addresses_are_slowed_for_every_address(clock):
+    """Forty addresses, five wrong passwords each (none slowed alone): past GLOBAL_FREE in all, every
+    address waits, growing to a minute."""
+    t = Throttle(clock=clock)
+    heard = 0
+    for n in range(40):
+        for _ in range(5):
+            if t.heard(f"198.51.100.{n}", tried=True) == 0:
+                heard += 1
+    assert heard == GLOBAL_FREE and t.wrong(EVERYONE) == GLOBAL_FREE
+    assert t.heard("203.0.113.9", tried=True, right=True) == 1            # the office waits too, a moment
+    clock.now += 1
+    assert t.heard("203.0.113.9", tried=True, right=True) == 0
+    for _ in range(8):                                                      # each further wrong one doubles it
+        clock.now += 120
+        assert t.heard("198.51.100.1", tried=True) == 0
+    assert t.heard("198.51.100.2", tried=True) == 60
+    # its near miss: GLOBAL_FREE - 1 wrong passwords in all make no address wait
+    t = Throttle(clock=clock)
+    for n in range(GLOBAL_FREE - 1):
+        assert t.heard(f"198.51.100.{n}", tried=True) == 0
+    assert t.heard("203.0.113.9", tried=True) == 0
+
+
+def test_an_ipv6_address_is_counted_by_its_64(clock):
+    t = Throttle(clock=clock)
+    for n in range(5):
+        assert t.heard(f"2001:db8:1:2::{n + 1}", tried=True) == 0
+    assert t.heard("2001:db8:1:2::ffff", tried=True) == 1                  # the same /64: its sixth waits
+    assert t.heard("2001:db8:1:3::1", tried=True) == 0                     # another /64 is another count
+    assert t.wrong("2001:db8:1:2::77") == 5 and t.wrong("::ffff:192.0.2.7") == 0
 
 
 def test_the_wait_is_said_in_seconds_then_minutes():
