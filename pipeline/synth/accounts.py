@@ -97,15 +97,20 @@ def settle(g: Generator) -> Books:
 def credits(books: Books) -> tuple[pd.DataFrame, pd.DataFrame]:
     """What the accounts send to the local funds (fines, s.18(2); surplus, s.18(5)) and through the DM's
     deposit account (s.18(5)), as expected_credits says: amounts in paise, days as day numbers."""
+    # the books were drawn before the registers recorded the s.17 balances paid (accounts() above writes
+    # them from the books: every owner takes his on the sale day), so there a balance reads as never taken,
+    # surplus for the DM (R19); in the bundle it is the owner's: no surplus of an s.17 sale is expected
+    taken = "(SELECT case_id FROM case_accounts WHERE s17_sale)"
     local = books.frame(f"""
         SELECT reference AS ref, head, local_authority_id, expected_amount AS amount, due_on {DAY} AS due
-        FROM expected_credits WHERE ledger = 'local_fund' ORDER BY ref, head""")
+        FROM expected_credits WHERE ledger = 'local_fund' AND NOT (head = 'surplus' AND reference IN {taken})
+        ORDER BY ref, head""")
     # per case, the surplus the DM receives and the day he must credit it on: its two rows side by side
     surplus = books.frame(f"""
         SELECT reference AS case_id, local_authority_id,
                max(expected_amount) FILTER (WHERE ledger = 'dm_deposit') AS amount,
                max(due_on) FILTER (WHERE ledger = 'dm_deposit') {DAY} AS received_due,
                max(due_on) FILTER (WHERE ledger = 'local_fund') {DAY} AS credit_due
-        FROM expected_credits WHERE head IN ('receipt', 'surplus')
+        FROM expected_credits WHERE head IN ('receipt', 'surplus') AND reference NOT IN {taken}
         GROUP BY ALL ORDER BY case_id""")
     return local, surplus

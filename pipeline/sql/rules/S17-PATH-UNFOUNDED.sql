@@ -5,7 +5,7 @@
 -- checks: An accepted sale recorded as s17_refusal with nothing to show the owner appeared: the case
 --   records no owner and the sale no person who appeared; or the owner is recorded to have appeared
 --   after the sale's day; or the case was reported to the police under s.15(1) and no appearance on or
---   after the report's day is recorded. The case is then read as unclaimed: the s.15 rules judge it and
+--   after the report's day is recorded. The case is then read as unclaimed: the rules of s.15 judge it and
 --   what its sale left after the dues is surplus for the District Magistrate (s.18(5)).
 -- reading: s.17(1) opens "If the owner or his agent appears before the pound-keeper and refuses or
 --   omits to pay": the register's path alone does not found it (R18). A report under s.15(1) says the
