@@ -39,8 +39,9 @@ def expected_addressee(con, f: dict) -> str | None:
         if f["subject_id"].endswith(":fines") and kept:
             return one("SELECT pound_keeper_id FROM stg_pounds WHERE pound_id = ?", f["pound_id"]) or \
                 f"pound-keeper-{f['pound_id']}"
-        sale, by = con.execute("SELECT arg_max(sale_id, sale_on), arg_max(conducted_by, sale_on) FROM stg_sales "
-                               "WHERE accepted AND case_id = ?", [f["case_id"]]).fetchone()
+        sale, by = con.execute("SELECT arg_max(sale_id, sale_on), arg_max(conducted_by, sale_on) FROM current_sales() "
+                               "WHERE NOT void AND sale_on <= ? AND accepted AND case_id = ?",
+                               [as_of(con), f["case_id"]]).fetchone()
         named = by and one("SELECT person_id FROM stg_officials WHERE person_id = ?", by)
         return named or f"sale-officer-{sale or 'of-' + f['case_id']}"
     if f["rule_id"] in ("DM-SURPLUS-CREDITED-EARLY", "DM-CLAIM-OUT-OF-TIME") or f["subject_kind"] == "dm_deposit_entry":
