@@ -20,7 +20,8 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.core.registers import REGISTERS, SQL_TYPE, Register
+from pipeline.core.columns import SQL_TYPE, Register
+from pipeline.core.registers import REGISTERS
 
 LOADS_DDL = """
 CREATE TABLE IF NOT EXISTS loads (

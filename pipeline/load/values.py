@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import duckdb
 
+from pipeline.core.columns import COUNT, DATE, ENUM, FLAG, ID, MONEY, TEXT, TIME, Column, Register, describe_kind
 from pipeline.core.errors import Problem
-from pipeline.core.registers import COUNT, DATE, ENUM, FLAG, ID, MONEY, TEXT, TIME, Column, Register, describe_kind
 from pipeline.load.bundle import ROW
 
 TRUE_WORDS = ("yes", "y", "true", "1")

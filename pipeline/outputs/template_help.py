@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pipeline.core.registers import DATE, ENUM, FLAG, MONEY, Column, Register, describe_kind
+from pipeline.core.columns import DATE, ENUM, FLAG, MONEY, Column, Register, describe_kind
 
 
 class Help(NamedTuple):

@@ -14,7 +14,8 @@ from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.core.registers import BY_NAME, DATE, ENUM, FLAG, MONEY, REGISTERS, SQL_TYPE
+from pipeline.core.columns import DATE, ENUM, FLAG, MONEY, SQL_TYPE
+from pipeline.core.registers import BY_NAME, REGISTERS
 from pipeline.load import checks
 from pipeline.load.expectations import known_flag, problems_of, suite, validator
 
