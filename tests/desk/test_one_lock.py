@@ -36,7 +36,7 @@ def _send(d, method: str, path: str, body: dict | None = None) -> tuple[int, str
 
 
 def test_fifty_loads_asked_at_once_no_accepted_step_fails_for_another_ones_connection(desk_of, monkeypatch):
-    from pipeline.desk import app as desk_app
+    from pipeline.desk import jobs as desk_app
 
     ran: list[BaseException | None] = []
     real_run = desk_app._run

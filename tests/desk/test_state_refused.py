@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.desk import actions
+from pipeline.desk import looked
 from pipeline.steps.state import STAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_stage_of_the_steps_has_the_desks_next_step():
-    assert set(actions.NEXT) == set(STAGES)
+    assert set(looked.NEXT) == set(STAGES)
 
 
 def _close(folder: Path, **drop) -> None:

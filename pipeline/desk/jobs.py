@@ -1,0 +1,183 @@
+"""The desk's state between requests: the action running or last run (one at a time, each holding
+the database's lock for the whole of it), the month's state as last read, the page tokens and the
+refusals shown after a redirect. The month's steps are reached only through actions.py; nothing
+here knows of HTTP."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+import time
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.core.errors import DatabaseBusy, InputRejected, PoundError
+from pipeline.core.locks import holding
+from pipeline.desk import actions, looked
+
+ACTIONS = {   # the form's action: the button's name, and what the page calls it while it runs
+    "load": "Load the registers",
+    "review": "Make the month's review",
+    "close": "Close the month",
+    "verify": "Verify",
+    "papers": "Make the papers",
+    "reopen": "Reopen the month",
+}
+PAGE = "the desk's page"   # who holds the database while the page reads it, a moment
+TOKENS_KEPT = 256          # the tokens of the pages served last; an older page is asked to reload
+
+
+@dataclass
+class Job:
+    action: str
+    month: str
+    started: float = field(default_factory=time.monotonic)
+    step: str = "starting"
+    finished: float | None = None
+    result: object = None
+    error: str | None = None
+    rejects: list = field(default_factory=list)
+
+
+class Desk:
+    """The desk's state between requests: its places, the job running or last run, the page tokens."""
+
+    def __init__(self, places: actions.Places, password: str | None = None, allowed_hosts: set[str] | None = None):
+        self.places = places
+        self.password = password
+        self.allowed_hosts = allowed_hosts or set()
+        self.lock = threading.Lock()
+        self.job: Job | None = None
+        self.tokens: deque[str] = deque(maxlen=TOKENS_KEPT)
+        self.note: str | None = None             # the last upload's line
+        self.thread: threading.Thread | None = None
+        self.seen: dict[str, tuple] = {}          # month: (state, months), as read when no action ran
+        self.choices: list[str] | None = None    # the months, as read last
+        self.said: OrderedDict[str, str] = OrderedDict()   # refusals shown after a redirect, by key
+
+    def say(self, text: str) -> str:
+        """Keep a refusal for the page the browser is sent to (a reload then posts nothing again)."""
+        key = secrets.token_urlsafe(8)
+        self.said[key] = text
+        while len(self.said) > TOKENS_KEPT:
+            self.said.popitem(last=False)
+        return key
+
+    def looked(self, month: str) -> tuple:
+        """The month's state and the months to choose from. The database is read holding its lock
+        (core/locks.py) without waiting: never while an action holds it (DuckDB refuses a second
+        connection of another kind in one process, and the action must not meet one), nor while a
+        `pound` command does; the page then shows what was last read."""
+        try:
+            with holding(self.places.db, wait=0, what=PAGE):
+                self.seen[month] = (looked.state(self.places, month), looked.months(self.places))
+                self.choices = self.seen[month][1]
+        except DatabaseBusy as exc:
+            if month not in self.seen:
+                return (looked.State(month, "busy", f"being worked on by {exc.holder or 'another program'}",
+                                      "wait for it to finish"), self.months())
+        except PoundError as exc:                # the lock file cannot be had (a link in its place)
+            return (looked.State(month, "error", "its state cannot be read", "correct what is named above, then "
+                                  "show the month again", problem=str(exc)), self.months())
+        return self.seen[month]
+
+    def months(self) -> list[str]:
+        """The months to choose from, read as looked() reads (the last read while the database is held)."""
+        try:
+            with holding(self.places.db, wait=0, what=PAGE):
+                self.choices = looked.months(self.places)
+        except PoundError:                       # busy (DatabaseBusy), or the lock file cannot be had
+            if self.choices is None:
+                return looked.months(self.places, read=False)
+        return self.choices
+
+    def token(self) -> str:
+        t = secrets.token_urlsafe(24)
+        self.tokens.append(t)
+        return t
+
+    def token_ok(self, given: str | None) -> bool:
+        return bool(given) and any(hmac.compare_digest(given, t) for t in list(self.tokens))
+
+    def busy(self) -> bool:
+        return self.lock.locked()
+
+    def start(self, action: str, month: str, **kw) -> bool:
+        """Run an action in the background, holding the database for the whole of it (core/locks.py);
+        False when another action is running. An action that finds a `pound` command holding the
+        database for actions.DB_WAIT seconds ends at once: "the database is busy: <who> is using it"."""
+        if not self.lock.acquire(timeout=2):         # another action is running, or just ending
+            return False
+        job = Job(action, month)
+        self.job = job
+
+        def tell(text: str) -> None:
+            job.step = text
+
+        def run() -> None:
+            try:
+                # the database held for the whole action, its child processes too (the review's kernels)
+                with holding(self.places.db, wait=actions.DB_WAIT, what=f"the desk's \"{ACTIONS.get(action, action)}\""):
+                    job.result = _run(self.places, action, month, actions.Steps(tell), **kw)
+            except InputRejected as exc:
+                job.error = "the file was refused; nothing from it was loaded"
+                job.rejects = [actions.Reject(p.file, p.row, p.column, p.message) for p in exc.problems]
+            except PoundError as exc:
+                job.error = _busy_words(exc) or str(exc)
+            except Exception as exc:  # a defect: one line on the page, the traceback on the desk's terminal
+                job.error = _busy_words(exc) or f"failed: {exc.__class__.__name__}: {exc}"
+                if not _busy_words(exc):
+                    import traceback
+
+                    traceback.print_exc()
+            finally:
+                if kw.get("signed"):                  # the scan sent, kept only where the close put it
+                    kw["signed"].unlink(missing_ok=True)
+                job.finished = time.monotonic()
+                self.lock.release()
+
+        self.thread = threading.Thread(target=run, name=f"desk-{action}", daemon=True)
+        self.thread.start()
+        return True
+
+    def wait(self, timeout: float = 600) -> Job | None:
+        """The job, once it has finished (for tests and for the command's shutdown)."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+        return self.job
+
+
+def _busy_words(exc: BaseException) -> str | None:
+    if isinstance(exc, DatabaseBusy):
+        return (f"the database is busy: {exc.holder or 'another program (a `pound` command?)'} is using it; "
+                "try again when it has finished")
+    return None
+
+
+def _run(places: actions.Places, action: str, month: str, progress, **kw):
+    if action == "load":
+        return actions.load(places, month, progress)
+    if action == "review":
+        return actions.review(places, month, progress)
+    if action == "close":
+        return actions.close(places, month, kw.get("by", ""), kw.get("note"), progress, kw.get("signed"))
+    if action == "verify":
+        return actions.verify(places, month, progress)
+    if action == "papers":
+        return actions.papers(places, month, progress)
+    if action == "reopen":
+        return actions.reopen(places, month, kw.get("reason", ""), progress)
+    raise PoundError(f"no such action: {action}")
+
+
+def kept_scan(scan) -> Path:
+    """The scan of the signed page sent with "Close the month", in a file of its own until the close
+    has copied it (the close checks that it is a PDF)."""
+    import tempfile
+
+    fd, name = tempfile.mkstemp(prefix="pound-desk-signed-", suffix=".pdf")
+    with open(fd, "wb") as f:
+        scan.save(f)
+    return Path(name)

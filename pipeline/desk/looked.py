@@ -1,0 +1,139 @@
+"""What the desk reads of a month for its page: where the month stands (steps.state, with what to
+press next), the months to choose from, the files loaded (an upload may not take their place), and
+a month's closes of one district (which the desk does not make). Nothing here changes anything."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline import steps
+from pipeline.core.errors import DatabaseBusy, PoundError
+from pipeline.desk.places import Places
+from pipeline.steps.state import BUILT, CLOSED, DECIDED, DECIDED_UNBUILT, LOADED, NOT_LOADED, REVIEWED
+
+
+@dataclass
+class State:
+    month: str
+    stage: str              # one of steps.state.STAGES, or "busy", or "error" (`problem` says why)
+    text: str
+    next_step: str
+    since_build: list[str] = field(default_factory=list)
+    figures_id: str | None = None
+    problem: str | None = None     # a user's mistake met reading the month's state (PoundError), one line
+
+
+def district_closes(places: Places, month: str) -> list[tuple[Path, dict]]:
+    """The month's closes of one district (pound close --district), which the desk does not make."""
+    from pipeline.load.closes import every_close
+
+    if not places.bundle.is_dir():
+        return []
+    return [(f, c) for f, c in every_close([places.bundle]) if c["month"] == month and c.get("district")]
+
+
+def district_words(month: str, apart: list[tuple[Path, dict]]) -> str:
+    return f"{month} was closed for " + ", ".join(
+        f"district {c['district']} by {c['closed_by']} on {c['closed_at'][:10]} ({f.name})" for f, c in apart)
+
+
+def loaded_files(places: Places) -> frozenset[str]:
+    """The bundle's files loaded into the database (registers/impoundments.csv, ...): an upload may
+    not take their place."""
+    if not places.db.exists():
+        return frozenset()
+    import duckdb
+
+    con = duckdb.connect(str(places.db), read_only=True)
+    try:
+        return frozenset(f.split(" [", 1)[0] for (f,) in con.execute("SELECT DISTINCT file FROM loads").fetchall())
+    finally:
+        con.close()
+
+
+def months(places: Places, today: dt.date | None = None, read: bool = True) -> list[str]:
+    """The months to choose from: those the registers loaded hold, else (or without `read`) the
+    twelve before today."""
+    from pipeline.core.months import months_between
+
+    held: list[str] = []
+    if read and places.db.exists():
+        try:
+            import duckdb
+
+            con = duckdb.connect(str(places.db), read_only=True)
+            try:
+                first, last = con.execute("SELECT min(impounded_on), max(impounded_on) FROM impoundments").fetchone()
+            finally:
+                con.close()
+            if first is not None:
+                held = months_between(f"{first:%Y-%m}", f"{last:%Y-%m}")
+        except Exception:        # a database being written, or not yet holding impoundments
+            held = []
+    if held:
+        return held
+    today = today or dt.date.today()
+    last = today.replace(day=1) - dt.timedelta(days=1)
+    return months_between(f"{last.year - 1}-{last.month:02d}", f"{last:%Y-%m}")
+
+
+NEXT = {   # what comes next at the desk, by the month's stage (steps.state.STAGES)
+    NOT_LOADED: "Load the registers",
+    LOADED: "Make the month's review",
+    DECIDED_UNBUILT: "Make the month's review (the decisions go into its figures), then close the month",
+    BUILT: "Make the month's review",
+    REVIEWED: "fill in the decisions in the review workbook, add it, load it and make the review again; "
+              "or close the month",
+    DECIDED: "Close the month",
+    CLOSED: "Verify the close, or make the papers",
+}
+SAID = {BUILT: "built, review not made", REVIEWED: "built, review made"}     # a stage as the page says it
+
+
+def state(places: Places, month: str) -> State:
+    """Where the month stands (steps.state): not loaded; loaded, not built (the files loaded since the
+    last build); decisions loaded, not built; built, review made; decisions loaded; closed (with its
+    figures id). A user's mistake met on the way (a folder under closes/ that is no close) is said
+    in one line (`problem`), not raised: the page must still show."""
+    try:
+        s = steps.state(places.db, month, places.bundle if places.bundle.is_dir() else None)
+    except DatabaseBusy as exc:
+        return State(month, "busy", f"the database is busy ({exc.holder or 'a `pound` command'} is using it)",
+                     "wait for it to finish")
+    except PoundError as exc:
+        return State(month, "error", "its state cannot be read", "correct what is named above, then show the month "
+                     "again", problem=str(exc))
+    except Exception as exc:                 # a file that is no database of pound's, say
+        import traceback
+
+        traceback.print_exc()          # for whoever looks after the desk; the page says it in one line
+        return State(month, "error", "its state cannot be read", "see what is named above",
+                     problem=f"the database {places.db} cannot be read ({exc.__class__.__name__}: "
+                             f"{str(exc).splitlines()[0] if str(exc) else ''}); it may not be a database "
+                             "pound wrote, or a newer version's: give the office's own --db")
+    text = SAID.get(s.stage, s.stage)
+    next_step = NEXT[s.stage]
+    if s.stage != CLOSED:
+        apart = district_closes(places, month)
+        if apart:
+            return State(month, s.stage, text, "close, reopen or verify it with pound close --district, not at the desk",
+                         list(s.files_since), s.figures_id,
+                         problem=district_words(month, apart) + " with pound close --district; the desk works on every "
+                                 "district at once and does not close the month over it")
+    if s.stage == CLOSED:
+        text = f"closed ({s.close_folder.name if s.close_folder else month}" + \
+            (f", figures id {s.figures_id}" if s.figures_id else "") + ")"
+        if s.files_since:
+            next_step = ("files were loaded since the last build: \"Make the month's review\" shows whether they "
+                         "move the figures sealed, and why")
+        if s.moved:
+            text += f"; {s.moved} figure(s) moved since the close"
+            next_step = ("\"Make the month's review\" shows what moved and why; to sign the figures as they stand, "
+                         "reopen the month, make its review and close it again")
+    elif s.stage in (REVIEWED, DECIDED) and s.printed_figures_id:
+        text += f" (figures id {s.printed_figures_id}, a draft until the close)"
+    if s.reopened:
+        text = f"reopened ({s.reopened}); {text}"
+    return State(month, s.stage, text, next_step, list(s.files_since), s.figures_id)
