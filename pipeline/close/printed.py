@@ -10,6 +10,7 @@ from pathlib import Path
 import duckdb
 
 from pipeline.build import record
+from pipeline.core.page_measures import by_measure
 from pipeline.reports import glance
 from pipeline.reports.stamp import figures_id
 
@@ -59,7 +60,7 @@ def moved(con, month: str, district: str | None, now: list[dict]) -> list[str]:
     if last is None:
         return []
     fid, figures, last_load, printed_at = last
-    before = {f["label"]: f["text"] for f in json.loads(figures)}
+    before = {m: f["text"] for m, f in by_measure(json.loads(figures)).items()}
     decisions, others = con.execute(
         "SELECT count(*) FILTER (WHERE register = 'finding_reviews'), count(*) FILTER (WHERE register <> 'finding_reviews') "
         "FROM loads WHERE load_id > ?", [last_load or 0]).fetchone()
@@ -67,7 +68,7 @@ def moved(con, month: str, district: str | None, now: list[dict]) -> list[str]:
                                 f"{others} other file(s) loaded since" if others else "") if p) \
         or "the accounts were built again (another as-of date or readings)"
     out = [f"page 1 printed {printed_at:%d-%m-%Y %H:%M} (figures id {fid}) differs from the page sealed:"]
-    for f in now:
-        if before.get(f["label"]) != f["text"]:
-            out.append(f"  {f['label']}: {before.get(f['label'], '(not shown)')} → {f['text']} ({why})")
+    for m, f in by_measure(now).items():
+        if before.get(m) != f["text"]:
+            out.append(f"  {f['label']}: {before.get(m, '(not shown)')} → {f['text']} ({why})")
     return out

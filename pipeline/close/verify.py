@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
+from pipeline.core.page_measures import by_measure
 from pipeline.load.closes import CLOSE_FILE, read_close
 
 
@@ -219,10 +220,10 @@ def differences(record: dict, rebuilt: dict) -> list[str]:
                                f"rebuilt {a[column]}")
     if "signed" not in record:           # a close made before page 1 was sealed
         return out
-    before = {f["label"]: f for f in sealed["signed"]}
-    for f in rebuilt["signed"]:
-        if before.get(f["label"], {}).get("value") != f["value"]:
-            was = before[f["label"]]["text"] if f["label"] in before else "not sealed"
+    before = by_measure(sealed["signed"])      # by measure id, a close's of before the ids by its labels
+    for m, f in by_measure(rebuilt["signed"]).items():
+        if before.get(m, {}).get("value") != f["value"]:
+            was = before[m]["text"] if m in before else "not sealed"
             out.append(f"rebuilt figure differs: {month} page 1 {f['label']}: sealed {was}, rebuilt {f['text']}")
     return out
 

@@ -19,6 +19,7 @@ import duckdb
 
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
+from pipeline.core.page_measures import by_measure
 from pipeline.load.bundle import CLOSES
 from pipeline.load.schema import CLOSE_TABLES
 
@@ -190,7 +191,9 @@ def insert_close(con: duckdb.DuckDBPyConnection, close_id: int, folder: Path, c:
               r.get("district")) for r in figures.get("reconciliation", [])]
     if recon:
         con.executemany("INSERT INTO closed_reconciliation VALUES (?, ?, ?, ?, ?, ?, ?)", recon)
-    page = [(close_id, f["label"], f["value"]) for f in c.get("signed", []) if isinstance(f.get("value"), int)]
+    # by measure id; a close sealed before page 1's figures carried ids is read by its labels (page_measures)
+    page = [(close_id, m, f["value"]) for m, f in by_measure(c.get("signed", [])).items()
+            if isinstance(f.get("value"), int)]
     if page:
         con.executemany("INSERT INTO closed_page VALUES (?, ?, ?)", page)
     params = [(close_id, name, value) for name, value in c.get("parameters", {}).items()]

@@ -114,7 +114,7 @@ def _schema_is_current(con: duckdb.DuckDBPyConnection, have: dict[str, set[str]]
     """Whether every table ensure_schema makes is there with every column (`have`: the catalogue's
     tables and their columns), and register_columns holds this version's contract."""
     want = {"loads": {"bundle_as_of", "bundle_at", "digest"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
-    want |= {table: set() for table in CLOSE_TABLES} | {"register_columns": set(), "builds": set(),
+    want |= {table: set() for table in CLOSE_TABLES} | {"closed_page": {"measure"}, "register_columns": set(), "builds": set(),
                                                          "printed_reviews": set()}
     if any(t not in have or not cols <= have[t] for t, cols in want.items()):
         return False
@@ -139,6 +139,8 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
         if "loads" in have:                    # a database made before it
             for column in ("bundle_as_of DATE", "bundle_at VARCHAR", "digest VARCHAR"):
                 con.execute(f"ALTER TABLE loads ADD COLUMN IF NOT EXISTS {column}")
+        if "closed_page" in have and "measure" not in have["closed_page"]:
+            con.execute("DROP TABLE closed_page")          # made by labels: filled again on the next load
         for ddl in (*CLOSES_DDL, BUILDS_DDL, PRINTED_DDL):
             con.execute(ddl)
         for reg in REGISTERS:
@@ -197,6 +199,8 @@ CLOSES_DDL = (
     "CREATE TABLE IF NOT EXISTS closed_parameters (close_id INTEGER, name VARCHAR, value VARCHAR)",
     "CREATE TABLE IF NOT EXISTS closed_reconciliation (close_id INTEGER, ledger VARCHAR, local_authority_id VARCHAR, "
     "reference VARCHAR, head VARCHAR, difference BIGINT, district VARCHAR)",
-    "CREATE TABLE IF NOT EXISTS closed_page (close_id INTEGER, label VARCHAR, value BIGINT)",
+    # page 1's figures by measure id (core/page_measures.py); a database made when it held labels has
+    # it made again: the close tables hold nothing but what load_closes reads again from closes/
+    "CREATE TABLE IF NOT EXISTS closed_page (close_id INTEGER, measure VARCHAR, value BIGINT)",
 )
 CLOSE_TABLES = tuple(_ddl_table(ddl) for ddl in CLOSES_DDL)

@@ -29,7 +29,8 @@ SEVERITIES = ("high", "medium", "low")
 
 @dataclass(frozen=True)
 class Figure:
-    label: str
+    measure: str             # its stable id, sealed in close.json and read by marts/adjustments (R14)
+    label: str               # the words page 1 prints: a label only, free to be reworded
     value: int               # exact: a count, or paise
     money: bool
     selection: dict | None   # the selection it was read from (select's attrs), its column and row
@@ -46,9 +47,11 @@ class Figure:
                 "selection": self.selection, "key": self.key}
 
 
-def _one(label: str, df, column: str, money: bool = False, key: dict | None = None, row: int = 0) -> Figure:
+def _one(measure: str, label: str, df, column: str, money: bool = False, key: dict | None = None,
+         row: int = 0) -> Figure:
     value = df[column].iloc[row] if len(df) else 0
-    return Figure(label, 0 if h.is_blank(value) else int(value), money, df.attrs.get("selection"), column, key or {})
+    return Figure(measure, label, 0 if h.is_blank(value) else int(value), money, df.attrs.get("selection"), column,
+                  key or {})
 
 
 def money_by_section(con, month: str, district: str | None = None):
@@ -75,27 +78,34 @@ def page_one(con, month: str, district: str | None = None):
 def figures(con, month: str, district: str | None = None) -> list[Figure]:
     """The key figures of the month at a glance, in the order the page shows them."""
     heads = review.month_totals(con, month, district)
-    out = [_one("heads impounded", heads, "heads_impounded"), _one("heads released", heads, "heads_released"),
-           _one("heads sold", heads, "heads_sold"), _one("heads in the pounds at month end", heads, "heads_end"),
-           _one("money received (Rs)", review.received_total(con, month, district), "amount", money=True)]
+    out = [_one(c, label, heads, c) for c, label in (
+        ("heads_impounded", "heads impounded"), ("heads_released", "heads released"), ("heads_sold", "heads sold"),
+        ("heads_end", "heads in the pounds at month end"))]
+    out.append(_one("received", "money received (Rs)", review.received_total(con, month, district), "amount",
+                    money=True))
     by_section = money_by_section(con, month, district)
-    out += [_one(f"of which under s.{s} (Rs)", by_section, "amount", money=True, key={"section": s}, row=i)
+    out += [_one(f"received_s{s}", f"of which under s.{s} (Rs)", by_section, "amount", money=True,
+                 key={"section": s}, row=i)
             for i, s in enumerate(by_section["section"])]
+    # the figures of what waits: measure page1_<column of marts/page_one>, as marts/adjustments names them
     waiting = page_one(con, month, district)
-    out += [_one(f"findings waiting up to the month, {s}", waiting, f"waiting_{s}") for s in SEVERITIES]
-    out.append(_one("days the oldest has waited", waiting, "oldest_days"))
-    out += [_one(f"of them of the month itself, {s}", waiting, f"of_month_{s}") for s in SEVERITIES]
-    out += [_one("credits and receipts overdue", waiting, "overdue_credits"),
-            _one("money overdue, not credited (Rs)", waiting, "overdue_money", money=True)]
+    out += [_one(f"page1_waiting_{s}", f"findings waiting up to the month, {s}", waiting, f"waiting_{s}")
+            for s in SEVERITIES]
+    out.append(_one("page1_oldest_days", "days the oldest has waited", waiting, "oldest_days"))
+    out += [_one(f"page1_of_month_{s}", f"of them of the month itself, {s}", waiting, f"of_month_{s}")
+            for s in SEVERITIES]
+    out += [_one("page1_overdue_credits", "credits and receipts overdue", waiting, "overdue_credits"),
+            _one("page1_overdue_money", "money overdue, not credited (Rs)", waiting, "overdue_money", money=True)]
     days = review.horizon(con)
-    out.append(_one(f"deadlines in the {days} days after the month", review.deadline_count(con, month, district),
-                    "deadlines"))
+    out.append(_one("deadlines_after", f"deadlines in the {days} days after the month",
+                    review.deadline_count(con, month, district), "deadlines"))
     return out
 
 
 def sealed(con, month: str, district: str | None = None) -> list[dict]:
-    """The figures as `pound close` records them: label, exact value (paise for money) and the text shown."""
-    return [{"label": f.label, "value": f.value, "money": f.money, "text": f.text}
+    """The figures as `pound close` records them: measure id, label, exact value (paise for money) and the
+    text shown."""
+    return [{"measure": f.measure, "label": f.label, "value": f.value, "money": f.money, "text": f.text}
             for f in figures(con, month, district)]
 
 

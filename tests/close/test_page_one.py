@@ -20,10 +20,9 @@ from pipeline.reports import glance
 
 pytestmark = [pytest.mark.xdist_group("close")]
 
-WHAT_WAITS = ["findings waiting up to the month, high", "findings waiting up to the month, medium",
-              "findings waiting up to the month, low", "days the oldest has waited",
-              "of them of the month itself, high", "of them of the month itself, medium",
-              "of them of the month itself, low", "credits and receipts overdue", "money overdue, not credited (Rs)"]
+WHAT_WAITS = ["page1_waiting_high", "page1_waiting_medium", "page1_waiting_low", "page1_oldest_days",
+              "page1_of_month_high", "page1_of_month_medium", "page1_of_month_low", "page1_overdue_credits",
+              "page1_overdue_money"]
 
 
 @pytest.fixture
@@ -40,7 +39,7 @@ def _adjustments(con) -> dict[str, tuple[int, int]]:
 
 
 def _page(con) -> dict[str, int]:
-    return {f.label: f.value for f in glance.figures(con, "2026-11") if f.label in WHAT_WAITS}
+    return {f.measure: f.value for f in glance.figures(con, "2026-11") if f.measure in WHAT_WAITS}
 
 
 def test_page_one_and_the_adjustments_read_one_model_each_its_own_row(shared, tmp_path, run_cli, fake):
@@ -55,7 +54,7 @@ def test_page_one_and_the_adjustments_read_one_model_each_its_own_row(shared, tm
     assert "page_one" in reads(adjustments_sql) and "credit_arrivals" not in reads(adjustments_sql)
     con = duckdb.connect(str(db))
     try:
-        shown = [f for f in glance.figures(con, "2026-11") if f.label in WHAT_WAITS]
+        shown = [f for f in glance.figures(con, "2026-11") if f.measure in WHAT_WAITS]
         assert len(shown) == len(WHAT_WAITS)
         assert {f.selection["model"] for f in shown} == {"page_one"}
         assert all({"column": "as_of", "op": "=", "value": "2027-01-31"} in f.selection["where"] for f in shown)
@@ -74,8 +73,8 @@ def test_page_one_and_the_adjustments_read_one_model_each_its_own_row(shared, tm
         con.execute("UPDATE page_one SET waiting_high = waiting_high + 3, oldest_days = oldest_days + 1 "
                     "WHERE as_of = DATE '2027-01-31' AND month = '2026-11' AND district = 'all'")
         now = _page(con)
-        assert now == {**page, "findings waiting up to the month, high": page["findings waiting up to the month, high"] + 3,
-                       "days the oldest has waited": page["days the oldest has waited"] + 1}
+        assert now == {**page, "page1_waiting_high": page["page1_waiting_high"] + 3,
+                       "page1_oldest_days": page["page1_oldest_days"] + 1}
         assert _adjustments(con) == moved
     finally:
         con.close()
