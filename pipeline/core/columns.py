@@ -42,6 +42,13 @@ class Register:
     extra_checks: tuple[str, ...] = field(default=())
     event_date: tuple[str, ...] = ()   # the row's own date (the first of these that is filled)
 
+    def own_day(self, row: str) -> str:
+        """SQL for the row's own date, of a row (a table alias, as a struct) named `row`: the first of
+        `event_date` filled. The one definition: the SQL models call it as own_day_<table>(row), a
+        macro load/schema.py current_macros() writes from it."""
+        days = [f'{row}."{c}"' for c in self.event_date]
+        return days[0] if len(days) == 1 else f"coalesce({', '.join(days)})"
+
     def __post_init__(self):
         # Registers and ledgers change: a row may be sent again as a corrected version, or struck
         # out (void), with a note saying why. Reference tables are replaced, not corrected.

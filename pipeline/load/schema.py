@@ -181,10 +181,15 @@ def current_rows(reg: Register, table: str | None = None, keys_where: str | None
 
 def current_macros() -> str:
     """The models' way to the same rows: a table macro current_<table>() for every register
-    (`FROM current_releases() releases WHERE NOT void ...` in sql/staging), made by the build
-    before the models and kept in the database, where the staging view stg_dated_rows reads them."""
-    return "\n".join(f"CREATE OR REPLACE MACRO current_{reg.table}() AS TABLE {_current(reg, reg.table)};"
-                     for reg in REGISTERS)
+    (`FROM current_releases() releases WHERE NOT void ...` in sql/staging), and for every register or
+    ledger a macro own_day_<table>(row) giving a row's own date as REGISTERS declares it (event_date:
+    `WHERE own_day_releases(releases) <= as_of()`); made by the build before the models and kept in
+    the database, where the staging view stg_dated_rows reads them."""
+    current = [f"CREATE OR REPLACE MACRO current_{reg.table}() AS TABLE {_current(reg, reg.table)};"
+               for reg in REGISTERS]
+    own_day = [f"CREATE OR REPLACE MACRO own_day_{reg.table}(r) AS {reg.own_day('r')};"
+               for reg in REGISTERS if reg.event_date]
+    return "\n".join(current + own_day)
 
 
 # The closes of the bundle's months (BUNDLE/closes/*/close.json), read afresh at every build

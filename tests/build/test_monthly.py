@@ -86,17 +86,18 @@ def test_accounts_are_drawn_up_as_of_their_date(sample_bundle):
 def test_the_sample_as_of_august_leaves_later_rows_out_and_says_how_many(sample_bundle):
     """Counted by hand from data/sample (dates after 31/08/2026, each file's rows in force):
     impoundments 19 of 25, releases 10 of 15, sales 9 of 10, complaints 1 of 1, security_deposits
-    5 of 7, removal_orders 2 of 3, local_fund 16 of 20, dm_deposit 4 of 4 = 66 rows."""
+    5 of 7, removal_orders 2 of 3, local_fund 16 of 20, dm_deposit 4 of 4, and police_reports 5 (by their
+    own date, the first of report, notice and proclamation, as REGISTERS declares it) = 71 rows."""
     from pipeline.read.database import rows_left_out
     con = built(sample_bundle, as_of=dt.date(2026, 8, 31))
     assert con.execute("SELECT count(*) FROM findings WHERE rule_id = 'DQ-FUTURE-DATE'").fetchone()[0] == 0
     assert dict(con.execute("SELECT register, rows_left_out FROM rows_after_as_of").fetchall()) == {
         "impoundments": 19, "releases": 10, "sales": 9, "complaints": 1, "security_deposits": 5,
-        "removal_orders": 2, "local_fund": 16, "dm_deposit": 4}
-    assert rows_left_out(con).startswith("66 (complaints 1, dm_deposit 4, impoundments 19")
+        "removal_orders": 2, "local_fund": 16, "dm_deposit": 4, "police_reports": 5}
+    assert rows_left_out(con).startswith("71 (complaints 1, dm_deposit 4, impoundments 19")
     # the monthly review's parameters block says it
     from pipeline.reports.page import parameters_block
     block = str(parameters_block(con, db="pound.duckdb", month="2026-08", district=None, report="Monthly review"))
-    assert "Rows dated after the as-of date, left out" in block and "66 (complaints 1," in block
+    assert "Rows dated after the as-of date, left out" in block and "71 (complaints 1," in block
     # the near-miss twin: as of the sample's last day nothing is left out
     assert rows_left_out(built(sample_bundle, as_of=dt.date(2026, 11, 30))) == "none"

@@ -6,4 +6,4 @@ SELECT case_id, filed_on,
        _file, _row
 FROM current_complaints() complaints
 -- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
-WHERE NOT void AND filed_on <= as_of()
+WHERE NOT void AND own_day_complaints(complaints) <= as_of()

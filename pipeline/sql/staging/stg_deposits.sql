@@ -9,4 +9,4 @@ SELECT deposit_id, case_id, owner_id, deposited_on, amount,
        _file, _row
 FROM current_security_deposits() security_deposits
 -- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
-WHERE NOT void AND deposited_on <= as_of()
+WHERE NOT void AND own_day_security_deposits(security_deposits) <= as_of()

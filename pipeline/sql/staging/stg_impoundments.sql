@@ -11,4 +11,4 @@
 -- the build reads it; int_cases holds every case.
 SELECT *, case_ref(case_id) AS case_ref FROM current_impoundments() impoundments
 -- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
-WHERE NOT void AND impounded_on <= as_of()
+WHERE NOT void AND own_day_impoundments(impoundments) <= as_of()

@@ -5,4 +5,4 @@
 -- rows in about 1 s); ledger_entries holds every entry for the commands after the build.
 SELECT * REPLACE (trim(reference) AS reference), case_ref(reference) AS case_ref FROM current_local_fund() local_fund
 -- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
-WHERE NOT void AND entry_on <= as_of()
+WHERE NOT void AND own_day_local_fund(local_fund) <= as_of()

@@ -11,4 +11,4 @@ SELECT release_id, case_id, released_on, head_count, basis, released_to,
        _file || ' row ' || _row AS source
 FROM current_releases() releases
 -- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
-WHERE NOT void AND released_on <= as_of()
+WHERE NOT void AND own_day_releases(releases) <= as_of()

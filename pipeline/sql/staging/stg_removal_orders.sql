@@ -8,4 +8,4 @@ SELECT order_id, taluk, owner_id, owner_name, clause, owner_head_count, head_cou
        _file, _row
 FROM current_removal_orders() removal_orders
 -- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
-WHERE NOT void AND issued_on <= as_of()
+WHERE NOT void AND own_day_removal_orders(removal_orders) <= as_of()

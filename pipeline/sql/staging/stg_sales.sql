@@ -11,4 +11,4 @@ SELECT sale_id, case_id, path, sale_on, head_offered, head_sold, bid_amount, acc
        _file || ' row ' || _row AS source
 FROM current_sales() sales
 -- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
-WHERE NOT void AND sale_on <= as_of()
+WHERE NOT void AND own_day_sales(sales) <= as_of()

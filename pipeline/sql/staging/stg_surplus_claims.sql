@@ -5,4 +5,4 @@ SELECT claim_id, case_id, trim(claimant) AS claimant, preferred_on,
        amount, _file, _row
 FROM current_surplus_claims() surplus_claims
 -- of the current version of each key (current_<table>(), load/schema.py), the rows in force (not struck out)
-WHERE NOT void AND preferred_on <= as_of()
+WHERE NOT void AND own_day_surplus_claims(surplus_claims) <= as_of()
