@@ -9,6 +9,7 @@ those files, so that a close refuses the figures and every reader says so: on th
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 import duckdb
 
@@ -32,20 +33,29 @@ def _has_builds(con) -> bool:
                             "AND schema_name = 'main' AND table_name = 'builds'").fetchone()[0])
 
 
-def last(con) -> tuple[int, dt.datetime, dt.date, int] | None:
-    """The last build: (build_id, built_at, as_of, last_load_id), or None (never built, or built
-    by a version that kept no record)."""
+@dataclass(frozen=True)
+class Build:
+    """A build's row of the table builds: which, when, as of what date, and the last load it read."""
+    build_id: int
+    built_at: dt.datetime
+    as_of: dt.date
+    last_load_id: int
+
+
+def last(con) -> Build | None:
+    """The last build, or None (never built, or built by a version that kept no record)."""
     if not _has_builds(con):
         return None
-    return con.execute("SELECT build_id, built_at, as_of, last_load_id FROM builds "
-                       "ORDER BY build_id DESC LIMIT 1").fetchone()
+    row = con.execute("SELECT build_id, built_at, as_of, last_load_id FROM builds "
+                      "ORDER BY build_id DESC LIMIT 1").fetchone()
+    return Build(*row) if row else None
 
 
 def since(con) -> list[str]:
     """The files loaded after the last build, in load order (every file when no build is recorded)."""
     b = last(con)
     return [f for (f,) in con.execute("SELECT file FROM loads WHERE load_id > ? ORDER BY load_id",
-                                      [b[3] if b else 0]).fetchall()]
+                                      [b.last_load_id if b else 0]).fetchall()]
 
 
 def stale_line(files: list[str], db=None) -> str:

@@ -34,8 +34,8 @@ def remember(db: Path, month: str, district: str | None, wait: float = 0) -> str
         return fid
     try:
         con.execute("INSERT INTO printed_reviews VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [month, district, fid, json.dumps(shown, ensure_ascii=False), b[0] if b else None,
-                     b[3] if b else None, dt.datetime.now().replace(microsecond=0)])
+                    [month, district, fid, json.dumps(shown, ensure_ascii=False), b.build_id if b else None,
+                     b.last_load_id if b else None, dt.datetime.now().replace(microsecond=0)])
     finally:
         con.close()
     return fid

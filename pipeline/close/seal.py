@@ -37,6 +37,7 @@ from pipeline.close import printed
 from pipeline.core.errors import PoundError, StaleFigures
 from pipeline.core.faults import point
 from pipeline.core.months import day_text, month_bounds
+from pipeline.core.whole import write_whole, written_whole
 from pipeline.documents.pdf import print_reports
 from pipeline.load.bundle import CLOSES
 from pipeline.load.closes import CLOSE_FILE, FORMAT, FORMAT_1, bundles_loaded, closes_of
@@ -244,7 +245,8 @@ def figures_id_of(record: dict) -> str | None:
 
 def _build(con) -> dict | None:
     b = record_of_build.last(con)
-    return {"build_id": b[0], "built_at": b[1].isoformat(sep=" "), "last_load_id": b[3]} if b else None
+    return {"build_id": b.build_id, "built_at": b.built_at.isoformat(sep=" "), "last_load_id": b.last_load_id} \
+        if b else None
 
 
 def signed_lines(record: dict) -> list[str]:
@@ -274,21 +276,17 @@ def add_signed(folder: Path, scan: Path) -> Path:
     sealed = _sealed_scan(folder)
     if (folder / SIGNED_SCAN).exists() or record.get("files", {}).get(SIGNED_SCAN):
         raise PoundError(f"{folder} already holds a signed page, {SIGNED_SCAN}; a close keeps one")
-    tmp = folder / f".{SIGNED_SCAN}.partial"
-    shutil.copyfile(scan, tmp)
-    digest = sha256(tmp)
-    if sealed is not None and sealed != digest:
-        tmp.unlink()
-        raise PoundError(f"{folder} already holds a signed page, sealed in {SIGNED_SEAL}, and its {SIGNED_SCAN} is "
-                         f"missing: only the scan it seals ({sealed[:8]}...) completes it, not {scan}")
-    if sealed is None:
-        seal = {"file": SIGNED_SCAN, "sha256": digest, "close_json_sha256": sha256(folder / CLOSE_FILE),
-                "added_at": dt.datetime.now().replace(microsecond=0).isoformat(sep=" ")}
-        side = folder / f".{SIGNED_SEAL}.partial"
-        side.write_text(json.dumps(seal, indent=1) + "\n", encoding="utf-8")
-        os.replace(side, folder / SIGNED_SEAL)
-    point("signed:sealed")
-    os.replace(tmp, folder / SIGNED_SCAN)
+    with written_whole(folder / SIGNED_SCAN) as tmp:
+        shutil.copyfile(scan, tmp)
+        digest = sha256(tmp)
+        if sealed is not None and sealed != digest:
+            raise PoundError(f"{folder} already holds a signed page, sealed in {SIGNED_SEAL}, and its {SIGNED_SCAN} "
+                             f"is missing: only the scan it seals ({sealed[:8]}...) completes it, not {scan}")
+        if sealed is None:
+            seal = {"file": SIGNED_SCAN, "sha256": digest, "close_json_sha256": sha256(folder / CLOSE_FILE),
+                    "added_at": dt.datetime.now().replace(microsecond=0).isoformat(sep=" ")}
+            write_whole(folder / SIGNED_SEAL, json.dumps(seal, indent=1) + "\n")
+        point("signed:sealed")
     return folder / SIGNED_SCAN
 
 

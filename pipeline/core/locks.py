@@ -302,9 +302,39 @@ def _descends_from(pid: int) -> bool:
     return False
 
 
-def is_lock_error(exc: BaseException) -> bool:
+def is_lock_error(exc: BaseException, path: Path) -> bool:
+    """Whether opening `path` failed because another process holds DuckDB's lock on it: the one test
+    of a busy database. By type, DuckDB's IOException, and by the lock itself: the kernel's table of
+    locks (/proc/locks) names a process other than this one holding a lock on the file. Only where
+    that table cannot be read (not Linux) is DuckDB's wording read instead."""
+    if not _io_error(exc):
+        return False
+    held = _locked_by_others(path)
+    if held is not None:
+        return held
     text = str(exc).lower()
     return "could not set lock" in text or "conflicting lock" in text
+
+
+def _io_error(exc: BaseException) -> bool:
+    import duckdb
+
+    return isinstance(exc, duckdb.IOException)
+
+
+def _locked_by_others(path: Path) -> bool | None:
+    """Whether a process other than this one holds a lock on `path` (/proc/locks), None when unknown."""
+    try:
+        st = os.stat(path)
+        table = Path("/proc/locks").read_text()
+    except OSError:
+        return None
+    me = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    for line in table.splitlines():
+        fields = line.replace("->", "").split()
+        if len(fields) >= 6 and fields[5] == me and fields[4] != str(os.getpid()):
+            return True
+    return False
 
 
 def in_use(path: Path, waited: float) -> DatabaseBusy:
@@ -315,13 +345,17 @@ def opened(open_db: Callable[[], T], path: Path, wait: float = DEFAULT_WAIT) -> 
     """open_db() once DuckDB lets this process have the file, trying again until `wait` seconds
     have passed (a program other than pound holding it: pound's own steps meet in `holding`)."""
     deadline = time.monotonic() + max(wait, 0)
-    told = False
+    told = again = False
     while True:
         try:
             return open_db()
         except Exception as exc:
-            if not is_lock_error(exc):
-                raise
+            if not is_lock_error(exc, path):
+                # the holder may have let go between DuckDB's refusal and the look at the locks: once more
+                if again or not _io_error(exc):
+                    raise
+                again = True
+                continue
             left = deadline - time.monotonic()
             if left <= 0:
                 raise in_use(path, wait) from None

@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from pipeline.core.locks import alive
+from pipeline.core.whole import written_whole
 
 COMPLETE = ".complete"      # written last, in one rename: the set is whole and may be moved
 OWNER = ".pid"              # the process writing the staging folder
@@ -57,11 +58,8 @@ def _replace(path: Path, final: Path) -> None:
         os.replace(path, final)
     except OSError:
         final.parent.mkdir(parents=True, exist_ok=True)
-        tmp = final.parent / f".{final.name}.{os.getpid()}.partial"
-        shutil.copyfile(path, tmp)
-        with tmp.open("rb") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, final)
+        with written_whole(final, sync=True, own=True) as partial:
+            shutil.copyfile(path, partial)
         path.unlink()
 
 

@@ -4,12 +4,12 @@ steps ask before they write anything, so the pages and their PDFs are written as
 
 from __future__ import annotations
 
-import os
 import shutil
 import threading
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
+from pipeline.core.whole import write_whole
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
@@ -100,10 +100,7 @@ def _print_one(context, html: Path, pdf: Path, report: bool) -> Path:
             data = page.pdf(prefer_css_page_size=True)
             if not data.startswith(b"%PDF"):
                 raise PoundError("no PDF written")
-            partial = pdf.with_name(f".{pdf.name}.partial")
-            partial.write_bytes(data)
-            os.replace(partial, pdf)
-            return pdf
+            return write_whole(pdf, data)
         except Exception as exc:
             failed = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
         finally:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
+from pipeline.core.whole import write_whole
 from pipeline.load.bundle import CLOSES
 from pipeline.load.closes import in_force
 
@@ -60,9 +60,7 @@ def ask(bundle: Path, month: str, reason: str, by: str = "", district: str | Non
     asked = {"month": month, "district": district, "reason": reason, "by": (by or "").strip(),
              "at": at.isoformat(sep=" "), "close_in_force": closed[0].name}
     path = path_of(bundle, month, district)
-    tmp = path.with_name(f".{path.name}.partial")
-    tmp.write_text(json.dumps(asked, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_whole(path, json.dumps(asked, indent=1, ensure_ascii=False) + "\n")
     return asked
 
 

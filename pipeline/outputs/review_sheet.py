@@ -26,6 +26,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from pipeline.build.record import stale_notice
 from pipeline.core.months import day_text
 from pipeline.core.registers import BY_NAME, DECISIONS, REVIEW_HELP_SHEET
+from pipeline.core.whole import written_whole
 from pipeline.outputs.sheet_layout import print_setup
 from pipeline.outputs.xlsx import safe_text
 from pipeline.read.database import as_of
@@ -128,7 +129,6 @@ def write_review_workbook(con, month: str, district: str | None, path: Path) -> 
     print_setup(ws)
     print_setup(help_, title_rows=None)
     path = Path(path)
-    tmp = path.with_name(path.name + ".part")
-    wb.save(tmp)
-    tmp.replace(path)
+    with written_whole(path) as partial:
+        wb.save(partial)
     return path

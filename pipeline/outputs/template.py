@@ -53,6 +53,7 @@ from pipeline.core.registers import (
     Column,
     Register,
 )
+from pipeline.core.whole import written_whole
 from pipeline.outputs.bundle_lists import CASES, FROM_REFERENCE, SHEETS, pick_lists
 from pipeline.outputs.cell_checks import AMOUNT_PARTS, amount_check, date_check, for_cell
 from pipeline.outputs.due_sheet import carried_cases, counts_nights, due_sheet, pound_rates
@@ -92,12 +93,8 @@ def write_template(bundle: Path, path: Path, pound: str | None = None, month: st
         taluk = lists["taluk"][0] if lists["taluk"] else "*"
         due_sheet(wb.create_sheet(DUE_SHEET), carried, pound_rates(bundle, taluk), month_start, taluk, nights)
     path = Path(path)
-    tmp = path.with_name(path.name + ".part")
-    try:
-        wb.save(tmp)
-        tmp.replace(path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with written_whole(path) as partial:
+        wb.save(partial)
     return path
 
 

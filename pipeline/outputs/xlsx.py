@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pipeline.core.money import paise_text
+from pipeline.core.whole import partial_of
 
 # the cell styles (their order is the order of cellXfs in styles.xml)
 PLAIN, HEADER, RUPEES, DATE, DATETIME, KEPT_TEXT, BOLD, WRAPPED = range(8)
@@ -151,7 +152,7 @@ class Workbook:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self._part = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
+        self._part = partial_of(self.path, own=True)
         self._zip = zipfile.ZipFile(self._part, "w", zipfile.ZIP_DEFLATED, compresslevel=1)
         self._sheets: list[tuple[int, Sheet]] = []       # (file number, sheet) in the workbook's order
         self._open: Sheet | None = None

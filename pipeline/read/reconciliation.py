@@ -113,50 +113,36 @@ def ledger_totals(con, district: str | None = None, ledger: str | None = None, l
                   order=["ledger"], key=["ledger"])
 
 
-def _blocks(con, district: str | None, local_authority: str | None) -> list[tuple[str, str | None]]:
-    """What the ties are taken over: a local fund's ledger whole (fines and surplus are both owed
-    to it), the DM's deposit head by head (what he had to receive and what he credited on are
-    never added together)."""
-    out: list[tuple[str, str | None]] = []
-    for ledger in ledger_totals(con, district, local_authority=local_authority)["ledger"]:
-        if ledger != "dm_deposit":
-            out.append((ledger, None))
-            continue
-        heads = select(con, "reconciliation", col("head"), count("rows"),
-                       where=[*_district(district, local_authority), Cond("ledger", "=", ledger)], order=["head"])["head"]
-        order = list(HEAD_LABELS)
-        out += [(ledger, h) for h in sorted(heads, key=lambda h: (order.index(h) if h in order else len(order), h))]
-    return out
-
-
-def _side(con, district, ledger, local_authority, head, column: str, statuses: tuple[str, ...]) -> int:
-    """One side of a tie: the column added up over the rows of the statuses on that side."""
-    got = select_records(con, "reconciliation", total(column),
-                         where=[*_district(district, local_authority), *_ledger(ledger, head),
-                                Cond("status", "in", statuses)])
-    return int(got[0][column] or 0)
+def _ties_rows(con, district: str | None, local_authority: str | None) -> list[dict]:
+    """The rows of marts/reconciliation_ties for a place (`all` where none is named), each ledger and
+    block: a local fund's ledger whole, the DM's deposit head by head in HEAD_LABELS' order."""
+    rows = select_records(con, "reconciliation_ties", col("ledger"), col("head"), col("expected_sum"),
+                          col("credited_sum"), col("expected_total"), col("credited_total"), col("difference_total"),
+                          col("ties"),
+                          where=[Cond("district", "=", district or "all"),
+                                 Cond("local_authority_id", "=", local_authority or "all")],
+                          order=["ledger", "head"])
+    order = list(HEAD_LABELS)
+    return sorted(rows, key=lambda r: (r["ledger"], order.index(r["head"]) if r["head"] in order else len(order),
+                                       r["head"] or ""))
 
 
 def ties(con, district: str | None = None, local_authority: str | None = None) -> list[dict]:
-    """Per ledger (the DM's deposit per head, _blocks): each status's rows and amounts, their sums on
-    each side, the table's totals, and whether they tie (expected = its statuses' sum, credited
-    likewise, difference = credited - expected)."""
+    """Per ledger (the DM's deposit per head): each status's rows and amounts, and the sums on each
+    side, the table's totals and whether they tie as marts/reconciliation_ties computes them
+    (expected = its statuses' sum, credited likewise, difference = credited - expected)."""
     out = []
-    for ledger, head in _blocks(con, district, local_authority):
+    for t in _ties_rows(con, district, local_authority):
+        ledger, head = t["ledger"], t["head"]
         parts = by_status(con, district, ledger, local_authority, head)
-        table = ledger_totals(con, district, ledger, local_authority, head)
-        t = table.to_dict("records")[0]
         by = {s: (0, 0, 0) for s in STATUS_ORDER}
         for r in parts.to_dict("records"):
             by[r["status"]] = (int(r["rows"]), int(r["expected"]), int(r["credited"]))
-        exp_sum = _side(con, district, ledger, local_authority, head, "expected_amount", EXPECTED_SIDE)
-        led_sum = _side(con, district, ledger, local_authority, head, "ledger_amount", LEDGER_SIDE)
-        out.append(dict(ledger=ledger, head=head, by_status=by, expected_sum=exp_sum, credited_sum=led_sum,
-                        expected_total=int(t["expected"]), credited_total=int(t["credited"]),
-                        difference_total=int(t["difference"]),
-                        ties=exp_sum == t["expected"] and led_sum == t["credited"]
-                        and t["credited"] - t["expected"] == t["difference"],
-                        parts=parts, totals=table))
+        out.append(dict(ledger=ledger, head=head, by_status=by, expected_sum=int(t["expected_sum"]),
+                        credited_sum=int(t["credited_sum"]), expected_total=int(t["expected_total"]),
+                        credited_total=int(t["credited_total"]), difference_total=int(t["difference_total"]),
+                        ties=bool(t["ties"]), parts=parts,
+                        totals=ledger_totals(con, district, ledger, local_authority, head)))
     return out
 
 

@@ -14,16 +14,15 @@ machine is removed from the page.
 from __future__ import annotations
 
 import functools
-import os
 import re
 import tempfile
-import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from pipeline.core import paths
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
+from pipeline.core.whole import write_whole
 from pipeline.read.database import as_of, check_district, connect
 from pipeline.reports import review
 
@@ -82,9 +81,7 @@ def share_plotly(page: str, folder: Path) -> str:
         return page
     target = Path(folder) / PLOTLY_FILE
     if not target.exists() or target.stat().st_size != len(js.encode("utf-8")):
-        partial = target.with_name(f".{PLOTLY_FILE}.{os.getpid()}.{threading.get_ident()}.partial")
-        partial.write_text(js, encoding="utf-8")
-        os.replace(partial, target)
+        write_whole(target, js, own=True)   # pages of one folder rendered at once
     return page.replace(embedded, f'<script src="{PLOTLY_FILE}" charset="utf-8"></script>', 1)
 
 

@@ -24,7 +24,7 @@ def figures_id(sealed: list[dict]) -> str:
 
 def built_text(con) -> str:
     b = record.last(con)
-    return f"{b[1]:%d-%m-%Y %H:%M} (build {b[0]})" if b else "not recorded"
+    return f"{b.built_at:%d-%m-%Y %H:%M} (build {b.build_id})" if b else "not recorded"
 
 
 def stale_text(con) -> str | None:

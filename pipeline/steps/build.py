@@ -132,7 +132,7 @@ def _last_build_id(con) -> int | None:
     from pipeline.build import record
 
     b = record.last(con)
-    return b[0] if b else None
+    return b.build_id if b else None
 
 
 def _finish(out: Path, db: Path) -> None:

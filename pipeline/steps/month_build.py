@@ -47,9 +47,9 @@ def built_to(db: Path, day: dt.date, month: str, exports: Path, wait: float = DE
         since = record.since(con)
     finally:
         con.close()
-    if last is not None and last[2] == day and not since:
+    if last is not None and last.as_of == day and not since:
         return []
-    before = (f"the database was last built as of {last[2]:%d-%m-%Y}" if last is not None
+    before = (f"the database was last built as of {last.as_of:%d-%m-%Y}" if last is not None
               else "the database had not been built")
     if last is not None and since:
         before += f", before {len(since)} file(s) were loaded"

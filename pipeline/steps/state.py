@@ -87,9 +87,9 @@ def _of_database(db: Path, month: str, district: str | None) -> State:
             return State(month, district, NOT_LOADED)
         b = record.last(con)
         since = record.since(con)
-        s = State(month, district, LOADED, since, b[1] if b else None, b[2] if b else None)
+        s = State(month, district, LOADED, since, b.built_at if b else None, b.as_of if b else None)
         if b is None or since:
-            decided = b is not None and decisions_since(con, b[3])
+            decided = b is not None and decisions_since(con, b.last_load_id)
             s.stage = DECIDED_UNBUILT if decided else LOADED
             return s
         s.stage = BUILT
