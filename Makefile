@@ -89,15 +89,18 @@ desk: install
 # The tests run with bytecode writing on, whatever PYTHONDONTWRITEBYTECODE says: pytest keeps each
 # test module's assertion-rewritten code in __pycache__ only then, and rewriting every module again
 # costs each of the two test processes about 4 s (git ignores __pycache__).
+# Both print the suite's time (pipeline/tools/suite_time.py); make test, when every test passed, also
+# writes it to tests/suite_time.txt, the time the README must state (tests/tools/test_docs_true.py).
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -n 2 --dist loadgroup
+TIMED  := $(BIN)/python -m pipeline.tools.suite_time
 test: install lab-env browser calc axe lint
-	@$(PYTEST); rc=$$?; \
+	@$(TIMED) --record -- $(PYTEST); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 # The quick loop while working: every test but the browser and notebook ones, each property test
 # drawing about a sixth of its examples (tests/examples.py).
 test-fast: install calc
-	@POUND_TEST_FAST=1 $(PYTEST) -m "not browser and not notebook"; rc=$$?; \
+	@POUND_TEST_FAST=1 $(TIMED) -- $(PYTEST) -m "not browser and not notebook"; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 # JupyterLab on notebooks/, for analysts: loopback only, the notebooks/*.py open as notebooks
