@@ -5,8 +5,9 @@ tables (helpers.insert_rows), on top of the shared reference set unless a test r
 reference table; the loading itself is tested in tests/load. The build stops at the findings.
 
 A build costs about 0.3 s whatever the rows, and there are some 180 rule tests, so the
-bundles are built together (scenarios.py): before the first rule test runs, every rule test
-is called once with a `run` that only records its rows, and the recorded bundles that share
+bundles are built together (scenarios.py): before the first rule test runs, the bundle of every
+rule test declared as data (scenarios.Given: the rows given, the findings expected) is read from
+its parameters, and every other rule test is called once with a `run` that only records its rows, and the recorded bundles that share
 an as-of date, parameters and load day are inserted into one database, each bundle's ids
 marked as its own, and built once. `run` then hands each test the findings of its own ids.
 A bundle that was not recorded, or that replaces a reference table, is built alone, as is
@@ -20,7 +21,7 @@ import os
 
 import pytest
 from helpers import AS_OF
-from scenarios import HERE, Scenario, Together, alone, close_alone
+from scenarios import HERE, Given, Scenario, Together, alone, close_alone
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -64,6 +65,19 @@ def run(_together, request):
         return alone(s)
 
     return _run
+
+
+@pytest.fixture
+def findings(_together):
+    """findings(given) -> the findings of a rule test declared with Given (scenarios.py): its bundle,
+    read from the test's parameters before any rule test runs, built with its group (or alone)."""
+
+    def _findings(given: Given) -> list[dict]:
+        s = given.scenario()
+        found = _together.findings(s)
+        return found if found is not None else alone(s)
+
+    return _findings
 
 
 def pytest_collection_modifyitems(items):

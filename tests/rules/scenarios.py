@@ -82,6 +82,36 @@ class Scenario:
         return not set(self.tables) & set(REFERENCE)
 
 
+@dataclass(frozen=True)
+class Given:
+    """A rule test declared as data: the rows given (register -> rows, as a clerk writes them), the
+    run's as-of date, parameters and load day, and the findings expected (rule_rows.expect's
+    arguments). The harness reads its bundle from the test's parameters, without calling the test
+    (Together.record); the test asks the `findings` fixture for the findings and checks them:
+
+        REL_UNPAID = [Given("paid-in-full", dict(impoundments=[case()], releases=[rel()]),
+                            dict(rule_id="REL-UNPAID", fires=False)), ...]
+
+        @pytest.mark.parametrize("given", REL_UNPAID, ids=str)
+        def test_rel_unpaid(given, findings):
+            expect(findings(given), **given.expected)
+    """
+
+    name: str
+    rows: dict
+    expected: dict
+    as_of: str | dt.date = AS_OF
+    params: dict | None = None
+    loaded_on: str | dt.date | None = None
+    bundle_as_of: str | dt.date | None = None
+
+    def __str__(self) -> str:
+        return self.name
+
+    def scenario(self) -> Scenario:
+        return Scenario.of(self.as_of, self.params, self.loaded_on, self.bundle_as_of, self.rows)
+
+
 def findings_of(con, s: Scenario) -> list[dict]:
     """Build the database at s's as-of date, load day and parameters; every row of `findings`."""
     con.execute("UPDATE loads SET loaded_at = CAST(? AS TIMESTAMP) + INTERVAL 10 HOUR, bundle_as_of = CAST(? AS DATE)",
@@ -181,13 +211,20 @@ class Together:
             self.groups.setdefault(s.group(), []).append(s)
 
     def record(self, items) -> None:
-        """Call every rule test once with a `run` that records its bundle and finds nothing (its
+        """Take the bundle of every rule test declared with Given from its parameters, and call every
+        other rule test once with a `run` that records its bundle and finds nothing (its
         assertions then fail, as expected). A test that stops before it has called `run` (an error
         of its own, a skip, pytest's fail), or that asks for a fixture besides `run` and its
         parameters, could not be recorded: it is named in `unrecorded`, with why, and the `run`
         fixture fails it saying so (conftest.py) rather than building its bundle alone unseen."""
         self.recorded = True
         for item in items:
+            declared = [g for g in getattr(getattr(item, "callspec", None), "params", {}).values()
+                        if isinstance(g, Given)]
+            if declared:                               # read from its parameters: the test is not called
+                for g in declared:
+                    self.add(g.scenario())
+                continue
             fn = getattr(item, "function", None)
             if fn is None or HERE not in Path(str(item.path)).parents or "run" not in getattr(item, "fixturenames", ()):
                 continue

@@ -11,44 +11,40 @@ import datetime as dt
 import pytest
 from helpers import REFERENCE, case
 from rule_rows import S15, day, dep, expect, notif, page_day, rejected, rel, sale
+from scenarios import Given
 
 # ==============================================================================================
 # REL-UNPAID: s12 release with fines or charges short of h x fine, h x feeding x (R - D + 1)
+# Declared as data (scenarios.Given): the rows given and the finding expected, no recording pass.
 
-@pytest.mark.parametrize("released_on, fines, charges, fires, says", [
-    pytest.param("2026-10-03", "600", "600", False, (), id="paid-in-full"),
-    pytest.param("2026-10-03", "600", "599.99", True,
-                 ("Rs 599.99 of Rs 600.00", "Rs 0.01"), id="charges-1-paisa-short"),
-    pytest.param("2026-10-03", "599.99", "600", True,
-                 ("Rs 599.99 of Rs 600.00", "Rs 0.01"), id="fine-1-paisa-short"),
-    pytest.param("2026-10-04", "600", "600", True,
-                 ("Rs 600.00 of Rs 800.00", "Rs 200.00"),
-                 id="released-a-day-later-4-days-due"),
-])
-def test_rel_unpaid(run, released_on, fines, charges, fires, says):
-    fs = run(impoundments=[case()], releases=[rel(released_on=released_on, fines_paid=fines, charges_paid=charges)])
-    expect(fs, "REL-UNPAID", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", "C1", page_day(released_on)) + says)
+def _unpaid(name, released_on, fines, charges, fires, says=(), **run):
+    return Given(name, dict(impoundments=[case()],
+                            releases=[rel(released_on=released_on, fines_paid=fines, charges_paid=charges)]),
+                 dict(rule_id="REL-UNPAID", fires=fires, kind="release", subject="R1", on=released_on,
+                      says=("R1", "C1", page_day(released_on)) + says), **run)
 
 
-@pytest.mark.parametrize("params, fires", [
-    pytest.param({}, True, id="days-or-part-3-days-due"),
-    pytest.param({"feeding_days": "nights"}, False, id="nights-2-nights-due"),
-])
-def test_rel_unpaid_feeding_days_parameter(run, params, fires):
-    # released on D+2 having paid 2 days of feeding
-    fs = run(impoundments=[case()], releases=[rel(charges_paid="400")], params=params)
-    expect(fs, "REL-UNPAID", fires, kind="release", subject="R1", on="2026-10-03",
-           says=("03-10-2026", "Rs 400.00 of Rs 600.00", "Rs 200.00"))
-
-
-@pytest.mark.parametrize("fines, charges, fires", [("600", "600", False), ("600", "599.99", True)])
-def test_rel_unpaid_dues_are_for_the_heads_released_not_the_case(run, fines, charges, fires):
+REL_UNPAID = [
+    _unpaid("paid-in-full", "2026-10-03", "600", "600", False),
+    _unpaid("charges-1-paisa-short", "2026-10-03", "600", "599.99", True, ("Rs 599.99 of Rs 600.00", "Rs 0.01")),
+    _unpaid("fine-1-paisa-short", "2026-10-03", "599.99", "600", True, ("Rs 599.99 of Rs 600.00", "Rs 0.01")),
+    _unpaid("released-a-day-later-4-days-due", "2026-10-04", "600", "600", True,
+            ("Rs 600.00 of Rs 800.00", "Rs 200.00")),
+    # released on D+2 having paid 2 days of feeding: 3 days due (days or part), 2 nights
+    _unpaid("days-or-part-3-days-due", "2026-10-03", "600", "400", True, ("Rs 400.00 of Rs 600.00", "Rs 200.00")),
+    _unpaid("nights-2-nights-due", "2026-10-03", "600", "400", False, params={"feeding_days": "nights"}),
     # 1 of 2 head released on D+2: dues are 1 x 600 and 1 x 200 x 3; as_of before the report is due
-    fs = run(impoundments=[case(head_count=2)], releases=[rel(fines_paid=fines, charges_paid=charges)],
-             as_of="2026-10-05")
-    expect(fs, "REL-UNPAID", fires, kind="release", subject="R1", on="2026-10-03",
-           says=("03-10-2026", "Rs 599.99 of Rs 600.00", "Rs 0.01"))
+    *(Given(name, dict(impoundments=[case(head_count=2)], releases=[rel(fines_paid="600", charges_paid=charges)]),
+            dict(rule_id="REL-UNPAID", fires=fires, kind="release", subject="R1", on="2026-10-03",
+                 says=("03-10-2026", "Rs 599.99 of Rs 600.00", "Rs 0.01")), as_of="2026-10-05")
+      for name, charges, fires in (("heads-released-paid", "600", False), ("heads-released-1-paisa-short", "599.99",
+                                                                            True))),
+]
+
+
+@pytest.mark.parametrize("given", REL_UNPAID, ids=str)
+def test_rel_unpaid(given, findings):
+    expect(findings(given), **given.expected)
 
 
 # ==============================================================================================
