@@ -51,29 +51,36 @@ def test_rel_unpaid(given, findings):
 # REL-OVERCHARGED (R29): s12 release with fines or charges paid over h x fine, h x feeding x (R - D + 1);
 # high when the excess is Rs 5,000 or more
 
-@pytest.mark.parametrize("released_on, fines, charges, fires, severity, says", [
-    pytest.param("2026-10-03", "600", "600", False, None, (), id="paid-exactly"),
-    pytest.param("2026-10-03", "600.01", "600", True, "medium",
-                 ("Rs 600.01 fines against Rs 600.00", "Rs 0.01 more than due"), id="fine-1-paisa-over"),
-    pytest.param("2026-10-03", "600", "600.01", True, "medium",
-                 ("Rs 600.01 feeding charges against Rs 600.00", "Rs 0.01 more than due"), id="charges-1-paisa-over"),
-    # four days' feeding (Rs 800) paid: over on the day before its fourth day, due in full on it, short after
-    pytest.param("2026-10-03", "600", "800", True, "medium", ("Rs 200.00 more than due",),
-                 id="four-days-paid-released-on-the-third"),
-    pytest.param("2026-10-04", "600", "800", False, None, (), id="four-days-paid-released-on-the-fourth"),
-    pytest.param("2026-10-05", "600", "800", False, None, (), id="four-days-paid-released-on-the-fifth"),
-    # the Rs 5,000 line: the excess, fines and charges together
-    pytest.param("2026-10-03", "3100", "3100", True, "high", ("Rs 5,000.00 more than due",), id="rs-5000-over-high"),
-    pytest.param("2026-10-03", "3100", "3099.99", True, "medium", ("Rs 4,999.99 more than due",),
-                 id="rs-4999.99-over-medium"),
-    pytest.param("2026-10-03", "5600.01", "600", True, "high", ("Rs 5,000.01 more than due",), id="rs-5000.01-over-high"),
-])
-def test_rel_overcharged(run, released_on, fines, charges, fires, severity, says):
-    fs = run(impoundments=[case()], releases=[rel(released_on=released_on, fines_paid=fines, charges_paid=charges)])
+def _over(name, released_on, fines, charges, fires, severity=None, says=()):
     # paid four days' feeding and released on the fifth: one day short (REL-UNPAID), not over
-    also = ["REL-UNPAID"] if released_on == "2026-10-05" else []
-    expect(fs, "REL-OVERCHARGED", fires, kind="release", subject="R1", on=released_on, severity=severity, also=also,
-           says=("R1", "C1", page_day(released_on), "owed back to the owner") + says)
+    return Given(name, dict(impoundments=[case()],
+                            releases=[rel(released_on=released_on, fines_paid=fines, charges_paid=charges)]),
+                 dict(rule_id="REL-OVERCHARGED", fires=fires, kind="release", subject="R1", on=released_on,
+                      severity=severity, also=["REL-UNPAID"] if released_on == "2026-10-05" else [],
+                      says=("R1", "C1", page_day(released_on), "owed back to the owner") + says))
+
+
+REL_OVERCHARGED = [
+    _over("paid-exactly", "2026-10-03", "600", "600", False),
+    _over("fine-1-paisa-over", "2026-10-03", "600.01", "600", True, "medium",
+          ("Rs 600.01 fines against Rs 600.00", "Rs 0.01 more than due")),
+    _over("charges-1-paisa-over", "2026-10-03", "600", "600.01", True, "medium",
+          ("Rs 600.01 feeding charges against Rs 600.00", "Rs 0.01 more than due")),
+    # four days' feeding (Rs 800) paid: over on the day before its fourth day, due in full on it, short after
+    _over("four-days-paid-released-on-the-third", "2026-10-03", "600", "800", True, "medium",
+          ("Rs 200.00 more than due",)),
+    _over("four-days-paid-released-on-the-fourth", "2026-10-04", "600", "800", False),
+    _over("four-days-paid-released-on-the-fifth", "2026-10-05", "600", "800", False),
+    # the Rs 5,000 line: the excess, fines and charges together
+    _over("rs-5000-over-high", "2026-10-03", "3100", "3100", True, "high", ("Rs 5,000.00 more than due",)),
+    _over("rs-4999.99-over-medium", "2026-10-03", "3100", "3099.99", True, "medium", ("Rs 4,999.99 more than due",)),
+    _over("rs-5000.01-over-high", "2026-10-03", "5600.01", "600", True, "high", ("Rs 5,000.01 more than due",)),
+]
+
+
+@pytest.mark.parametrize("given", REL_OVERCHARGED, ids=str)
+def test_rel_overcharged(given, findings):
+    expect(findings(given), **given.expected)
 
 
 @pytest.mark.parametrize("basis, more", [
