@@ -91,7 +91,8 @@ def test_the_index_keeps_a_paper_s_id_or_month_whole_on_a_narrow_screen(browser,
     ((("DM1", "2026-10-20", "500"),), "Rs 500.00 on 21-04-2027; Rs 300.00 not yet received by the District Magistrate"),
 ], ids=["both-received", "one-received"])
 def test_the_account_of_sale_names_each_part_of_the_surplus_and_its_day(tmp_path, receipts, parts):
-    # tests/build/test_third_reading.py's sale: Rs 800.00 of surplus, received by the DM in parts on 20-10-2026
+    # the sale of tests/build/test_sale_parts_and_reseizure_sale.py: Rs 800.00 of surplus, received by the DM
+    # in parts on 20-10-2026
     # (Rs 500.00: + 6 months + 1 day = 21-04-2027) and 15-11-2026 (Rs 300.00: 16-05-2027)
     from bs4 import BeautifulSoup
 
@@ -99,7 +100,7 @@ def test_the_account_of_sale_names_each_part_of_the_surplus_and_its_day(tmp_path
     from pipeline.documents.render import write_papers
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))
-    from test_third_reading import _parts
+    from test_sale_parts_and_reseizure_sale import _parts
 
     con = _parts("2026-11-30", receipts=receipts)
     try:

@@ -31,14 +31,14 @@ def _parts(as_of, receipts=(("DM1", "2026-10-20", "500"), ("DM2", "2026-11-15", 
                      "local_authority_id": "LA1"} for e, on, a in receipts])
 
 
-def test_r12_one_local_fund_movement_per_receipt_each_on_its_own_day():
+def test_one_local_fund_movement_per_receipt_each_on_its_own_day():
     con = _parts("2026-11-30")
     got = con.execute("""SELECT amount, due_on FROM fund_movements
                          WHERE section = '18(5)' AND account = 'local_fund' ORDER BY due_on""").fetchall()
     assert got == [(50000, dt.date(2027, 4, 21)), (30000, dt.date(2027, 5, 16))]
 
 
-def test_r12_a_part_not_yet_received_stays_one_movement_with_no_day():
+def test_a_part_not_yet_received_stays_one_movement_with_no_day():
     # only DM1's Rs 500 received: Rs 500 on 21-04-2027, the Rs 300 not received with no due day (pending, R2)
     con = _parts("2026-11-30", receipts=(("DM1", "2026-10-20", "500"),))
     got = con.execute("""SELECT amount, due_on FROM fund_movements
@@ -52,14 +52,14 @@ def test_r12_a_part_not_yet_received_stays_one_movement_with_no_day():
     ("2027-05-15", 50000, "2027-04-21"),     # the last day of DM2's six months
     ("2027-05-16", 80000, "2027-05-16"),     # both parts due, on the later day
 ])
-def test_r12_the_local_funds_surplus_row_expects_the_parts_due_by_the_as_of_date(as_of, expected, due):
+def test_the_local_funds_surplus_row_expects_the_parts_due_by_the_as_of_date(as_of, expected, due):
     con = _parts(as_of)
     got = con.execute("""SELECT expected_amount, due_on, status FROM reconciliation
                          WHERE ledger = 'local_fund' AND head = 'surplus'""").fetchone()
     assert got == (expected, dt.date.fromisoformat(due), "pending")
 
 
-def test_r12_the_account_of_sale_names_each_part_and_its_day():
+def test_the_account_of_sale_names_each_part_and_its_day():
     con = _parts("2026-11-30")
     got = con.execute("SELECT surplus_part_count, surplus_parts, surplus_to_local_fund_on FROM doc_owner_accounts").fetchone()
     assert got == (2, "Rs 500.00 on 21-04-2027; Rs 300.00 on 16-05-2027", dt.date(2027, 4, 21))
@@ -86,7 +86,7 @@ def test_r12_the_account_of_sale_names_each_part_and_its_day():
     ("1199.99", 0, 120001, 379999),
     ("500", 10000, 180000, 310000),
 ])
-def test_r11_a_reseizures_sale_deducts_what_the_deposit_left_unpaid(deposit, fine, feeding, balance):
+def test_a_reseizures_sale_deducts_what_the_deposit_left_unpaid(deposit, fine, feeding, balance):
     con = built_rows(
         impoundments=[case(pound_id="P2"), case("C2", pound_id="P2", impounded_on="2026-11-05", reseizure_of="C1")],
         releases=[{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-03", "head_count": 1,
