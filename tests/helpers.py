@@ -271,10 +271,20 @@ def fake_reports(db, month, district, out, sealing=None, sealed_id=None):
     return Pages(paths)
 
 
-def month_office(root: Path, monkeypatch, run_cli) -> str:
-    """data/sample copied to ROOT/mysuru and November's month run there (`pound month`, the
-    database ROOT/pound.duckdb, the review in ROOT/r11), the reports drawn by fake_reports: what
-    `pound month` said."""
+def rebound(db: Path, bundle: Path) -> None:
+    """A copied office's database told where its bundle now is (loads.bundle, as a load from there
+    writes it; loads.bundle_at, relative, holds for a copy of the whole office)."""
+    import duckdb
+
+    con = duckdb.connect(str(db))
+    try:
+        for table in ("loads", "stg_loads"):
+            con.execute(f"UPDATE {table} SET bundle = ?", [str(Path(bundle).resolve())])
+    finally:
+        con.close()
+
+
+def _fake_month_reports(monkeypatch) -> None:
     from pipeline.close import seal
     from pipeline.reports import render
 
@@ -282,6 +292,43 @@ def month_office(root: Path, monkeypatch, run_cli) -> str:
                         fake_reports(db, month, district, out))
     monkeypatch.setattr(seal, "render_reports", fake_reports)
     monkeypatch.setenv("POUND_LOAD_TIME", "2026-12-04T10:00:00")
+
+
+def office_copy(shared, root: Path, monkeypatch, closed: bool = False) -> str:
+    """month_office's office (November's month run; `closed`: and November closed by "DM"), made once
+    a session (tests/shared.py) and copied into ROOT, the test's working folder from then on, with
+    the reports drawn by fake_reports as there: what `pound month` said."""
+    import pytest
+    from shared import quietly
+
+    from pipeline.cli import main
+
+    def make(folder: Path) -> None:
+        with pytest.MonkeyPatch.context() as mp:
+            _fake_month_reports(mp)
+            mp.chdir(folder)
+            shutil.copytree(Path(__file__).resolve().parents[1] / "data" / "sample", folder / "mysuru")
+            code, said = quietly(main, ["month", "mysuru", "--db", "pound.duckdb", "--month", "2026-11", "--out", "r11"])
+            assert code == 0, said
+            (folder / "said.txt").write_text(said, encoding="utf-8")
+            if closed:
+                code, out = quietly(main, ["close", "--db", "pound.duckdb", "--month", "2026-11", "--by", "DM",
+                                           "--bundle", "mysuru"])
+                assert code == 0, out
+
+    made = shared.once(f"month-office-{'closed' if closed else 'open'}", make)
+    shutil.copytree(made, root, dirs_exist_ok=True)
+    rebound(root / "pound.duckdb", root / "mysuru")
+    _fake_month_reports(monkeypatch)
+    monkeypatch.chdir(root)
+    return (root / "said.txt").read_text(encoding="utf-8")
+
+
+def month_office(root: Path, monkeypatch, run_cli) -> str:
+    """data/sample copied to ROOT/mysuru and November's month run there (`pound month`, the
+    database ROOT/pound.duckdb, the review in ROOT/r11), the reports drawn by fake_reports: what
+    `pound month` said."""
+    _fake_month_reports(monkeypatch)
     monkeypatch.chdir(root)
     shutil.copytree(Path(__file__).resolve().parents[1] / "data" / "sample", root / "mysuru")
     code, out, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-11", "--out", "r11")

@@ -77,9 +77,6 @@ def fresh(shared, root: Path) -> tuple[Path, Path]:
     return bundle, db
 
 
-# The module's tests run in one test process, which makes the module's fixture once (spread
-# over two processes, each made it).
-pytestmark = [pytest.mark.xdist_group("close")]
 
 
 def test_close_json_holds_who_when_inputs_figures_and_every_file(closed):

@@ -19,8 +19,6 @@ from test_close import AS_OF, fake_reports, fresh
 
 from pipeline.close import seal
 
-pytestmark = [pytest.mark.xdist_group("close")]
-
 
 @pytest.fixture
 def fake(monkeypatch):
@@ -34,23 +32,39 @@ def _close(run_cli, bundle, db, *more):
 
 
 @pytest.mark.parametrize("key", ["closed_at", "as_of", "month", "closed_by"])
-def test_a_close_json_with_a_key_missing_is_refused_in_one_line_by_build_and_verify(shared, tmp_path, run_cli, fake,
-                                                                                       key):
-    bundle, db = fresh(shared, tmp_path)
-    folder = _close(run_cli, bundle, db)
-    # the near miss: intact, both read it
-    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF)
-    assert code == 0, err
+def test_a_close_json_with_a_key_missing_is_refused_in_one_line_naming_the_file(closed_golden, tmp_path, key):
+    """The refusal is read_close's (load/closes.py), which the build and verify both read a close by:
+    tried on a sealed close.json, no build."""
+    from pipeline.core.errors import PoundError
+    from pipeline.load.closes import read_close
+
+    folder = tmp_path / "2026-11"
+    folder.mkdir()
+    record = json.loads((closed_golden / "bundle" / "closes" / "2026-11" / "close.json").read_text(encoding="utf-8"))
+    path = folder / "close.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert read_close(folder)["month"] == "2026-11"                 # the near miss: intact, read
+    del record[key]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(PoundError) as refused:
+        read_close(folder)
+    said = str(refused.value)
+    assert len(said.splitlines()) == 1 and str(path) in said and f"key '{key}' is missing; expected" in said
+
+
+def test_a_close_json_with_a_key_missing_is_refused_by_build_and_verify_alike(closed, tmp_path, run_cli, fake):
+    bundle, db = closed
+    folder = bundle / "closes" / "2026-11"
     path = folder / "close.json"
     record = json.loads(path.read_text(encoding="utf-8"))
-    del record[key]
+    del record["closed_at"]
     path.write_text(json.dumps(record), encoding="utf-8")
     for args in (("build", "--db", db, "--out", tmp_path / "out", "--as-of", AS_OF),
                  ("verify", folder, "--bundle", bundle)):
         code, out, err = run_cli(*args)
         assert code == 1, (args, err)
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and "KeyError" not in err
-        assert str(path) in err and f"key '{key}' is missing; expected" in err
+        assert str(path) in err and "key 'closed_at' is missing; expected" in err
 
 
 def test_a_folder_under_closes_without_close_json_is_refused_in_one_line(shared, tmp_path, run_cli, fake):

@@ -1,7 +1,9 @@
-"""Defects found running the README's month as a district clerk would, over several days, each fixed.
+"""The README's month as a district office runs it, on a copy of data/sample: what `pound month`
+says of the month, what a correction or a decision loaded after the close shows as an adjustment, and
+what verify says of the sealed files and the signed page.
 
-Each test here runs the README's month as a district office would, on a copy of data/sample, to the
-point where the defect showed, and asserts what the tool does now.
+Each test starts from an office made once a session and copied (tests/close/conftest.py): `office`,
+November's month run; `closed_office`, November closed as well (`pound close --by DM`).
 
 The sample, as of 30-11-2026: November's page 1 counts 3 high findings waiting (REL-NO-SECURITY R-0007
 of 09-09-2026, S15-SALE-UNPROCLAIMED S-006 of 19-10-2026, DM-SURPLUS-CREDITED-EARLY M-2608-003 of
@@ -19,11 +21,6 @@ import hashlib
 import json
 from pathlib import Path
 
-import pytest
-from helpers import month_office
-
-pytestmark = [pytest.mark.xdist_group("close")]
-
 CORRECTION = (
     "release_id,case_id,released_on,head_count,basis,released_to,fines_paid,charges_paid,protest_deposit,"
     "declaration_made,security_deposit_id,receipt_signed,court_order_ref,correction_note\n"
@@ -35,25 +32,13 @@ LATE_CASE = (
     "M-2611-030,P01,25/11/2026,25/11/2026,10:00,Ring road Mysuru,Pound-keeper,cattle,2,Two cows,,,\n")
 
 
-@pytest.fixture
-def office(tmp_path, monkeypatch, run_cli):
-    """data/sample copied to mysuru/, November's month run (`pound month`), reports rendered by a stand-in."""
-    return tmp_path, month_office(tmp_path, monkeypatch, run_cli)
-
-
-def _close(run_cli):
-    code, _, err = run_cli("close", "--db", "pound.duckdb", "--month", "2026-11", "--by", "DM", "--bundle", "mysuru")
-    assert code == 0, err
-
-
 def _adjustments_of_november(folder: Path) -> list[dict]:
     with (folder / "exports" / "adjustments.csv").open(encoding="utf-8") as fh:
         return [r for r in csv.DictReader(fh) if r["month"] == "2026-11"]
 
 
-def test_f3_a_correction_that_moves_the_sealed_page_one_shows_as_an_adjustment(office, run_cli):
-    root, _ = office
-    _close(run_cli)
+def test_a_correction_that_moves_the_sealed_page_one_shows_as_an_adjustment(closed_office, run_cli):
+    root, _ = closed_office
     (root / "mysuru" / "registers" / "releases_2026-11_corrections.csv").write_text(CORRECTION, encoding="utf-8")
     code, out, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-12", "--out", "r12")
     assert code == 0 and "the finding reopened" in out + err, err      # the premise: R-0006 reopened
@@ -66,11 +51,10 @@ def test_f3_a_correction_that_moves_the_sealed_page_one_shows_as_an_adjustment(o
     assert not {m for m in rows if m.startswith("page1_")} - {"page1_waiting_high", "page1_oldest_days"}
 
 
-def test_f3_a_month_closed_then_run_again_with_nothing_new_shows_no_adjustment(office, run_cli):
+def test_a_month_closed_then_run_again_with_nothing_new_shows_no_adjustment(closed_office, run_cli):
     """The near miss: December built with no file loaded since the close; time runs on (the accounts
     drawn up to 31-12) but no figure of page 1 counted on the close's date moves."""
-    root, _ = office
-    _close(run_cli)
+    root, _ = closed_office
     code, _, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-12", "--out", "r12")
     assert code == 0, err
     assert not [r for r in _adjustments_of_november(root / "r12") if r["measure"].startswith("page1_")]
@@ -87,9 +71,8 @@ def test_f3_a_month_closed_then_run_again_with_nothing_new_shows_no_adjustment(o
                                                "overdue_credits", "overdue_money")}
 
 
-def test_f4_a_decision_added_to_a_sealed_file_counts_as_an_adjustment(office, run_cli):
-    root, _ = office
-    _close(run_cli)
+def test_a_decision_added_to_a_sealed_file_counts_as_an_adjustment(closed_office, run_cli):
+    root, _ = closed_office
     with (root / "mysuru" / "registers" / "finding_reviews.csv").open("a", encoding="utf-8") as fh:
         fh.write('LF-CREDIT-OVERDUE,N-2609-012:fines,03/12/2026,"District Magistrate, Mysuru",accepted,'
                  "Rs 100 credited on 02-12\n")
@@ -103,9 +86,8 @@ def test_f4_a_decision_added_to_a_sealed_file_counts_as_an_adjustment(office, ru
     assert "page1_of_month_medium" not in rows
 
 
-def test_f7_verify_compares_the_sealed_findings_csv_with_the_rebuild(office, run_cli):
-    root, _ = office
-    _close(run_cli)
+def test_verify_compares_the_sealed_findings_csv_with_the_rebuild(closed_office, run_cli):
+    root, _ = closed_office
     folder = root / "mysuru" / "closes" / "2026-11"
     text = (folder / "findings.csv").read_text(encoding="utf-8")
     assert ",open," in text                                              # the premise: a finding waiting
@@ -120,11 +102,10 @@ def test_f7_verify_compares_the_sealed_findings_csv_with_the_rebuild(office, run
     assert "intact" not in out
 
 
-def test_f7_an_edited_findings_csv_is_altered_and_its_figure_named(office, run_cli):
+def test_an_edited_findings_csv_is_altered_and_its_figure_named(closed_office, run_cli):
     """The same edit, its hash left as sealed: altered by hash, and the figure named by the rebuild;
     the twin, the folder untouched, is intact with nothing named."""
-    root, _ = office
-    _close(run_cli)
+    root, _ = closed_office
     folder = root / "mysuru" / "closes" / "2026-11"
     code, out, err = run_cli("verify", folder, "--bundle", "mysuru")
     assert code == 0 and "intact (the input files rebuild the sealed figures)" in out, out + err
@@ -141,7 +122,7 @@ def _scan(root: Path) -> Path:
     return scan
 
 
-def test_f2_verify_says_a_signed_page_sealed_with_the_close_is_kept_and_misses_it(office, run_cli):
+def test_verify_says_a_signed_page_sealed_with_the_close_is_kept_and_misses_it(office, run_cli):
     root, _ = office
     code, _, err = run_cli("close", "--db", "pound.duckdb", "--month", "2026-11", "--by", "DM", "--bundle", "mysuru",
                            "--signed", _scan(root))
@@ -154,11 +135,10 @@ def test_f2_verify_says_a_signed_page_sealed_with_the_close_is_kept_and_misses_i
     assert code == 2 and "missing: signed_page.pdf" in err, out + err
 
 
-def test_f2_verify_says_when_no_signed_page_is_kept(office, run_cli):
+def test_verify_says_when_no_signed_page_is_kept(closed_office, run_cli):
     """A scan added after the close is sealed by signed.json alone: with both deleted the folder is
     a close without a signed page, and verify says so on its verdict (docs/design.md)."""
-    root, _ = office
-    _close(run_cli)
+    root, _ = closed_office
     folder = root / "mysuru" / "closes" / "2026-11"
     code, out, _ = run_cli("verify", folder)
     assert code == 0 and "no signed page" in out
@@ -175,17 +155,14 @@ def test_f2_verify_says_when_no_signed_page_is_kept(office, run_cli):
     assert code == 0 and "no signed page" in out and "signed page: kept" not in out
 
 
-
-
-def test_f1_the_first_month_run_sends_the_clerk_to_the_meeting_not_to_the_close(office):
+def test_the_first_month_run_sends_the_clerk_to_the_meeting_not_to_the_close(office):
     # the sample's own decisions of October arrive with the registers: they are not this meeting's
     _, said = office
     assert "next: the decisions go into" in said
     assert "the decisions loaded are in these figures" not in said
 
 
-def test_f8_the_month_run_again_after_its_close_says_it_is_closed(office, run_cli):
-    _close(run_cli)
+def test_the_month_run_again_after_its_close_says_it_is_closed(closed_office, run_cli):
     code, out, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-11", "--out", "again")
     assert code == 0, err
     said = out + err
@@ -193,7 +170,7 @@ def test_f8_the_month_run_again_after_its_close_says_it_is_closed(office, run_cl
     assert "closed" in said, said
 
 
-def test_f10_the_month_run_before_the_month_is_over_says_the_accounts_lie_ahead(office, run_cli):
+def test_the_month_run_before_the_month_is_over_says_the_accounts_lie_ahead(office, run_cli):
     import datetime as dt
 
     ahead = dt.date.today() + dt.timedelta(days=40)

@@ -19,8 +19,6 @@ from test_close import AS_OF, G99, R12_FIX, fake_reports, fresh, read
 
 from pipeline.close import seal
 
-pytestmark = [pytest.mark.xdist_group("close")]
-
 
 @pytest.fixture
 def fake(monkeypatch):

@@ -18,8 +18,6 @@ from pipeline.close import seal
 from pipeline.core.paths import SQL_DIR
 from pipeline.reports import glance
 
-pytestmark = [pytest.mark.xdist_group("close")]
-
 WHAT_WAITS = ["page1_waiting_high", "page1_waiting_medium", "page1_waiting_low", "page1_oldest_days",
               "page1_of_month_high", "page1_of_month_medium", "page1_of_month_low", "page1_overdue_credits",
               "page1_overdue_money"]

@@ -21,8 +21,6 @@ from pipeline.close import seal
 from pipeline.load.closes import FORMAT, FORMAT_1
 from pipeline.reports.stamp import figures_id
 
-pytestmark = [pytest.mark.xdist_group("close")]
-
 ID_LINE = "altered: close.json (its fields and figures give the figures id "
 
 
