@@ -4,6 +4,7 @@ steps ask before they write anything, so the pages and their PDFs are written as
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import threading
@@ -92,25 +93,34 @@ def _partial(pdf: Path) -> Path:
 
 
 def print_in(context, jobs: list[tuple[Path, Path]], report: bool) -> list[Path]:
-    """The batch printed in one browser context (a playwright BrowserContext), whole or not at all."""
+    """The batch printed in one browser context (a playwright BrowserContext), whole or not at all.
+    The pages go through one tab, one after another (a tab for each cost a renderer started for
+    each); after a failure the page is tried again in a fresh tab."""
     done: list[Path] = []
+    tab = [None]
     try:
         for html, pdf in jobs:
-            done.append(_print_one(context, html, _partial(Path(pdf)), report))
+            done.append(_print_one(context, html, _partial(Path(pdf)), report, tab))
     except BaseException:
         for partial in done:
             partial.unlink(missing_ok=True)
         raise
+    finally:
+        if tab[0] is not None:
+            tab[0].close()
     for (_, pdf), partial in zip(jobs, done, strict=True):
         os.replace(partial, pdf)
     return [Path(pdf) for _, pdf in jobs]
 
 
-def _print_one(context, html: Path, partial: Path, report: bool) -> Path:
-    """One page printed into `partial`, in a fresh tab each try."""
+def _print_one(context, html: Path, partial: Path, report: bool, tab: list) -> Path:
+    """One page printed into `partial` in the batch's tab (tab[0]), a fresh one for each try after
+    a failure."""
     failed = ""
     for _ in range(TRIES):
-        page = context.new_page()
+        if tab[0] is None:
+            tab[0] = context.new_page()
+        page = tab[0]
         try:
             page.goto(Path(html).resolve().as_uri(), wait_until="load", timeout=PAGE_WAIT)
             if report:
@@ -126,8 +136,9 @@ def _print_one(context, html: Path, partial: Path, report: bool) -> Path:
             return partial
         except Exception as exc:
             failed = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
-        finally:
-            page.close()
+            tab[0] = None
+            with contextlib.suppress(Exception):
+                page.close()
     raise PoundError(f"Chromium could not print {html} to PDF ({failed})")
 
 

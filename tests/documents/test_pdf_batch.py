@@ -40,9 +40,10 @@ class _Tab:
 
 class _Browser:
     def __init__(self, fails: dict[str, int]):
-        self.fails, self.tries, self.closed = fails, {}, 0
+        self.fails, self.tries, self.opened, self.closed = fails, {}, 0, 0
 
     def new_page(self):
+        self.opened += 1
         return _Tab(self)
 
 
@@ -57,12 +58,20 @@ def _pages(folder: Path, n: int) -> list[tuple[Path, Path]]:
     return jobs
 
 
+def test_the_pages_of_a_batch_go_through_one_tab(tmp_path):
+    jobs = _pages(tmp_path, 4)
+    browser = _Browser({})
+    pdf.print_in(browser, jobs, report=True)
+    assert (browser.opened, browser.closed) == (1, 1) and all(n == 1 for n in browser.tries.values())
+
+
 def test_a_page_that_fails_once_is_printed_again_in_a_fresh_tab(tmp_path):
     jobs = _pages(tmp_path, 3)
     browser = _Browser({"paper_1.html": 1})
     assert pdf.print_in(browser, jobs, report=False) == [p for _, p in jobs]
     assert browser.tries == {"paper_0.html": 1, "paper_1.html": 2, "paper_2.html": 1}
-    assert browser.closed == 4                               # every tab closed, the failed one too
+    # one tab for the batch; the one that failed closed, and the page tried again in a fresh one
+    assert (browser.opened, browser.closed) == (2, 2)
     assert [p.read_bytes() for _, p in jobs] == [f"%PDF-1.4 paper_{i}.html".encode() for i in range(3)]
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
