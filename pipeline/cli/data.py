@@ -19,6 +19,7 @@ def add(sub) -> None:
     r.add_argument("--db", type=Path, default=None, help="database file to create (default: OUT/pound.duckdb)")
     r.add_argument("--params", type=Path, default=None,
                    help="a TOML or JSON file overriding statutory readings and grace periods")
+    _exports_option(r)
     add_wait(r)
     r.set_defaults(func=cmd_run)
 
@@ -43,8 +44,17 @@ def add(sub) -> None:
     b.add_argument("--bundle", type=Path, default=None,
                    help="the bundle the database was loaded from, whose closes the build compares with (default: "
                         "the bundle where the database finds it, beside it when it was loaded from beside it)")
+    _exports_option(b)
     add_wait(b)
     b.set_defaults(func=cmd_build)
+
+
+def _exports_option(c) -> None:
+    from pipeline.outputs.exports import EXPORT_CHOICES, LARGE_EXPORT_MAX_ROWS, LARGE_EXPORTS
+
+    c.add_argument("--exports", choices=EXPORT_CHOICES, default="auto",
+                   help=f"auto (default): {', '.join(LARGE_EXPORTS)} only while each holds at most "
+                        f"{LARGE_EXPORT_MAX_ROWS:,} rows (pound export writes them at any size); all: every export")
 
 
 def _say(lines, err: bool = False) -> None:
@@ -69,7 +79,8 @@ def cmd_ingest(args) -> int:
 def cmd_run(args) -> int:
     from pipeline.steps import run
 
-    return said_run(run(args.bundle, args.out, db=args.db, as_of=args.as_of, params_file=args.params))
+    return said_run(run(args.bundle, args.out, db=args.db, as_of=args.as_of, params_file=args.params,
+                        exports=args.exports))
 
 
 def said_run(done) -> int:
@@ -91,7 +102,8 @@ def said_run(done) -> int:
 def cmd_build(args) -> int:
     from pipeline.steps import build
 
-    done = build(args.db, args.out, as_of=args.as_of, params_file=args.params, wait=wait_of(args), bundle=args.bundle)
+    done = build(args.db, args.out, as_of=args.as_of, params_file=args.params, wait=wait_of(args), bundle=args.bundle,
+                 exports=args.exports)
     _say(done.lines)
     _say(f"wrote {path}" for path in done.written)
     _say(done.notes, err=True)

@@ -4,12 +4,13 @@ steps ask before they write anything, so the pages and their PDFs are written as
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 import threading
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
-from pipeline.core.whole import write_whole
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
@@ -47,9 +48,11 @@ def print_pdf(html: Path, pdf: Path, browser: str | None = None, report: bool = 
 
 def _print_batch(jobs: list[tuple[Path, Path]], report: bool, browser: str | None = None) -> list[Path]:
     """Every page of a batch printed by one Chromium: started once (most of a page's print was
-    Chromium starting), driven through playwright's public API. Each PDF is written to a partial
-    file and renamed into place; a page that fails is tried again in a fresh tab, then PoundError.
-    Playwright's sync API runs in a thread of its own, which holds no event loop of the caller's."""
+    Chromium starting), driven through playwright's public API. A page that fails is tried again in
+    a fresh tab (TRIES in all). Each PDF is written to a partial file beside it, and only once every
+    page of the batch has printed are they renamed into place: a batch that fails leaves every PDF
+    as it was, and no partial file. Playwright's sync API runs in a thread of its own, which holds
+    no event loop of the caller's."""
     if not jobs:
         return []
     browser = browser or chromium()
@@ -80,15 +83,44 @@ def _in_one_browser(jobs: list[tuple[Path, Path]], report: bool, executable: str
                              f"({str(exc).splitlines()[0]})") from None
         try:
             context = browser.new_context(viewport=REPORT_VIEWPORT if report else None)
-            return [_print_one(context, html, pdf, report) for html, pdf in jobs]
+            return print_in(context, jobs, report)
         finally:
             browser.close()
 
 
-def _print_one(context, html: Path, pdf: Path, report: bool) -> Path:
+def _partial(pdf: Path) -> Path:
+    return pdf.with_name(f".{pdf.name}.partial")
+
+
+def print_in(context, jobs: list[tuple[Path, Path]], report: bool) -> list[Path]:
+    """The batch printed in one browser context (a playwright BrowserContext), whole or not at all.
+    The pages go through one tab, one after another (a tab for each cost a renderer started for
+    each); after a failure the page is tried again in a fresh tab."""
+    done: list[Path] = []
+    tab = [None]
+    try:
+        for html, pdf in jobs:
+            done.append(_print_one(context, html, _partial(Path(pdf)), report, tab))
+    except BaseException:
+        for partial in done:
+            partial.unlink(missing_ok=True)
+        raise
+    finally:
+        if tab[0] is not None:
+            tab[0].close()
+    for (_, pdf), partial in zip(jobs, done, strict=True):
+        os.replace(partial, pdf)
+    return [Path(pdf) for _, pdf in jobs]
+
+
+def _print_one(context, html: Path, partial: Path, report: bool, tab: list) -> Path:
+    """One page printed into `partial` in the batch's tab (tab[0]), a fresh one for each try after
+    a failure."""
     failed = ""
     for _ in range(TRIES):
-        page = context.new_page()
+        if tab[0] is None:
+            tab[0] = context.new_page()
+        page = tab[0]
         try:
             page.goto(Path(html).resolve().as_uri(), wait_until="load", timeout=PAGE_WAIT)
             if report:
@@ -100,11 +132,13 @@ def _print_one(context, html: Path, pdf: Path, report: bool) -> Path:
             data = page.pdf(prefer_css_page_size=True)
             if not data.startswith(b"%PDF"):
                 raise PoundError("no PDF written")
-            return write_whole(pdf, data)
+            partial.write_bytes(data)
+            return partial
         except Exception as exc:
             failed = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
-        finally:
-            page.close()
+            tab[0] = None
+            with contextlib.suppress(Exception):
+                page.close()
     raise PoundError(f"Chromium could not print {html} to PDF ({failed})")
 
 

@@ -245,6 +245,13 @@ def describe(fig: dict) -> str:
 _CHARTS = itertools.count(1)
 
 
+def number_from_one() -> None:
+    """A page numbers its charts from chart-1, in a kernel of its own or after another page in
+    this process (pipeline/reports/inprocess.py); charts.setup() calls it as a page begins."""
+    global _CHARTS
+    _CHARTS = itertools.count(1)
+
+
 def figure_html(fig: dict, drawing: str) -> str:
     """plotly's drawing of `fig` inside the reports' chart figure (templates/html/chart.html.j2)."""
     from pipeline.reports.html import piece_template

@@ -20,7 +20,7 @@ from plotly.io.base_renderers import NotebookRenderer
 
 from pipeline.core.money import rs
 from pipeline.read.reconciliation import HEAD_LABELS
-from pipeline.reports.chart_access import COLORS, MONTH_TICKS, blank, figure_html, readable
+from pipeline.reports.chart_access import COLORS, MONTH_TICKS, blank, figure_html, number_from_one, readable
 
 SEVERITY_COLORS = {"high": "#C0392B", "medium": "#E69F00", "low": "#7F8C8D"}
 STATUS_COLORS = {"matched": "#009E73", "late": "#56B4E9", "early": "#0072B2", "amount_mismatch": "#D55E00",
@@ -46,7 +46,9 @@ class OfflineNotebookRenderer(NotebookRenderer):
 
 
 def setup() -> None:
-    """Use the offline renderer and the reports' look for every figure from now on."""
+    """Use the offline renderer and the reports' look for every figure from now on, the page's
+    charts numbered from 1."""
+    number_from_one()
     # no toolbar: its buttons would be controls inside an image (role="img"); the chart's figures
     # stand in its table, and a reader who wants the drawing larger zooms the page
     pio.renderers[RENDERER] = OfflineNotebookRenderer(config={"displaylogo": False, "responsive": True,

@@ -1,14 +1,17 @@
 """Rendering the report notebooks into pages that open offline.
 
 Each notebook in notebooks/ (a jupytext percent file) is converted with jupytext, run
-by papermill on the `python3` kernel with the parameters db, month and district, and
-exported by nbconvert with the code hidden, through the template in
+by papermill with the parameters db, month and district, and exported by nbconvert with the code hidden, through the template in
 pipeline/reports/templates/pound, which loads nothing from the network (no require.js,
 MathJax, mermaid or widget scripts). charts.setup() embeds plotly.js once in each page; the
 pages of a month then share one copy of it instead (PLOTLY_FILE, written beside them: about
 4.8 MB, against a page's 0.1-1 MB), unless they are rendered self-contained, to be sent
 alone. As a last guard, any <script src=...> or stylesheet <link> that points off the
 machine is removed from the page.
+
+papermill runs the notebooks in this process (ENGINE "inprocess": pipeline/reports/inprocess.py,
+one after another in one IPython shell, pandas, plotly and duckdb imported once), or each in a
+`python3` Jupyter kernel ("kernel", as JupyterLab runs them; the tests compare the two).
 """
 
 from __future__ import annotations
@@ -128,8 +131,12 @@ def _kernel_config(sockets: Path):
     return Config({"KernelManager": {"transport": "ipc", "ip": str(sockets / "kernel")}})
 
 
-def _execute(nb, parameters: dict):
-    """papermill's execute_notebook on the `python3` kernel, writing the executed notebook nowhere.
+ENGINES = ("inprocess", "kernel")
+
+
+def _execute(nb, parameters: dict, engine: str = "inprocess"):
+    """papermill's execute_notebook in this process (`engine` "inprocess"), or on the `python3`
+    kernel ("kernel"), writing the executed notebook nowhere.
     It warns of a parameter the notebook's parameters cell does not name, as papermill does.
     The kernel starts in the project root (nbclient's resources path: papermill's cwd= would
     chdir this process, which renders the pages side by side in threads), so that it imports
@@ -137,6 +144,11 @@ def _execute(nb, parameters: dict):
     shutdown): an error in a cell still comes back as PapermillExecutionError."""
     import papermill as pm
 
+    if engine == "inprocess":
+        from pipeline.reports.inprocess import ENGINE
+
+        return pm.execute_notebook(nb, None, parameters, engine_name=ENGINE, kernel_name="python3",
+                                   progress_bar=False, log_output=False)
     with tempfile.TemporaryDirectory(prefix="pound-kernel-") as sockets:
         return pm.execute_notebook(
             nb, None, parameters, kernel_name="python3", progress_bar=False, log_output=False, start_timeout=60,
@@ -145,7 +157,7 @@ def _execute(nb, parameters: dict):
             shutdown_kernel="immediate")
 
 
-def _run_notebook(name: str, title: str, parameters: dict):
+def _run_notebook(name: str, title: str, parameters: dict, engine: str = "inprocess"):
     import jupytext
     import papermill as pm
     from jupyter_client.kernelspec import NoSuchKernel
@@ -156,7 +168,7 @@ def _run_notebook(name: str, title: str, parameters: dict):
     nb = jupytext.read(source)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     try:
-        return _execute(nb, parameters)
+        return _execute(nb, parameters, engine)
     except NoSuchKernel:
         raise PoundError("the Jupyter kernel 'python3' is not installed in this environment; run 'make install'") from None
     except pm.PapermillExecutionError as exc:
@@ -177,13 +189,14 @@ class Pages(list):
 
 def render_reports(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
                    period: tuple | None = None, sealing: str | None = None, self_contained: bool = False,
-                   sealed_id: str | None = None) -> Pages:
+                   sealed_id: str | None = None, engine: str = "inprocess") -> Pages:
     """Render the reports of a month into `out` (REPORTS); returns their HTML paths (Pages, with
     the notes said of them, for the caller to show: nothing here prints). `sealing`, `sealed_id`:
     for the copies `pound close` seals, what the monthly review says of the close being made, and
     the close's figures id, which its page 1 prints.
     The pages share one plotly.js written beside them (PLOTLY_FILE, not in the paths returned),
-    or with `self_contained` each holds its own, to be sent alone.
+    or with `self_contained` each holds its own, to be sent alone. `engine`: where the notebooks
+    run (ENGINES; in this process, one after another, unless "kernel").
 
     The month must be written YYYY-MM; the database must have been built. A month with
     nothing in it still renders, each report saying so (and a note says it).
@@ -223,14 +236,20 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
         if name == "monthly_review" and sealing:
             params["sealing"] = sealing
             params["sealed_id"] = sealed_id
-        nb = _run_notebook(name, title, params)
+        nb = _run_notebook(name, title, params, engine)
         # the title heads every printed sheet: the report, its month and its scope
         page_title = (f"{title}, {month}, " + (f"district {district}" if district else "all districts")
                       + (f", local authority {local_authority}" if local_authority and name == "reconciliation" else ""))
         page = notebook_html(nb, page_title)
         path.write_text(page if self_contained else share_plotly(page, out), encoding="utf-8")
 
-    # The kernels run side by side: most of a report's time is its kernel starting
+    if engine not in ENGINES:
+        raise ValueError(f"engine {engine!r}: one of {ENGINES}")
+    if engine == "inprocess":
+        for rep, path in zip(REPORTS, paths, strict=True):
+            one(rep, path)
+        return Pages(paths, notes)
+    # Kernels run side by side: most of a report's time is its kernel starting
     # and importing pandas and plotly, which overlaps well even on two cores.
     with ThreadPoolExecutor(max_workers=len(REPORTS)) as pool:
         for f in [pool.submit(one, rep, path) for rep, path in zip(REPORTS, paths, strict=True)]:

@@ -49,9 +49,11 @@ def as_of_note(as_of: dt.date | None) -> str | None:
 
 
 def build(db: Path, out: Path, as_of: dt.date | None = None, params_file: Path | None = None,
-          wait: float = DEFAULT_WAIT, progress: Progress | None = None, bundle: Path | None = None) -> Built:
+          wait: float = DEFAULT_WAIT, progress: Progress | None = None, bundle: Path | None = None,
+          exports: str = "auto") -> Built:
     """Recompute every model of `db` as of `as_of` (default today) and write the exports into `out`
-    (replacing an earlier set whole, or not at all). `bundle`: the bundle the database was loaded
+    (replacing an earlier set whole, or not at all); the large exports only up to
+    LARGE_EXPORT_MAX_ROWS rows each, unless `exports` is "all" (outputs/exports.py). `bundle`: the bundle the database was loaded
     from, whose closes are compared (default: where the database finds the bundles it was loaded
     from, load/closes.py bundles_bound). PoundError, nothing built, when a register's rows are not
     as they were loaded (load/digests.py)."""
@@ -68,7 +70,8 @@ def build(db: Path, out: Path, as_of: dt.date | None = None, params_file: Path |
         params = params_of(as_of, params_file)
         built = Built(db, out, params.as_of)
         with Staged(out) as stage:
-            build_and_export(con, stage, params, progress or Progress(), db, out, built, bundle=bundle)
+            build_and_export(con, stage, params, progress or Progress(), db, out, built, bundle=bundle,
+                             exports=exports)
             point("build:committed")
             built.written = stage.commit()
         drop_unwritten_workbook(out, built.written)
@@ -80,7 +83,7 @@ def build(db: Path, out: Path, as_of: dt.date | None = None, params_file: Path |
 
 
 def run(bundle: Path, out: Path, db: Path | None = None, as_of: dt.date | None = None,
-        params_file: Path | None = None, progress: Progress | None = None) -> Built:
+        params_file: Path | None = None, progress: Progress | None = None, exports: str = "auto") -> Built:
     """Load a bundle into a fresh database and build it: the database and the exports are made in
     a staging folder inside `out` and moved in as one set only when all of it succeeded (a rejected
     file, a failure or a kill leaves `out` as it was). `Built.rejected` when a file was refused:
@@ -115,7 +118,8 @@ def run(bundle: Path, out: Path, db: Path | None = None, as_of: dt.date | None =
                 built.loaded = Loaded(bundle, target, result, as_of, notes)
                 if result.rejected:
                     return built
-                build_and_export(con, stage, params, progress, target, out, built, pend=False, bundle=bundle)
+                build_and_export(con, stage, params, progress, target, out, built, pend=False, bundle=bundle,
+                                 exports=exports)
             finally:
                 con.close()
             if target.resolve() != (out / "pound.duckdb").resolve():
@@ -157,13 +161,17 @@ def _finish(out: Path, db: Path) -> None:
 
 
 def drop_unwritten_workbook(out: Path, written: list[Path]) -> None:
-    """An earlier run's audit workbook is not left beside exports it does not match."""
-    if not any(p.name == "audit_workbook.xlsx" for p in written):
-        (out / "audit_workbook.xlsx").unlink(missing_ok=True)
+    """An earlier run's audit workbook, or large export, is not left beside exports it does not match."""
+    from pipeline.outputs.exports import BY_TABLE, LARGE_EXPORTS
+
+    names = {p.name for p in written}
+    for name in ["audit_workbook.xlsx", *(f"{BY_TABLE[t].name}.csv" for t in LARGE_EXPORTS)]:
+        if name not in names:
+            (out / name).unlink(missing_ok=True)
 
 
 def build_and_export(con, stage, params, progress, db_path: Path, final_out: Path, built: Built,
-                     pend: bool = True, bundle: Path | None = None) -> None:
+                     pend: bool = True, bundle: Path | None = None, exports: str = "auto") -> None:
     """Compute every model and, in the build's own transaction before it commits, write the CSV
     exports, the audit workbook (when its largest sheet holds at most WHOLE_WORKBOOK_MAX_ROWS rows)
     and the parameters used into the staging folder, marked as waiting for this build's commit: a
@@ -171,15 +179,16 @@ def build_and_export(con, stage, params, progress, db_path: Path, final_out: Pat
     moves the exports in (core/staged.py, finish_pending). First, in the same transaction, the rows
     loaded are checked against their digests and the closes of the bundles bound to the build are
     read (bind)."""
-    def exports(con) -> None:
-        _export(con, stage.folder, params, progress, db_path, final_out, built)
+    def write_exports(con) -> None:
+        _export(con, stage.folder, params, progress, db_path, final_out, built, exports)
         point("build:exports-written")
         if pend:              # a run's database is in the set itself: it moves in with the exports
             stage.pend(_last_build_id(con))
 
     from pipeline.build import build as compute
 
-    compute(con, params, progress, first=lambda con: bind(con, db_path, bundle, built, progress), last=exports)
+    compute(con, params, progress, first=lambda con: bind(con, db_path, bundle, built, progress),
+            last=write_exports)
 
 
 def bind(con, db: Path, bundle: Path | None, built: Built, progress) -> None:
@@ -198,15 +207,23 @@ def bind(con, db: Path, bundle: Path | None, built: Built, progress) -> None:
     load_closes(con, bound)
 
 
-def _export(con, out: Path, params, progress, db_path: Path, final_out: Path, built: Built) -> None:
-    from pipeline.outputs.exports import write_csvs
+def _export(con, out: Path, params, progress, db_path: Path, final_out: Path, built: Built,
+            exports: str = "auto") -> None:
+    from pipeline.outputs.exports import BY_TABLE, LARGE_EXPORT_MAX_ROWS, large_left_out, write_csvs
     from pipeline.outputs.workbook import WHOLE_WORKBOOK_MAX_ROWS, largest_sheet, write_workbook
     from pipeline.read.database import decisions_applied, rows_left_out
 
     built.lines.append(f"rows dated after {params.as_of.isoformat()}, left out of the accounts: {rows_left_out(con)}")
     built.lines.append(decisions_applied(con))
     out.mkdir(parents=True, exist_ok=True)
-    written = write_csvs(con, out, progress)
+    left_out = large_left_out(con, exports)
+    written = write_csvs(con, out, progress, left_out)
+    if left_out:
+        files = ", ".join(f"{BY_TABLE[t].name}.csv ({n:,} rows)" for t, n in left_out.items())
+        built.lines.append(
+            f"not written, each more than {LARGE_EXPORT_MAX_ROWS:,} rows: {files}; they are in the database, "
+            f"and pound export --db {db_path} --out FOLDER writes them (Parquet, or --format csv), "
+            "or give --exports all")
     table, rows = largest_sheet(con)
     if rows <= WHOLE_WORKBOOK_MAX_ROWS:
         progress.step("writing audit_workbook.xlsx")

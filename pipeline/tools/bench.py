@@ -18,6 +18,11 @@ The figures:
                      of the copy is then as before or as after, by a hash of its rows (no time)
   month report       pound report of one month on the state database           (seconds)
   one authority      pound workbook for one local authority's financial year   (seconds)
+  month review       pound report --month of a synthetic district (pound synth --district Mysuru
+                     --pounds 20 --months 24 --seed 7), in CPU seconds of the command and every
+                     process it starts / `python -c "import pandas, plotly, duckdb"` (CPU)
+  papers             pound documents --pdf of the busiest pound's month of that district (CPU) /
+                     one Chromium printing the same papers as one document (CPU)
   xlsx.py            the district's audit_workbook.xlsx written by outputs/xlsx.py / the same
                      workbook written through openpyxl's write-only mode (each process with its
                      imports); what xlsx.py saves is then given as a share of the district run:
@@ -41,6 +46,7 @@ OUT = Path(os.environ.get("BENCH_OUT", "bench-out")).resolve()
 SMALL = os.environ.get("BENCH_SCALE") == "small"
 POUNDS, MONTHS, PER_MONTH = (20, 60, 80) if SMALL else (200, 60, 80)
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+ONLY = os.environ.get("BENCH_ONLY", "")      # "pages" or "state": that part alone
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 LAST_MONTH = "2025-12"
 
@@ -64,6 +70,88 @@ def pound(*args: str) -> list[str]:
 
 
 IMPORT_FLOOR = [sys.executable, "-c", "import duckdb, pandas"]
+PAGES_FLOOR = [sys.executable, "-c", "import pandas, plotly, duckdb"]
+DISTRICT = ("--district", "Mysuru", "--pounds", "20", "--months", "24", "--seed", "7", "--start", "2024-12")
+DISTRICT_MONTH = "2026-10"
+
+
+def cpu_timed(args: list[str]) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds (the process's and every process it waited for: kernels, Chromium)
+    and peak resident MB of one process: CPU, so that a loaded machine does not hide the work."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "POUND_QUIET": "1"})
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - t0
+    output = proc.stdout.read()
+    if os.waitstatus_to_exitcode(status) != 0:
+        print(output)
+        raise SystemExit(f"bench: {' '.join(args)} failed")
+    return seconds, usage.ru_utime + usage.ru_stime, round(usage.ru_maxrss / 1024)
+
+
+def paired_cpu(name: str, args: list[str], floor: list[str], results: list[dict], target: str, runs: int = 3,
+               before=None) -> dict:
+    """The command and its floor in turn, `runs` times, in CPU seconds; the median ratio. `before`
+    runs ahead of each command (clearing its output folder)."""
+    print(f"-- {name}", flush=True)
+    pairs = []
+    for _ in range(runs):
+        if before:
+            before()
+        _, s, peak = cpu_timed(args)
+        _, f, _ = cpu_timed(floor)
+        pairs.append((s, f, peak))
+    row = {"figure": name, "seconds": round(statistics.median(p[0] for p in pairs), 2),
+           "floor": round(statistics.median(p[1] for p in pairs), 2),
+           "ratio": round(statistics.median(p[0] / p[1] for p in pairs), 2),
+           "peak_mb": max(p[2] for p in pairs), "target": target, "unit": "CPU s",
+           "load_average": [round(x, 2) for x in os.getloadavg()]}
+    results.append(row)
+    print(f"   {row['seconds']} CPU s, floor {row['floor']} CPU s: {row['ratio']}x (target {target}; "
+          f"load {row['load_average'][0]})", flush=True)
+    return row
+
+
+def busiest_pound(db: Path, month: str) -> str:
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute("SELECT pound_id FROM case_accounts WHERE strftime(impounded_on, '%Y-%m') = ? "
+                           "GROUP BY ALL ORDER BY count(*) DESC, pound_id LIMIT 1", [month]).fetchone()[0]
+    finally:
+        con.close()
+
+
+def month_pages(results: list[dict]) -> None:
+    """The month's review of a district, and one pound's month of papers, each against its floor."""
+    bundle, out = OUT / "district", OUT / "district-out"
+    print("-- making the district bundle (" + " ".join(DISTRICT) + ")", flush=True)
+    timed(pound("synth", "--out", str(bundle), *DISTRICT))
+    timed(pound("run", str(bundle), "--out", str(out)))
+    db = out / "pound.duckdb"
+    reports = OUT / "district-reports"
+    paired_cpu(f"pound report --month {DISTRICT_MONTH}, a district (9,656 cases)",
+               pound("report", "--db", str(db), "--month", DISTRICT_MONTH, "--out", str(reports)), PAGES_FLOOR,
+               results, "at most 6x", before=lambda: shutil.rmtree(reports, ignore_errors=True))
+    papers = OUT / "district-papers"
+    the_pound = busiest_pound(db, DISTRICT_MONTH)
+    first, last = f"{DISTRICT_MONTH}-01", f"{DISTRICT_MONTH}-{_last_day(DISTRICT_MONTH):02d}"
+    documents = pound("documents", "--db", str(db), "--out", str(papers), "--pound", the_pound, "--from", first,
+                      "--to", last, "--pdf")
+    cpu_timed(documents)          # the papers' HTML, for the floor to print
+    count = sum(1 for p in papers.glob("*.html") if p.name != "index.html")
+    floor = [sys.executable, "-m", "pipeline.tools.bench", "print-one", str(papers), str(OUT / "papers-as-one.pdf")]
+    paired_cpu(f"pound documents --pdf, pound {the_pound}'s month ({count} papers)", documents, floor, results,
+               "at most 3x")
+
+
+def _last_day(month: str) -> int:
+    import calendar
+
+    year, mon = (int(x) for x in month.split("-"))
+    return calendar.monthrange(year, mon)[1]
 
 
 def read_floor(bundle: Path) -> list[str]:
@@ -164,6 +252,12 @@ def main() -> None:
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)
     results: list[dict] = []
+    if ONLY == "pages":             # the month's review and papers alone (BENCH_ONLY=pages)
+        month_pages(results)
+        return _report(results)
+    if ONLY == "state":             # the state run, its floors and its peak alone (BENCH_ONLY=state)
+        _state_run(results)
+        return _report(results)
 
     paired("pound run data/sample", pound("run", str(SAMPLE), "--out", str(OUT / "sample")), IMPORT_FLOOR,
            results, "3x")
@@ -179,18 +273,9 @@ def main() -> None:
     paired("pound run, one file rejected", pound("run", str(bad), "--out", str(OUT / "sample-rejected-out")),
            IMPORT_FLOOR, results, "3x", quiet_fail=True)
 
+    month_pages(results)
+    run = _state_run(results)
     bundle = OUT / "synth"
-    print(f"-- making the state bundle ({POUNDS} pounds x {MONTHS} months x {PER_MONTH} cases)", flush=True)
-    timed(pound("synth", "--out", str(bundle), "--pounds", str(POUNDS), "--months", str(MONTHS),
-                "--cases-per-month", str(PER_MONTH), "--seed", "7", "--start", "2021-01"))
-    floor = paired("DuckDB reads the state bundle's CSV files", read_floor(bundle), IMPORT_FLOOR, [], "-", runs=3)
-    read_s = floor["seconds"]
-    results.append({"figure": "floor: DuckDB reads the state bundle's CSV files", "seconds": read_s,
-                    "floor": None, "ratio": None, "peak_mb": floor["peak_mb"], "target": "-"})
-    run = once("pound run of the state bundle", pound("run", str(bundle), "--out", str(OUT / "run")), results,
-               "< 60x, peak < 3,000 MB", floor=read_s)
-    once("floor: writing that run's outputs as they stand", write_floor(OUT / "run" / "pound.duckdb", OUT / "written"),
-         results, "-", floor=read_s)
 
     before, month = OUT / "before", OUT / "month"
     moved = split_month(bundle, before, month)
@@ -211,14 +296,34 @@ def main() -> None:
     once("pound workbook, one authority's year",
          pound("workbook", "--db", state_db, "--local-authority", busiest_authority(state_db),
                "--financial-year", "2025-26", "--out", str(OUT / "authority.xlsx")), results, "< 5 s")
+    _report(results)
 
+
+def _state_run(results: list[dict]) -> dict:
+    """The state bundle made, the read floor, the state run (default exports) and the write floor."""
+    bundle = OUT / "synth"
+    print(f"-- making the state bundle ({POUNDS} pounds x {MONTHS} months x {PER_MONTH} cases)", flush=True)
+    timed(pound("synth", "--out", str(bundle), "--pounds", str(POUNDS), "--months", str(MONTHS),
+                "--cases-per-month", str(PER_MONTH), "--seed", "7", "--start", "2021-01"))
+    floor = paired("DuckDB reads the state bundle's CSV files", read_floor(bundle), IMPORT_FLOOR, [], "-", runs=3)
+    read_s = floor["seconds"]
+    results.append({"figure": "floor: DuckDB reads the state bundle's CSV files", "seconds": read_s,
+                    "floor": None, "ratio": None, "peak_mb": floor["peak_mb"], "target": "-"})
+    run = once("pound run of the state bundle", pound("run", str(bundle), "--out", str(OUT / "run")), results,
+               "< 60x, peak < 3,000 MB", floor=read_s)
+    once("floor: writing that run's outputs as they stand", write_floor(OUT / "run" / "pound.duckdb", OUT / "written"),
+         results, "-", floor=read_s)
+    return run
+
+
+def _report(results: list[dict]) -> None:
     print()
     print(f"{'figure':<52} {'seconds':>8} {'floor':>7} {'ratio':>7} {'peak MB':>8}  target")
     for r in results:
         floor_s = "" if r["floor"] is None else r["floor"]
         ratio = "" if r["ratio"] is None else f"{r['ratio']}x"
         print(f"{r['figure']:<52} {r['seconds']:>8} {floor_s:>7} {ratio:>7} {r['peak_mb']:>8}  {r['target']}")
-    meta = {"scale": "small" if SMALL else "full", "pounds": POUNDS, "months": MONTHS, "cases_per_month": PER_MONTH,
+    meta = {"only": ONLY or "all", "scale": "small" if SMALL else "full", "pounds": POUNDS, "months": MONTHS, "cases_per_month": PER_MONTH,
             "runs": RUNS, "cpus": os.cpu_count(), "load_average": os.getloadavg(), "results": results}
     (OUT / "bench.json").write_text(json.dumps(meta, indent=2) + "\n")
     print(f"\nfigures written to {OUT / 'bench.json'}")
@@ -278,18 +383,22 @@ Settings, as environment variables:
   BENCH_SCALE=small   rehearse at a tenth of the state bundle
   BENCH_RUNS=N        pairs of runs for each short command (default 5)
   BENCH_OUT=DIR       another folder than bench-out/
+  BENCH_ONLY=pages    the month's review and papers of a district alone; BENCH_ONLY=state the state run
 """
 
 
 def cli(argv: list[str]) -> int:
     """`--help` prints what the bench does before it clears bench-out/; any other argument is refused."""
-    from pipeline.tools.floors import read_files, write_audit_workbook, write_outputs
+    from pipeline.tools.floors import print_as_one, read_files, write_audit_workbook, write_outputs
 
     if argv[:1] == ["read"] and len(argv) == 2:        # the read floor's own process (read_floor)
         read_files(argv[1])
         return 0
     if argv[:1] == ["write"] and len(argv) == 3:       # the write floor's own process (write_floor)
         write_outputs(argv[1], argv[2])
+        return 0
+    if argv[:1] == ["print-one"] and len(argv) == 3:   # the papers' floor (month_pages)
+        print_as_one(argv[1], argv[2])
         return 0
     if argv[:1] in (["workbook-xlsx"], ["workbook-openpyxl"]) and len(argv) == 3:   # workbook_writer's
         write_audit_workbook(argv[1], argv[2], argv[0].split("-", 1)[1])

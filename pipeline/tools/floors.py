@@ -3,6 +3,7 @@ pipeline.tools.bench <what>` as a process of its own (so its time and peak memor
   read_files            the read floor: DuckDB reads every CSV file of a bundle
   write_outputs         the write floor: a run's finished tables and exports written as they stand
   write_audit_workbook  the district's audit workbook by outputs/xlsx.py, or by openpyxl in its place
+  print_as_one          the papers' floor: one Chromium printing a folder's papers as one document
 """
 
 from __future__ import annotations
@@ -130,3 +131,28 @@ class _ThroughOpenpyxl:
 
     def __exit__(self, *_):
         pass
+
+
+def print_as_one(folder: str, pdf: str) -> None:
+    """The papers' floor: the papers of `folder` (each paper's HTML; not index.html) joined into one
+    document, their styles in its head and a page break between them, printed by one headless
+    Chromium started once from the command line: the least one browser can take for those pages."""
+    import re
+    import subprocess
+
+    from pipeline.documents.pdf import CHROMIUM_ARGS, chromium
+
+    styles, bodies = [], []
+    for path in sorted(Path(folder).glob("*.html")):
+        if path.name == "index.html":
+            continue
+        page = path.read_text(encoding="utf-8")
+        styles += [s for s in re.findall(r"<style\b[^>]*>.*?</style>", page, re.S | re.I) if s not in styles]
+        body = re.search(r"<body\b[^>]*>(.*)</body>", page, re.S | re.I)
+        bodies.append(body.group(1) if body else page)
+    joined = Path(pdf).with_suffix(".html")
+    breaks = '<div style="break-after: page"></div>'
+    joined.write_text("<!doctype html><html><head><meta charset='utf-8'>" + "".join(styles) + "</head><body>"
+                      + breaks.join(bodies) + "</body></html>", encoding="utf-8")
+    subprocess.run([chromium(), *CHROMIUM_ARGS, f"--print-to-pdf={pdf}", joined.resolve().as_uri()],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

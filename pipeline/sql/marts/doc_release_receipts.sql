@@ -1,3 +1,4 @@
+-- made as: view
 -- doc_release_receipts: one row per release: what was paid and the heads delivered, for the
 -- receipt the owner or agent signs (s.12(2); s.16(1) delivery on deposit; s.17(4) remaining
 -- cattle after a sale; a court's order, s.19(2)). Read by `pound documents`

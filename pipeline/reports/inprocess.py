@@ -1,0 +1,218 @@
+"""A papermill engine that runs a report notebook in this process, not in a Jupyter kernel.
+
+The pages of a month are four notebooks. In a kernel each of them starts a Python, imports
+pandas, plotly and duckdb again, and talks to this process over ZeroMQ: about half of a review's
+CPU time (docs/benchmarks.md). Here the cells run, one after another, in one IPython
+InteractiveShell of this process, so the imports are paid once per command (or once per desk).
+
+What a cell shows is recorded as a kernel would send it:
+- display() and a figure's renderer (plotly's NotebookRenderer, charts.setup()) publish through
+  the shell's display publisher: each call a display_data output, in order;
+- the value of a cell's last expression goes through the shell's display hook: an execute_result;
+- what the cell prints is a stream output (stdout or stderr), merged as nbclient merges them;
+- an exception is an error output, and the cells after it are not run (nbclient's default), so
+  that papermill raises PapermillExecutionError as it does for a kernel.
+The formatters are IPython's own (every mime type, as ipykernel's shell has), so a cell's
+outputs hold what a kernel's would; tests/reports/test_inprocess.py compares the pages.
+
+papermill still does everything else: reading the parameters cell, injecting the parameters
+(and warning of one the notebook does not name), the cells' metadata, raising on an error. The
+engine is registered under ENGINE with papermill's documented registry (papermill_engines).
+
+Each notebook runs in a namespace of its own, cleared after it, and any DuckDB connection it
+left open is closed: a command that renders and then writes (pound close, the desk) finds the
+database as it would after a kernel had exited. One notebook runs at a time (LOCK): the shell,
+its display publisher and sys.stdout are the process's own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import sys
+import threading
+
+from IPython.core.displayhook import DisplayHook
+from IPython.core.displaypub import DisplayPublisher
+from IPython.core.interactiveshell import InteractiveShell
+from nbformat.v4 import new_output
+from papermill.engines import Engine, papermill_engines
+
+ENGINE = "pound_inprocess"
+LOCK = threading.RLock()
+
+
+class _Outputs:
+    """The outputs of the cell now running (a list of nbformat outputs), for the publisher,
+    the display hook, the streams and the traceback to append to."""
+
+    def __init__(self):
+        self.cell: list | None = None
+
+    def add(self, output) -> None:
+        if self.cell is not None:
+            self.cell.append(output)
+
+    def stream(self, name: str, text: str) -> None:
+        if self.cell is None or not text:
+            return
+        last = self.cell[-1] if self.cell else None
+        if last is not None and last.get("output_type") == "stream" and last.get("name") == name:
+            last["text"] += text
+        else:
+            self.cell.append(new_output("stream", name=name, text=text))
+
+
+OUTPUTS = _Outputs()
+
+
+class _Publisher(DisplayPublisher):
+    """display() and friends: a display_data output each."""
+
+    def publish(self, data, metadata=None, source=None, *, transient=None, update=False, **kwargs):
+        OUTPUTS.add(new_output("display_data", data=dict(data), metadata=dict(metadata or {})))
+
+    def clear_output(self, wait=False):
+        if OUTPUTS.cell is not None:
+            OUTPUTS.cell.clear()
+
+
+class _Hook(DisplayHook):
+    """The value of a cell's last expression: an execute_result, as ipykernel's display hook sends."""
+
+    def start_displayhook(self):
+        self._data, self._metadata = {}, {}
+
+    def write_output_prompt(self):
+        pass
+
+    def write_format_data(self, format_dict, md_dict=None):
+        self._data, self._metadata = dict(format_dict), dict(md_dict or {})
+
+    def finish_displayhook(self):
+        if not self._data:       # an object that displayed itself (_ipython_display_): nothing more, as in ipykernel
+            return
+        OUTPUTS.add(new_output("execute_result", data=self._data, metadata=self._metadata,
+                               execution_count=self.shell.execution_count))
+
+
+class _Stream:
+    """sys.stdout or sys.stderr while a notebook runs: what the thread running it writes goes to
+    the cell's outputs; what any other thread writes (the desk's server, say) goes where it went."""
+
+    def __init__(self, name: str, original, owner: int):
+        self.name, self.original, self.owner = name, original, owner
+
+    def write(self, text: str) -> int:
+        if threading.get_ident() == self.owner:
+            OUTPUTS.stream(self.name, text)
+        else:
+            self.original.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        if threading.get_ident() != self.owner:
+            self.original.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    def __getattr__(self, name):
+        return getattr(self.original, name)
+
+
+class PageShell(InteractiveShell):
+    """An InteractiveShell whose displays and tracebacks become the cell's outputs."""
+
+    def init_display_pub(self):
+        self.display_pub = _Publisher(parent=self, shell=self)
+        self.configurables.append(self.display_pub)
+
+    def init_displayhook(self):
+        from IPython.core.display_trap import DisplayTrap
+
+        self.displayhook = _Hook(parent=self, shell=self, cache_size=0)
+        self.configurables.append(self.displayhook)
+        self.display_trap = DisplayTrap(hook=self.displayhook)
+
+    def _showtraceback(self, etype, evalue, stb):
+        OUTPUTS.add(new_output("error", ename=getattr(etype, "__name__", str(etype)), evalue=str(evalue),
+                               traceback=list(stb)))
+
+    def enable_gui(self, gui=None):
+        pass
+
+
+def shell() -> PageShell:
+    """The process's one shell (made the first time a page is rendered), keeping no history file."""
+    from traitlets.config import Config
+
+    return PageShell.instance(config=Config({"HistoryManager": {"enabled": False}}), colors="nocolor",
+                              autoindent=False)
+
+
+@contextlib.contextmanager
+def _streams():
+    owner = threading.get_ident()
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Stream("stdout", saved[0], owner), _Stream("stderr", saved[1], owner)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _close_connections(namespace: dict) -> None:
+    """Close the DuckDB connections a notebook left in its namespace (a kernel's would close as it exits)."""
+    duckdb = sys.modules.get("duckdb")
+    if duckdb is None:
+        return
+    for value in list(namespace.values()):
+        if isinstance(value, duckdb.DuckDBPyConnection):
+            with contextlib.suppress(Exception):
+                value.close()
+
+
+def run_cells(nb, nb_man=None) -> None:
+    """Run the code cells of `nb` in order in the process's shell, each cell's outputs replaced by
+    what it shows; stop at the first cell that raises (its error is its last output)."""
+    with LOCK:
+        sh = shell()
+        sh.reset(new_session=False)
+        sh.execution_count = 1
+        try:
+            with _streams():
+                for index, cell in enumerate(nb.cells):
+                    if cell.get("cell_type") != "code":
+                        continue
+                    if nb_man is not None:
+                        nb_man.cell_start(cell, index)
+                    cell.outputs = []
+                    OUTPUTS.cell = cell.outputs
+                    cell.execution_count = sh.execution_count
+                    try:
+                        result = sh.run_cell(cell.source, store_history=True)
+                    finally:
+                        OUTPUTS.cell = None
+                    failed = result.error_before_exec or result.error_in_exec
+                    if failed is not None and nb_man is not None:
+                        nb_man.cell_exception(cell, index, exception=failed)
+                    if nb_man is not None:
+                        nb_man.cell_complete(cell, index)
+                    if failed is not None:
+                        break
+        finally:
+            _close_connections(sh.user_ns)
+            sh.reset(new_session=False)
+            gc.collect()
+
+
+class InProcessEngine(Engine):
+    """papermill's Engine running the notebook in this process's shell (run_cells)."""
+
+    @classmethod
+    def execute_managed_notebook(cls, nb_man, kernel_name, **kwargs):
+        run_cells(nb_man.nb, nb_man)
+
+
+papermill_engines.register(ENGINE, InProcessEngine)

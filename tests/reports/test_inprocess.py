@@ -1,0 +1,65 @@
+"""The pages rendered in this process (pipeline/reports/inprocess.py) against those of Jupyter kernels."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SYNTH_MONTH
+
+from pipeline.reports import render
+
+_RANDOM = [re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),   # plotly's div of a figure
+           re.compile(r'id="cell-id=[0-9a-f]+"')]                                         # jupytext's cell ids
+
+
+def _fixed(page: str) -> str:
+    """A page without the ids drawn at random each time a page is made, whichever the engine."""
+    for pattern in _RANDOM:
+        page = pattern.sub("RANDOM", page)
+    return page
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("where, month", [("sample_db", "2026-10"), ("synthetic", SYNTH_MONTH)])
+def test_the_pages_made_in_this_process_equal_the_kernels_figure_for_figure(request, tmp_path, where, month):
+    db = request.getfixturevalue(where)
+    if where == "synthetic":                                  # the synthetic district's pages, beside its run
+        db = next(iter(db.values())).parent.parent / "out" / "pound.duckdb"
+    ours = render.render_reports(db, month, None, tmp_path / "in", engine="inprocess")
+    theirs = render.render_reports(db, month, None, tmp_path / "kernel", engine="kernel")
+    for (name, _), mine, kernels in zip(render.REPORTS, ours, theirs, strict=True):
+        mine, kernels = mine.read_text(encoding="utf-8"), kernels.read_text(encoding="utf-8")
+        assert mine.count('class="pound-chart"') == kernels.count('class="pound-chart"') > 0, name
+        assert _fixed(mine) == _fixed(kernels), name
+
+
+@pytest.mark.notebook
+def test_a_page_leaves_the_database_free_and_the_process_as_it_was(sample_db, tmp_path):
+    import sys
+
+    import duckdb
+
+    stdout = sys.stdout
+    render.render_reports(sample_db, "2026-10", None, tmp_path / "a")
+    assert sys.stdout is stdout
+    # a command that renders and then writes (pound close, the desk) opens the database for writing
+    duckdb.connect(str(sample_db), read_only=False).close()
+    # and a second render numbers its charts from 1 again, as a kernel of its own would
+    again = render.render_reports(sample_db, "2026-10", None, tmp_path / "b")
+    assert 'id="chart-1"' in again[0].read_text(encoding="utf-8")
+
+
+@pytest.mark.notebook
+def test_a_failing_cell_stops_the_page_as_in_a_kernel(tmp_path):
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell("x = None", metadata={"tags": ["parameters"]}),
+                nbformat.v4.new_code_cell("print('before'); 1 / 0"), nbformat.v4.new_code_cell("print('after')")]
+    import papermill as pm
+
+    with pytest.raises(pm.PapermillExecutionError) as raised:
+        render._execute(nb, {"x": 1})
+    assert raised.value.ename == "ZeroDivisionError"
