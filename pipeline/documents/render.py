@@ -142,6 +142,9 @@ class Written:
     path: Path
 
 
+# the papers the public reads, written in the language asked for; the police report, the findings
+# memo and the index are the officials' own, and stay in English
+PUBLIC = ("notice", "release_receipt", "owner_account", "security_receipt")
 _MAIN = re.compile(r"(<main[^>]*>)(.*)(</main>)", re.S)
 
 
@@ -176,10 +179,11 @@ def write_papers(con, out: Path, scope: Scope, templates: Path | None = None, as
     written: list[Written] = []
     stale = _stale_banner(con)
     for kind in KINDS:
+        codes = langs if kind.name in PUBLIC else ("en",)
         for paper in papers(con, kind, scope):
-            pages = [envs[code].get_template(f"{kind.name}.html.j2").render(
+            pages = [(envs.get(code) or env).get_template(f"{kind.name}.html.j2").render(
                 paper=paper, row=paper.first, rows=paper.rows, as_of=as_of,
-                selection=json.dumps(paper.selection, sort_keys=True)) for code in langs]
+                selection=json.dumps(paper.selection, sort_keys=True)) for code in codes]
             html = pages[0] if len(pages) == 1 else _both(*pages)
             path = out / f"{paper.name}.html"
             path.write_text(_marked(html, stale), encoding="utf-8")
