@@ -10,7 +10,7 @@ from pipeline.cli.common import EXIT_OK, add_wait, command, date, holds, month, 
 
 def add(sub) -> None:
     dp = command(sub, "documents", "write the statutory papers as A4 pages: reports to the police and notices "
-                 "(s.15), accounts of sale (s.17(3)), receipts for cattle delivered (s.12(2)) and the findings "
+                 "(s.15), accounts of sale (s.17(3)), receipts for cattle delivered (s.12(2)) and for security (s.13), and the findings "
                  "memo for each pound-keeper; index.html links them",
                  "pound documents --db out/pound.duckdb --out papers/ --pound P01 --from 2026-10-01 "
                  "--to 2026-10-31 --pdf\n  pound documents --db pound.duckdb --out papers_2026-11/ --month 2026-11 --pdf")

@@ -65,6 +65,22 @@ def counted(n, animal_class: str, lang: str = "en") -> str:
     return f"{'' if n is None else n} {animals(n, animal_class, lang)}".strip()
 
 
+# the ground of a release as doc_release_receipts writes it (basis_text), through the catalogue
+_BASIS = {
+    "on payment of the fines and charges": lambda t: t.gettext("on payment of the fines and charges"),
+    "on deposit of the fines and charges, the seizure being disputed":
+        lambda t: t.gettext("on deposit of the fines and charges, the seizure being disputed"),
+    "the cattle remaining after the sale": lambda t: t.gettext("the cattle remaining after the sale"),
+    "by order of the court": lambda t: t.gettext("by order of the court"),
+}
+
+
+def basis(text, lang: str = "en") -> str:
+    """A release's ground in the paper's language (as the model writes it when the catalogue lacks it)."""
+    said = _BASIS.get(str(text or ""))
+    return said(translations(lang)) if said else str(text or "")
+
+
 _ROLE = re.compile(r"^(?P<name>[^()]*?)\s*\((?P<role>[^()]*)\)\s*$")
 
 
@@ -110,6 +126,7 @@ def environment(templates: Path | None = None, lang: str = "en", digits: bool = 
     env.filters["animals"] = lambda n, c: animals(n, c, lang)
     env.filters["counted"] = lambda n, c: figure(counted(n, c, lang))
     env.filters["signer"] = lambda who, owner=None: signer(who, owner, lang)
+    env.filters["basis"] = lambda text: basis(text, lang)
     env.filters["mark"] = lambda text: Markup(marked(text))     # Kannada as lang="kn", ids and dates whole (core/script.py)
     env.globals["lang"] = lang
     return env
