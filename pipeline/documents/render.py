@@ -19,7 +19,7 @@ from markupsafe import Markup
 from pipeline.core.errors import PoundError
 from pipeline.core.money import paise_text
 from pipeline.core.months import day_text
-from pipeline.core.script import marked
+from pipeline.core.script import has_kannada, marked
 from pipeline.core.words import amount_words, kannada_digits
 from pipeline.documents.i18n import check_lang, translations
 from pipeline.documents.papers import KINDS, Paper, Scope, check_models, papers
@@ -104,6 +104,18 @@ def signer(released_to, owner_name=None, lang: str = "en") -> str:
     return t.gettext("%(name)s, owner of the cattle or his agent") % {"name": name}
 
 
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def _english_in_kannada(text) -> str:
+    """Register text on a Kannada paper: as marked() writes it, in <span lang="en"> when it has words in
+    English letters and no Kannada (a name written in English is read as English)."""
+    html = marked(text)
+    if text is None or not _LATIN_WORD.search(str(text)) or has_kannada(text):
+        return html
+    return f'<span lang="en">{html}</span>'
+
+
 def environment(templates: Path | None = None, lang: str = "en", digits: bool = False) -> Environment:
     """The templates' environment for papers in one language (en or kn), its sentences from the
     catalogue (i18n.py); `digits` writes the figures in Kannada digits."""
@@ -128,6 +140,8 @@ def environment(templates: Path | None = None, lang: str = "en", digits: bool = 
     env.filters["signer"] = lambda who, owner=None: signer(who, owner, lang)
     env.filters["basis"] = lambda text: basis(text, lang)
     env.filters["mark"] = lambda text: Markup(marked(text))     # Kannada as lang="kn", ids and dates whole (core/script.py)
+    if lang == "kn":      # on a Kannada paper, register text in English letters (a name, a place) is English
+        env.filters["mark"] = lambda text: Markup(_english_in_kannada(text))
     env.globals["lang"] = lang
     return env
 

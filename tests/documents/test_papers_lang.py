@@ -111,3 +111,14 @@ def test_pound_documents_lang(golden_db, tmp_path, run_cli):
     code, _, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", tmp_path / "en", "--case", "G05")
     assert code == 0, err        # the build's parameter papers_lang: en by default
     assert '<html lang="en">' in (tmp_path / "en" / "notice_G05.html").read_text(encoding="utf-8")
+
+
+def test_english_register_text_on_a_kannada_paper_is_marked_english(tmp_path):
+    con = built_rows(as_of=dt.date(2026, 11, 30), impoundments=[case("C2", owner_name="Puttaswamy")])
+    try:
+        html = _pages(con, tmp_path, "kn")["notice_C2"]
+    finally:
+        con.close()
+    soup = BeautifulSoup(html, "html.parser")
+    pound = soup.find("span", attrs={"lang": "en"})
+    assert pound is not None and pound.get_text().strip()
