@@ -10,7 +10,7 @@ from pipeline.cli.common import EXIT_OK, add_wait, command, date, holds, month, 
 
 def add(sub) -> None:
     dp = command(sub, "documents", "write the statutory papers as A4 pages: reports to the police and notices "
-                 "(s.15), accounts of sale (s.17(3)), receipts for cattle delivered (s.12(2)) and the findings "
+                 "(s.15), accounts of sale (s.17(3)), receipts for cattle delivered (s.12(2)) and for security (s.13), and the findings "
                  "memo for each pound-keeper; index.html links them",
                  "pound documents --db out/pound.duckdb --out papers/ --pound P01 --from 2026-10-01 "
                  "--to 2026-10-31 --pdf\n  pound documents --db pound.duckdb --out papers_2026-11/ --month 2026-11 --pdf")
@@ -29,6 +29,9 @@ def add(sub) -> None:
     dp.add_argument("--templates", type=Path, default=None, metavar="DIR",
                     help="a folder of templates to use instead of the package's (same file names)")
     dp.add_argument("--pdf", action="store_true", help="also print each page to PDF, and one PDF per kind")
+    dp.add_argument("--lang", choices=("en", "kn", "both"), default=None,
+                    help="the language of the papers the public reads: en, kn (Kannada) or both (Kannada first, "
+                         "English below); default: the parameter papers_lang the database was built with (en)")
     add_wait(dp)
     dp.set_defaults(func=cmd_documents)
 
@@ -54,7 +57,7 @@ def cmd_documents(args) -> int:
         if running:
             print(f"note: {running}", file=sys.stderr)
     done = papers(args.db, args.out, tuple(args.case), args.pound, args.first, args.last, args.templates,
-                  pdf=args.pdf, wait=wait_of(args))
+                  pdf=args.pdf, wait=wait_of(args), lang=args.lang)
     for note in done.notes:
         print(note, file=sys.stderr)
     print(done.summary())

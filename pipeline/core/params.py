@@ -95,6 +95,15 @@ PARAMS: tuple[Param, ...] = (
           unit="days"),
     Param("deadline_horizon", 7, "15, 16",
           "The DM's review lists cases reaching a statutory deadline within this many days.", unit="days"),
+    # --- the papers the public reads ------------------------------------------------------
+    Param("papers_lang", "en", "12(2), 13, 15(2), 17(3), 17(4)",
+          "The language of the notice and proclamation, the receipts and the owner's account (pound documents, "
+          "the desk's papers): en, kn (Kannada), or both (Kannada first, English below). English until a "
+          "translator has checked the Kannada texts (docs/glossary-kannada.md); --lang overrides it.",
+          choices=("en", "kn", "both")),
+    Param("kannada_digits", False, "12(2), 13, 15(2), 17(3), 17(4)",
+          "The Kannada papers write their figures in Kannada digits (೧,೨೦,೦೦೦.೦೦) instead of 0-9.",
+          choices=(False, True)),
 )
 BY_NAME = {p.name: p for p in PARAMS}
 

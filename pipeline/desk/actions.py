@@ -282,7 +282,8 @@ def papers(places: Places, month: str, progress: Progress) -> Papers:
     first, last = month_bounds(month)
     built = _built_to(places, drawn_to(month), month, progress)
     progress.step(f"writing the papers of {month} and printing them to PDF")
-    done = steps.papers(places.db, places.papers(month), first=first, last=last, pdf=True, wait=DB_WAIT)
+    done = steps.papers(places.db, places.papers(month), first=first, last=last, pdf=True, wait=DB_WAIT,
+                        lang=places.papers_lang)
     running = not_over(month)
     return Papers(month, done.count, done.summary(), done.index, [p for p in done.pdfs if p.name.endswith("_all.pdf")],
                   built + ([running] if running else []))

@@ -47,6 +47,8 @@ def add(sub) -> None:
                    help="a further name (or address) the desk answers to, as the office types it in the browser, "
                         "e.g. clerk-pc.local (repeatable)")
     d.add_argument("--open", action="store_true", help="open the desk in the browser once it is listening")
+    d.add_argument("--papers-lang", choices=("en", "kn", "both"), default=None,
+                   help="the language of the papers \"Make the papers\" writes (default: the parameter papers_lang, en)")
     d.add_argument("--max-upload-mb", type=int, default=50, help="the largest file taken (default 50 MB)")
     d.set_defaults(func=cmd_desk)
 
@@ -81,7 +83,7 @@ def cmd_desk(args) -> int:
         raise PoundError(f"--db {args.db} is a folder: give the database file, for example {args.db / 'pound.duckdb'}")
     if not args.db.parent.exists():
         raise PoundError(f"the folder of --db, {args.db.parent}, does not exist")
-    places = Places(args.bundle.resolve(), args.db.resolve(), (args.out or args.db.parent).resolve())
+    places = Places(args.bundle.resolve(), args.db.resolve(), (args.out or args.db.parent).resolve(), args.papers_lang)
     server = Listening(args.host, args.port, args.cert, args.key)
     try:
         app = create_app(places, host=args.host, port=server.port, password=password,

@@ -13,6 +13,7 @@ class Places:
     bundle: Path
     db: Path
     out: Path                      # month_<month>/ (as pound month writes it) and its papers/ are written here
+    papers_lang: str | None = None  # --papers-lang: en, kn or both; None: the build's parameter papers_lang
 
     def month(self, month: str) -> Path:
         """The month's review, and the build's exports in its exports/ (steps.month's layout)."""

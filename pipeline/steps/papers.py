@@ -34,14 +34,18 @@ class Papers:
 
 def papers(db: Path, out: Path, cases: tuple[str, ...] = (), pound: str | None = None,
            first: dt.date | None = None, last: dt.date | None = None, templates: Path | None = None,
-           pdf: bool = False, wait: float = DEFAULT_WAIT) -> Papers:
-    """Write the papers (of `cases`, of `pound`, dated from `first` to `last`) into `out`, with an index."""
+           pdf: bool = False, wait: float = DEFAULT_WAIT, lang: str | None = None) -> Papers:
+    """Write the papers (of `cases`, of `pound`, dated from `first` to `last`) into `out`, with an index,
+    in `lang` (en, kn, both; None: the build's parameter papers_lang, else English)."""
     from pipeline.core.faults import point
     from pipeline.core.staged import Staged
+    from pipeline.documents.i18n import check_lang
     from pipeline.documents.papers import Scope
     from pipeline.documents.render import write_papers
-    from pipeline.read.database import as_of, check_cases, check_pound, connect
+    from pipeline.read.database import as_of, check_cases, check_pound, connect, parameter
 
+    if lang is not None:
+        check_lang(lang)
     if first and last and first > last:
         raise PoundError(f"--from {first} is after --to {last}")
     out = Path(out)
@@ -58,7 +62,9 @@ def papers(db: Path, out: Path, cases: tuple[str, ...] = (), pound: str | None =
         con = connect(db, wait=wait)
         try:
             scope = Scope(check_cases(con, tuple(cases)), check_pound(con, pound), first, last)
-            written = write_papers(con, st.folder, scope, templates, as_of(con), pdf=pdf)
+            chosen = lang or check_lang(str(parameter(con, "papers_lang", "en")))
+            written = write_papers(con, st.folder, scope, templates, as_of(con), pdf=pdf, lang=chosen,
+                                   digits=bool(parameter(con, "kannada_digits", False)))
         finally:
             con.close()
         staged: dict[str, list[Path]] = {}

@@ -44,7 +44,7 @@ def sample_papers(shared):
 # one of every kind: the s.15 account of sale, the s.17 one, the account of a disposal (M-2610-022)
 PAPERS = ["index", "police_report_H-2610-018", "notice_H-2610-018", "owner_account_H-2610-018",
           "owner_account_N-2610-013", "owner_account_M-2610-022", "release_receipt_R-0012",
-          "findings_memo_PK02_2026-09"]
+          "findings_memo_PK02_2026-09", "security_receipt_D-201"]
 
 
 @pytest.mark.browser
@@ -62,7 +62,7 @@ def test_printed_papers_keep_ids_days_and_months_whole(sample_papers):
     if not shutil.which("pdftotext"):
         pytest.skip("pdftotext is not installed (make browser installs poppler-utils)")
     printed = sorted(sample_papers.glob("*_all.pdf"))
-    assert len(printed) == 5
+    assert len(printed) == 6          # five kinds, and the receipts for security (s.13)
     for pdf in printed:
         text = pdf_text(pdf)
         assert splits(text) == [], pdf.name

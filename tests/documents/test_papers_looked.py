@@ -69,7 +69,7 @@ def test_a_disposal_s_unmet_dues_name_the_rejected_auction_s_expenses(texts):
 
 # each paper's link in the index: the id or month it ends with, and the number of lines it takes
 JS_LINKS = """() => [...document.querySelectorAll('#papers a, #memos a')].filter(a => a.textContent !== 'PDF').map(a => {
-  const m = a.textContent.match(/(\\d{4}-\\d{2}|[A-Z]+-\\d{4}(-\\d{3})?)$/);
+  const m = a.textContent.match(/(\\d{4}-\\d{2}|[A-Z]+-\\d{3,4}(-\\d{3})?)$/);
   const span = [...a.querySelectorAll('span.nowrap')].find(s => m && s.textContent === m[0]);
   return [a.textContent, m ? m[0] : null, span ? span.getClientRects().length : 0];
 })"""
@@ -81,7 +81,7 @@ def test_the_index_keeps_a_paper_s_id_or_month_whole_on_a_narrow_screen(browser,
                               context_args={"viewport": {"width": 400, "height": 900}})
     links = page.evaluate(JS_LINKS)
     page.context.close()
-    assert len(links) == 46 + 9   # the papers, and the memos again by official (one to the DM's accounts section, R21)
+    assert len(links) == 46 + 6 + 9   # the papers, the six receipts for security (s.13), and the memos again by official (one to the DM's accounts section, R21)
     # "findings_memo_SO02_2026-" / "11" was how a link broke at 400 px
     assert [text for text, end, lines in links if end is None or lines != 1] == []
 
