@@ -59,6 +59,7 @@ from pipeline.outputs.cell_checks import AMOUNT_PARTS, amount_check, date_check,
 from pipeline.outputs.due_sheet import carried_cases, counts_nights, due_sheet, pound_rates
 from pipeline.outputs.sheet_layout import DATE_FORMAT, HEADER_FILL, HEADER_FONT, MONEY_FORMAT, TIME_FORMAT, print_setup
 from pipeline.outputs.template_help import SHEET_KANNADA, column_help, takes
+from pipeline.outputs.template_help_kn import what_kannada
 
 CASE_ROWS = 200            # the impoundments sheet's rows the list of cases takes in
 LAST_ROW = 1_048_576                          # a cell's checks hold for the whole column
@@ -170,7 +171,9 @@ def _register_sheet(ws, reg: Register) -> None:
         cell = ws.cell(1, i)
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
         h = column_help(reg, col)
-        text = f"{col.name}" + (f" ({h.kannada})" if h.kannada else "") + f"\n{h.what}.\n{takes(col)}."
+        kn = what_kannada(reg.name, col.name)
+        text = (f"{col.name}" + (f" ({h.kannada})" if h.kannada else "") + f"\n{h.what}."
+                + (f"\n{kn}." if kn else "") + f"\n{takes(col)}.")
         if h.section:
             text += f"\nThe Act: {h.section}."
         if h.example:
@@ -294,7 +297,9 @@ def _help_sheet(ws, lists: dict[str, list[str]], pound: str | None, month: str |
         ws[ws.max_row][0].font = Font(bold=True)
         for col in reg.columns:
             h = column_help(reg, col)
-            ws.append(["", col.name, h.kannada, h.what, h.section, h.example, takes(col)])
+            kn = what_kannada(reg.name, col.name)      # the Kannada title, and what to write in Kannada under it
+            ws.append(["", col.name, "\n".join(t for t in (h.kannada, kn) if t), h.what, h.section, h.example,
+                       takes(col)])
     table = ws.max_row
     for row in ws.iter_rows(min_row=len(lines) + 1, max_row=table, max_col=7):
         for cell in row:        # long words wrap within their column, on screen and on paper

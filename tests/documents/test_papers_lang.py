@@ -122,3 +122,34 @@ def test_english_register_text_on_a_kannada_paper_is_marked_english(tmp_path):
     soup = BeautifulSoup(html, "html.parser")
     pound = soup.find("span", attrs={"lang": "en"})
     assert pound is not None and pound.get_text().strip()
+
+
+def test_the_build_parameter_papers_lang_is_the_default_and_lang_overrides_it(golden_db, tmp_path, run_cli):
+    import shutil
+
+    import duckdb
+
+    db = tmp_path / "pound.duckdb"
+    shutil.copy(golden_db / "pound.duckdb", db)
+    con = duckdb.connect(str(db))
+    try:     # as `pound build --params` writes papers_lang = "both" into the parameters table
+        con.execute("UPDATE parameters SET value = '\"both\"', is_default = false WHERE name = 'papers_lang'")
+        assert con.execute("SELECT count(*) FROM parameters WHERE name = 'papers_lang'").fetchone()[0] == 1
+    finally:
+        con.close()
+    code, _, err = run_cli("documents", "--db", db, "--out", tmp_path / "p", "--case", "G05")
+    assert code == 0, err
+    html = (tmp_path / "p" / "notice_G05.html").read_text(encoding="utf-8")
+    assert '<html lang="kn">' in html and '<div lang="en" class="in-english">' in html
+    code, _, err = run_cli("documents", "--db", db, "--out", tmp_path / "q", "--case", "G05", "--lang", "en")
+    assert code == 0, err
+    assert '<html lang="en">' in (tmp_path / "q" / "notice_G05.html").read_text(encoding="utf-8")
+
+
+def test_the_desk_carries_its_papers_language():
+    from pathlib import Path
+
+    from pipeline.desk.places import Places
+
+    assert Places(Path("b"), Path("d"), Path("o")).papers_lang is None
+    assert Places(Path("b"), Path("d"), Path("o"), "both").papers_lang == "both"

@@ -120,8 +120,11 @@ def test_sheets_headers_checks_and_help_read_back(template):
     # the Kannada beside the English, never in the header row the loader reads
     assert "ಪ್ರಕರಣ ಸಂಖ್ಯೆ" in wb["impoundments"]["A1"].comment.text
     help_ = [[c.value for c in r] for r in wb[REVIEW_HELP_SHEET].iter_rows(max_col=7)]
-    assert ["", "case_id", "ಪ್ರಕರಣ ಸಂಖ್ಯೆ"] == [v or "" for v in help_[help_.index(
-        ["impoundments", None, "ದೊಡ್ಡಿಗೆ ಸೇರಿಸಿದ ಪ್ರಾಣಿಗಳು", BY_NAME["impoundments"].what, "s.10, s.12", None, None]) + 1][:3]]
+    # the column's Kannada title, and under it what to write, in Kannada (template_help_kn.py)
+    assert ["", "case_id", "ಪ್ರಕರಣ ಸಂಖ್ಯೆ\nಒಬ್ಬ ಮಾಲೀಕರ ಒಂದು ವರ್ಗದ ಪ್ರಾಣಿಗಳನ್ನು ತಂದಾಗ ನೀಡುವ ಒಂದು ಸಂಖ್ಯೆ"] == [
+        v or "" for v in help_[help_.index(["impoundments", None, "ದೊಡ್ಡಿಗೆ ಸೇರಿಸಿದ ಪ್ರಾಣಿಗಳು",
+                                            BY_NAME["impoundments"].what, "s.10, s.12", None, None]) + 1][:3]]
+    assert "ಪ್ರಾಣಿಗಳನ್ನು ಕೊಂಡವಾಡೆಗೆ ತಂದ ದಿನಾಂಕ" in wb["impoundments"]["D1"].comment.text
     text = " ".join(str(r[0]) for r in help_ if r[0])
     assert "To correct a row: write it again, with the same number" in text and "void = yes" in text
 
