@@ -63,3 +63,30 @@ def test_a_failing_cell_stops_the_page_as_in_a_kernel(tmp_path):
     with pytest.raises(pm.PapermillExecutionError) as raised:
         render._execute(nb, {"x": 1})
     assert raised.value.ename == "ZeroDivisionError"
+
+
+@pytest.mark.notebook
+def test_pages_rendered_from_two_threads_take_turns_and_keep_other_threads_prints_out(sample_db, tmp_path):
+    # the desk renders in a worker thread while its server answers in others
+    import threading
+
+    done: dict = {}
+
+    def render_into(i):
+        try:
+            done[i] = render.render_reports(sample_db, "2026-10", None, tmp_path / str(i))
+        except Exception as exc:       # raised again below, in the test's thread
+            done[i] = exc
+
+    workers = [threading.Thread(target=render_into, args=(i,)) for i in range(2)]
+    for w in workers:
+        w.start()
+    while any(w.is_alive() for w in workers):
+        print("the server answers a request")
+        workers[0].join(0.2)
+    for w in workers:
+        w.join()
+    for i in range(2):
+        assert isinstance(done[i], render.Pages), done[i]
+        assert all("the server answers" not in p.read_text(encoding="utf-8") for p in done[i])
+    assert _fixed(done[0][0].read_text(encoding="utf-8")) == _fixed(done[1][0].read_text(encoding="utf-8"))
