@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from helpers import case
 from rule_rows import expect, order, page_day, rejected, rel, report, sale
+from scenarios import Given
 
 from pipeline.core.money import rs
 
@@ -85,55 +86,55 @@ def test_s17_balance_mismatch_reads_the_last_accepted_attempt(run, first_paid, l
 # S14 removal orders (default: Notified taluk, clause i, issued 2026-06-01, comply by 2026-07-01,
 # complied 2026-06-30)
 
-@pytest.mark.parametrize("fine, params, fires", [
-    pytest.param("1000", {}, False, id="at-the-cap"),
-    pytest.param("1000.01", {}, True, id="a-paisa-over"),
-    pytest.param("1200", {"s14_fine_cap": 1500}, False, id="cap-1500-parameter"),
-])
-def test_s14_fine_excess(run, fine, params, fires):
-    fs = run(removal_orders=[order(fine_imposed=fine, fine_paid_on="2026-07-15")], params=params)
-    expect(fs, "S14-FINE-EXCESS", fires, kind="order", subject="T1", on="2026-06-01", case_id=None,
-           says=("T1", "Notified", "Owner O9", "Rs 1,000.01", "above the Rs 1,000.00 that s.14(3) allows"))
+def _order(name, rule_id, fires, on="2026-06-01", says=(), severity=None, params=None, as_of=None, **row):
+    """A removal order's bundle (rule_rows.order with `row`) and what `rule_id` is expected to find."""
+    return Given(name, dict(removal_orders=[order(**row)]),
+                 dict(rule_id=rule_id, fires=fires, kind="order", subject="T1", on=on, case_id=None, says=says,
+                      severity=severity),
+                 params=params, **({"as_of": as_of} if as_of else {}))
 
 
-@pytest.mark.parametrize("complied_on, police_on, as_of, fires, what", [
-    pytest.param("", "", "2026-07-01", False, "", id="on-the-comply-by-day"),
-    pytest.param("", "", "2026-07-02", True, "no compliance", id="a-day-after"),
-    pytest.param("2026-07-01", "", "2026-11-30", False, "", id="complied-on-the-day"),
-    pytest.param("2026-07-02", "", "2026-11-30", True, "compliance only on 02-07-2026", id="complied-a-day-late"),
-    pytest.param("", "2026-07-10", "2026-11-30", False, "", id="police-removal"),
-])
-def test_s14_not_enforced(run, complied_on, police_on, as_of, fires, what):
-    fs = run(removal_orders=[order(complied_on=complied_on, police_removal_on=police_on)], as_of=as_of)
-    expect(fs, "S14-NOT-ENFORCED", fires, kind="order", subject="T1", on="2026-07-01", case_id=None,
-           says=("T1", "Notified", "01-07-2026", what, "police"))
-
-
-@pytest.mark.parametrize("clause, herd, params, fires", [
-    pytest.param("ii", 20, {}, True, id="exactly-20-head"),
-    pytest.param("ii", 21, {}, False, id="21-head"),
-    pytest.param("i", 20, {}, False, id="clause-i"),
-    pytest.param("ii", "", {}, False, id="herd-not-recorded"),
-    pytest.param("ii", 21, {"s14_herd_threshold": 25}, True, id="threshold-25-parameter"),
-])
-def test_s14_clause_ii_small_herd(run, clause, herd, params, fires):
-    fs = run(removal_orders=[order(clause=clause, owner_head_count=herd)], params=params)
-    limit = params.get("s14_herd_threshold", 20)
-    expect(fs, "S14-CLAUSE-II-SMALL-HERD", fires, kind="order", subject="T1", on="2026-06-01", case_id=None,
-           says=("T1", "01-06-2026", "clause (ii)", "Owner O9", f"owns {herd} head", f"more than {limit}"))
-
-
-@pytest.mark.parametrize("taluk, issued_on, fires", [
-    pytest.param("Notified", "2026-06-01", False, id="notified"),
-    pytest.param("Plain", "2026-06-01", True, id="plain"),
-    pytest.param("NOTIFIED", "2026-06-01", False, id="taluk-case-insensitive"),
-    pytest.param("Notified", "2025-01-01", False, id="first-day-of-notification"),
-    pytest.param("Notified", "2024-12-31", True, id="a-day-before-notification"),
-])
-def test_s14_not_notified(run, taluk, issued_on, fires):
-    fs = run(removal_orders=[order(taluk=taluk, issued_on=issued_on)])
-    expect(fs, "S14-NOT-NOTIFIED", fires, kind="order", subject="T1", on=issued_on, case_id=None, severity="medium",
+FINE_SAYS = ("T1", "Notified", "Owner O9", "Rs 1,000.01", "above the Rs 1,000.00 that s.14(3) allows")
+S14_FINE_EXCESS = [
+    _order(name, "S14-FINE-EXCESS", fires, says=FINE_SAYS, params=params, fine_imposed=fine,
+           fine_paid_on="2026-07-15")
+    for name, fine, params, fires in (("at-the-cap", "1000", {}, False), ("a-paisa-over", "1000.01", {}, True),
+                                      ("cap-1500-parameter", "1200", {"s14_fine_cap": 1500}, False))
+]
+S14_NOT_ENFORCED = [
+    _order(name, "S14-NOT-ENFORCED", fires, on="2026-07-01", as_of=as_of, complied_on=complied_on,
+           police_removal_on=police_on, says=("T1", "Notified", "01-07-2026", what, "police"))
+    for name, complied_on, police_on, as_of, fires, what in (
+        ("on-the-comply-by-day", "", "", "2026-07-01", False, ""),
+        ("a-day-after", "", "", "2026-07-02", True, "no compliance"),
+        ("complied-on-the-day", "2026-07-01", "", "2026-11-30", False, ""),
+        ("complied-a-day-late", "2026-07-02", "", "2026-11-30", True, "compliance only on 02-07-2026"),
+        ("police-removal", "", "2026-07-10", "2026-11-30", False, ""))
+]
+S14_CLAUSE_II_SMALL_HERD = [
+    _order(name, "S14-CLAUSE-II-SMALL-HERD", fires, params=params, clause=clause, owner_head_count=herd,
+           says=("T1", "01-06-2026", "clause (ii)", "Owner O9", f"owns {herd} head",
+                 f"more than {params.get('s14_herd_threshold', 20)}"))
+    for name, clause, herd, params, fires in (
+        ("exactly-20-head", "ii", 20, {}, True), ("21-head", "ii", 21, {}, False), ("clause-i", "i", 20, {}, False),
+        ("herd-not-recorded", "ii", "", {}, False),
+        ("threshold-25-parameter", "ii", 21, {"s14_herd_threshold": 25}, True))
+]
+S14_NOT_NOTIFIED = [
+    _order(name, "S14-NOT-NOTIFIED", fires, on=issued_on, severity="medium", taluk=taluk, issued_on=issued_on,
            says=("T1", f"issued on {page_day(issued_on)}", f"{taluk} taluk", "not notified"))
+    for name, taluk, issued_on, fires in (
+        ("notified", "Notified", "2026-06-01", False), ("plain", "Plain", "2026-06-01", True),
+        ("taluk-case-insensitive", "NOTIFIED", "2026-06-01", False),
+        ("first-day-of-notification", "Notified", "2025-01-01", False),
+        ("a-day-before-notification", "Notified", "2024-12-31", True))
+]
+
+
+@pytest.mark.parametrize("given", S14_FINE_EXCESS + S14_NOT_ENFORCED + S14_CLAUSE_II_SMALL_HERD + S14_NOT_NOTIFIED,
+                         ids=lambda g: f"{g.expected['rule_id']}-{g.name}")
+def test_s14_removal_orders(given, findings):
+    expect(findings(given), **given.expected)
 
 
 # R3 of the second reading: where s.14 is not notified the order binds nobody; a removal or a fine
