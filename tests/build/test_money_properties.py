@@ -141,10 +141,17 @@ def assert_money_conserved(con):
     # the waterfall: proceeds are spent exactly, nothing is negative
     bad = con.execute("""
         SELECT case_id FROM case_accounts WHERE sold_on IS NOT NULL AND rate_found AND (
-            sale_paid_expenses + sale_paid_feeding + sale_paid_fines + sale_paid_security
+            sale_paid_expenses + sale_paid_feeding + sale_paid_fines + sale_paid_security + sale_paid_feeding_overdue
               + balance_to_owner + surplus_unclaimed <> sale_proceeds
-            OR least(balance_to_owner, surplus_unclaimed, unrecovered, sale_paid_feeding) < 0
-            OR (balance_to_owner > 0 AND surplus_unclaimed > 0)
+            OR least(balance_to_owner, surplus_unclaimed, unrecovered, sale_paid_feeding, sale_paid_feeding_overdue) < 0
+            OR (balance_to_owner > 0 AND surplus_unclaimed > 0))""").fetchall()
+    assert bad == []
+    # R22: each accepted attempt spends its own proceeds exactly, and leaves a surplus only when it paid its dues
+    bad = con.execute("""
+        SELECT sale_id FROM sale_attempt_accounts WHERE rate_found AND amounts_known AND (
+            paid_expenses + paid_feeding + paid_fines + paid_security + paid_feeding_overdue
+              + balance_to_owner + surplus_unclaimed <> sale_proceeds
+            OR least(balance_to_owner, surplus_unclaimed, unrecovered, paid_feeding, paid_feeding_overdue) < 0
             OR (unrecovered > 0 AND balance_to_owner + surplus_unclaimed > 0))""").fetchall()
     assert bad == []
     # R1: an s.17 sale's security never exceeds the heads returned x the highest security rate, and
