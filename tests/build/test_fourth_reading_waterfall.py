@@ -126,3 +126,28 @@ def test_r20_pro_rata_shares_the_overdue_feeding_as_one_more_due():
     got = con.execute("""SELECT sale_paid_feeding, sale_paid_fines, sale_paid_feeding_overdue, unrecovered
                          FROM case_accounts""").fetchone()
     assert got == (452830, 28302, 18868, 560000)
+
+
+def test_r20_r31_the_owners_account_of_the_late_sale_has_its_own_lines(tmp_path, run_cli, monkeypatch):
+    # the account of M-2610-008's late sale: (b) the heads with their days, of which 4 after the sale fell
+    # due; (c) feeding to 06-12 (24,000) and the overdue feeding (2,000) apart; (f) Rs 300 of it paid after
+    # the fines (1,200)
+    import shared
+    from bs4 import BeautifulSoup
+    bundle = _twin(ROOT / "data" / "sample", tmp_path,
+                   {}, ['S-011,M-2610-008,s15_unclaimed,10/12/2026,2,2,"26,000.00",yes,Basavaraju K,,SO01,500.00,,'])
+    monkeypatch.setenv("POUND_LOAD_TIME", shared.LOAD_TIME)
+    code, _, err = run_cli("run", bundle, "--out", tmp_path / "out", "--as-of", "2026-12-31")
+    assert code == 0, err
+    code, _, err = run_cli("documents", "--db", tmp_path / "out" / "pound.duckdb", "--out", tmp_path / "papers",
+                           "--case", "M-2610-008")
+    assert code == 0, err
+    page = (tmp_path / "papers" / "owner_account_M-2610-008.html").read_text(encoding="utf-8")
+    text = " ".join(BeautifulSoup(page, "html.parser").get_text(" ").split())
+    assert ("2 head to the sale S-011 on 10-12-2026: 52 days, of which 4 after the sale fell due on 06-12-2026"
+            in text)
+    assert "feeding and watering to the day the sale fell due, 06-12-2026 Rs 24,000.00" in text
+    assert "feeding and watering after the sale fell due (s.15(3)), payable after the fines Rs 2,000.00" in text
+    assert "fines, sent to the District Magistrate for the local fund (s.18(1), (2)) Rs 1,200.00" in text
+    assert "paid to the pound-keeper after the fines (s.18(3)) Rs 300.00" in text
+    assert "dues the proceeds could not meet Rs 1,700.00" in text

@@ -34,17 +34,15 @@ SELECT
     a.head_count AS a_cattle_seized,
     a.impounded_on, a.sold_on,
     held_days(a.impounded_on, a.sold_on) AS b_days_impounded,
-    coalesce(g.impounded_group_count, 0) AS impounded_group_count, g.impounded_groups,
     a.sale_due_fines + a.sale_due_feeding + a.sale_due_security + a.sale_due_feeding_overdue AS c_fines_and_charges_payable,
     a.sale_due_fines AS c_fines, a.sale_due_feeding AS c_feeding, a.sale_due_security AS c_security,
-    a.sale_due_feeding_overdue AS c_feeding_overdue, lt.sale_due_on,
+
     a.head_sold AS d_cattle_sold,
     a.sale_proceeds AS e_proceeds,
     a.sale_paid_expenses AS f_expenses_of_sale,
     a.sale_paid_feeding AS f_feeding_deducted,
     a.sale_paid_fines AS f_fines_deducted,
     a.sale_paid_security AS f_security_deducted,
-    a.sale_paid_feeding_overdue AS f_feeding_overdue_deducted,
     a.balance_to_owner AS f_balance_to_owner,
     -- R19: of the balance, what the register records paid to the owner by balance_unclaimed_on, and what
     -- is held for him until that day and then goes to the DM (s.18(5))
@@ -53,6 +51,10 @@ SELECT
     a.sale_unrecovered AS f_unrecovered,
     -- heads disposed of after a rejected bid (R5) left the pound too: none of them is returned
     a.head_count - a.head_sold - a.head_disposed AS heads_returned,
+    -- R20: the overdue feeding of a sale held late, payable after the fines (inside (c) and (f)), and the day
+    -- the sale fell due; R22, R27, R31: the time impounded of each group of heads with its own days
+    a.sale_due_feeding_overdue AS c_feeding_overdue, a.sale_paid_feeding_overdue AS f_feeding_overdue_deducted,
+    lt.sale_due_on, coalesce(g.impounded_group_count, 0) AS impounded_group_count, g.impounded_groups,
     'Of ' || rs(a.sale_proceeds) || ' from ' || CASE WHEN l.path = 's15_disposal'
                                                      THEN a.head_disposed || ' head disposed of: '
                                                      ELSE a.head_sold || ' head sold: ' END
