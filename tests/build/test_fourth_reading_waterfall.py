@@ -151,3 +151,31 @@ def test_r20_r31_the_owners_account_of_the_late_sale_has_its_own_lines(tmp_path,
     assert "fines, sent to the District Magistrate for the local fund (s.18(1), (2)) Rs 1,200.00" in text
     assert "paid to the pound-keeper after the fines (s.18(3)) Rs 300.00" in text
     assert "dues the proceeds could not meet Rs 1,700.00" in text
+
+
+# ----------------------------------------------------------------------------------------------
+# R27: C1, 2 cattle impounded 01-10-2026; the owner appears on 10-10 and refuses to pay; S1 sells 1 head that
+# day for Rs 20,000: feeding of both heads to 10-10, 2 x 10 x 200 = 4,000, fines 1,200, balance 14,800. The
+# other head is kept and returned on 12-10 (R1) with Rs 100 paid of the 2 x 200 = Rs 400 of feeding after the
+# sale: Rs 300 unrecovered, not the sale's shortfall. The case's feeding: 10 + 12 head-days x 200 = 4,400.
+
+def test_r27_the_remainder_kept_after_the_sale_owes_its_feeding_at_its_return():
+    con = built_rows(as_of=dt.date(2026, 11, 30), impoundments=[case(head_count=2)],
+                     sales=[{"sale_id": "S1", "case_id": "C1", "path": "s17_refusal", "sale_on": "2026-10-10",
+                             "head_offered": 1, "head_sold": 1, "bid_amount": "20000", "accepted": "yes",
+                             "buyer_name": "Farmer B", "conducted_by": "SO1", "owner_appeared_on": "2026-10-10",
+                             "balance_paid": "14800"}],
+                     releases=[{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-12", "head_count": 1,
+                                "basis": "s17_remainder", "charges_paid": "100", "receipt_signed": "yes"}])
+    got = con.execute("""SELECT feeding_due, sale_paid_feeding, balance_to_owner, unrecovered, sale_unrecovered,
+                                remainder_unrecovered FROM case_accounts""").fetchone()
+    assert got == (440000, 400000, 1480000, 30000, 0, 30000)
+    assert con.execute("SELECT after_sale_feeding_r, after_sale_unpaid_r FROM int_releases").fetchone() == (40000, 30000)
+    assert con.execute("SELECT charges_due FROM doc_release_receipts").fetchone() == (40000,)
+    assert con.execute("SELECT impounded_groups FROM owner_accounts").fetchone() == (
+        "2 head to the sale S1 on 10-10-2026: 10 days; 1 head kept after the sale of 10-10-2026 and returned on "
+        "12-10-2026: 2 days more, charged at the return (s.17(3), s.12(1))",)
+    # REL-UNPAID on the return; the sale met its dues, so no S17-SHORTFALL-RETURNED (the ledgers are empty here:
+    # the fines' credit is overdue too)
+    found = sorted(r for (r,) in con.execute("SELECT rule_id FROM findings").fetchall())
+    assert found == ["LF-CREDIT-OVERDUE", "REL-UNPAID"]
