@@ -45,6 +45,7 @@ KINDS: tuple[Kind, ...] = (
          ("case_id", "sale_id", "path", "s17_sale", "owner_name", "owner_village", "pound_id", "pound_name",
           "taluk", "district", "animal_class", "description", "sale_officer", "a_cattle_seized", "impounded_on",
           "sold_on", "b_days_impounded", "c_fines_and_charges_payable", "c_fines", "c_feeding", "c_security",
+          "c_feeding_overdue", "f_feeding_overdue_deducted", "sale_due_on", "impounded_group_count", "impounded_groups",
           "d_cattle_sold", "d_cattle_disposed", "e_proceeds", "f_expenses_of_sale", "f_feeding_deducted",
           "f_fines_deducted",
           "f_security_deducted", "f_balance_to_owner", "f_balance_paid", "f_balance_held", "balance_unclaimed_on",

@@ -89,6 +89,7 @@ ADJUSTMENT_LABELS = {"closed_shown": "sealed at the close", "current_shown": "no
                      "rule_id": "finding's rule", "subject_id": "finding's subject, or reconciliation's reference"}
 
 SALE_MONEY = ("sale_proceeds", "sale_expenses", "sale_paid_feeding", "sale_paid_fines", "sale_paid_security",
+              "sale_paid_feeding_overdue",
               "balance_to_owner", "surplus_unclaimed", "unrecovered")
 
 

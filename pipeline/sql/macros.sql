@@ -56,28 +56,31 @@ CREATE OR REPLACE TEMP MACRO s10_fine(heads, fine_per_head) AS heads * fine_per_
 -- s.12(1), s.17(2): feeding and watering of `heads` head impounded on d0 and leaving on d1.
 CREATE OR REPLACE TEMP MACRO feeding_charge(heads, per_day, d0, d1) AS heads * per_day * held_days(d0, d1);
 
--- The sale waterfall (s.15(3), s.17(2)): what the dues placed before `item` in
--- waterfall_order add up to, and what `item` takes of proceeds p.
-CREATE OR REPLACE TEMP MACRO wf_pos(item) AS list_position(getvariable('waterfall_order'), item);
-CREATE OR REPLACE TEMP MACRO wf_before(item, e, f, fi, s) AS
+-- The sale waterfall (s.15(3), s.17(2)), run once per accepted sale attempt (R22 of the fourth
+-- reading): what the dues placed before `item` add up to, and what `item` takes of proceeds p.
+-- The four dues of waterfall_order come first in its order; overdue feeding o (R20: feeding for the
+-- days after the sale fell due, s.15(3)) always comes after them, at position 5, before the surplus.
+CREATE OR REPLACE TEMP MACRO wf_pos(item) AS coalesce(list_position(getvariable('waterfall_order'), item), 5);
+CREATE OR REPLACE TEMP MACRO wf_before(item, e, f, fi, s, o) AS
       (CASE WHEN wf_pos('expenses') < wf_pos(item) THEN e ELSE 0 END)
     + (CASE WHEN wf_pos('feeding')  < wf_pos(item) THEN f ELSE 0 END)
     + (CASE WHEN wf_pos('fines')    < wf_pos(item) THEN fi ELSE 0 END)
-    + (CASE WHEN wf_pos('security') < wf_pos(item) THEN s ELSE 0 END);
+    + (CASE WHEN wf_pos('security') < wf_pos(item) THEN s ELSE 0 END)
+    + (CASE WHEN wf_pos('overdue')  < wf_pos(item) THEN o ELSE 0 END);
 -- An unknown due (no rate) leaves every take after it unknown: least() and greatest()
 -- would otherwise skip the NULL and hand its money to the next due.
--- waterfall_order = "pro_rata" (waterfall_pro_rata): proceeds short of the dues T = e+f+fi+s are
--- shared so that each due takes p/T of itself; in paise each take is the rounded share of the
--- dues up to and including it less the rounded share of those before it, so the takes add up
--- to p exactly and each is within a paisa of its share.
+-- waterfall_order = "pro_rata" (waterfall_pro_rata): proceeds short of the dues T = e+f+fi+s+o are
+-- shared so that each due takes p/T of itself (overdue feeding one more due, R20); in paise each take
+-- is the rounded share of the dues up to and including it less the rounded share of those before it,
+-- so the takes add up to p exactly and each is within a paisa of its share.
 CREATE OR REPLACE TEMP MACRO wf_share(upto, p, t) AS
     CAST((CAST(upto AS HUGEINT) * p * 2 + t) // (CAST(t AS HUGEINT) * 2) AS BIGINT);
-CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s) AS
-    CASE WHEN due IS NULL OR wf_before(item, e, f, fi, s) IS NULL THEN NULL
-         WHEN getvariable('waterfall_pro_rata') AND p < e + f + fi + s
-              THEN wf_share(wf_before(item, e, f, fi, s) + due, p, e + f + fi + s)
-                   - wf_share(wf_before(item, e, f, fi, s), p, e + f + fi + s)
-         ELSE least(due, greatest(p - wf_before(item, e, f, fi, s), 0)) END;
+CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s, o) AS
+    CASE WHEN due IS NULL OR wf_before(item, e, f, fi, s, o) IS NULL THEN NULL
+         WHEN getvariable('waterfall_pro_rata') AND p < e + f + fi + s + o
+              THEN wf_share(wf_before(item, e, f, fi, s, o) + due, p, e + f + fi + s + o)
+                   - wf_share(wf_before(item, e, f, fi, s, o), p, e + f + fi + s + o)
+         ELSE least(due, greatest(p - wf_before(item, e, f, fi, s, o), 0)) END;
 
 -- A sum in a finding's detail, as the pages write it: 'Rs 1,20,000.00' (a missing sum as 0).
 CREATE OR REPLACE TEMP MACRO rs(p) AS 'Rs ' || indian_text(rupee_text(coalesce(p, 0)));

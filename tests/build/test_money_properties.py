@@ -141,10 +141,17 @@ def assert_money_conserved(con):
     # the waterfall: proceeds are spent exactly, nothing is negative
     bad = con.execute("""
         SELECT case_id FROM case_accounts WHERE sold_on IS NOT NULL AND rate_found AND (
-            sale_paid_expenses + sale_paid_feeding + sale_paid_fines + sale_paid_security
+            sale_paid_expenses + sale_paid_feeding + sale_paid_fines + sale_paid_security + sale_paid_feeding_overdue
               + balance_to_owner + surplus_unclaimed <> sale_proceeds
-            OR least(balance_to_owner, surplus_unclaimed, unrecovered, sale_paid_feeding) < 0
-            OR (balance_to_owner > 0 AND surplus_unclaimed > 0)
+            OR least(balance_to_owner, surplus_unclaimed, unrecovered, sale_paid_feeding, sale_paid_feeding_overdue) < 0
+            OR (balance_to_owner > 0 AND surplus_unclaimed > 0))""").fetchall()
+    assert bad == []
+    # R22: each accepted attempt spends its own proceeds exactly, and leaves a surplus only when it paid its dues
+    bad = con.execute("""
+        SELECT sale_id FROM sale_attempt_accounts WHERE rate_found AND amounts_known AND (
+            paid_expenses + paid_feeding + paid_fines + paid_security + paid_feeding_overdue
+              + balance_to_owner + surplus_unclaimed <> sale_proceeds
+            OR least(balance_to_owner, surplus_unclaimed, unrecovered, paid_feeding, paid_feeding_overdue) < 0
             OR (unrecovered > 0 AND balance_to_owner + surplus_unclaimed > 0))""").fetchall()
     assert bad == []
     # R1: an s.17 sale's security never exceeds the heads returned x the highest security rate, and
@@ -253,3 +260,19 @@ def test_waterfall_order_takes_pro_rata_or_a_list_of_the_four_dues():
     assert Parameters({"waterfall_order": "pro_rata"})["waterfall_order"] == "pro_rata"
     with pytest.raises(PoundError, match="pro_rata"):
         Parameters({"waterfall_order": "pro-rata"})
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_money_is_conserved_on_synth_bundles(tmp_path, seed):
+    # every case of a `pound synth` bundle, planted violations included (sales held late, a rejected bid
+    # before the accepted one, the s.17 remainder): the movements out of each case equal the money
+    # received for it, to the paisa, with one waterfall per accepted attempt (R22) and the overdue
+    # feeding (R20) among them
+    from pipeline.synth import SynthConfig, write_bundle
+    cfg = SynthConfig(start="2025-11", pounds=4, months=8, cases_per_month=10, seed=seed, violation_rate=0.5)
+    write_bundle(tmp_path / "b", cfg)
+    con = built(tmp_path / "b", as_of=cfg.months_span()[1])
+    assert_money_conserved(con)
+    planted = (tmp_path / "b" / "planted.csv").read_text(encoding="utf-8").count("S15-SALE-LATE,")
+    late = con.execute("SELECT count(DISTINCT case_id) FROM sale_attempt_accounts WHERE days_late > 0").fetchone()[0]
+    assert late == planted

@@ -57,7 +57,7 @@ def expected_addressee(con, f: dict) -> str | None:
         return one("SELECT conducted_by FROM current_sales() WHERE NOT void AND sale_on <= ? AND sale_id = ?",
                    as_of(con), f["subject_id"]) or \
             f"sale-officer-{f['subject_id']}"
-    if f["section"].startswith("15(2)") or f["rule_id"] == "S15-SALE-OVERDUE":
+    if f["section"].startswith("15(2)") or f["rule_id"] in ("S15-SALE-OVERDUE", "S15-SALE-LATE"):
         to = one("SELECT reported_to FROM stg_police_reports WHERE case_id = ?", f["case_id"])
         return one("SELECT person_id FROM stg_officials WHERE person_id = ?", to) or f"police-{to or f['case_id']}"
     if f["subject_kind"] == "order" or f["section"].startswith("14"):

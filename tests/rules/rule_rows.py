@@ -36,6 +36,7 @@ SPEC = {
     "S15-NOTICE-MISSING": ("15(2)", "medium"),
     "S15-SALE-EARLY": ("15(3)", "medium"),
     "S15-SALE-OVERDUE": ("15(3)", "medium"),
+    "S15-SALE-LATE": ("15(3)", "high"),
     "S15-BID-REJECTED-UNRESOLVED": ("15(3)", "medium"),
     "S16-FOLLOW-UP-MISSING": ("16(2)", "medium"),
     "S13-FORFEIT-MISSED": ("13(2)", "high"),
@@ -69,7 +70,7 @@ SECTIONS = {"LF-CREDIT-OVERDUE": ("18(2)", "18(5)")}
 # rules whose finding is graver in some cases than others (the header names the gravest)
 GRADED = {"S14-NOT-NOTIFIED": ("high", "medium"), "SALE-OFFICIAL-BUYER": ("high", "medium"),
           "LF-CREDIT-OVERDUE": ("high", "medium"), "DM-RECEIPT-OVERDUE": ("high", "medium"),
-          "REL-OVERCHARGED": ("high", "medium")}
+          "REL-OVERCHARGED": ("high", "medium"), "S15-SALE-LATE": ("high", "medium")}
 
 
 # ----------------------------------------------------------------------------------------------

@@ -68,18 +68,24 @@ def test_s17_balance_mismatch(run, paid, fires):
                  "expenses Rs 100.00", "feeding Rs 2,000.00", "fines Rs 1,200.00", "security Rs 0.00"))
 
 
-@pytest.mark.parametrize("first_paid, last_paid, fires", [
-    pytest.param("", "300", False, id="balance-on-the-last-attempt"),
-    pytest.param("300", "", True, id="balance-on-the-first-attempt"),
+# R22: each s.17 attempt pays for the heads it charges for, and its balance is its own. 2 head impounded
+# 01-10-2026; S1 sells 1 on 05-10 for 2000 (expenses 100): feeding 1 x 5 days x 200 = 1000, fine 600, balance
+# 300; S2, the last, sells the other on 06-10 for 2000: feeding 1 x 6 x 200 = 1200, fine 600, balance 200
+# (before R22 the case's one waterfall charged both heads to 06-10, 2,400, and read one balance of 300).
+@pytest.mark.parametrize("first_paid, last_paid, fires_on, says", [
+    pytest.param("300", "200", None, (), id="each-balance-paid"),
+    pytest.param("", "200", "S1", ("S1", "05-10-2026", "records Rs 0.00", "balance of Rs 300.00", "feeding Rs 1,000.00"),
+                 id="the-first-attempts-balance-not-paid"),
+    pytest.param("300", "500", "S2", ("S2", "06-10-2026", "records Rs 500.00", "balance of Rs 200.00",
+                                      "feeding Rs 1,200.00"), id="the-case-balance-on-the-last-attempt"),
 ])
-def test_s17_balance_mismatch_reads_the_last_accepted_attempt(run, first_paid, last_paid, fires):
-    # 1 head for 2000 on 10-05 (expenses 100) and 1 for 2000 on 10-06: 4000 - 100 - 2 x 200 x 6 - 1200 = 300
+def test_s17_balance_mismatch_reads_each_accepted_attempt(run, first_paid, last_paid, fires_on, says):
     fs = run(impoundments=[case(head_count=2)],
              sales=[sale(path="s17_refusal", sale_on="2026-10-05", bid_amount="2000", sale_expenses="100",
                          balance_paid=first_paid),
                     sale("S2", path="s17_refusal", sale_on="2026-10-06", bid_amount="2000", balance_paid=last_paid)])
-    expect(fs, "S17-BALANCE-MISMATCH", fires, kind="sale", subject="S2", on="2026-10-06",
-           says=("S2", "06-10-2026", "records Rs 0.00", "balance of Rs 300.00", "feeding Rs 2,400.00"))
+    on = {"S1": "2026-10-05", "S2": "2026-10-06"}.get(fires_on)
+    expect(fs, "S17-BALANCE-MISMATCH", fires_on is not None, kind="sale", subject=fires_on, on=on, says=says)
 
 
 # ==============================================================================================

@@ -7,12 +7,16 @@
 --   at the rate on the sale day where s.13 is notified that day; none when every head was sold
 --   (s.13(1) ties the security to releasing cattle; s.17(3) returns "the remaining cattle":
 --   R1 of the second reading); nothing under s.15.
--- The sale waterfall (s.15(3), s.17(2)): proceeds pay, in waterfall_order,
---   the expenses of every attempt, feeding of the heads still held to the sale
---   day S, their fines, and (s.17 only) their security; what remains is the
---   owner's balance (s.17(3)) or surplus for the DM (s.18(5)); what a due
---   could not take is unrecovered. A balance the owner does not take within w days of the sale
---   is surplus for the DM too (balance_unclaimed, R19). Heads delivered before S paid their own dues.
+-- The sale waterfall (s.15(3), s.17(2)) is run once per accepted sale attempt (sale_attempt_accounts,
+--   R22 of the fourth reading): each pays, from its own proceeds, its expenses, the feeding of the heads it
+--   sells to its own day (or to the day the sale fell due), their fines, (s.17 only) the security, and then
+--   (R20) the feeding of the days after the sale fell due (feeding_overdue); what remains is the
+--   owner's balance (s.17(3)) or surplus for the DM (s.18(5)); what a due could not take is unrecovered.
+--   The sale_* columns here are the sums of the case's attempts. A balance the owner does not take within w
+--   days of the sale is surplus for the DM too (balance_unclaimed, R19). Heads delivered before a sale paid
+--   their own dues; the s.17 remainder delivered after the sale owes its feeding from the day after, at its
+--   release, and what that release did not collect is unrecovered too (R27, int_releases.after_sale_unpaid_r).
+-- feeding_overdue: the part of feeding_due charged to a sale for the days after it fell due (R20).
 -- A re-seizure under s.16(2) carries what the protest deposit left unpaid of the first case's fines
 --   and feeding charges (int_reseizures, R11): in its fine_due and feeding_due, and in what its sale
 --   must meet.
@@ -41,6 +45,10 @@ released_before_sale AS (
     WHERE s.any_accepted AND r.released_on < s.sold_on
     GROUP BY r.case_id
 ),
+remainder_unpaid AS (
+    -- R27: the feeding after the s.17 sale the remainder's delivery did not collect (int_releases)
+    SELECT case_id, sum(after_sale_unpaid_r) AS amount FROM int_releases WHERE basis = 's17_remainder' GROUP BY case_id
+),
 s12_security AS (
     SELECT case_id, sum(security_due_r) AS amount,
            min(released_on) FILTER (WHERE NOT security_rate_found) AS missing_on
@@ -67,13 +75,15 @@ base AS (
            greatest(c.head_count - coalesce(rb.heads, 0), 0) AS held_at_sale,   -- over-released (DQ-HEADS-MISMATCH): none
            coalesce(s12.amount, 0) AS s12_security_due,
            s12.missing_on AS s12_security_missing_on,
-           coalesce(rs.carried_fines, 0) AS carried_fines, coalesce(rs.carried_feeding, 0) AS carried_feeding
+           coalesce(rs.carried_fines, 0) AS carried_fines, coalesce(rs.carried_feeding, 0) AS carried_feeding,
+           coalesce(ru.amount, 0) AS remainder_unpaid
     FROM int_cases c
     LEFT JOIN leaves l USING (case_id)
     LEFT JOIN int_case_sales s USING (case_id)
     LEFT JOIN released_before_sale rb USING (case_id)
     LEFT JOIN s12_security s12 USING (case_id)
     LEFT JOIN int_reseizures rs USING (case_id)
+    LEFT JOIN remainder_unpaid ru USING (case_id)
 ),
 -- the security an s.17 sale must meet, looked up for those cases alone (a lookup over every case
 -- took a second of a state's build)
@@ -84,49 +94,48 @@ s17_security AS (
            s13_security(1, b.animal_class, b.taluk, b.sold_on) AS one_head
     FROM base b WHERE b.sold AND b.s17_sale
 ),
+attempts AS (
+    SELECT case_id, count(*) AS sale_attempts,
+           sum(due_expenses) AS wf_expenses, sum(due_feeding) AS wf_feeding, sum(due_fines) AS wf_fines,
+           CASE WHEN bool_and(due_security IS NOT NULL) THEN sum(due_security) END AS wf_security,
+           sum(due_feeding_overdue) AS wf_overdue,
+           bool_and(amounts_known) AS attempts_known,
+           sum(paid_expenses) AS take_expenses, sum(paid_feeding) AS take_feeding, sum(paid_fines) AS take_fines,
+           sum(paid_security) AS take_security, sum(paid_feeding_overdue) AS take_overdue,
+           sum(surplus_unclaimed) AS surplus_all, sum(balance_to_owner) AS balance_all,
+           sum(balance_paid_to_owner) AS balance_paid_by, sum(balance_unclaimed) AS balance_unclaimed,
+           sum(unrecovered) AS unrecovered_all,
+           max(days_late) AS days_late
+    FROM sale_attempt_accounts GROUP BY case_id
+),
 dues AS (
     SELECT b.*,
-           -- the dues the sale must meet
-           CASE WHEN b.sold THEN b.sale_expenses END AS wf_expenses,
-           CASE WHEN b.sold THEN feeding_charge(b.held_at_sale, b.feeding_per_head_per_day, b.impounded_on, b.sold_on)
-                                 + b.carried_feeding END AS wf_feeding,
-           CASE WHEN b.sold THEN s10_fine(b.held_at_sale, b.fine_per_head) + b.carried_fines END AS wf_fines,
-           CASE WHEN b.sold AND b.s17_sale THEN s17.remainder WHEN b.sold THEN 0 END AS wf_security,
+           a.sale_attempts, a.days_late,
+           -- the dues the sales must meet, summed over the accepted attempts
+           CASE WHEN b.sold THEN a.wf_expenses END AS wf_expenses,
+           CASE WHEN b.sold THEN a.wf_feeding END AS wf_feeding,
+           CASE WHEN b.sold THEN a.wf_fines END AS wf_fines,
+           CASE WHEN b.sold AND b.s17_sale THEN a.wf_security WHEN b.sold THEN 0 END AS wf_security,
+           CASE WHEN b.sold THEN a.wf_overdue END AS wf_overdue,
+           a.take_expenses, a.take_feeding, a.take_fines, a.take_security, a.take_overdue,
+           a.surplus_all, a.balance_all, a.unrecovered_all,
+           CASE WHEN b.sold THEN a.balance_paid_by ELSE 0 END AS balance_paid_by,
+           CASE WHEN b.sold THEN a.balance_unclaimed ELSE 0 END AS balance_unclaimed,
            -- S17-OVERSALE: the security of one more head returned, had one head fewer been sold
            s17.one_head AS wf_security_one_head
     FROM base b LEFT JOIN s17_security s17 USING (case_id)
+    LEFT JOIN attempts a USING (case_id)
 ),
-known AS (
+balance AS (
     SELECT d.*,
            CASE WHEN d.s12_security_missing_on IS NOT NULL THEN d.s12_security_missing_on
                 WHEN d.sold AND d.wf_security IS NULL THEN d.sold_on END AS security_missing_on,
-           d.rate_found AND d.s12_security_missing_on IS NULL AND NOT (d.sold AND d.wf_security IS NULL) AS amounts_known
+           d.rate_found AND d.s12_security_missing_on IS NULL AND NOT (d.sold AND d.wf_security IS NULL) AS amounts_known,
+           -- R19 (s.17(3), s.17(4), s.18(5)): each s.17 attempt's balance is the owner's to take by its day + w
+           -- (sale_attempt_accounts); what the register records paid by then is paid to him, the rest is
+           -- surplus unclaimed proceeds for the DM, due that day
+           CASE WHEN NOT d.sold THEN 0 WHEN NOT amounts_known THEN NULL ELSE d.balance_all END AS balance_to_owner_all
     FROM dues d
-),
-waterfall AS (
-    SELECT d.*,
-           wf_take('expenses', wf_expenses, sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_expenses,
-           wf_take('feeding',  wf_feeding,  sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_feeding,
-           wf_take('fines',    wf_fines,    sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_fines,
-           wf_take('security', wf_security, sale_proceeds, wf_expenses, wf_feeding, wf_fines, wf_security) AS take_security
-    FROM known d
-),
-balance AS (
-    -- R19 of the fourth reading (s.17(3), s.17(4), s.18(5)): the balance is the owner's to take by the sale
-    -- day + w (balance_unclaimed_on); what the register records paid by then (balance_paid on
-    -- balance_paid_on, a blank day read as the sale day, up to the balance) is paid to him, and the rest is
-    -- surplus unclaimed proceeds for the DM, due that day. A payment dated after the as-of date is not made yet.
-    SELECT p.*,
-           p.balance_to_owner_all - p.balance_paid_by AS balance_unclaimed
-    FROM (SELECT v.*,
-                 CASE WHEN v.balance_to_owner_all IS NULL THEN NULL
-                      WHEN coalesce(v.balance_paid_on, v.sold_on) <= least(v.sold_on + v.w, as_of())
-                      THEN least(greatest(coalesce(v.balance_paid, 0), 0), v.balance_to_owner_all) ELSE 0 END AS balance_paid_by
-          FROM (SELECT f.*,
-                       CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
-                            WHEN s17_sale THEN sale_proceeds - take_expenses - take_feeding - take_fines - take_security
-                            ELSE 0 END AS balance_to_owner_all
-                FROM waterfall f) v) p
 )
 SELECT
     case_id, pound_id, local_authority_id, animal_class, head_count, impounded_on,
@@ -150,13 +159,16 @@ SELECT
     s10_fine(head_count, fine_per_head) + carried_fines AS fine_due,
     feeding_per_head_per_day * (head_days_gone + greatest(heads_in_pound, 0) * held_days(impounded_on, as_of()))
         + carried_feeding AS feeding_due,
+    -- R20: of feeding_due, what a sale held late charged for the days after it fell due
+    CASE WHEN sold THEN wf_overdue ELSE 0 END AS feeding_overdue,
     CASE WHEN amounts_known THEN s12_security_due + coalesce(wf_security, 0) END AS security_due,
     head_sold, sale_proceeds, sale_expenses,
     balance_to_owner_all AS balance_to_owner,
-    CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
-         WHEN NOT s17_sale THEN sale_proceeds - take_expenses - take_feeding - take_fines - take_security ELSE 0 END AS surplus_unclaimed,
-    CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL
-         ELSE (wf_expenses - take_expenses) + (wf_feeding - take_feeding) + (wf_fines - take_fines) + (wf_security - take_security) END AS unrecovered,
+    CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL ELSE surplus_all END AS surplus_unclaimed,
+    -- what the sales could not take, and (R27) the feeding after an s.17 sale its remainder's delivery did not collect
+    CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL ELSE unrecovered_all + remainder_unpaid END AS unrecovered,
+    CASE WHEN NOT sold THEN 0 WHEN NOT amounts_known THEN NULL ELSE unrecovered_all END AS sale_unrecovered,
+    remainder_unpaid AS remainder_unrecovered,
     -- beyond the export contract: where each figure comes from
     taluk, district, owner_id, owner_name, w AS claim_window_days, rate_found, amounts_known, security_missing_on,
     fine_per_head, feeding_per_head_per_day, rate_source,
@@ -165,16 +177,19 @@ SELECT
     -- a re-seizure (R11): the case delivered under protest, and what its deposit left unpaid, carried here
     reseizure_of, carried_fines, carried_feeding,
     wf_expenses AS sale_due_expenses, wf_feeding AS sale_due_feeding, wf_fines AS sale_due_fines,
-    wf_security AS sale_due_security,
+    wf_security AS sale_due_security, wf_overdue AS sale_due_feeding_overdue,
     -- the heads the s.17 security was reckoned on (those returned: R1), and one more head's security
     CASE WHEN s17_sale THEN heads_s17_remainder END AS sale_security_heads,
     wf_security_one_head AS sale_security_one_more_head,
     -- s.17(2): everything an s.17 sale had to raise, for the heads held on the sale day
-    wf_expenses + wf_feeding + wf_fines + wf_security AS sale_due_total,
+    wf_expenses + wf_feeding + wf_fines + wf_security + wf_overdue AS sale_due_total,
     take_expenses AS sale_paid_expenses,
     CASE WHEN amounts_known THEN take_feeding END AS sale_paid_feeding,
     CASE WHEN amounts_known THEN take_fines END AS sale_paid_fines,
     CASE WHEN amounts_known THEN take_security END AS sale_paid_security,
+    CASE WHEN amounts_known THEN take_overdue END AS sale_paid_feeding_overdue,
+    -- R22: the accepted attempts whose sums these are; R20: the most days one was held after the sale fell due
+    coalesce(sale_attempts, 0) AS sale_attempts, days_late AS sale_days_late,
     s17_sale,
     -- R19: of the balance, what the owner took by balance_unclaimed_on (s.17(3)) and what goes to the DM
     -- that day (s.18(5)); surplus_to_dm is all the DM is to hold for the case, either kind of surplus

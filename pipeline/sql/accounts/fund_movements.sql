@@ -43,6 +43,14 @@ sales AS (
     FROM case_accounts a JOIN int_case_sales s USING (case_id)
     WHERE a.sold_on IS NOT NULL
 ),
+attempts AS (
+    -- R22 of the fourth reading: each accepted attempt's waterfall moves on its own day, from its own rows
+    -- of the sales register (and those of the rejected attempts whose expenses it paid) and the case's
+    -- impoundment row
+    SELECT t.*, t.sale_proceeds - coalesce(t.paid_expenses, 0) AS after_expenses,
+           t.source || '; ' || a.source AS sale_source
+    FROM sale_attempt_accounts t JOIN case_accounts a USING (case_id)
+),
 -- R23: what the DM refunds on a claim preferred and established in time (surplus_refunds.in_time) is
 -- taken out of the local fund's credit of the receipt it draws on (first in first out by amount, as
 -- surplus_refunds sets them), or of the part he has not received; a refund on no such claim takes
@@ -138,41 +146,50 @@ moves AS (
            'pound_keeper_custody', 'security refunded', case_id, pound_id, local_authority_id, source
     FROM deposits WHERE refunded_on IS NOT NULL
     UNION ALL
-    -- the sale waterfall (s.15(3), s.17(2)) and where each part goes (s.18)
-    SELECT 'case', case_id, '17(2)', 'sale_officer', sale_officer, sale_paid_expenses, sold_on, 1,
-           'buyer', 'expenses of sale', case_id, pound_id, local_authority_id, sale_source
-    FROM sales
+    -- the sale waterfall (s.15(3), s.17(2)), one per accepted attempt on its day (R22), and where each
+    -- part goes (s.18)
+    SELECT 'case', case_id, '17(2)', 'sale_officer', sale_officer, paid_expenses, sale_on, 1,
+           'buyer', 'expenses of sale ' || sale_id, case_id, pound_id, local_authority_id, sale_source
+    FROM attempts
     UNION ALL
-    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, sale_paid_feeding, sold_on, 1,
-           'buyer', 'feeding charges deducted from the sale', case_id, pound_id, local_authority_id, sale_source
-    FROM sales WHERE amounts_known
+    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, paid_feeding, sale_on, 1,
+           'buyer', 'feeding charges deducted from sale ' || sale_id, case_id, pound_id, local_authority_id, sale_source
+    FROM attempts WHERE amounts_known
     UNION ALL
-    SELECT 'case', case_id, '18(1)', 'dm_remittance', district, sale_paid_fines, sold_on, 1,
-           'buyer', 'fines deducted from the sale, sent to the DM', case_id, pound_id, local_authority_id, sale_source
-    FROM sales WHERE amounts_known
+    -- R20: the feeding of the days after the sale fell due, taken after the fines, the pound-keeper's too
+    SELECT 'case', case_id, '18(3)', 'pound_keeper', pound_id, paid_feeding_overdue, sale_on, 1,
+           'buyer', 'overdue feeding charges deducted from sale ' || sale_id || ', held ' || days_late
+               || ' days after the sale fell due on ' || day_text(sale_due_on),
+           case_id, pound_id, local_authority_id, sale_source
+    FROM attempts WHERE amounts_known
     UNION ALL
-    SELECT 'case', case_id, '18(2)', 'local_fund', local_authority_id, sale_paid_fines, sold_on, 2,
-           'dm_remittance', 'fines deducted from the sale, credited by the DM', case_id, pound_id, local_authority_id, sale_source
-    FROM sales WHERE amounts_known
+    SELECT 'case', case_id, '18(1)', 'dm_remittance', district, paid_fines, sale_on, 1,
+           'buyer', 'fines deducted from sale ' || sale_id || ', sent to the DM', case_id, pound_id, local_authority_id, sale_source
+    FROM attempts WHERE amounts_known
     UNION ALL
-    SELECT 'case', case_id, '18(4)', 'pound_keeper_custody', pound_id, sale_paid_security, sold_on, 1,
-           'buyer', 'security deducted from the s.17 sale', case_id, pound_id, local_authority_id, sale_source
-    FROM sales WHERE amounts_known
+    SELECT 'case', case_id, '18(2)', 'local_fund', local_authority_id, paid_fines, sale_on, 2,
+           'dm_remittance', 'fines deducted from sale ' || sale_id || ', credited by the DM', case_id, pound_id,
+           local_authority_id, sale_source
+    FROM attempts WHERE amounts_known
     UNION ALL
-    SELECT 'case', case_id, '17(3)', 'owner', owner_id, balance_paid_to_owner, sold_on, 1,
-           'buyer', 'balance of the s.17 sale paid to the owner', case_id, pound_id, local_authority_id, sale_source
-    FROM sales WHERE amounts_known
+    SELECT 'case', case_id, '18(4)', 'pound_keeper_custody', pound_id, paid_security, sale_on, 1,
+           'buyer', 'security deducted from the s.17 sale ' || sale_id, case_id, pound_id, local_authority_id, sale_source
+    FROM attempts WHERE amounts_known
     UNION ALL
-    SELECT 'case', case_id, '18(5)', 'dm_deposit', district, surplus_unclaimed, sold_on, 1,
-           'buyer', 'surplus of the unclaimed sale, held by the DM', case_id, pound_id, local_authority_id, sale_source
-    FROM sales WHERE amounts_known
+    SELECT 'case', case_id, '17(3)', 'owner', owner_id, balance_paid_to_owner, sale_on, 1,
+           'buyer', 'balance of the s.17 sale ' || sale_id || ' paid to the owner', case_id, pound_id, local_authority_id, sale_source
+    FROM attempts WHERE amounts_known
+    UNION ALL
+    SELECT 'case', case_id, '18(5)', 'dm_deposit', district, surplus_unclaimed, sale_on, 1,
+           'buyer', 'surplus of the unclaimed sale ' || sale_id || ', held by the DM', case_id, pound_id, local_authority_id, sale_source
+    FROM attempts WHERE amounts_known
     UNION ALL
     -- R19 (s.17(3), s.18(5)): the balance the owner did not take within w days of the sale is surplus
     -- unclaimed proceeds, sent to the DM on the last of those days
     SELECT 'case', case_id, '18(5)', 'dm_deposit', district, balance_unclaimed, balance_unclaimed_on, 1,
-           'buyer', 'balance of the s.17 sale not taken by the owner by ' || day_text(balance_unclaimed_on)
+           'buyer', 'balance of the s.17 sale ' || sale_id || ' not taken by the owner by ' || day_text(balance_unclaimed_on)
                || ', held by the DM', case_id, pound_id, local_authority_id, sale_source
-    FROM sales WHERE amounts_known
+    FROM attempts WHERE amounts_known
     UNION ALL
     -- R12: each sum the DM receives is due to the local fund the day after six months from its own
     -- receipt (int_dm_receipts), up to the surplus; what he has not received stays one movement with a
@@ -202,10 +219,10 @@ moves AS (
            s.case_id, s.pound_id, s.local_authority_id, s.sale_source
     FROM sales s JOIN refund_runs f USING (case_id) WHERE s.amounts_known
     UNION ALL
-    SELECT 'case', case_id, '10(1)', 'unallocated', pound_id, after_expenses, sold_on, 1,
-           'buyer', 'sale proceeds after expenses: no rate to apportion them by (RATE-MISSING)',
+    SELECT 'case', case_id, '10(1)', 'unallocated', pound_id, after_expenses, sale_on, 1,
+           'buyer', 'proceeds of sale ' || sale_id || ' after expenses: no rate to apportion them by (RATE-MISSING)',
            case_id, pound_id, local_authority_id, sale_source
-    FROM sales WHERE NOT amounts_known
+    FROM attempts WHERE NOT amounts_known
     UNION ALL
     -- s.14(3): a Tahsildar's fine goes to the State; under an order made where s.14 was not
     -- notified on its issue day (s.14(1)) there was no power to fine, and it is owed back to the owner

@@ -6,7 +6,8 @@
 --     s.17(1), s.19(1)), an s.17 sale with no appearance of the owner behind it too (S17-PATH-UNFOUNDED, R18:
 --     s.17(1) has the cattle "sold by such officer");
 --   s.15(2) findings (the notice and its proclamation), and a sale of unclaimed cattle not yet held
---     (S15-SALE-OVERDUE: s.15(3) has them sold "by the said officer", R13): the officer the report was
+--     (S15-SALE-OVERDUE: s.15(3) has them sold "by the said officer", R13), or sold late (S15-SALE-LATE,
+--     R20 of the fourth reading): the officer the report was
 --     made to (police_reports.reported_to: when it names a person_id of officials.csv, that person by
 --     name and role; else the text the register writes);
 --   s.14 findings (subject an order): the Tahsildar of the order's taluk (s.14(1)); officials.csv
@@ -44,7 +45,7 @@ WITH waiting AS (
                                SELECT case_id FROM fund_movements WHERE section = '18(2)'
                                   AND from_account = 'protest_deposit_held' AND amount > 0)
                           THEN 'pound_keeper' ELSE 'credit_seller' END
-                WHEN f.section LIKE '15(2)%' OR f.rule_id = 'S15-SALE-OVERDUE' THEN 'police'
+                WHEN f.section LIKE '15(2)%' OR f.rule_id IN ('S15-SALE-OVERDUE', 'S15-SALE-LATE') THEN 'police'
                 WHEN f.subject_kind = 'order' OR f.section LIKE '14%' THEN 'tahsildar'
                 WHEN f.subject_kind = 'local_fund_entry' THEN 'local_accounts'
                 WHEN f.subject_kind = 'dm_deposit_entry' THEN 'dm_accounts'

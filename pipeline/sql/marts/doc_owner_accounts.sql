@@ -39,6 +39,8 @@ SELECT
     c.animal_class, c.description, coalesce(so.name, a.sale_officer) AS sale_officer,
     o.a_cattle_seized, o.impounded_on, o.sold_on, o.b_days_impounded,
     o.c_fines_and_charges_payable, o.c_fines, o.c_feeding, o.c_security,
+    -- R20, R22, R27: the overdue feeding, the day the sale fell due, and the groups of heads with their days
+    o.c_feeding_overdue, o.f_feeding_overdue_deducted, o.sale_due_on, o.impounded_group_count, o.impounded_groups,
     o.d_cattle_sold, a.head_disposed AS d_cattle_disposed, o.e_proceeds,
     o.f_expenses_of_sale, o.f_feeding_deducted, o.f_fines_deducted, o.f_security_deducted,
     o.f_balance_to_owner, o.f_balance_paid, o.f_balance_held, o.balance_unclaimed_on, o.f_surplus_to_dm, o.f_unrecovered, o.heads_returned, o.f_disposal,

@@ -21,7 +21,9 @@ SELECT
     r.released_to, r.court_order_ref, r.receipt_signed,
     -- what s.12(1) asks for the heads delivered (int_releases), beside what was paid
     CASE WHEN r.basis = 's12_payment' THEN r.fine_due_r END AS fines_due,
-    CASE WHEN r.basis = 's12_payment' THEN r.feeding_due_r END AS charges_due,
+    -- R27: the s.17 remainder delivered after the sale day owes the feeding of the days since the sale
+    CASE WHEN r.basis = 's12_payment' THEN r.feeding_due_r
+         WHEN r.basis = 's17_remainder' AND r.after_sale_feeding_r > 0 THEN r.after_sale_feeding_r END AS charges_due,
     coalesce(r.fines_paid, 0) AS fines_paid,
     coalesce(r.charges_paid, 0) AS charges_paid,
     coalesce(r.protest_deposit, 0) AS protest_deposit,

@@ -13,11 +13,11 @@
 --   security_received       security deposited, and security deducted from s.17 sales (s.13, s.18(4))
 --   security_refunded / security_forfeited   (s.13(2)), by their day
 --   sale_proceeds           accepted bids of the sales completed in the month (by the day of
---                           the case's last accepted attempt, as the money movements are)
+--                           each accepted attempt, as the money movements are: R22)
 --   sale_expenses_incurred  expenses of every auction attempt held in the month, accepted
 --                           or not (by the attempt's day)
 --   sale_expenses_deducted  expenses taken out of the proceeds of the sales completed in the
---                           month (s.17(2)); they include earlier failed attempts of those cases
+--                           month (s.17(2)); they include the failed attempts each one paid for
 --   surplus_to_dm           unclaimed surplus sent to the DM (s.18(5))
 --   local_fund_due          every credit the local fund should receive that falls due in the month
 --   local_fund_ledger       credits the local fund's ledger shows for this pound's cases, by entry day
@@ -84,8 +84,8 @@ money AS (
     GROUP BY ALL
 ),
 sold AS (
-    SELECT pound_id, CAST(date_trunc('month', sold_on) AS DATE) AS month_start, sum(sale_proceeds) AS sale_proceeds
-    FROM case_accounts WHERE sold_on IS NOT NULL GROUP BY ALL
+    SELECT pound_id, CAST(date_trunc('month', sale_on) AS DATE) AS month_start, sum(sale_proceeds) AS sale_proceeds
+    FROM sale_attempt_accounts GROUP BY ALL
 ),
 attempts AS (
     SELECT pound_id, CAST(date_trunc('month', sale_on) AS DATE) AS month_start, sum(sale_expenses) AS sale_expenses_incurred

@@ -7,10 +7,10 @@
 --   too few were sold.
 SELECT 'case' AS subject_kind, a.case_id AS subject_id, a.case_id, a.pound_id, a.local_authority_id,
        r.returned_on AS event_on,
-       'After the s.17 sale of case ' || a.case_id || ' on ' || day_text(a.sold_on) || ', ' || rs(a.unrecovered)
+       'After the s.17 sale of case ' || a.case_id || ' on ' || day_text(a.sold_on) || ', ' || rs(a.sale_unrecovered)
        || ' of dues were not recovered, yet ' || r.heads || ' head were delivered back to the owner on ' || day_text(r.returned_on)
        || ' (s.17(1)).' AS detail
 FROM case_accounts a
 JOIN (SELECT case_id, sum(head_count) AS heads, min(released_on) AS returned_on
       FROM int_releases WHERE basis = 's17_remainder' GROUP BY case_id) r USING (case_id)
-WHERE a.s17_sale AND a.unrecovered > 0
+WHERE a.s17_sale AND a.sale_unrecovered > 0

@@ -128,6 +128,22 @@ def s15_sale_overdue(g, k):
     return x.case_id
 
 
+@plants("S15-SALE-LATE", subject="case", how="an unclaimed case auctioned 1 to 6 days after the sale fell due "
+        "(notice + w + 1 + 30 days)")
+def s15_sale_late(g, k):
+    s = g.t["sales"]
+    p = g.t["police_reports"].set_index("case_id")
+    notice = s.case_id.map(p.notice_on).fillna(NONE).astype(np.int64).to_numpy()
+    due = notice + s.case_id.map(g.case_info.w).to_numpy() + 1 + 30
+    late = due + 1 + g.rng.integers(0, 6, len(s))
+    # the case's last accepted attempt, held late: every attempt before it stays where it was
+    last = ~s.case_id.duplicated(keep="last").to_numpy()
+    m = ((s.path == "s15_unclaimed") & s.accepted).to_numpy() & last & (notice != NONE) & (late <= g.end)
+    x = pick(g, s, m, k)
+    s.loc[x.index, "sale_on"] = late[s.index.get_indexer(x.index)]
+    return x.case_id
+
+
 @plants("S15-BID-REJECTED-UNRESOLVED", subject="sale", how="an unclaimed case whose first bid was rejected "
         "and never auctioned again")
 def s15_bid_rejected_unresolved(g, k):

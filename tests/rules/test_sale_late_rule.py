@@ -1,0 +1,46 @@
+"""S15-SALE-LATE (R20 of the fourth reading): an unclaimed case sold after the sale fell due.
+
+C1: 1 head of cattle impounded 01-10-2026, reported 09-10, notice and proclamation 10-10: the sale is
+allowed from 10-10 + 7 + 1 = 18-10 and falls due by 18-10 + sale_grace (30) = 17-11-2026. Feeding Rs 200 a
+day (tests/helpers.py). A sale on 17-11 is on time; on 18-11 it is 1 day late, with Rs 200 of overdue
+feeding (medium); Rs 5,000 of overdue feeding (25 days, 12-12) makes it high, Rs 4,800 (24 days) not.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import case
+from rule_rows import S15, expect, sale
+
+AS_OF = "2026-12-31"
+
+
+@pytest.mark.parametrize("sale_on, params, fires, days, overdue, severity", [
+    pytest.param("2026-11-16", {}, False, 0, "", "", id="the-day-before-the-due-day"),
+    pytest.param("2026-11-17", {}, False, 0, "", "", id="on-the-due-day"),
+    pytest.param("2026-11-18", {}, True, 1, "Rs 200.00", "medium", id="a-day-after"),
+    pytest.param("2026-12-11", {}, True, 24, "Rs 4,800.00", "medium", id="below-the-rs-5000-line"),
+    pytest.param("2026-12-12", {}, True, 25, "Rs 5,000.00", "high", id="on-the-rs-5000-line"),
+    pytest.param("2026-11-27", {"sale_grace": 40}, False, 0, "", "", id="grace-40-on-the-due-day"),
+    pytest.param("2026-11-28", {"sale_grace": 40}, True, 1, "Rs 200.00", "medium", id="grace-40-a-day-after"),
+])
+def test_s15_sale_late(run, sale_on, params, fires, days, overdue, severity):
+    fs = run(impoundments=[case()], sales=[sale(sale_on=sale_on, bid_amount="20000")], as_of=AS_OF, params=params,
+             **S15)
+    expect(fs, "S15-SALE-LATE", fires, kind="case", subject="C1", on=sale_on, severity=severity or None,
+           says=("C1", "S1", f"{days} days after", overdue, "after the fines"))
+
+
+def test_s15_sale_late_not_for_an_s17_sale(run):
+    # the owner came and refused to pay: s.17 has no sale_grace, and the s.15 path's days do not bind it
+    fs = run(impoundments=[case()], sales=[sale(path="s17_refusal", sale_on="2026-12-12", bid_amount="20000",
+                                                owner_appeared_on="2026-12-01", balance_paid="")],
+             as_of=AS_OF)
+    assert "S15-SALE-LATE" not in [f["rule_id"] for f in fs]
+
+
+def test_s15_sale_late_a_rejected_attempt_after_the_due_day_is_not_a_sale(run):
+    # an auction whose bid was rejected sells nothing: S15-BID-REJECTED-UNRESOLVED, not S15-SALE-LATE
+    fs = run(impoundments=[case()], sales=[sale(sale_on="2026-11-20", head_sold=0, accepted="no", buyer_name="")],
+             as_of=AS_OF, **S15)
+    assert "S15-SALE-LATE" not in [f["rule_id"] for f in fs]
