@@ -219,6 +219,7 @@ def split_month(bundle: Path, before: Path, month_dir: Path, month: str = LAST_M
     import duckdb
 
     from pipeline.core.registers import REGISTERS
+    from pipeline.core.whole import written_whole
 
     shutil.copytree(bundle, before)
     con = duckdb.connect()
@@ -237,10 +238,10 @@ def split_month(bundle: Path, before: Path, month_dir: Path, month: str = LAST_M
             (month_dir / folder).mkdir(parents=True, exist_ok=True)
             out = str(month_dir / folder / f"{path.stem}_{month}.csv").replace("'", "''")
             con.execute(f"COPY (SELECT * FROM {rows} WHERE starts_with({day}, '{month}')) TO '{out}' (HEADER)")
-            tmp = str(path.with_suffix(".rest")).replace("'", "''")
-            con.execute(f"COPY (SELECT * FROM {rows} WHERE {day} IS NULL OR NOT starts_with({day}, '{month}')) "
-                        f"TO '{tmp}' (HEADER)")
-            Path(tmp).replace(path)
+            with written_whole(path) as partial:              # the rows of the other months, in its place
+                rest = str(partial).replace("'", "''")
+                con.execute(f"COPY (SELECT * FROM {rows} WHERE {day} IS NULL OR NOT starts_with({day}, '{month}')) "
+                            f"TO '{rest}' (HEADER, FORMAT csv)")
             moved += n
     if (bundle / "bundle.toml").exists():
         shutil.copy(bundle / "bundle.toml", month_dir / "bundle.toml")

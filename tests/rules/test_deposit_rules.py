@@ -11,6 +11,7 @@ import datetime as dt
 import pytest
 from helpers import case
 from rule_rows import day, dep, expect, notif, page_day, rel, sale
+from scenarios import Given
 
 # ==============================================================================================
 # S16-FOLLOW-UP-MISSING: protest release on R = 2026-10-03 in a s.13 area
@@ -77,44 +78,50 @@ FORFEITED = {"forfeited_on": "2027-03-05", "forfeited_amount": "1000"}
 REFUNDED = {"refund_applied_on": "2027-03-01", "refunded_on": "2027-03-02", "refunded_amount": "1000"}
 
 
-@pytest.mark.parametrize("reimpounded_on, complaint, deposit, params, fires, shown", [
-    pytest.param("2027-02-28", None, {}, {}, True, "still held", id="on-the-six-month-anniversary"),
-    pytest.param("2027-03-01", None, {}, {}, False, "", id="a-day-after-the-six-months"),
-    pytest.param("2027-02-28", None, {}, {"security_window_months": 5}, False, "", id="window-5-months-parameter"),
-    pytest.param("2027-02-28", None, FORFEITED, {}, False, "", id="forfeited"),
-    pytest.param("2027-02-28", None, REFUNDED, {}, True, "refunded on 02-03-2027", id="refunded-instead"),
-    pytest.param("2027-02-28", "illegal", {}, {}, False, "", id="seizure-adjudged-illegal"),
-    pytest.param("2027-02-28", "lawful", {}, {}, True, "still held", id="seizure-held-lawful"),
-])
-def test_s13_forfeit_missed(run, reimpounded_on, complaint, deposit, params, fires, shown):
-    fs = run(as_of=S13_AS_OF, params=params, **s13_tables(reimpounded_on, complaint, **deposit))
-    expect(fs, "S13-FORFEIT-MISSED", fires, kind="deposit", subject="D1", on=reimpounded_on,
-           says=("D1", "Rs 1,000.00", "31-08-2026", "O1", "forfeited", "again on 28-02-2027", "C2", shown))
+def _s13(name, rule_id, fires, on, says, reimpounded_on=None, complaint=None, params=None, **deposit):
+    """The s.13 deposit D1 (s13_tables) as of 15-03-2027, and what `rule_id` is expected to find."""
+    return Given(name, s13_tables(reimpounded_on, complaint, **deposit),
+                 dict(rule_id=rule_id, fires=fires, kind="deposit", subject="D1", on=on,
+                      says=("D1", "Rs 1,000.00", "31-08-2026") + says),
+                 as_of=S13_AS_OF, params=params)
 
 
-@pytest.mark.parametrize("reimpounded_on, complaint, fires", [
-    pytest.param("2027-02-28", None, False, id="reimpounded-on-the-anniversary"),
-    pytest.param("2027-03-01", None, True, id="reimpounded-a-day-after"),
-    pytest.param(None, None, True, id="never-reimpounded"),
-    pytest.param("2027-02-28", "illegal", True, id="reimpounding-adjudged-illegal"),
-])
-def test_s13_forfeit_unlawful(run, reimpounded_on, complaint, fires):
-    fs = run(as_of=S13_AS_OF, **s13_tables(reimpounded_on, complaint, **FORFEITED))
-    expect(fs, "S13-FORFEIT-UNLAWFUL", fires, kind="deposit", subject="D1", on="2027-03-05",
-           says=("D1", "Rs 1,000.00", "31-08-2026", "O1", "forfeited on 05-03-2027", "28-02-2027"))
+S13_FORFEIT_MISSED = [
+    _s13(name, "S13-FORFEIT-MISSED", fires, reimpounded_on,
+         ("O1", "forfeited", "again on 28-02-2027", "C2", shown), reimpounded_on, complaint, params, **deposit)
+    for name, reimpounded_on, complaint, deposit, params, fires, shown in (
+        ("on-the-six-month-anniversary", "2027-02-28", None, {}, {}, True, "still held"),
+        ("a-day-after-the-six-months", "2027-03-01", None, {}, {}, False, ""),
+        ("window-5-months-parameter", "2027-02-28", None, {}, {"security_window_months": 5}, False, ""),
+        ("forfeited", "2027-02-28", None, FORFEITED, {}, False, ""),
+        ("refunded-instead", "2027-02-28", None, REFUNDED, {}, True, "refunded on 02-03-2027"),
+        ("seizure-adjudged-illegal", "2027-02-28", "illegal", {}, {}, False, ""),
+        ("seizure-held-lawful", "2027-02-28", "lawful", {}, {}, True, "still held"))
+]
+S13_FORFEIT_UNLAWFUL = [
+    _s13(name, "S13-FORFEIT-UNLAWFUL", fires, "2027-03-05", ("O1", "forfeited on 05-03-2027", "28-02-2027"),
+         reimpounded_on, complaint, **FORFEITED)
+    for name, reimpounded_on, complaint, fires in (
+        ("reimpounded-on-the-anniversary", "2027-02-28", None, False),
+        ("reimpounded-a-day-after", "2027-03-01", None, True),
+        ("never-reimpounded", None, None, True),
+        ("reimpounding-adjudged-illegal", "2027-02-28", "illegal", True))
+]
+S13_REFUND_EARLY = [
+    _s13(name, "S13-REFUND-EARLY", fires, refunded_on, (f"refunded on {page_day(refunded_on)}", how, "28-02-2027"),
+         refund_applied_on=applied_on, refunded_on=refunded_on, refunded_amount="1000")
+    for name, applied_on, refunded_on, fires, how in (
+        ("both-after-the-six-months", "2027-03-01", "2027-03-01", False, ""),
+        ("applied-on-the-last-day", "2027-02-28", "2027-03-01", True, "28-02-2027"),
+        ("refunded-on-the-last-day", "2027-03-01", "2027-02-28", True, "01-03-2027"),
+        ("no-application", "", "2027-03-01", True, "no application"))
+]
 
 
-@pytest.mark.parametrize("applied_on, refunded_on, fires, how", [
-    pytest.param("2027-03-01", "2027-03-01", False, "", id="both-after-the-six-months"),
-    pytest.param("2027-02-28", "2027-03-01", True, "28-02-2027", id="applied-on-the-last-day"),
-    pytest.param("2027-03-01", "2027-02-28", True, "01-03-2027", id="refunded-on-the-last-day"),
-    pytest.param("", "2027-03-01", True, "no application", id="no-application"),
-])
-def test_s13_refund_early(run, applied_on, refunded_on, fires, how):
-    fs = run(as_of=S13_AS_OF, **s13_tables(refund_applied_on=applied_on, refunded_on=refunded_on,
-                                            refunded_amount="1000"))
-    expect(fs, "S13-REFUND-EARLY", fires, kind="deposit", subject="D1", on=refunded_on,
-           says=("D1", "Rs 1,000.00", "31-08-2026", f"refunded on {page_day(refunded_on)}", how, "28-02-2027"))
+@pytest.mark.parametrize("given", S13_FORFEIT_MISSED + S13_FORFEIT_UNLAWFUL + S13_REFUND_EARLY,
+                         ids=lambda g: f"{g.expected['rule_id']}-{g.name}")
+def test_s13_deposits(given, findings):
+    expect(findings(given), **given.expected)
 
 
 S13_FROM_OCT3 = [notif("13", effective_from="2026-10-03"), notif("14")]
