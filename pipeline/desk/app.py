@@ -21,7 +21,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from pipeline.core.errors import DatabaseBusy, PoundError
 from pipeline.core.locks import holding
 from pipeline.desk import actions, hosts, looked, offered, upload
-from pipeline.desk.jobs import ACTIONS, Desk, kept_scan
+from pipeline.desk.jobs import ACTIONS, Desk
 from pipeline.desk.throttle import Throttle
 
 
@@ -127,20 +127,13 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
 
     @app.post("/do/<action>")
     def do(action: str):
-        if action not in ACTIONS:
+        found = actions.REGISTRY.get(action)
+        if found is None:
             abort(404)
         month = chosen(request.form.get("month"))
-        kw = {}
-        if action == "close":
-            kw = {"by": request.form.get("by", ""), "note": request.form.get("note")}
-            scan = request.files.get("signed")
-            if scan is not None and scan.filename:
-                kw["signed"] = kept_scan(scan)
-        elif action == "reopen":
-            kw = {"reason": request.form.get("reason", "")}
+        kw = found.fields(request.form, request.files)
         if not desk.start(action, month, **kw):
-            if kw.get("signed"):
-                kw["signed"].unlink(missing_ok=True)
+            found.discard(kw)
             running = ACTIONS.get(desk.job.action, "an action") if desk.job else "an action"
             return page(month, 409, refused=f"the database is busy: \"{running}\" is running; "
                                             "wait for it to finish, then try again")

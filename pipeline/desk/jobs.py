@@ -11,20 +11,12 @@ import threading
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from pipeline.core.errors import DatabaseBusy, InputRejected, PoundError
 from pipeline.core.locks import holding
 from pipeline.desk import actions, looked
 
-ACTIONS = {   # the form's action: the button's name, and what the page calls it while it runs
-    "load": "Load the registers",
-    "review": "Make the month's review",
-    "close": "Close the month",
-    "verify": "Verify",
-    "papers": "Make the papers",
-    "reopen": "Reopen the month",
-}
+ACTIONS = {name: a.label for name, a in actions.REGISTRY.items()}   # the words of each, for the page
 PAGE = "the desk's page"   # who holds the database while the page reads it, a moment
 TOKENS_KEPT = 256          # the tokens of the pages served last; an older page is asked to reload
 
@@ -157,27 +149,8 @@ def _busy_words(exc: BaseException) -> str | None:
 
 
 def _run(places: actions.Places, action: str, month: str, progress, **kw):
-    if action == "load":
-        return actions.load(places, month, progress)
-    if action == "review":
-        return actions.review(places, month, progress)
-    if action == "close":
-        return actions.close(places, month, kw.get("by", ""), kw.get("note"), progress, kw.get("signed"))
-    if action == "verify":
-        return actions.verify(places, month, progress)
-    if action == "papers":
-        return actions.papers(places, month, progress)
-    if action == "reopen":
-        return actions.reopen(places, month, kw.get("reason", ""), progress)
-    raise PoundError(f"no such action: {action}")
+    found = actions.REGISTRY.get(action)
+    if found is None:
+        raise PoundError(f"no such action: {action}")
+    return found.run(places, month, progress, **kw)
 
-
-def kept_scan(scan) -> Path:
-    """The scan of the signed page sent with "Close the month", in a file of its own until the close
-    has copied it (the close checks that it is a PDF)."""
-    import tempfile
-
-    fd, name = tempfile.mkstemp(prefix="pound-desk-signed-", suffix=".pdf")
-    with open(fd, "wb") as f:
-        scan.save(f)
-    return Path(name)
