@@ -302,6 +302,12 @@ def kept_scan(scan) -> Path:
     return Path(name)
 
 
+def _decide():
+    from pipeline.desk import decide
+
+    return decide
+
+
 def _no_fields(form: Mapping, files: Mapping) -> dict:
     return {}
 
@@ -344,6 +350,9 @@ REGISTRY: dict[str, Action] = {a.name: a for a in (
            close(places, month, by, note, progress, signed), _close_fields, role="dm"),
     Action("verify", "Verify", lambda places, month, progress: verify(places, month, progress), role="auditor"),
     Action("papers", "Make the papers", lambda places, month, progress: papers(places, month, progress)),
+    Action("decide", "Record the decisions", lambda places, month, progress, asked=(), by=None:
+           _decide().record(places, month, progress, list(asked), load, DB_WAIT, by), lambda form, files: {"asked": _decide().asked_of(form)},
+           role="dm"),
     Action("reopen", "Reopen the month", lambda places, month, progress, reason="":
            reopen(places, month, reason, progress), _reopen_fields, role="dm"),
 )}

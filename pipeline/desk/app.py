@@ -10,6 +10,7 @@ that the database is busy. The month's steps are reached only through actions.py
 
 from __future__ import annotations
 
+import datetime as dt
 import hmac
 import time
 from collections.abc import Iterable
@@ -20,6 +21,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from pipeline.core.errors import DatabaseBusy, PoundError
 from pipeline.core.locks import holding
+from pipeline.core.registers import DECISIONS
 from pipeline.desk import actions, hosts, looked, offered, upload
 from pipeline.desk.jobs import ACTIONS, Desk
 from pipeline.desk.throttle import Throttle
@@ -103,13 +105,18 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
         running = job is not None and job.finished is None
         state, months = desk.looked(month)
         found = offered.of_month(places, month)
+        decided = (job.result if job is not None and not running and job.action == "decide" and job.month == month
+                   and job.result is not None else None)
         html = render_template(
             "desk.html", month=month, months=months, state=state, job=job, running=running,
             elapsed=(time.monotonic() - job.started) if job else 0, places=places, refused=refused,
             note=desk.note, token=desk.token(), actions_=ACTIONS, files=_files_url, password=desk.password,
             offered_files=found, paper_names=[f.name for f in found["papers"]
                                               if f.name == "index.html" or f.name.endswith("_all.pdf")],
-            running_month=actions.not_over(month))
+            running_month=actions.not_over(month), waiting=None if running else desk.waiting(month),
+            month_rows=None if running else desk.month_rows(),
+            decisions=DECISIONS, may=lambda name: True, today=dt.date.today().isoformat(),
+            asked={(a.rule_id, a.subject_id): a for a in decided.refused} if decided else {})
         return html, status
 
     def _files_url(path: Path) -> str | None:
@@ -131,7 +138,10 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
         if found is None:
             abort(404)
         month = chosen(request.form.get("month"))
-        kw = found.fields(request.form, request.files)
+        try:
+            kw = found.fields(request.form, request.files)
+        except PoundError as exc:
+            return refused_then_shown(month, str(exc))
         if not desk.start(action, month, **kw):
             found.discard(kw)
             running = ACTIONS.get(desk.job.action, "an action") if desk.job else "an action"

@@ -75,6 +75,25 @@ class Desk:
                                   "show the month again", problem=str(exc)), self.months())
         return self.seen[month]
 
+    def waiting(self, month: str) -> list | None:
+        """The findings waiting up to the month (decide.py), read as looked() reads; None while the
+        database is held by an action or a `pound` command."""
+        from pipeline.desk import decide
+
+        try:
+            with holding(self.places.db, wait=0, what=PAGE):
+                return decide.waiting(self.places, month)
+        except PoundError:
+            return None
+
+    def month_rows(self) -> list | None:
+        """The months table (looked.month_rows), read as looked() reads; None while the database is held."""
+        try:
+            with holding(self.places.db, wait=0, what=PAGE):
+                return looked.month_rows(self.places)
+        except PoundError:
+            return None
+
     def months(self) -> list[str]:
         """The months to choose from, read as looked() reads (the last read while the database is held)."""
         try:
