@@ -59,11 +59,12 @@ def by_workbook(run_cli, tmp_path) -> tuple[Path, list[tuple[str, str]]]:
 @pytest.mark.browser
 @pytest.mark.xdist_group("desk")
 def test_two_decisions_on_the_page_equal_the_same_in_the_workbook(desk_of, browser, run_cli, tmp_path):
-    from test_month_in_browser import accessible
+    from test_month_in_browser import accessible, shot
 
     d = desk_of()
     built(run_cli, d.places.bundle, d.places.db, tmp_path / "desk_out")
-    page, _, errors = browser.open(d.url + f"?month={MONTH}", charts=False, context_args={"bypass_csp": True})
+    page, _, errors = browser.open(d.url + f"?month={MONTH}", charts=False, context_args={
+        "bypass_csp": True, "viewport": {"width": 1100, "height": 720}})
     rows = page.locator("table.decide tbody tr")
     assert rows.count() >= 3
     accessible(page, "the findings waiting")
@@ -74,6 +75,7 @@ def test_two_decisions_on_the_page_equal_the_same_in_the_workbook(desk_of, brows
         page.fill(f"#decided-on-{i}", day)
         page.fill(f"#note-{i}", NOTE)
         decided.append(rows.nth(i - 1).locator("th").inner_text().strip())
+    shot(page, "decide", at="#findings")          # the README's picture, with DESK_SHOTS=docs/img
     page.get_by_role("button", name="Record the decisions").click()
     page.wait_for_selector("text=Done: Record the decisions", timeout=120_000)
     assert "2 decision(s) recorded" in page.inner_text("#progress")
