@@ -28,6 +28,9 @@ def changed_logs(record: dict, bundle: Path) -> list[str]:
     """What has changed in the part of each log the close sealed (none: as sealed, lines added since or not)."""
     out = []
     for log in record.get("logs") or []:
+        if log.get("file") not in {f"{CLOSES}/{n}" for n in LOGS}:      # no other path of the bundle is read
+            out.append(f"a log the close names is none of the bundle's logs: {str(log.get('file'))[:80]!r}")
+            continue
         p = Path(bundle) / log["file"]
         if not p.is_file() or p.is_symlink():
             out.append(f"log missing from the bundle: {log['file']} (sealed with the close, {log['bytes']} bytes)")

@@ -64,7 +64,7 @@ def test_two_decisions_on_the_page_equal_the_same_in_the_workbook(desk_of, brows
     d = desk_of()
     built(run_cli, d.places.bundle, d.places.db, tmp_path / "desk_out")
     page, _, errors = browser.open(d.url + f"?month={MONTH}", charts=False, context_args={
-        "bypass_csp": True, "viewport": {"width": 1100, "height": 720}})
+        "bypass_csp": True, "viewport": {"width": 1100, "height": 720}, "locale": "en-IN"})
     rows = page.locator("table.decide tbody tr")
     assert rows.count() >= 3
     accessible(page, "the findings waiting")

@@ -126,3 +126,18 @@ def test_the_dms_close_is_signed_with_the_dms_name_and_the_history_names_each(de
     verified = d.desk.wait().result
     assert not verified.intact and any("log changed since the close: closes/desk_history.jsonl" in ln
                                        for ln in verified.lines)
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("desk")
+def test_each_roles_page_is_accessible(desk, browser):
+    from test_month_in_browser import accessible
+
+    d = desk
+    for name in (DM, "Asha (clerk)", "Audit Officer"):
+        page, _, errors = browser.open(d.url + f"?month={MONTH}", charts=False, context_args={
+            "bypass_csp": True, "http_credentials": {"username": name, "password": PASSWORDS[name]}})
+        assert page.inner_text("#person") == name
+        accessible(page, f"the page of {name}")
+        assert errors == []
+        page.context.close()
