@@ -4,6 +4,7 @@ papers; on the sample after a close and a correction."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -51,6 +52,13 @@ def test_the_months_after_a_close_and_a_correction(desk):
     assert f"/files/2026-11/close/{closed.folder.name}/monthly_review_2026-11.pdf" in rows[MONTH]   # the page to sign
     assert f"/files/2026-11/close/{closed.folder.name}/monthly_review_2026-11.html" in rows[MONTH]  # the sealed review
     assert "signed scan" not in rows[MONTH]
+
+    r = d.post("/do/close", data={"month": MONTH, "token": d.token(MONTH), "by": DM,
+                                  "signed": (io.BytesIO(b"%PDF-1.4\n% the signed page\n"), "scan.pdf")},
+               content_type="multipart/form-data")
+    assert r.status_code == 303 and d.desk.wait().error is None
+    rows = rows_of(d.get(f"/?month={MONTH}").text)
+    assert f"/files/2026-11/close/{closed.folder.name}/signed_page.pdf" in rows[MONTH] and "signed scan" in rows[MONTH]
     ok(d, "papers", MONTH)
     assert "/files/2026-11/papers/index.html" in rows_of(d.get(f"/?month={MONTH}").text)[MONTH]
     correct_a_november_release(d.places.bundle)
