@@ -34,6 +34,7 @@ from pathlib import Path
 
 from pipeline.build import record as record_of_build
 from pipeline.close import printed
+from pipeline.close.logs import sealed_logs
 from pipeline.core.errors import PoundError, StaleFigures
 from pipeline.core.faults import point
 from pipeline.core.months import day_text, month_bounds
@@ -115,6 +116,8 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
         try:
             record = _record(con, month, district, by, note, reopen, day, now, earlier)
             record["moved"] = printed.moved(con, month, district, record["signed"])
+            if sealed_logs(bundle):                  # the desk's history, by its length and hash (close/logs.py)
+                record["logs"] = sealed_logs(bundle)
             _write_extracts(con, month, district, partial)
             write_review_workbook(con, month, district, partial / f"review_{month}{report_suffix(district)}.xlsx")
         except BaseException:

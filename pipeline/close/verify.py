@@ -329,6 +329,9 @@ def rebuild(record: dict, bundle: Path, verdict: Verdict, folder: Path | None = 
             verdict.inputs.append(f"input changed since the close: {f['file']} (its sha256 differs)")
             continue
         chosen.append(src)
+    from pipeline.close.logs import changed_logs
+
+    verdict.inputs += changed_logs(record, bundle)
     if verdict.inputs:
         return
     known = {p.name for p in PARAMS}

@@ -10,7 +10,7 @@ line), a rejected file's problems rows of Loaded.rejects.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -289,3 +289,71 @@ def papers(places: Places, month: str, progress: Progress) -> Papers:
                   built + ([running] if running else []))
 
 
+
+
+def kept_scan(scan) -> Path:
+    """The scan of the signed page sent with "Close the month" (anything with a save(file), as the
+    form's file is), in a file of its own until the close has copied it (the close checks that it is
+    a PDF)."""
+    import tempfile
+
+    fd, name = tempfile.mkstemp(prefix="pound-desk-signed-", suffix=".pdf")
+    with open(fd, "wb") as f:
+        scan.save(f)
+    return Path(name)
+
+
+def _decide():
+    from pipeline.desk import decide
+
+    return decide
+
+
+def _no_fields(form: Mapping, files: Mapping) -> dict:
+    return {}
+
+
+def _close_fields(form: Mapping, files: Mapping) -> dict:
+    kw = {"by": form.get("by", ""), "note": form.get("note")}
+    scan = files.get("signed")
+    if scan is not None and getattr(scan, "filename", None):
+        kw["signed"] = kept_scan(scan)
+    return kw
+
+
+def _reopen_fields(form: Mapping, files: Mapping) -> dict:
+    return {"reason": form.get("reason", "")}
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button of the month's steps: its name in the form's address (/do/<name>), its words, the
+    step it runs, what it reads of the form, and the least role that may press it (people.py)."""
+    name: str
+    label: str                                            # the button, and the page's words while it runs
+    run: Callable[..., object]                            # run(places, month, progress, **fields)
+    fields: Callable[[Mapping, Mapping], dict] = _no_fields    # (form, files) -> the step's keywords
+    role: str = "clerk"
+
+    def discard(self, kw: dict) -> None:
+        """What the form's reading kept aside for the step (the scan), when the step does not run."""
+        if kw.get("signed"):
+            Path(kw["signed"]).unlink(missing_ok=True)
+
+
+# The one list of the desk's actions: the page's buttons, the address a form posts to, the job run
+# and the words shown while it runs are all read from here. (Each step is named when it runs, not
+# when the list is made, so that a test may put another in its place.)
+REGISTRY: dict[str, Action] = {a.name: a for a in (
+    Action("load", "Load the registers", lambda places, month, progress: load(places, month, progress)),
+    Action("review", "Make the month's review", lambda places, month, progress: review(places, month, progress)),
+    Action("close", "Close the month", lambda places, month, progress, by="", note=None, signed=None:
+           close(places, month, by, note, progress, signed), _close_fields, role="dm"),
+    Action("verify", "Verify", lambda places, month, progress: verify(places, month, progress), role="auditor"),
+    Action("papers", "Make the papers", lambda places, month, progress: papers(places, month, progress)),
+    Action("decide", "Record the decisions", lambda places, month, progress, asked=(), by=None:
+           _decide().record(places, month, progress, list(asked), load, DB_WAIT, by), lambda form, files: {"asked": _decide().asked_of(form)},
+           role="dm"),
+    Action("reopen", "Reopen the month", lambda places, month, progress, reason="":
+           reopen(places, month, reason, progress), _reopen_fields, role="dm"),
+)}

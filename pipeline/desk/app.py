@@ -10,36 +10,54 @@ that the database is busy. The month's steps are reached only through actions.py
 
 from __future__ import annotations
 
+import datetime as dt
 import hmac
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from flask import Flask, abort, redirect, render_template, request, send_file, send_from_directory, url_for
+from flask import Flask, abort, g, redirect, render_template, request, send_file, send_from_directory, url_for
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from pipeline.core.errors import DatabaseBusy, PoundError
 from pipeline.core.locks import holding
-from pipeline.desk import actions, hosts, looked, offered, upload
-from pipeline.desk.jobs import ACTIONS, Desk, kept_scan
+from pipeline.core.registers import DECISIONS
+from pipeline.desk import actions, bundlefiles, history, hosts, looked, offered, upload
+from pipeline.desk import people as people_
+from pipeline.desk.jobs import ACTIONS, OFFICE, Desk
 from pipeline.desk.throttle import Throttle
 
 
 def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8043, password: str | None = None,
                max_bytes: int = upload.MAX_BYTES, allowed_hosts: Iterable[str] = (),
-               throttle: Throttle | None = None) -> Flask:
+               throttle: Throttle | None = None, people: dict | None = None) -> Flask:
+    """`people` (people.read of --users): every request must then carry a person's name and password,
+    and each may do only what the person's role may; without, the desk is one office user."""
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = max_bytes + 64 * 1024      # the form's other fields and its framing
     allowed = hosts.answered(host, port, allowed_hosts)
     throttle = throttle or Throttle()
     desk = Desk(places, password, allowed)
+    door = people_.Door(people) if people else None
     app.extensions["desk"] = desk
 
     @app.before_request
     def guard():
         if request.host.lower() not in desk.allowed_hosts:
             abort(400, "this desk answers only to its own address (the Host header named another)")
-        if desk.password is not None:
+        g.person = None
+        if door is not None:
+            auth = request.authorization
+            given = auth.password if auth is not None else None
+            person = door.who(auth.username if auth is not None else None, given)
+            wait = throttle.heard(request.remote_addr or "", tried=given is not None, right=person is not None)
+            if wait:
+                return (f"too many wrong passwords from this address: {Throttle.words(wait)}", 429,
+                        {"Retry-After": str(wait), "Content-Type": "text/plain; charset=utf-8"})
+            if person is None:
+                return ("the desk needs your name and password", 401, {"WWW-Authenticate": 'Basic realm="pound desk"'})
+            g.person = person
+        elif desk.password is not None:
             auth = request.authorization
             given = auth.password if auth is not None else None
             right = given is not None and hmac.compare_digest(given.encode(), desk.password.encode())
@@ -77,6 +95,16 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
         response.headers["Cache-Control"] = "no-store"
         return response
 
+    def who() -> str:
+        """Who is at the desk: the person logged in, or the office (no people given)."""
+        return g.person.name if g.get("person") is not None else OFFICE
+
+    def allowed_to(action: str) -> None:
+        """403 unless the person at the desk may do `action` (people.py); the page shows no such button."""
+        if not people_.may(g.get("person"), action):
+            abort(403, f"{g.person.name} ({g.person.role}) may not do this: it needs the role "
+                       f"{people_.needed(action)}")
+
     def chosen(value: str | None) -> str:
         """The month a form sends: one written YYYY-MM, or 400 (never another month in its place)."""
         try:
@@ -103,14 +131,25 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
         running = job is not None and job.finished is None
         state, months = desk.looked(month)
         found = offered.of_month(places, month)
+        decided = (job.result if job is not None and not running and job.action == "decide" and job.month == month
+                   and job.result is not None else None)
         html = render_template(
             "desk.html", month=month, months=months, state=state, job=job, running=running,
             elapsed=(time.monotonic() - job.started) if job else 0, places=places, refused=refused,
             note=desk.note, token=desk.token(), actions_=ACTIONS, files=_files_url, password=desk.password,
             offered_files=found, paper_names=[f.name for f in found["papers"]
                                               if f.name == "index.html" or f.name.endswith("_all.pdf")],
-            running_month=actions.not_over(month))
+            running_month=actions.not_over(month), waiting=None if running else desk.waiting(month),
+            month_rows=None if running else desk.month_rows(),
+            bundle_files=None if running else desk.bundle_files(), pounds=_pounds(), history=history.read(places.bundle, month),
+            decisions=DECISIONS, may=lambda name: people_.may(g.get("person"), name), person=g.get("person"), today=dt.date.today().isoformat(),
+            asked={(a.rule_id, a.subject_id): a for a in decided.refused} if decided else {})
         return html, status
+
+    def _pounds() -> list[str]:
+        from pipeline.desk import workbooks
+
+        return workbooks.pounds(places)
 
     def _files_url(path: Path) -> str | None:
         """The link to a file a step wrote (offered.py names it by month, kind and name), or None."""
@@ -127,20 +166,19 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
 
     @app.post("/do/<action>")
     def do(action: str):
-        if action not in ACTIONS:
+        found = actions.REGISTRY.get(action)
+        if found is None:
             abort(404)
+        allowed_to(action)
         month = chosen(request.form.get("month"))
-        kw = {}
-        if action == "close":
-            kw = {"by": request.form.get("by", ""), "note": request.form.get("note")}
-            scan = request.files.get("signed")
-            if scan is not None and scan.filename:
-                kw["signed"] = kept_scan(scan)
-        elif action == "reopen":
-            kw = {"reason": request.form.get("reason", "")}
-        if not desk.start(action, month, **kw):
-            if kw.get("signed"):
-                kw["signed"].unlink(missing_ok=True)
+        try:
+            kw = found.fields(request.form, request.files)
+        except PoundError as exc:
+            return refused_then_shown(month, str(exc))
+        if g.get("person") is not None and action in ("close", "decide"):
+            kw["by"] = g.person.name              # signed and decided by the District Magistrate logged in
+        if not desk.start(action, month, who(), **kw):
+            found.discard(kw)
             running = ACTIONS.get(desk.job.action, "an action") if desk.job else "an action"
             return page(month, 409, refused=f"the database is busy: \"{running}\" is running; "
                                             "wait for it to finish, then try again")
@@ -154,29 +192,87 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
 
     @app.post("/add")
     def add():
+        """"Add register files": each file sent saved into the bundle (upload.py), each said; one
+        refused leaves the others added."""
+        allowed_to("add")
         month = month_of(request.form.get("month"))
         if desk.busy():
-            return page(month, 409, refused="the database is busy: an action is running; add the file when it has finished")
-        f = request.files.get("file")
-        try:
-            # held as an action holds it: no `pound` command loads the bundle while a file goes into it
-            with holding(places.db, wait=0, what="the desk's \"Add register files\""):
-                saved = upload.save(places.bundle, f.filename if f else None, f.stream if f else None, max_bytes,
-                                    loaded=looked.loaded_files(places))
-        except DatabaseBusy as exc:
-            desk.note = None
-            return refused_then_shown(month, f"the database is busy ({exc.holder or 'another program'} is using it); "
-                                             "add the file when it has finished; nothing was saved")
-        except PoundError as exc:
-            desk.note = None
-            return refused_then_shown(month, str(exc))
-        except OSError as exc:
-            desk.note = None
-            return refused_then_shown(month, upload.not_saved(places.bundle, f.filename if f else "", exc))
-        desk.note = (f"added {saved.path.name} to {saved.path.parent.name}/"
-                     + (" in place of the file of that name" if saved.replaced else "")
-                     + "; press \"Load the registers\" to load it")
+            return page(month, 409, refused="the database is busy: an action is running; add the files when it has finished")
+        sent = [f for f in request.files.getlist("file") if f is not None] or [None]
+        added, refusals = [], []
+        for f in sent:
+            try:
+                # held as an action holds it: no `pound` command loads the bundle while a file goes into it
+                with holding(places.db, wait=0, what="the desk's \"Add register files\""):
+                    saved = upload.save(places.bundle, f.filename if f else None, f.stream if f else None, max_bytes,
+                                        loaded=looked.loaded_files(places))
+            except DatabaseBusy as exc:
+                refusals.append(f"the database is busy ({exc.holder or 'another program'} is using it); add the file "
+                                "when it has finished; nothing was saved")
+                break
+            except PoundError as exc:
+                refusals.append(str(exc))
+                continue
+            except OSError as exc:
+                refusals.append(upload.not_saved(places.bundle, f.filename if f else "", exc))
+                continue
+            rel = f"{saved.path.parent.name}/{saved.path.name}"
+            history.write(places.bundle, who(), "upload", month, "replaced the file of that name" if saved.replaced
+                          else "added", file=rel)
+            added.append(f"added {saved.path.name} to {saved.path.parent.name}/"
+                         + (" in place of the file of that name" if saved.replaced else ""))
+        desk.note = ("; ".join(added) + "; press \"Load the registers\" to load " + ("them" if len(added) > 1 else "it")
+                     if added else None)
+        if refusals:
+            return refused_then_shown(month, "; ".join(refusals))
         return redirect(url_for("index", month=month) + "#added", 303)
+
+    @app.post("/remove")
+    def remove():
+        """Remove a file not yet loaded from the bundle (a loaded one cannot be: bundlefiles.py)."""
+        allowed_to("remove")
+        month = month_of(request.form.get("month"))
+        if desk.busy():
+            return page(month, 409, refused="the database is busy: an action is running; remove the file when it has finished")
+        try:
+            with holding(places.db, wait=0, what="the desk's \"Remove\""):
+                path = bundlefiles.removable(places, request.form.get("file"), looked.loaded_files(places))
+                path.unlink()
+        except DatabaseBusy as exc:
+            return refused_then_shown(month, f"the database is busy ({exc.holder or 'another program'} is using it); "
+                                             "nothing was removed")
+        except PoundError as exc:
+            return refused_then_shown(month, str(exc))
+        rel = f"{path.parent.name}/{path.name}"
+        history.write(places.bundle, who(), "remove", month, "removed", file=rel)
+        desk.note = f"removed {rel} from the bundle"
+        return redirect(url_for("index", month=month) + "#added", 303)
+
+    @app.post("/workbooks")
+    def make_workbooks():
+        """"Make the keeper's workbook" (kind keeper, with a pound) and "Make the ledger workbooks"
+        (kind ledgers): written as pound template writes them, then handed out (offered.py)."""
+        from pipeline.desk import workbooks
+
+        allowed_to("workbooks")
+        month = chosen(request.form.get("month"))
+        kind = request.form.get("kind")
+        if kind not in ("keeper", "ledgers"):
+            abort(400, "choose the keeper's workbook or the ledger workbooks")
+        if desk.busy():
+            return page(month, 409, refused="the database is busy: an action is running; make the workbooks when it has finished")
+        try:
+            with holding(places.db, wait=0, what="the desk's \"Make the workbooks\""):
+                made = (workbooks.keeper(places, month, request.form.get("pound")) if kind == "keeper"
+                        else workbooks.ledgers(places, month))
+        except DatabaseBusy as exc:
+            return refused_then_shown(month, f"the database is busy ({exc.holder or 'another program'} is using it); "
+                                             "make the workbooks when it has finished")
+        except PoundError as exc:
+            return refused_then_shown(month, str(exc))
+        history.write(places.bundle, who(), "workbooks", month, "made " + ", ".join(p.name for p in made))
+        desk.note = "made " + ", ".join(p.name for p in made) + ": download below (The files of " + month + ")"
+        return redirect(url_for("index", month=month) + "#workbooks", 303)
 
     def refused_then_shown(month: str, text: str):
         """A refused form: the page is shown by a GET (303), so that reloading it sends nothing again."""

@@ -37,6 +37,9 @@ def add(sub) -> None:
     d.add_argument("--host", default=LOOPBACK,
                    help=f"the address to listen on (default {LOOPBACK}, this machine only; 0.0.0.0 or :: every "
                         "address of this machine); any but a loopback address needs --password-file")
+    d.add_argument("--users", type=Path, default=None, metavar="FILE",
+                   help="the desk's people (pound users add writes the file): each logs in with a name and password, "
+                        "and may do what the role allows (clerk, dm, auditor); without it the desk is one office user")
     d.add_argument("--password-file", type=Path, default=None,
                    help="a file whose first line is the password every request must then carry")
     d.add_argument("--cert", type=Path, default=None,
@@ -51,6 +54,20 @@ def add(sub) -> None:
                    help="the language of the papers \"Make the papers\" writes (default: the parameter papers_lang, en)")
     d.add_argument("--max-upload-mb", type=int, default=50, help="the largest file taken (default 50 MB)")
     d.set_defaults(func=cmd_desk)
+
+    u = sub.add_parser("users", help="the desk's people: pound users add NAME --role ROLE --users FILE",
+                       description="the people of pound desk --users FILE, each with a role: clerk (files, load, "
+                                   "review, papers, workbooks), dm (also decides, closes, reopens; signs the close "
+                                   "with the name given), auditor (reads, downloads, verifies; changes nothing). "
+                                   "The password is asked twice and kept only as its argon2id hash.")
+    a = u
+    a.add_argument("verb", choices=("add",), help="add: add a person (or set a person's role and password again)")
+    a.add_argument("name", help="the name typed to log in; a DM's is the name the close is signed with")
+    a.add_argument("--role", required=True, choices=("clerk", "dm", "auditor"))
+    a.add_argument("--users", type=Path, required=True, metavar="FILE", help="the file of the desk's people")
+    a.add_argument("--password-file", type=Path, default=None,
+                   help="read the password from this file's first line, not from the terminal")
+    u.set_defaults(func=cmd_users)
 
 
 def password_of(path: Path | None) -> str | None:
@@ -72,10 +89,16 @@ def cmd_desk(args) -> int:
     from pipeline.desk.hosts import allowed_name, is_loopback
     from pipeline.desk.server import Listening
 
-    if not is_loopback(args.host) and args.password_file is None:
-        raise PoundError(f"--host {args.host} lets other machines reach the desk: give --password-file FILE too "
-                         "(every request must then carry the password)")
+    if args.users is not None and args.password_file is not None:
+        raise PoundError("give --users FILE or --password-file FILE, not both: with --users each person logs in "
+                         "with a name and password of their own")
+    if not is_loopback(args.host) and args.password_file is None and args.users is None:
+        raise PoundError(f"--host {args.host} lets other machines reach the desk: give --password-file FILE "
+                         "or --users FILE too (every request must then carry a password)")
     password = password_of(args.password_file)
+    from pipeline.desk import people
+
+    known = people.read(args.users) if args.users is not None else None
     allowed = [allowed_name(a) for a in args.allowed_host]
     if not args.bundle.is_dir():
         raise PoundError(f"bundle folder {args.bundle} does not exist")
@@ -87,7 +110,7 @@ def cmd_desk(args) -> int:
     server = Listening(args.host, args.port, args.cert, args.key)
     try:
         app = create_app(places, host=args.host, port=server.port, password=password,
-                         max_bytes=args.max_upload_mb * 1024 * 1024, allowed_hosts=allowed)
+                         max_bytes=args.max_upload_mb * 1024 * 1024, allowed_hosts=allowed, people=known)
     except BaseException:
         server.stop()
         raise
@@ -106,4 +129,24 @@ def cmd_desk(args) -> int:
 
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     server.serve(app, then=app.extensions["desk"].wait)
+    return 0
+
+
+def cmd_users(args) -> int:
+    from pipeline.desk import people
+
+    if args.password_file is not None:
+        try:
+            lines = args.password_file.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise PoundError(f"--password-file {args.password_file}: cannot be read ({exc.strerror})") from None
+        password = lines[0].strip() if lines else ""
+    else:
+        import getpass
+
+        password = getpass.getpass(f"password for {args.name}: ")
+        if getpass.getpass("the same again: ") != password:
+            raise PoundError("the two passwords differ; nothing was written")
+    person = people.add(args.users, args.name, args.role, password)
+    print(f"{person.name} ({person.role}) is in {args.users}; pound desk --users {args.users} lets them in")
     return 0

@@ -11,20 +11,13 @@ import threading
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from pipeline.core.errors import DatabaseBusy, InputRejected, PoundError
 from pipeline.core.locks import holding
 from pipeline.desk import actions, looked
 
-ACTIONS = {   # the form's action: the button's name, and what the page calls it while it runs
-    "load": "Load the registers",
-    "review": "Make the month's review",
-    "close": "Close the month",
-    "verify": "Verify",
-    "papers": "Make the papers",
-    "reopen": "Reopen the month",
-}
+ACTIONS = {name: a.label for name, a in actions.REGISTRY.items()}   # the words of each, for the page
+OFFICE = "office"          # who works at the desk when it has no people (one office user, this machine only)
 PAGE = "the desk's page"   # who holds the database while the page reads it, a moment
 TOKENS_KEPT = 256          # the tokens of the pages served last; an older page is asked to reload
 
@@ -83,6 +76,35 @@ class Desk:
                                   "show the month again", problem=str(exc)), self.months())
         return self.seen[month]
 
+    def waiting(self, month: str) -> list | None:
+        """The findings waiting up to the month (decide.py), read as looked() reads; None while the
+        database is held by an action or a `pound` command."""
+        from pipeline.desk import decide
+
+        try:
+            with holding(self.places.db, wait=0, what=PAGE):
+                return decide.waiting(self.places, month)
+        except Exception:            # busy (a lock, or DuckDB's own), or not built: said on the page
+            return None
+
+    def month_rows(self) -> list | None:
+        """The months table (looked.month_rows), read as looked() reads; None while the database is held."""
+        try:
+            with holding(self.places.db, wait=0, what=PAGE):
+                return looked.month_rows(self.places)
+        except Exception:            # busy (a lock, or DuckDB's own), or not built: said on the page
+            return None
+
+    def bundle_files(self) -> list | None:
+        """The files in registers/ and ledgers/ (bundlefiles.py), read as looked() reads."""
+        from pipeline.desk import bundlefiles
+
+        try:
+            with holding(self.places.db, wait=0, what=PAGE):
+                return bundlefiles.rows(self.places, looked.loaded_files(self.places))
+        except Exception:            # busy (a lock, or DuckDB's own), or not built: said on the page
+            return None
+
     def months(self) -> list[str]:
         """The months to choose from, read as looked() reads (the last read while the database is held)."""
         try:
@@ -104,7 +126,7 @@ class Desk:
     def busy(self) -> bool:
         return self.lock.locked()
 
-    def start(self, action: str, month: str, **kw) -> bool:
+    def start(self, action: str, month: str, who: str = OFFICE, **kw) -> bool:
         """Run an action in the background, holding the database for the whole of it (core/locks.py);
         False when another action is running. An action that finds a `pound` command holding the
         database for actions.DB_WAIT seconds ends at once: "the database is busy: <who> is using it"."""
@@ -133,6 +155,7 @@ class Desk:
 
                     traceback.print_exc()
             finally:
+                _logged(self.places, who, action, month, job)
                 if kw.get("signed"):                  # the scan sent, kept only where the close put it
                     kw["signed"].unlink(missing_ok=True)
                 job.finished = time.monotonic()
@@ -149,6 +172,50 @@ class Desk:
         return self.job
 
 
+def _logged(places, who: str, action: str, month: str, job: Job) -> None:
+    """The step in the desk's history, with what it came to; each file a load refused, with its reasons."""
+    from pipeline.desk import history
+
+    try:
+        r = job.result
+        result = job.error or _said(r)
+        history.write(places.bundle, who, action, month, result)
+        rejects = list(job.rejects) + list(getattr(r, "rejects", None) or getattr(getattr(r, "loaded", None), "rejects", None)
+                                           or [])
+        by_file: dict[str, list[str]] = {}
+        for p in rejects:
+            where = ", ".join(x for x in (f"row {p.row}" if p.row is not None else "", p.column or "") if x)
+            by_file.setdefault(p.file.split(" [", 1)[0], []).append((where + ": " if where else "") + p.problem)
+        for file, reasons in by_file.items():
+            history.write(places.bundle, who, "rejected", month, "\n".join(reasons[:10]), file=file)
+    except OSError:                    # a bundle that will not take the line: the step is done all the same
+        import traceback
+
+        traceback.print_exc()
+
+
+def _said(r) -> str:
+    """A step's result in one line, for the history."""
+    if r is None:
+        return "done"
+    if getattr(r, "summary", None):
+        return r.summary
+    if getattr(r, "lines", None) and r.__class__.__name__ == "Decided":
+        return "; ".join(r.lines)
+    if hasattr(r, "intact"):
+        return "intact" if r.intact else "not intact"
+    if hasattr(r, "reason"):
+        return f"reopened: {r.reason}"
+    if hasattr(r, "closed_by"):
+        return f"the review sealed with the close shown; {len(r.moved)} figure(s) moved since"
+    if hasattr(r, "signed"):
+        return (f"signed page added: {r.added.name}" if getattr(r, "added", None)
+                else f"closed: {r.folder.name}, figures id {r.figures_id}")
+    if hasattr(r, "figures_id"):
+        return f"review made, figures id {r.figures_id}" if r.figures_id else "review made"
+    return "done"
+
+
 def _busy_words(exc: BaseException) -> str | None:
     if isinstance(exc, DatabaseBusy):
         return (f"the database is busy: {exc.holder or 'another program (a `pound` command?)'} is using it; "
@@ -157,27 +224,8 @@ def _busy_words(exc: BaseException) -> str | None:
 
 
 def _run(places: actions.Places, action: str, month: str, progress, **kw):
-    if action == "load":
-        return actions.load(places, month, progress)
-    if action == "review":
-        return actions.review(places, month, progress)
-    if action == "close":
-        return actions.close(places, month, kw.get("by", ""), kw.get("note"), progress, kw.get("signed"))
-    if action == "verify":
-        return actions.verify(places, month, progress)
-    if action == "papers":
-        return actions.papers(places, month, progress)
-    if action == "reopen":
-        return actions.reopen(places, month, kw.get("reason", ""), progress)
-    raise PoundError(f"no such action: {action}")
+    found = actions.REGISTRY.get(action)
+    if found is None:
+        raise PoundError(f"no such action: {action}")
+    return found.run(places, month, progress, **kw)
 
-
-def kept_scan(scan) -> Path:
-    """The scan of the signed page sent with "Close the month", in a file of its own until the close
-    has copied it (the close checks that it is a PDF)."""
-    import tempfile
-
-    fd, name = tempfile.mkstemp(prefix="pound-desk-signed-", suffix=".pdf")
-    with open(fd, "wb") as f:
-        scan.save(f)
-    return Path(name)

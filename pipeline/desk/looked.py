@@ -137,3 +137,54 @@ def state(places: Places, month: str) -> State:
     if s.reopened:
         text = f"reopened ({s.reopened}); {text}"
     return State(month, s.stage, text, next_step, list(s.files_since), s.figures_id)
+
+
+# The months table's words for a stage (issue 51: not loaded, loaded, built, review made, closed,
+# figures moved since the close)
+IN_TABLE = {NOT_LOADED: "not loaded", LOADED: "loaded", DECIDED_UNBUILT: "loaded", BUILT: "built",
+            REVIEWED: "review made", DECIDED: "review made", CLOSED: "closed"}
+
+
+@dataclass
+class MonthRow:
+    month: str
+    state: str
+    figures_id: str | None
+    review: Path | None = None         # the review's first page (HTML), the draft or the one sealed
+    to_sign: Path | None = None        # the sealed page to sign (PDF), of the close in force
+    signed: Path | None = None         # the signed scan, of the close in force
+    papers: Path | None = None         # the papers' index
+
+
+def month_rows(places: Places) -> list[MonthRow]:
+    """Every month the bundle holds and the next one, each with its state, its figures id and the
+    files the desk offers for it (offered.py)."""
+    from pipeline.core.months import months_between
+    from pipeline.desk import offered
+
+    held = months(places)
+    last = dt.date.fromisoformat(held[-1] + "-01")
+    nxt = (last + dt.timedelta(days=32)).strftime("%Y-%m")
+    rows = []
+    for m in months_between(held[0], nxt):
+        try:
+            s = steps.state(places.db, m, places.bundle if places.bundle.is_dir() else None)
+        except Exception as exc:          # said in the row; the page still shows
+            rows.append(MonthRow(m, f"cannot be read ({exc.__class__.__name__})", None))
+            continue
+        words = IN_TABLE[s.stage]
+        if s.stage == CLOSED and s.moved:
+            words = f"figures moved since the close ({s.moved})"
+        row = MonthRow(m, words, s.figures_id if s.stage == CLOSED else s.printed_figures_id)
+        found = offered.of_month(places, m)
+        row.review = next((o.path for o in found["review"] if o.name == f"monthly_review_{m}.html"), None)
+        if s.stage == CLOSED and s.close_folder is not None:
+            sealed = [o for o in found["close"] if o.close == s.close_folder.name]
+            row.to_sign = next((o.path for o in sealed if o.name.startswith("monthly_review") and o.name.endswith(".pdf")),
+                               None)
+            row.signed = next((o.path for o in sealed if o.name == "signed_page.pdf"), None)
+            row.review = next((o.path for o in sealed if o.name.startswith("monthly_review") and o.name.endswith(".html")),
+                              row.review)
+        row.papers = next((o.path for o in found["papers"] if o.name == "index.html"), None)
+        rows.append(row)
+    return rows

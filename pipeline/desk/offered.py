@@ -6,6 +6,7 @@ A file is offered by its month, its kind and its own name, never by a path the b
   pages, their PDFs, the plotly.js they share, the review workbook);
 - ``exports``: the build's exports written for the month (OUT/month_<MONTH>/exports/);
 - ``papers``: the month's papers, their PDFs and their index (OUT/month_<MONTH>/papers/);
+- ``workbooks``: the keeper's and ledger workbooks made from the desk (OUT/month_<MONTH>/workbooks/);
 - ``close``: the files of a close of the month (BUNDLE/closes/<folder>/, the folder one of the
   month's closes), with the signed scan when there is one.
 
@@ -24,13 +25,14 @@ from pathlib import Path
 
 from pipeline.core.months import month_bounds
 
-KINDS = ("review", "exports", "papers", "close")
+KINDS = ("review", "exports", "papers", "close", "workbooks")
 SHOWN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")   # the names the steps write; no dot first
 CLOSE_SUFFIXES = (".html", ".pdf", ".xlsx", ".csv", ".json", ".js")
 SUFFIXES = {             # what each step writes there, and nothing else is handed out
     "review": (".html", ".pdf", ".xlsx", ".js"),
     "exports": (".csv", ".xlsx", ".toml", ".parquet"),
     "papers": (".html", ".pdf"),
+    "workbooks": (".xlsx",),
     "close": CLOSE_SUFFIXES,
 }
 
@@ -59,8 +61,9 @@ def folder(places, month: str, kind: str, close: str | None = None) -> Path | No
         return None
     if kind == "review":
         base, root, parts = places.month(month), places.out, (places.month(month).name,)
-    elif kind in ("exports", "papers"):
-        base = places.month(month) / "exports" if kind == "exports" else places.papers(month)
+    elif kind in ("exports", "papers", "workbooks"):
+        base = {"exports": places.month(month) / "exports", "papers": places.papers(month),
+                "workbooks": places.month(month) / "workbooks"}[kind]
         root, parts = places.out, (places.month(month).name, base.name)
     elif kind == "close" and close is not None:
         base = next((f for f in close_folders_of(places, month) if f.name == close), None)
@@ -144,7 +147,7 @@ def where(places, path: Path) -> Offered | None:
         candidates.append((closed, "close", path.parent.name))
     if m:
         candidates.append((m.group(1), "review", None))
-    if path.parent.name in ("exports", "papers"):
+    if path.parent.name in ("exports", "papers", "workbooks"):
         m2 = re.fullmatch(r"month_(\d{4}-\d{2})", path.parent.parent.name)
         if m2:
             candidates.append((m2.group(1), path.parent.name, None))
@@ -160,7 +163,7 @@ def where(places, path: Path) -> Offered | None:
 def of_month(places, month: str) -> dict[str, list[Offered]]:
     """Every file the desk offers for the month, by kind (the close's by its folder, oldest first)."""
     out: dict[str, list[Offered]] = {}
-    for kind in ("review", "papers", "exports"):
+    for kind in ("review", "papers", "exports", "workbooks"):
         base = folder(places, month, kind)
         out[kind] = [Offered(month, kind, n, base / n) for n in listing(base)
                      if _written(kind, month, n) and _inside(base, n)]

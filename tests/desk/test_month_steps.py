@@ -163,7 +163,9 @@ def test_a_closed_month_shows_its_sealed_review_and_what_moved_and_is_reopened_o
     record = json.loads((again.folder / "close.json").read_text(encoding="utf-8"))
     assert again.folder.name == f"{MONTH}_r2" and record["reopen"] == "fines of R-0015 corrected"
     assert (closed.folder / "close.json").is_file()              # both closes kept
-    assert "reopened" not in d.get(f"/?month={MONTH}").text
+    # (the month's state; "reopened" is also a decision the findings' form offers, and in the history)
+    page = d.get(f"/?month={MONTH}").text
+    assert "reopened" not in page[page.index('id="state-h"'):page.index("</h2>", page.index('id="state-h"'))]
     assert ok(d, "review", MONTH).folder == again.folder
 
 
@@ -181,7 +183,8 @@ def test_a_month_still_running_cannot_be_closed(desk):
     ok(d, "load", "2026-12")
     job = do(d, "close", "2026-12", by=DM)
     assert "2026-12 is not over" in job.error
-    assert not (d.places.bundle / "closes").is_dir() or not any((d.places.bundle / "closes").iterdir())
+    assert not (d.places.bundle / "closes").is_dir() or not any(p.name != "desk_history.jsonl"      # the desk's history
+                                                                for p in (d.places.bundle / "closes").iterdir())
 
 
 def test_a_copied_bundle_keeps_its_reopening_to_itself(desk, tmp_path):
@@ -232,4 +235,4 @@ def test_a_month_closed_for_one_district_is_not_closed_over_at_the_desk(desk):
     assert "was closed for district Mysuru" in page
     job = do(d, "close", MONTH, by=DM)
     assert "the desk closes every district at once" in job.error
-    assert sorted(p.name for p in (d.places.bundle / "closes").iterdir()) == [f"{MONTH}_Mysuru"]
+    assert sorted(p.name for p in (d.places.bundle / "closes").iterdir()) == [f"{MONTH}_Mysuru", "desk_history.jsonl"]

@@ -12,6 +12,34 @@
       if (show.form.requestSubmit) { show.form.requestSubmit(show); } else { show.click(); }
     });
   }
+  // "Add register files": the files go up with their progress shown (the form posts as it would
+  // without this script, and the page it is answered with is shown)
+  var adding = document.getElementById("add-form");
+  if (adding && window.FormData && window.XMLHttpRequest) {
+    adding.addEventListener("submit", function (e) {
+      var input = document.getElementById("file");
+      if (!input || !input.files || !input.files.length) { return; }
+      e.preventDefault();
+      var bar = document.getElementById("upload-progress");
+      var words = document.getElementById("upload-words");
+      var names = Array.prototype.map.call(input.files, function (f) { return f.name; });
+      document.getElementById("upload").hidden = false;
+      words.textContent = "sending " + names.length + " file(s): " + names.join(", ");
+      var xhr = new XMLHttpRequest();
+      xhr.open("POST", adding.action);
+      xhr.upload.addEventListener("progress", function (p) {
+        if (p.lengthComputable) {
+          bar.value = Math.round(100 * p.loaded / p.total);
+          words.textContent = "sending " + names.length + " file(s): " + bar.value + "% of " +
+            (p.total / 1048576).toFixed(1) + " MB";
+        }
+      });
+      xhr.addEventListener("load", function () { window.location.assign(xhr.responseURL || window.location.href); });
+      xhr.addEventListener("error", function () { words.textContent = "the files could not be sent: try again"; });
+      Array.prototype.forEach.call(adding.querySelectorAll("button"), function (b) { b.disabled = true; });
+      xhr.send(new FormData(adding));
+    });
+  }
   var box = document.getElementById("progress");
   if (!box || box.getAttribute("data-running") !== "1") { return; }
   var step = document.getElementById("step");

@@ -1,0 +1,69 @@
+"""The months table (looked.month_rows): every month the bundle holds and the next one, each with
+its state, its figures id and links to its review, its sealed page to sign, its signed scan and its
+papers; on the sample after a close and a correction."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from helpers import fake_reports
+from test_month_steps import DM, MONTH, correct_a_november_release, ok
+
+
+@pytest.fixture
+def desk(desk_of, monkeypatch):
+    from pipeline.close import seal
+    from pipeline.reports import render
+
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k:
+                        fake_reports(db, month, district, out))
+    monkeypatch.setattr(seal, "render_reports", fake_reports)
+    monkeypatch.setenv("POUND_TODAY", "2026-12-06")
+    return desk_of()
+
+
+def rows_of(page: str) -> dict[str, str]:
+    table = page[page.index('<table class="months">'):]
+    table = table[:table.index("</table>")]
+    out = {}
+    for row in re.findall(r"<tr><th scope=\"row\">(.*?)</tr>", table, re.S):
+        month = re.search(r">(\d{4}-\d{2})</a>", row).group(1)
+        out[month] = re.sub(r"\s+", " ", row)
+    return out
+
+
+def test_the_months_after_a_close_and_a_correction(desk):
+    d = desk
+    before = rows_of(d.get(f"/?month={MONTH}").text)
+    assert all("not loaded" in r for r in before.values())
+    ok(d, "load", MONTH)
+    rows = rows_of(d.get(f"/?month={MONTH}").text)
+    months = list(rows)
+    assert months[-1] == "2026-12" and months[-2] == MONTH and months == sorted(months)   # the next month too
+    assert "<td>loaded</td>" in rows[MONTH]
+    ok(d, "review", MONTH)
+    rows = rows_of(d.get(f"/?month={MONTH}").text)
+    assert "<td>review made</td>" in rows[MONTH] and "/files/2026-11/review/monthly_review_2026-11.html" in rows[MONTH]
+    closed = ok(d, "close", MONTH, by=DM)
+    rows = rows_of(d.get(f"/?month={MONTH}").text)
+    assert "<td>closed</td>" in rows[MONTH] and closed.figures_id in rows[MONTH]
+    assert f"/files/2026-11/close/{closed.folder.name}/monthly_review_2026-11.pdf" in rows[MONTH]   # the page to sign
+    assert f"/files/2026-11/close/{closed.folder.name}/monthly_review_2026-11.html" in rows[MONTH]  # the sealed review
+    assert "signed scan" not in rows[MONTH]
+
+    r = d.post("/do/close", data={"month": MONTH, "token": d.token(MONTH), "by": DM,
+                                  "signed": (io.BytesIO(b"%PDF-1.4\n% the signed page\n"), "scan.pdf")},
+               content_type="multipart/form-data")
+    assert r.status_code == 303 and d.desk.wait().error is None
+    rows = rows_of(d.get(f"/?month={MONTH}").text)
+    assert f"/files/2026-11/close/{closed.folder.name}/signed_page.pdf" in rows[MONTH] and "signed scan" in rows[MONTH]
+    ok(d, "papers", MONTH)
+    assert "/files/2026-11/papers/index.html" in rows_of(d.get(f"/?month={MONTH}").text)[MONTH]
+    correct_a_november_release(d.places.bundle)
+    ok(d, "load", MONTH)
+    ok(d, "review", MONTH)
+    rows = rows_of(d.get(f"/?month={MONTH}").text)
+    assert "figures moved since the close" in rows[MONTH] and closed.figures_id in rows[MONTH]
+    assert "not loaded" not in rows["2026-10"]

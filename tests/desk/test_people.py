@@ -1,0 +1,143 @@
+"""People and roles (people.py): pound users add keeps only an argon2id hash; with --users each
+request carries a person's name and password; a clerk sees no button to decide, close or reopen and
+a forged POST of one is refused 403; an auditor cannot load, add or remove; the DM's close is signed
+with the DM's own name, whatever the form says; the month's history names who did each step."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import pytest
+from helpers import fake_reports
+
+MONTH = "2026-11"
+DM = "K. Ramesh, District Magistrate, Mysuru"
+PASSWORDS = {"Asha (clerk)": "clerk-password-1", DM: "dm-password-12", "Audit Officer": "auditor-password-1"}
+
+
+def auth(name: str, password: str | None = None) -> dict:
+    raw = f"{name}:{password or PASSWORDS[name]}".encode()
+    return {"Authorization": "Basic " + base64.b64encode(raw).decode()}
+
+
+@pytest.fixture
+def people_file(run_cli, tmp_path):
+    f = tmp_path / "people.json"
+    for name, role in (("Asha (clerk)", "clerk"), (DM, "dm"), ("Audit Officer", "auditor")):
+        pw = tmp_path / "pw"
+        pw.write_text(PASSWORDS[name] + "\n", encoding="utf-8")
+        code, out, err = run_cli("users", "add", name, "--role", role, "--users", f, "--password-file", pw)
+        assert code == 0, err
+    return f
+
+
+@pytest.fixture
+def desk(desk_of, people_file, monkeypatch):
+    from pipeline.close import seal
+    from pipeline.desk import people
+    from pipeline.reports import render
+
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k:
+                        fake_reports(db, month, district, out))
+    monkeypatch.setattr(seal, "render_reports", fake_reports)
+    monkeypatch.setenv("POUND_TODAY", "2026-12-06")
+    return desk_of(people=people.read(people_file))
+
+
+def page_as(d, name: str) -> str:
+    r = d.get(f"/?month={MONTH}", headers=auth(name))
+    assert r.status_code == 200
+    return r.text
+
+
+def post_as(d, name: str, path: str, **data):
+    token = re.search(r'name="token" value="([^"]+)"', page_as(d, name)).group(1)
+    return d.post(path, data={"token": token, "month": MONTH, **data}, headers=auth(name),
+                  content_type="multipart/form-data")
+
+
+def test_the_file_keeps_only_argon2id_hashes(people_file, run_cli, tmp_path):
+    text = people_file.read_text(encoding="utf-8")
+    assert all(pw not in text for pw in PASSWORDS.values())
+    assert [p["hash"][:10] for p in json.loads(text)["people"]] == ["$argon2id$"] * 3
+    assert people_file.stat().st_mode & 0o077 == 0
+    short = tmp_path / "short"
+    short.write_text("short\n", encoding="utf-8")
+    code, _, err = run_cli("users", "add", "X", "--role", "clerk", "--users", people_file, "--password-file", short)
+    assert code != 0 and "at least 10 characters" in err
+    code, _, err = run_cli("users", "add", "X", "--role", "boss", "--users", people_file, "--password-file", short)
+    assert code != 0
+
+
+def test_each_role_sees_its_buttons_and_the_server_refuses_the_rest(desk):
+    d = desk
+    assert d.get("/").status_code == 401
+    assert d.get("/", headers=auth(DM, "wrong-password")).status_code == 401
+    assert d.get("/", headers=auth("Nobody", "whatever-password")).status_code == 401
+
+    clerk = page_as(d, "Asha (clerk)")
+    assert "Load the registers</button>" in clerk and "Add register files</button>" in clerk
+    assert "Close the month</button>" not in clerk and "Reopen the month</button>" not in clerk
+    for action in ("close", "decide", "reopen"):
+        assert post_as(d, "Asha (clerk)", f"/do/{action}", by="Asha", reason="x").status_code == 403, action
+
+    auditor = page_as(d, "Audit Officer")
+    assert "Load the registers</button>" not in auditor and "Add register files" not in auditor
+    assert "Verify</button>" in auditor
+    assert post_as(d, "Audit Officer", "/do/load").status_code == 403
+    assert post_as(d, "Audit Officer", "/do/review").status_code == 403
+    assert post_as(d, "Audit Officer", "/remove", file="registers/impoundments.csv").status_code == 403
+    assert post_as(d, "Audit Officer", "/add").status_code == 403
+    assert not d.places.db.exists()
+
+    dm = page_as(d, DM)
+    assert "Close the month</button>" in dm and 'id="by"' not in dm and f'id="signed-by">{DM}<' in dm
+
+
+def test_the_dms_close_is_signed_with_the_dms_name_and_the_history_names_each(desk):
+    d = desk
+    for name, action in (("Asha (clerk)", "load"), ("Asha (clerk)", "review")):
+        assert post_as(d, name, f"/do/{action}").status_code == 303
+        job = d.desk.wait()
+        assert job.error is None, job.error
+    # "Signed by" typed into a forged form is not taken: the DM logged in signs
+    assert post_as(d, DM, "/do/close", by="Someone Else").status_code == 303
+    job = d.desk.wait()
+    assert job.error is None, job.error
+    close = json.loads((job.result.folder / "close.json").read_text(encoding="utf-8"))
+    assert close["closed_by"] == DM
+    assert post_as(d, "Audit Officer", "/do/verify").status_code == 303
+    d.desk.wait()
+    page = page_as(d, "Audit Officer")
+    history = page[page.index('id="history-h"'):]
+    done = [(who, what.strip()) for who, what in re.findall(r"<tr><td>[^<]*</td><td>([^<]+)</td>\s*<td>([^<]+)", history)
+            if what.strip() != "rejected"]
+    assert done == [("Asha (clerk)", "Load the registers"), ("Asha (clerk)", "Make the month&#39;s review"),
+                    (DM, "Close the month"), ("Audit Officer", "Verify")]
+    # the history is sealed with the close: lines added since are its nature, a line of before rewritten is not
+    assert [log["file"] for log in close["logs"]] == ["closes/desk_history.jsonl"]
+    assert post_as(d, "Audit Officer", "/do/verify").status_code == 303
+    assert d.desk.wait().result.intact
+    log = d.places.bundle / "closes" / "desk_history.jsonl"
+    log.write_text(log.read_text(encoding="utf-8").replace("Asha (clerk)", "Someone", 1), encoding="utf-8")
+    assert post_as(d, "Audit Officer", "/do/verify").status_code == 303
+    verified = d.desk.wait().result
+    assert not verified.intact and any("log changed since the close: closes/desk_history.jsonl" in ln
+                                       for ln in verified.lines)
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("desk")
+def test_each_roles_page_is_accessible(desk, browser):
+    from test_month_in_browser import accessible
+
+    d = desk
+    for name in (DM, "Asha (clerk)", "Audit Officer"):
+        page, _, errors = browser.open(d.url + f"?month={MONTH}", charts=False, context_args={
+            "bypass_csp": True, "http_credentials": {"username": name, "password": PASSWORDS[name]}})
+        assert page.inner_text("#person") == name
+        accessible(page, f"the page of {name}")
+        assert errors == []
+        page.context.close()
