@@ -17,13 +17,13 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
 from pipeline.core.registers import BY_NAME, DECISIONS
+from pipeline.core.whole import write_whole
 from pipeline.desk.places import Places
 
 REGISTER = BY_NAME["finding_reviews"]
@@ -175,10 +175,7 @@ def write(places: Places, month: str, taken: list[tuple[Asked, Waiting]], by: st
     w.writerow(COLUMNS)
     for a, f in taken:
         w.writerow([f.rule_id, f.subject_id, a.decided_on, by or f.by, a.decision, a.note, f.subject_detail])
-    part = folder / f".{path.name}.part"
-    part.write_text(text.getvalue(), encoding="utf-8")
-    os.replace(part, path)
-    return path
+    return write_whole(path, text.getvalue())
 
 
 def record(places: Places, month: str, progress, asked: list[Asked], load, wait: float, by: str | None = None,

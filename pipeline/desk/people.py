@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
+from pipeline.core.whole import written_whole
 
 ROLES = ("auditor", "clerk", "dm")          # each may do what the one before it may
 RANK = {r: i for i, r in enumerate(ROLES)}
@@ -101,12 +102,11 @@ def add(path: Path, name: str, role: str, password: str) -> Person:
     if path.exists():
         people = [{"name": p.name, "role": p.role, "hash": h} for n, (p, h) in read(path).items() if n != name]
     people.append({"name": name, "role": role, "hash": _hasher().hash(password)})
-    part = path.with_name(f".{path.name}.part")
-    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump({"people": people}, f, indent=1, ensure_ascii=False)
-        f.write("\n")
-    os.replace(part, path)
+    with written_whole(path) as part:          # readable by this user only: it holds the hashes
+        fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"people": people}, f, indent=1, ensure_ascii=False)
+            f.write("\n")
     return Person(name, role)
 
 

@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
+from pipeline.core.whole import partial_of
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
@@ -88,10 +89,6 @@ def _in_one_browser(jobs: list[tuple[Path, Path]], report: bool, executable: str
             browser.close()
 
 
-def _partial(pdf: Path) -> Path:
-    return pdf.with_name(f".{pdf.name}.partial")
-
-
 def print_in(context, jobs: list[tuple[Path, Path]], report: bool) -> list[Path]:
     """The batch printed in one browser context (a playwright BrowserContext), whole or not at all.
     The pages go through one tab, one after another (a tab for each cost a renderer started for
@@ -100,7 +97,7 @@ def print_in(context, jobs: list[tuple[Path, Path]], report: bool) -> list[Path]
     tab = [None]
     try:
         for html, pdf in jobs:
-            done.append(_print_one(context, html, _partial(Path(pdf)), report, tab))
+            done.append(_print_one(context, html, partial_of(Path(pdf)), report, tab))
     except BaseException:
         for partial in done:
             partial.unlink(missing_ok=True)

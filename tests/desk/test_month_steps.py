@@ -100,12 +100,12 @@ def test_papers_are_made_from_their_months_own_build(desk):
     assert built_as_of(d).isoformat() == "2026-11-30"
     assert after.lines[0] == ("built the accounts as of 30-11-2026 for 2026-11 first: the database was last built "
                               "as of 06-12-2026")
-    assert after.count == alone.count == 7                # a memo to the DM's accounts section among them (R21)
+    assert after.count == alone.count == 8                # a memo to the DM's accounts section (R21) and a security receipt among them
     index = (d.places.papers(MONTH) / "index.html").read_text(encoding="utf-8")
     assert "30-11-2026" in index and "06-12-2026" not in index
     # its twin: made again with the month's build in place, nothing is built
     again = ok(d, "papers", MONTH)
-    assert again.lines == [] and again.count == 7
+    assert again.lines == [] and again.count == 8
 
 
 def correct_a_november_release(bundle) -> None:

@@ -112,8 +112,34 @@ def fired_and_missed(test_files) -> dict[str, set]:
     return seen
 
 
+def declared(test_files) -> dict[str, set]:
+    """For each rule id, what the rule tests declared as data expect of it (scenarios.Given in a
+    module-level list): True (fires, or named among those that fire `also`), False (stays silent)."""
+    import sys
+    seen: dict[str, set] = {}
+    sys.path.insert(0, str(TESTS / "rules"))
+    sys.path.insert(0, str(TESTS))
+    try:
+        for path in test_files:
+            for value in vars(_module(path)).values():
+                for given in value if isinstance(value, list | tuple) else ():
+                    if type(given).__name__ != "Given":
+                        continue
+                    expected = given.expected
+                    seen.setdefault(expected["rule_id"], set()).add(bool(expected["fires"]))
+                    for other in expected.get("also") or ():
+                        seen.setdefault(other, set()).add(True)
+    finally:
+        sys.path.remove(str(TESTS / "rules"))
+        sys.path.remove(str(TESTS))
+    return seen
+
+
 def test_each_rule_fires_in_a_test_and_stays_silent_in_its_near_miss():
-    seen = fired_and_missed(sorted((TESTS / "rules").glob("test_*.py")))
+    files = sorted((TESTS / "rules").glob("test_*.py"))
+    seen = fired_and_missed(files)
+    for rule, values in declared(files).items():
+        seen.setdefault(rule, set()).update(values)
     _missing([r for r, v in seen.items() if True in v], "tests/rules/test_*.py, a bundle where it fires")
     _missing([r for r, v in seen.items() if False in v], "tests/rules/test_*.py, a near miss where it is silent")
 
@@ -125,6 +151,15 @@ def test_the_reading_of_the_rule_tests_sees_a_missing_near_miss(tmp_path):
                    'def test_a(run, paid, fires):\n    expect(run(), "REL-UNPAID", fires)\n\n'
                    'def test_b(run):\n    expect(run(), "REL-UNSIGNED", True)\n', encoding="utf-8")
     assert fired_and_missed([one]) == {"REL-UNPAID": {True, False}, "REL-UNSIGNED": {True}}
+
+
+def test_the_reading_of_the_declared_rule_tests_sees_a_missing_near_miss(tmp_path):
+    """Rule tests declared as data are read too, and a declared rule with no silent twin is seen."""
+    one = tmp_path / "test_one.py"
+    one.write_text("from scenarios import Given\n"
+                   "CASES = [Given('short', {}, dict(rule_id='REL-UNPAID', fires=True, also=['REL-UNSIGNED'])),\n"
+                   "         Given('paid', {}, dict(rule_id='REL-UNPAID', fires=False))]\n", encoding="utf-8")
+    assert declared([one]) == {"REL-UNPAID": {True, False}, "REL-UNSIGNED": {True}}
 
 
 def test_each_rule_is_planted_by_synth_or_says_why_not():
