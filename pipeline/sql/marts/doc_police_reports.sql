@@ -22,7 +22,7 @@ WITH base AS (
            t.w AS claim_window_days, t.claim_ends_on, t.report_due_on,
            t.reported_on, t.reported_to, t.notice_on, t.proclamation_on,
            coalesce(t.reported_on, as_of()) AS doc_on,
-           t.notice_from, t.window_from, t.sale_allowed_from,
+           t.notice_from, t.window_from, t.sale_allowed_from, t.notice_claim_ends_on,
            c.source
     FROM int_case_timeline t
     JOIN int_cases c USING (case_id)
@@ -41,7 +41,7 @@ SELECT
     reported_on, reported_to, notice_on, proclamation_on,
     notice_from,
     notice_on IS NOT NULL AS notice_recorded,
-    window_from + claim_window_days AS notice_claim_ends_on,
+    notice_claim_ends_on,
     sale_allowed_from,
     month_of(doc_on) AS month,
     source
