@@ -239,8 +239,9 @@ def remainders(g: Generator) -> None:
         "release_id": np.char.add("RR", s17.sale_id.to_numpy()[m].astype(str)).astype(object),
         "case_id": s17.case_id.to_numpy()[m], "released_on": s17.sale_on.to_numpy()[m], "head_count": left[m],
         "basis": "s17_remainder", "released_to": "owner", "fines_paid": NONE, "charges_paid": NONE,
-        "protest_deposit": NONE, "declaration_made": False, "security_deposit_id": "", "receipt_signed": True,
-        "court_order_ref": "", "_i": cases.i.to_numpy()[m], "_kind": S17})
+        # s.13(1) asks the declaration before any release where s.13 is notified, the remainder's too (R28)
+        "protest_deposit": NONE, "declaration_made": cases.s13.to_numpy()[m].astype(bool), "security_deposit_id": "",
+        "receipt_signed": True, "court_order_ref": "", "_i": cases.i.to_numpy()[m], "_kind": S17})
     g.t["releases"] = pd.concat([rel, extra], ignore_index=True)
 
 

@@ -12,6 +12,9 @@ SAMPLE_FINDINGS = [
     # 16-11-2026 (LF-015): one finding, filed on the first of the two
     ("DM-SURPLUS-CREDITED-EARLY", "expected_credit", "M-2608-003:surplus", "M-2608-003", "P01", "2026-11-15"),
     ("REL-NO-DECLARATION", "release", "R-0007", "N-2609-012", "P02", "2026-09-09"),
+    # R28: R-0012 returned N-2610-013's remaining 2 head after the s.17 sale (S-004), in Nanjangud taluk
+    # where s.13 is notified, without the owner's declaration (declaration_made = no)
+    ("REL-NO-DECLARATION", "release", "R-0012", "N-2610-013", "P02", "2026-10-09"),
     ("REL-NO-SECURITY", "release", "R-0007", "N-2609-012", "P02", "2026-09-09"),
     ("REL-UNPAID", "release", "R-0006", "M-2609-004", "P01", "2026-09-04"),
     ("REL-UNSIGNED", "release", "R-0008", "H-2609-017", "P03", "2026-09-12"),
