@@ -10,9 +10,11 @@
 --   sale_grace_ends_on    sale_allowed_on + sale_grace: an unclaimed case unsold after it is overdue.
 -- The papers' notice is dated the notice recorded, else the report's day, else the day the accounts
 -- are drawn up to (a notice not yet given is given with the report): notice_from. The owner's w days
--- run from window_from, the later of the notice and the report (R24 of the fourth reading: s.15(2)
--- has the notice given "on receipt of a report", so a notice dated before the report gives him no
--- earlier start), and the cattle may be sold from sale_allowed_from = window_from + w + 1;
+-- run from window_from, the latest of the report, the notice and the proclamations recorded (R24 of
+-- the fourth reading: s.15(2) has the notice given "on receipt of a report", so a notice dated before
+-- the report gives him no earlier start; R25: the notice is displayed and proclaimed in the village
+-- or area and at the market place, and he is told by the last of them), and the cattle may be sold
+-- from sale_allowed_from = window_from + w + 1;
 -- sale_allowed_on is that day when the notice is recorded, blank while it is not.
 -- owner_appeared: the case has an s17_refusal attempt (the owner came and
 -- refused to pay), or it is a re-seizure under s.16(2) (the owner came and took the cattle
@@ -30,10 +32,10 @@ SELECT
     l.first_left_on,
     coalesce(s.s17_attempt, false) OR c.reseizure_of IS NOT NULL AS owner_appeared,
     s.first_s15_attempt_on,
-    p.reported_on, p.reported_to, p.notice_on, p.proclamation_on,
+    p.reported_on, p.reported_to, p.notice_on, p.proclamation_on, p.market_proclamation_on,
     p.reported_on + getvariable('notice_grace') AS notice_grace_ends_on,
     coalesce(p.notice_on, p.reported_on, as_of()) AS notice_from,
-    coalesce(greatest(p.notice_on, p.reported_on), as_of()) AS window_from,
+    coalesce(greatest(p.notice_on, p.reported_on, p.proclamation_on, p.market_proclamation_on), as_of()) AS window_from,
     s15_sale_allowed(window_from, c.w) AS sale_allowed_from,
     s15_notice_end(window_from, c.w) AS notice_claim_ends_on,
     CASE WHEN p.notice_on IS NOT NULL THEN sale_allowed_from END AS sale_allowed_on,
