@@ -417,3 +417,26 @@ def test_the_notice_has_a_line_for_each_proclamation_and_its_day(tmp_path):
     assert "In the village or area: proclamation made on 11-10-2026 (as the register records), by" in text
     assert "At the market place near Kabini canal road: proclamation made on 12-10-2026 (as the register records), by" in text
     assert figures(notice)["notice_claim_ends_on"] == "19-10-2026"
+
+
+@pytest.mark.parametrize("pound, s13_to, told", [
+    pytest.param("P1", "", False, id="taluk-not-notified"),
+    pytest.param("P2", "", True, id="notified"),
+    pytest.param("P2", "2026-10-09", False, id="notification-ended-the-day-before-the-notice"),
+    pytest.param("P2", "2026-10-10", True, id="notification-ends-on-the-notice-day"),
+    pytest.param("P2", "2026-10-11", True, id="notification-ends-the-day-after"),
+])
+def test_the_notice_tells_the_owner_of_the_declaration_and_security_where_s13_applies(tmp_path, pound, s13_to, told):
+    """R31: where s.13 is notified for the pound's taluk on the notice's day (10-10), the s.15(2) notice says a
+    declaration and the security (2 head x Rs 1,000) are needed to claim the cattle."""
+    notifications = [{"section": "13", "taluk": "Notified", "effective_from": "2025-01-01", "effective_to": s13_to,
+                      "gazette_ref": "G13"}]
+    written = _papers(tmp_path, impoundments=[case(pound_id=pound, head_count=2)], notifications=notifications,
+                      police_reports=[{"case_id": "C1", "reported_on": "2026-10-09", "notice_on": "2026-10-10",
+                                       "proclamation_on": "2026-10-10"}])
+    notice = next(w for w in written if w.paper.name == "notice_C1").path.read_text(encoding="utf-8")
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", notice)).split())
+    said = "the owner must also make a declaration that they are his and deposit the security the section requires"
+    assert (said in text) == told, text
+    if told:
+        assert "Rs 2,000.00 for these cattle (section 13(1))" in text

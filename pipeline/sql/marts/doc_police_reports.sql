@@ -14,6 +14,10 @@
 -- (s.15(3)), which is what S15-SALE-EARLY checks: the days are int_case_timeline's (notice_from,
 -- window_from, sale_allowed_from). The notice has a line for each proclamation, in the village or area
 -- (proclamation_on) and at the market place (market_proclamation_on, R25), with its day where recorded.
+-- Where s.13 is notified for the pound's taluk on the notice's day (s13_on_notice), the notice tells the
+-- owner that he must also make the declaration and deposit the security of s.13(1) to claim the cattle
+-- (R31), and what the security comes to for these heads that day (security_on_notice; blank when no rate
+-- row gives it).
 -- Stored in no order (sorting it took up to half a second of a state's build): pound documents orders it (documents/papers.py).
 WITH base AS (
     SELECT t.case_id, t.pound_id, c.pound_name, t.taluk, t.district, t.local_authority_id,
@@ -44,6 +48,9 @@ SELECT
     notice_on IS NOT NULL AS notice_recorded,
     notice_claim_ends_on,
     sale_allowed_from,
+    notified('13', taluk, notice_from) AS s13_on_notice,
+    CASE WHEN notified('13', taluk, notice_from)
+         THEN s13_security(head_count, animal_class, taluk, notice_from) END AS security_on_notice,
     month_of(doc_on) AS month,
     source
 FROM base
