@@ -12,6 +12,8 @@ import pytest
 from helpers import case
 from rule_rows import S15, SPEC, day, expect, page_day, rejected, rel, report, sale
 
+HEADS_LEFT = "HEADS-LEFT-IN-POUND"    # R26: a head still in the pound after the case was acted on
+
 # ==============================================================================================
 # S15-REPORT-MISSING: unclaimed, never reported, still in the pound after D+w+1+report_grace
 
@@ -241,27 +243,29 @@ def test_s15_sale_overdue(run, cls, reported_on, notice_on, as_of, params, fires
 
 def test_s15_sale_overdue_not_once_an_auction_was_attempted(run):
     fs = run(impoundments=[case()], sales=[rejected(disposal_note="to be re-auctioned")], **S15)
-    expect(fs, "S15-SALE-OVERDUE", False)
+    # the head still in the pound on 30-11, past the sale's grace (17-11), after an attempt: R26's finding
+    expect(fs, "S15-SALE-OVERDUE", False, also=["HEADS-LEFT-IN-POUND"])
 
 
 # ==============================================================================================
 # S15-BID-REJECTED-UNRESOLVED
 
-@pytest.mark.parametrize("note, later_sale, release, fires", [
-    pytest.param("", None, None, True, id="nothing-after"),
-    pytest.param("handed to goshala", None, None, False, id="disposal-noted"),
-    pytest.param("", "2026-10-25", None, False, id="later-auction"),
-    pytest.param("", "2026-10-18", None, False, id="later-auction-same-day"),
-    pytest.param("", None, "2026-10-18", False, id="release-same-day"),
+# (as of 30-11, past the sale's grace: a head no row takes out of the pound is also left there, R26)
+@pytest.mark.parametrize("note, later_sale, release, fires, also", [
+    pytest.param("", None, None, True, [HEADS_LEFT], id="nothing-after"),
+    pytest.param("handed to goshala", None, None, False, [HEADS_LEFT], id="disposal-noted"),
+    pytest.param("", "2026-10-25", None, False, [], id="later-auction"),
+    pytest.param("", "2026-10-18", None, False, [], id="later-auction-same-day"),
+    pytest.param("", None, "2026-10-18", False, [], id="release-same-day"),
 ])
-def test_s15_bid_rejected_unresolved(run, note, later_sale, release, fires):
+def test_s15_bid_rejected_unresolved(run, note, later_sale, release, fires, also):
     tables = {"impoundments": [case()], "sales": [rejected(disposal_note=note)], **S15}
     if later_sale:
         tables["sales"].append(sale("S2", sale_on=later_sale))
     if release:
         tables["releases"] = [rel(released_on=release, charges_paid="3600")]
     fs = run(**tables)
-    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S1", on="2026-10-18",
+    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S1", on="2026-10-18", also=also,
            says=("Rs 100.00", "S1", "C1", "18-10-2026", "rejected"))
 
 
@@ -296,7 +300,8 @@ def test_s15_rules_never_apply_once_the_owner_appeared_and_refused(run, owner_ap
     pytest.param("2026-10-19", "yes", True, ("S15-NOTICE-MISSING", "S15-SALE-EARLY"), "no proclamation by beat of drum",
                  id="proclaimed-the-day-after"),
     pytest.param("", "yes", True, ("S15-NOTICE-MISSING",), "no proclamation by beat of drum", id="never-proclaimed"),
-    pytest.param("", "no", False, ("S15-NOTICE-MISSING", "S15-BID-REJECTED-UNRESOLVED"), "", id="a-rejected-bid-sells-nothing"),
+    pytest.param("", "no", False, ("S15-NOTICE-MISSING", "S15-BID-REJECTED-UNRESOLVED", HEADS_LEFT), "",
+                 id="a-rejected-bid-sells-nothing"),
 ])
 def test_s15_sale_unproclaimed(run, proclamation_on, accepted, fires, also, what):
     fs = run(impoundments=[case()], sales=[sale(accepted=accepted)],
@@ -374,4 +379,5 @@ def test_s15_bid_rejected_unresolved_is_resolved_by_a_disposal(run, disposal, fi
     # the disposal row on the day of the rejected bid, with an id before it: still a disposal that follows
     sales = [rejected("S5", sale_on="2026-10-18")] + ([sale("S1", sale_on="2026-10-18", **GAUSHALA)] if disposal else [])
     fs = run(impoundments=[case()], sales=sales, **S15)
-    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S5", on="2026-10-18", says=("S5",))
+    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S5", on="2026-10-18", says=("S5",),
+           also=[] if disposal else [HEADS_LEFT])

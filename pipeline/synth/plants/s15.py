@@ -146,4 +146,31 @@ def s15_bid_rejected_unresolved(g, k):
     x = pick(g, s, (s.path == "s15_unclaimed").to_numpy() & first, k)
     s.loc[x.index, ["accepted", "head_sold", "disposal_note", "buyer_name"]] = [False, 0, "", ""]
     g.t["sales"] = s[~(s.case_id.isin(x.case_id) & ~s.index.isin(x.index))]
+    # its heads stay in the pound: once the sale's 30 days of grace have run, they are left there (R26)
+    late = x.case_id.to_numpy()[_sale_allowed(g, x.case_id) + 30 < g.end]
+    g.planted += [("HEADS-LEFT-IN-POUND", str(c)) for c in late]
     return x.sale_id
+
+
+def _sale_allowed(g, cases) -> np.ndarray:
+    """The first day of sale of each case: the day after the owner's w days from the latest of the
+    notice and the proclamations (R25); NONE where the notice is blank."""
+    p = g.t["police_reports"].set_index("case_id")
+    cols = [cases.map(p[c]).fillna(NONE).astype(np.int64).to_numpy()
+            for c in ("notice_on", "proclamation_on", "market_proclamation_on")]
+    last = np.maximum(cols[0], np.maximum(cols[1], cols[2]))
+    return np.where(cols[0] == NONE, NONE, last + cases.map(g.case_info.w).to_numpy() + 1)
+
+
+@plants("HEADS-LEFT-IN-POUND", subject="case", how="an unclaimed case of two or more heads whose one auction sold "
+        "all but one, more than 30 days before the last day after the sale was allowed: the last head is left")
+def heads_left_in_pound(g, k):
+    s = g.t["sales"]
+    attempts = s.groupby("case_id").sale_id.transform("count").to_numpy()
+    heads = s.case_id.map(g.case_info.heads).to_numpy()
+    allowed = _sale_allowed(g, s.case_id)
+    m = ((s.path == "s15_unclaimed") & s.accepted).to_numpy() & (attempts == 1) & (heads >= 2) \
+        & (s.head_sold.to_numpy() == heads) & (allowed != NONE) & (allowed + 30 < g.end)
+    x = pick(g, s, m, k)
+    s.loc[x.index, "head_sold"] = x.head_sold - 1
+    return x.case_id
