@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import case
-from rule_rows import S15, day, rejected, rel, report, sale
+from rule_rows import S15, day, expect, rejected, rel, report, sale
 
 RULE = "HEADS-LEFT-IN-POUND"
 
@@ -97,13 +97,9 @@ def test_heads_left_after_the_day_a_disposal_note_names(run, as_of, again, fires
     if again:
         sales.append(sale("S2", sale_on="2026-10-25"))
     fs = run(as_of=as_of, impoundments=[case()], sales=sales, **S15)
-    rules = [f["rule_id"] for f in fs]
-    assert "S15-BID-REJECTED-UNRESOLVED" not in rules, fs
-    got = found(fs)
-    assert len(got) == int(fires), [(f["rule_id"], f["detail"]) for f in fs]
-    if fires:
-        assert got[0]["event_on"] == day("2026-10-25") and got[0]["severity"] == "medium"
-        assert "disposal note of the rejected bid named 25-10-2026" in got[0]["detail"]
+    # nothing else: the note resolves S15-BID-REJECTED-UNRESOLVED; 1 head x Rs 200 x 8 days = Rs 1,600, medium
+    expect(fs, "HEADS-LEFT-IN-POUND", fires, kind="case", subject="C1", on="2026-10-25", severity="medium",
+           says=("1 of the 1 cattle", "26-10-2026", "disposal note of the rejected bid named 25-10-2026", "Rs 1,600.00"))
 
 
 def test_a_case_never_acted_on_is_s15_sale_overdue_s_alone(run):

@@ -78,8 +78,8 @@ SELECT 'case' AS subject_kind, case_id AS subject_id, case_id, pound_id, local_a
        heads_left || ' of the ' || head_count || ' ' || animal_class || ' of case ' || case_id
        || ' are still in the pound on ' || day_text(as_of()) || ': '
        || concat_ws('; ',
-              CASE WHEN after_sale_allowed THEN 'they could be sold from ' || day_text(sale_allowed_on) || ', more than '
-                   || getvariable('sale_grace') || ' days before, and the case was acted on (first auction or heads out on '
+              CASE WHEN after_sale_allowed THEN 'they could be sold from ' || day_text(sale_allowed_on) || ' and were due to be by '
+                   || day_text(sale_grace_ends_on) || ', and the case was acted on (first auction or heads out on '
                    || day_text(first_event_on) || ') but these heads were not sold' END,
               CASE WHEN after_part_released THEN 'part of the case was released on ' || day_text(part_released_on)
                    || ', more than ' || w || ' days before, and since then no report to the police is recorded and no sale under s.17' END,
