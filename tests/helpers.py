@@ -66,6 +66,13 @@ REFERENCE = {
 }
 
 
+def file_columns(register: str, rows: list[dict]) -> list[str]:
+    """The columns a test's file of these rows has: every column of the register but one that stands in
+    for another when left out (Column.absent_as, R25's market_proclamation_on) and no row names: the
+    file is then one made before the column, as a clerk's old file is."""
+    return [c.name for c in BY_NAME[register].columns if not c.absent_as or any(c.name in r for r in rows)]
+
+
 def write_csv(path: Path, rows: list[dict], columns: list[str] | None = None) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     if columns is None:
@@ -86,7 +93,7 @@ def make_bundle(root: Path, reference: bool = True, **tables: list[dict]) -> Pat
                 write_csv(root / "reference" / f"{name}.csv", rows, BY_NAME[name].names)
     for name, rows in tables.items():
         reg = BY_NAME[name]
-        write_csv(root / reg.folder / f"{name}.csv", rows, reg.names)
+        write_csv(root / reg.folder / f"{name}.csv", rows, file_columns(name, rows))
     return root
 
 
@@ -118,7 +125,10 @@ def text_frame(register: str, rows: list[dict]) -> pd.DataFrame:
     """Rows written as a clerk writes them (text; missing columns blank), as the cells of a file:
     every column of the register, and `_row` from spreadsheet row 2."""
     reg = BY_NAME[register]
-    frame = pd.DataFrame([{c: "" if r.get(c) is None else str(r.get(c)) for c in reg.names} for r in rows],
+    # a column left out of the file (file_columns) takes the cells of the one it stands in for
+    named = set(file_columns(register, rows))
+    cell = {c.name: c.name if c.name in named else c.absent_as for c in reg.columns}
+    frame = pd.DataFrame([{c: "" if r.get(cell[c]) is None else str(r.get(cell[c])) for c in reg.names} for r in rows],
                          columns=reg.names, dtype=str)
     frame.insert(0, "_row", range(2, len(frame) + 2))
     return frame

@@ -28,6 +28,9 @@ class Column:
     what: str = ""                  # plain words for messages and docs
     optional: bool = False          # a file may leave the column out (it is then blank)
     required_when: tuple[str, str] | None = None   # (column, value): blank is an error on such rows
+    # a file that leaves this (optional) column out gives each row the value of the column named here
+    # (R25: a police report without market_proclamation_on records one proclamation for both places)
+    absent_as: str | None = None
 
 
 @dataclass(frozen=True)

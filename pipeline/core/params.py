@@ -107,6 +107,12 @@ PARAMS: tuple[Param, ...] = (
 )
 BY_NAME = {p.name: p for p in PARAMS}
 
+# The rulings on the Act the rules and the accounts follow (shared/spec: the readings and their rulings).
+# Not a parameter one sets: it is kept with the readings of each build and sealed with a close, so that a
+# month closed under earlier rulings shows what a later one moved, with that ruling as its cause (issue
+# 50, item 5). Name here each ruling once it is built.
+RULINGS = "fourth reading: R25, R26, R28, R31"
+
 
 class Parameters:
     """The values in force for one run: defaults, overridden by a parameters file."""
@@ -172,6 +178,8 @@ class Parameters:
         rows = [("as_of", self.as_of.isoformat(), False, "", "The date the accounts are drawn up to; nothing after it is due yet.")]
         rows += [(p.name, json.dumps(self.values[p.name]), self.values[p.name] == p.default, p.section, p.reading)
                  for p in PARAMS]
+        rows.append(("rulings", json.dumps(RULINGS), True, "",
+                     "The rulings on the Act the rules and the accounts follow (not set by a parameters file)."))
         con.execute("INSERT INTO parameters SELECT unnest(?), unnest(?), unnest(?), unnest(?), unnest(?)",
                     [list(col) for col in zip(*rows, strict=True)])
 

@@ -176,6 +176,12 @@ POLICE_REPORTS = Register(
         _c("reported_to", TEXT),
         _c("notice_on", DATE),
         _c("proclamation_on", DATE),
+        # s.15(2): the proclamation "in the village or area and at the market place" is two (R25 of the
+        # fourth reading); proclamation_on is the village's or area's. A file without this column records
+        # one proclamation for both places: each row takes its proclamation_on here.
+        Column("market_proclamation_on", DATE, optional=True, absent_as="proclamation_on",
+               what="the day the proclamation by beat of drum was made at the market place near the place of "
+                    "seizure (s.15(2))"),
     ),
 )
 

@@ -32,8 +32,8 @@ class Kind:
 _POLICE = ("case_id", "pound_id", "pound_name", "taluk", "district", "pound_keeper_name", "animal_class",
            "head_count", "description", "place_of_seizure", "seized_on", "impounded_on", "owner_name",
            "owner_village", "claim_window_days", "claim_ends_on", "report_due_on", "addressed_to", "reported_on",
-           "notice_on", "proclamation_on", "notice_from", "notice_recorded", "notice_claim_ends_on",
-           "sale_allowed_from", "doc_on", "made_late", "source")
+           "notice_on", "proclamation_on", "market_proclamation_on", "notice_from", "notice_recorded", "notice_claim_ends_on",
+           "sale_allowed_from", "doc_on", "made_late", "s13_on_notice", "security_on_notice", "source")
 
 KINDS: tuple[Kind, ...] = (
     Kind("police_report", "Reports to the police of cattle not claimed (s.15(1))", "doc_police_reports",

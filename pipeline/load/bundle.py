@@ -291,10 +291,11 @@ def _extra(source: Source, names: list[str]) -> list[str]:
 
 def _finish(source: Source, frame: pd.DataFrame, digest: str, names: list[str]) -> Read:
     extra = _extra(source, names)
-    # A column a file may leave out (correction_note, void) is blank when it does.
-    for name in source.register.names:
-        if name not in frame.columns:
-            frame[name] = ""
+    # A column a file may leave out (correction_note, void) is blank when it does, or takes the
+    # cells of the column it stands in for (Column.absent_as).
+    for col in source.register.columns:
+        if col.name not in frame.columns:
+            frame[col.name] = frame[col.absent_as] if col.absent_as in frame.columns else ""
     # Wholly blank rows are dropped later (values.py), keeping every row's number.
     frame = frame[[ROW] + source.register.names + extra]
     return Read(source, frame, digest, [], extra)

@@ -214,7 +214,10 @@ def _cells_of(read: Read, wanted: list[str]) -> list[tuple[str, str]]:
     cell, blank where it is empty or the file has no such column."""
     assert read.plain is not None
     at = {n: i for i, n in enumerate(read.plain.names)}
-    return [(name, f"coalesce(c{at[name]}, '')" if name in at else "''") for name in wanted]
+    stand_in = {c.name: c.absent_as for c in read.source.register.columns if c.absent_as}
+    # a column left out is blank, or the cell of the column it stands in for (Column.absent_as)
+    return [(name, f"coalesce(c{at[name]}, '')" if name in at
+             else f"coalesce(c{at[stand_in[name]]}, '')" if stand_in.get(name) in at else "''") for name in wanted]
 
 
 def _too_long(read: Read) -> str:

@@ -148,6 +148,10 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
             # a column the register gained since the database was made (a table made now has them all)
             for c in (c for c in reg.columns if reg.table in have and c.name not in have[reg.table]):
                 con.execute(f'ALTER TABLE {reg.table} ADD COLUMN IF NOT EXISTS "{c.name}" {SQL_TYPE[c.kind]}')
+                # rows loaded from files without it read as such a file does (Column.absent_as); the
+                # column comes last, outside the digests their loads took
+                if c.absent_as:
+                    con.execute(f'UPDATE {reg.table} SET "{c.name}" = "{c.absent_as}"')
         # The contract's columns and their kinds, as data the models can read (the corrections
         # write a corrected amount as rupees and a corrected flag as yes/no).
         con.execute("CREATE OR REPLACE TABLE register_columns (register VARCHAR, column_name VARCHAR, kind VARCHAR, "

@@ -79,7 +79,11 @@ def insert_typed(con: duckdb.DuckDBPyConnection, register: str, frame: pd.DataFr
     con.register(view, data)
     try:
         kinds = {name: kind for name, kind, *_ in con.execute(f"DESCRIBE SELECT * FROM {view}").fetchall()}
-        values = ", ".join(f"{_expr(c, kinds.get(c.name), blank)} AS {_q(c.name)}" for c in reg.columns)
+        # a column the frame leaves out is blank, or the column it stands in for (Column.absent_as)
+        values = ", ".join(f"{_expr(c, kinds.get(c.name), blank)} AS {_q(c.name)}"
+                           if c.name in kinds or c.absent_as not in kinds
+                           else f"{_expr(reg.column(c.absent_as), kinds[c.absent_as], blank)} AS {_q(c.name)}"
+                           for c in reg.columns)
         cols = ", ".join(_q(c) for c in reg.names)
         # a digest of the rows (each row's hash, with its place, summed), as `loads` keeps one per file
         every = ", ".join(_q(c) for c in data.columns)

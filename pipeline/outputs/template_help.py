@@ -70,8 +70,11 @@ _BY_COLUMN = {
     "reported_to": Help("the police station or officer reported to", "s.15(1)", "Hebbal police station",
                         "ವರದಿ ಸ್ವೀಕರಿಸಿದ ಅಧಿಕಾರಿ"),
     "notice_on": Help("the day the officer put up the notice", "s.15(2)", "14-11-2026", "ನೋಟಿಸ್ ಪ್ರಕಟಿಸಿದ ದಿನಾಂಕ"),
-    "proclamation_on": Help("the day it was proclaimed by beat of drum", "s.15(2)", "14-11-2026",
-                            "ಡಂಗುರ ಸಾರಿದ ದಿನಾಂಕ"),
+    "proclamation_on": Help("the day it was proclaimed by beat of drum in the village or area", "s.15(2)",
+                            "14-11-2026", "ಡಂಗುರ ಸಾರಿದ ದಿನಾಂಕ"),
+    "market_proclamation_on": Help("the day it was proclaimed by beat of drum at the market place near where the "
+                                   "animals were seized (left blank while it is not; an auction before it is a "
+                                   "finding)", "s.15(2)", "15-11-2026", "ಮಾರುಕಟ್ಟೆ ಸ್ಥಳದಲ್ಲಿ ಡಂಗುರ ಸಾರಿದ ದಿನಾಂಕ"),
     "sale_id": Help("the number of this auction (a rejected bid is an auction too)", "s.15(3), s.17",
                     "S-004", "ಮಾರಾಟ ಸಂಖ್ಯೆ"),
     "path": Help("why the animals were sold, chosen from the list", "s.15(3), s.17(1)", "s15_unclaimed",

@@ -41,10 +41,21 @@ CREATE OR REPLACE TEMP MACRO window_days(short) AS
     - (CASE WHEN getvariable('count_first_day') THEN 1 ELSE 0 END);
 -- w of a class.
 CREATE OR REPLACE TEMP MACRO claim_window(cls) AS window_days(list_contains(getvariable('short_classes'), cls));
--- s.15(3): after the notice N the owner may claim on N+1 .. N+w; the earliest lawful sale day is
--- N + notice_run(w). The one place the "+ 1" is written (int_case_timeline.sale_allowed_on and
--- the explanation of the deadlines both read it).
+-- s.15: a window of w days runs on its start day S + 1 .. S + w; the step that follows it (the
+-- report, the sale) falls on S + notice_run(w). The one place the "+ 1" is written.
 CREATE OR REPLACE TEMP MACRO notice_run(w) AS w + 1;
+-- The s.15 days, each written here once and read by the timeline (int_case_timeline), the
+-- deadlines (deadlines, deadline_kinds) and the papers (doc_police_reports) alike. d is the
+-- impounding day (or 0, for the number of days after it), n the day the owner's w days start
+-- from after the notice (or 0), w the class's window.
+--   s15_claim_end: the last day the owner may claim before the report (s.15(1)): D + w;
+--   s15_report_due: the report to the police is due the day after (s.15(1)): D + w + 1;
+--   s15_notice_end: the last day of the notice's window (s.15(2)): N + w;
+--   s15_sale_allowed: the earliest day of the auction (s.15(3)): N + w + 1.
+CREATE OR REPLACE TEMP MACRO s15_claim_end(d, w) AS d + w;
+CREATE OR REPLACE TEMP MACRO s15_report_due(d, w) AS d + notice_run(w);
+CREATE OR REPLACE TEMP MACRO s15_notice_end(n, w) AS n + w;
+CREATE OR REPLACE TEMP MACRO s15_sale_allowed(n, w) AS n + notice_run(w);
 
 -- Days of feeding charged for a head impounded on d0 that leaves on d1 (s.12, s.17(2)).
 CREATE OR REPLACE TEMP MACRO held_days(d0, d1) AS

@@ -132,7 +132,9 @@ def releases(g: Generator) -> None:
 
 
 def unclaimed(g: Generator) -> None:
-    """s.15: report on D+w+1, notice within two days, proclamation by then, auction from notice+w+1."""
+    """s.15: report on D+w+1, notice within two days, proclamation by then (in the village and at the market
+    place, the same day), auction from the day after the owner's w days, counted from the later of the
+    notice and the proclamation (R25)."""
     rng, end = g.rng, g.end
     u = g.c[g.c.kind == S15]
     D, w, h = u.D.to_numpy(), u.w.to_numpy(), u.heads.to_numpy()
@@ -144,8 +146,9 @@ def unclaimed(g: Generator) -> None:
     g.t["police_reports"] = pd.DataFrame({
         "case_id": u.case_id.to_numpy()[has], "reported_on": report[has], "reported_to": "Police station",
         "notice_on": np.where(notice <= end, notice, NONE)[has],
-        "proclamation_on": np.where(procl <= end, procl, NONE)[has]})
-    first = notice + w + 1 + rng.integers(0, 11, k)
+        "proclamation_on": np.where(procl <= end, procl, NONE)[has],
+        "market_proclamation_on": np.where(procl <= end, procl, NONE)[has]})
+    first = np.maximum(notice, procl) + w + 1 + rng.integers(0, 11, k)
     rejected = rng.random(k) < 0.15
     second = first + rng.integers(3, 11, k)
     accepted_on = np.where(rejected, second, first)
@@ -239,8 +242,9 @@ def remainders(g: Generator) -> None:
         "release_id": np.char.add("RR", s17.sale_id.to_numpy()[m].astype(str)).astype(object),
         "case_id": s17.case_id.to_numpy()[m], "released_on": s17.sale_on.to_numpy()[m], "head_count": left[m],
         "basis": "s17_remainder", "released_to": "owner", "fines_paid": NONE, "charges_paid": NONE,
-        "protest_deposit": NONE, "declaration_made": False, "security_deposit_id": "", "receipt_signed": True,
-        "court_order_ref": "", "_i": cases.i.to_numpy()[m], "_kind": S17})
+        # s.13(1) asks the declaration before any release where s.13 is notified, the remainder's too (R28)
+        "protest_deposit": NONE, "declaration_made": cases.s13.to_numpy()[m].astype(bool), "security_deposit_id": "",
+        "receipt_signed": True, "court_order_ref": "", "_i": cases.i.to_numpy()[m], "_kind": S17})
     g.t["releases"] = pd.concat([rel, extra], ignore_index=True)
 
 

@@ -48,9 +48,11 @@ def test_money_measures_of_a_month_on_the_sample(sample_bundle):
     # (no fine, feeding 1,400, expenses 300); the protest deposit of N-2609-020 falls to the funds on 15/10:
     # 700 of it due to the local fund. Fines 2,800 + 900 = 3,700; feeding 7,200 + 2,700 + 1,400 = 11,300;
     # proceeds 22,000 + 10,800 + 9,000 = 41,800; expenses 500 + 400 + 300 = 1,200; local fund due
-    # 2,800 + 900 + 700 = 4,400, and the ledger LF-012 2,800, LF-013 900 and LF-018 700. One finding: the
-    # fines of N-2609-012 (Rs 600, due 09-09) were credited Rs 500, overdue on 09-09 + 30 = 09-10 (R16).
-    assert got == (370000, 1130000, 0, 4180000, 120000, 120000, 680000, 440000, 440000, 1)
+    # 2,800 + 900 + 700 = 4,400, and the ledger LF-012 2,800, LF-013 900 and LF-018 700. Four findings: the
+    # fines of N-2609-012 (Rs 600, due 09-09) were credited Rs 500, overdue on 09-09 + 30 = 09-10 (R16);
+    # R-0012, N-2610-013's remainder delivered without the declaration (R28); S-005 never proclaimed at the
+    # market place and held a day before the owner's days from the proclamation ran out (R25).
+    assert got == (370000, 1130000, 0, 4180000, 120000, 120000, 680000, 440000, 440000, 4)
 
 
 def test_sale_expenses_incurred_and_deducted_are_two_figures(sample_bundle):

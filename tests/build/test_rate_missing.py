@@ -36,7 +36,7 @@ def test_no_security_rate_on_the_s17_sale_day(tmp_path):
     con = built(make_bundle(tmp_path, rates=rates, impoundments=[case(pound_id="P2", head_count=2)],
                             sales=[sale(path="s17_refusal", sale_on="2026-10-09", bid_amount="12000", balance_paid="")],
                             releases=[{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-09", "head_count": 1,
-                                       "basis": "s17_remainder", "receipt_signed": "yes"}]))
+                                       "basis": "s17_remainder", "receipt_signed": "yes", "declaration_made": "yes"}]))
     got = con.execute("SELECT fine_due, feeding_due, security_due, balance_to_owner, amounts_known FROM case_accounts").fetchone()
     assert got == (2 * 60000, 2 * 200 * 100 * 9, None, None, False)
     assert movements(con) == [("sale_officer", "17(2)", 50000), ("unallocated", "10(1)", 1150000)]

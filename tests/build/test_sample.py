@@ -12,11 +12,17 @@ SAMPLE_FINDINGS = [
     # 16-11-2026 (LF-015): one finding, filed on the first of the two
     ("DM-SURPLUS-CREDITED-EARLY", "expected_credit", "M-2608-003:surplus", "M-2608-003", "P01", "2026-11-15"),
     ("REL-NO-DECLARATION", "release", "R-0007", "N-2609-012", "P02", "2026-09-09"),
+    # R28: R-0012 returned N-2610-013's remaining 2 head after the s.17 sale (S-004), in Nanjangud taluk
+    # where s.13 is notified, without the owner's declaration (declaration_made = no)
+    ("REL-NO-DECLARATION", "release", "R-0012", "N-2610-013", "P02", "2026-10-09"),
     ("REL-NO-SECURITY", "release", "R-0007", "N-2609-012", "P02", "2026-09-09"),
     ("REL-UNPAID", "release", "R-0006", "M-2609-004", "P01", "2026-09-04"),
     ("REL-UNSIGNED", "release", "R-0008", "H-2609-017", "P03", "2026-09-12"),
     # R7: H-2610-018 was sold with no proclamation by beat of drum
     ("S15-SALE-UNPROCLAIMED", "sale", "S-006", "H-2610-018", "P03", "2026-10-19"),
+    # R25: N-2610-014 was proclaimed in the village on 17-10 but never at the market place near Kabini canal
+    # road (police_reports.csv has market_proclamation_on, blank for it): S-005 sold it unproclaimed there
+    ("S15-SALE-UNPROCLAIMED", "sale", "S-005", "N-2610-014", "P02", "2026-10-20"),
     # R17: S-006's surplus of Rs 4,850 never reached the DM (due 19-10, overdue from 18-11)
     ("DM-RECEIPT-OVERDUE", "expected_credit", "H-2610-018:surplus", "H-2610-018", "P03", "2026-11-18"),
     # R16: N-2609-012's fines credited Rs 100 short; H-2609-017's Rs 1,200 never credited
@@ -26,6 +32,11 @@ SAMPLE_FINDINGS = [
     ("S14-NOT-NOTIFIED", "order", "RO-03", None, None, "2026-10-15"),
     ("S15-NOTICE-MISSING", "case", "H-2610-018", "H-2610-018", "P03", "2026-10-12"),
     ("S15-REPORT-MISSING", "case", "H-2610-019", "H-2610-019", "P03", "2026-11-05"),
+    # R25: the owner's 3 days (sheep) run from the last proclamation, a day after the notice: M-2609-006's
+    # (notice 24-09, proclaimed 25-09) to 28-09, its rejected bid S-002 of 28-09 a day early; N-2610-014's
+    # (notice 16-10, proclaimed 17-10) to 20-10, S-005 of 20-10 a day early
+    ("S15-SALE-EARLY", "sale", "S-002", "M-2609-006", "P01", "2026-09-28"),
+    ("S15-SALE-EARLY", "sale", "S-005", "N-2610-014", "P02", "2026-10-20"),
     # R8: the buyer of S-006 has the pound-keeper's name, but no person id: medium
     ("SALE-OFFICIAL-BUYER", "sale", "S-006", "H-2610-018", "P03", "2026-10-19"),
 ]
@@ -43,6 +54,7 @@ def test_the_complete_findings_list_of_the_sample(sample_bundle):
                                      "short by Rs 200.00.")
     assert "Ramesh Gowda (PK01, pound-keeper, Mysuru) (a match on the name only" in details["SALE-OFFICIAL-BUYER"]
     assert "the proclamation by beat of drum is not recorded (due by 12-10-2026" in details["S15-NOTICE-MISSING"]
+    assert "no proclamation by beat of drum at the market place near Kabini canal road" in details["S15-SALE-UNPROCLAIMED"]
     assert ("the DM's credit DM-004 of Rs 13,800.00 on 15-11-2026, drawing on his receipt DM-001, whose six months "
             "end on 02-03-2027; the local fund's entry LF-015") in details["DM-SURPLUS-CREDITED-EARLY"]
 

@@ -46,9 +46,11 @@ def decide_four(path: Path, into: Path) -> list[tuple]:
     wb = load_workbook(path)
     ws = wb["finding_reviews"]
     header = [c.value for c in ws[1]]
-    # the sample's six findings waiting, with the three credits and receipts overdue (R16, R17) and
-    # M-2608-003's surplus credited before the DM's six months ended (R21)
-    assert ws.max_row - 1 == 10, "the walk-through speaks of ten findings"
+    # the sample's six findings waiting, with the three credits and receipts overdue (R16, R17),
+    # M-2608-003's surplus credited before the DM's six months ended (R21) and N-2610-013's remainder
+    # delivered without the declaration (R-0012, R28), N-2610-014's sale never proclaimed at the market place
+    # and the two auctions held a day before the owner's days from the proclamation ran out (R25)
+    assert ws.max_row - 1 == 14, "the walk-through speaks of fourteen findings"
     decided = []
     for r in range(2, 6):
         ws.cell(r, header.index("reviewed_on") + 1, dt.datetime(2026, 12, 3))

@@ -17,11 +17,12 @@ By hand, November then moves:
 October's own figures (closed too) and July's (the R02 correction; not closed) do not move. Page 1 of
 each close (R14) does: it counts every finding waiting up to its month, and R02 short by Rs 50 raises
 REL-UNPAID R02 (high) of 13-07-2026, waiting on the close's as-of date, 31-12-2026, for
-18 (13-07 to 31-07) + 31 + 30 + 31 + 30 + 31 = 171 days, the oldest (sealed: 82). So October's page:
-high waiting 1 -> 2, oldest 82 -> 171; November's: high waiting 1 -> 3 (R02, R12), of the month high
-0 -> 1 (R12), medium waiting and of the month 2 -> 3 (G99), oldest 82 -> 171; cause: the files loaded
-since the close. (The one high finding waiting when they were closed is G05's surplus credited before the
-DM's six months ended, DM-SURPLUS-CREDITED-EARLY of 31-10-2026: R21.)
+18 (13-07 to 31-07) + 31 + 30 + 31 + 30 + 31 = 171 days, the oldest (sealed: 142, G05's auction SA1 of
+11-08-2026, a day early: R25). So October's page: high waiting 1 -> 2, oldest 142 -> 171; November's: high
+waiting 2 -> 4 (R02, R12), of the month high 1 -> 2 (R12), medium waiting 3 -> 4 and of the month 2 -> 3
+(G99), oldest 142 -> 171; cause: the files loaded since the close. (The high findings waiting when they were
+closed are G05's surplus credited before the DM's six months ended, DM-SURPLUS-CREDITED-EARLY of 31-10-2026:
+R21, and, for November, G12's head left in the pound, HEADS-LEFT-IN-POUND of 10-11-2026: R26.)
 
 The reports are rendered by a stand-in (three small pages) except in the one slow test: the
 close's own work is what is tested here; the reports have their own tests.
@@ -92,7 +93,8 @@ def test_close_json_holds_who_when_inputs_figures_and_every_file(closed):
     pa = next(r for r in c["figures"]["accounts"] if r["pound_id"] == "PA")
     assert (pa["fines_received"], pa["local_fund_due"], pa["heads_impounded"], pa["heads_released"]) == (60000, 60000, 2, 1)
     # November's findings: the local fund credits overdue of G10 and G09 (R16; tests/golden/expected/findings.csv)
-    assert sorted(f["subject_id"] for f in c["figures"]["findings"]) == ["G09:fines", "G10:fines"]
+    # (G12's HEADS-LEFT-IN-POUND of 10-11-2026, R26, among them)
+    assert sorted(f["subject_id"] for f in c["figures"]["findings"]) == ["G09:fines", "G10:fines", "G12"]
     assert {r["reference"] for r in c["figures"]["reconciliation"]} >= {"G12"}
     files = sorted(p.name for p in folder.iterdir() if p.name != "close.json")
     assert files == ["findings.csv", "monthly_accounts.csv", "monthly_review_2026-11.html",
@@ -260,13 +262,15 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
     both = "loaded since the close: registers/impoundments_late.csv; loaded since the close: registers/releases_fix.csv"
     assert got == [
         # page 1 of October: REL-UNPAID R02 of July, raised by its correction, waits 171 days
-        ("2026-10", "all", "", "page1_oldest_days", "82", "171", "89", "", "", both),
+        # (the oldest when closed: G05's auction SA1 of 11-08-2026, a day early, R25: 142 days)
+        ("2026-10", "all", "", "page1_oldest_days", "142", "171", "29", "", "", both),
         # (G05's DM-SURPLUS-CREDITED-EARLY of 31-10-2026, high, was waiting when each month was closed: R21)
         ("2026-10", "all", "", "page1_waiting_high", "1", "2", "1", "", "", both),
         ("2026-11", "all", "PA", "finding_raised_after_close", "0", "1", "1", "REL-UNPAID", "R12", CORRECTION),
         # November held G10's LF-CREDIT-OVERDUE at PA and G09's at PB when it was closed
-        ("2026-11", "all", "PA", "findings", "1", "2", "1", "", "", CORRECTION),
-        ("2026-11", "all", "PA", "findings_high", "0", "1", "1", "", "", CORRECTION),
+        # (and G12's HEADS-LEFT-IN-POUND at PA, high: R26)
+        ("2026-11", "all", "PA", "findings", "2", "3", "1", "", "", CORRECTION),
+        ("2026-11", "all", "PA", "findings_high", "1", "2", "1", "", "", CORRECTION),
         ("2026-11", "all", "PA", "fines_received", "600.00", "500.00", "-100.00", "", "", CORRECTION),
         ("2026-11", "all", "PA", "local_fund_due", "600.00", "500.00", "-100.00", "", "", CORRECTION),
         # the sealed G12 fines row matched (0.00); the local fund's 600 now meets 500 expected: a new break
@@ -278,11 +282,11 @@ def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_
         ("2026-11", "all", "PB", "heads_impounded", "0", "1", "1", "", "", LATE),
         ("2026-11", "all", "PB", "heads_moved", "0", "1", "1", "", "", LATE),
         # page 1 of November: R12 (high) and G99 (medium) of the month, R02 (high) of July
-        ("2026-11", "all", "", "page1_of_month_high", "0", "1", "1", "", "", both),
+        ("2026-11", "all", "", "page1_of_month_high", "1", "2", "1", "", "", both),
         ("2026-11", "all", "", "page1_of_month_medium", "2", "3", "1", "", "", both),
-        ("2026-11", "all", "", "page1_oldest_days", "82", "171", "89", "", "", both),
-        ("2026-11", "all", "", "page1_waiting_high", "1", "3", "2", "", "", both),
-        ("2026-11", "all", "", "page1_waiting_medium", "2", "3", "1", "", "", both),
+        ("2026-11", "all", "", "page1_oldest_days", "142", "171", "29", "", "", both),
+        ("2026-11", "all", "", "page1_waiting_high", "2", "4", "2", "", "", both),
+        ("2026-11", "all", "", "page1_waiting_medium", "3", "4", "1", "", "", both),
     ]
     # the pages show them as they write every amount, and each measure in words
     from pipeline.read.database import connect
@@ -331,8 +335,8 @@ def test_a_change_to_a_month_not_closed_moves_only_the_page_one_of_the_close(run
     # no figure of November's own moves; its page 1 counts July's REL-UNPAID R02 now waiting (171 days)
     assert [(r["month"], r["pound_id"], r["measure"], r["closed_value"], r["current_value"], r["causes"])
             for r in read(tmp_path / "out" / "adjustments.csv")] == [
-        ("2026-11", "", "page1_oldest_days", "82", "171", "loaded since the close: registers/releases_fix.csv"),
-        ("2026-11", "", "page1_waiting_high", "1", "2", "loaded since the close: registers/releases_fix.csv")]
+        ("2026-11", "", "page1_oldest_days", "142", "171", "loaded since the close: registers/releases_fix.csv"),
+        ("2026-11", "", "page1_waiting_high", "2", "3", "loaded since the close: registers/releases_fix.csv")]
 
 
 def test_the_bundle_reader_passes_over_the_closes(closed):
@@ -414,8 +418,42 @@ def test_a_close_sealed_before_the_third_reading_keeps_its_figures_and_names_the
                   r["causes"]) for r in read(tmp_path / "kept" / "adjustments.csv"))
     cause = "reading new since the close: ledger_grace = 30"
     assert got == [("PA", "finding_raised_after_close", "LF-CREDIT-OVERDUE", "G10:fines", "0", "1", cause),
-                   ("PA", "findings", "", "", "0", "1", cause),
+                   # (PA's November also holds G12's HEADS-LEFT-IN-POUND, R26, sealed and raised alike)
+                   ("PA", "findings", "", "", "1", "2", cause),
                    ("PB", "finding_raised_after_close", "LF-CREDIT-OVERDUE", "G09:fines", "0", "1", cause),
                    ("PB", "findings", "", "", "0", "1", cause)]
     # the sealed pack itself is as it was
+    assert (bundle / "closes" / "2026-11" / "close.json").read_bytes() == sealed
+
+
+def test_a_close_sealed_before_a_ruling_keeps_its_figures_and_names_the_ruling_as_the_cause(run_cli, fake, tmp_path,
+                                                                                           shared):
+    """Issue 50, item 5: November is closed as it would have been before R26, without G12's HEADS-LEFT-IN-POUND
+    (its second head left unreported after a part release: high, PA) and under the rulings before it. The close
+    is not reopened and keeps its figures; what the ruling moved shows as adjustments, the ruling its cause."""
+    from pipeline.core.params import RULINGS
+
+    bundle, db = fresh(shared, tmp_path)
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
+    assert code == 0, err
+    path = bundle / "closes" / "2026-11" / "close.json"
+    c = json.loads(path.read_text(encoding="utf-8"))
+    assert json.loads(c["parameters"]["rulings"]) == RULINGS
+    c["parameters"]["rulings"] = json.dumps("third reading")
+    c["figures"]["findings"] = [f for f in c["figures"]["findings"] if f["rule_id"] != "HEADS-LEFT-IN-POUND"]
+    for row in c["figures"]["accounts"]:
+        if row["pound_id"] == "PA":
+            row["findings"] -= 1
+            row["findings_high"] -= 1
+    path.write_text(json.dumps(c), encoding="utf-8")
+    sealed = path.read_bytes()
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "kept", "--as-of", AS_OF)
+    assert code == 0, err
+    got = sorted((r["pound_id"], r["measure"], r["rule_id"], r["subject_id"], r["closed_value"], r["current_value"],
+                  r["causes"]) for r in read(tmp_path / "kept" / "adjustments.csv"))
+    cause = f"rulings since the close: {RULINGS} (closed under third reading)"
+    assert got == [("PA", "finding_raised_after_close", "HEADS-LEFT-IN-POUND", "G12", "0", "1", cause),
+                   # PA's November: G10's LF-CREDIT-OVERDUE sealed and still raised, G12's added
+                   ("PA", "findings", "", "", "1", "2", cause),
+                   ("PA", "findings_high", "", "", "0", "1", cause)]
     assert (bundle / "closes" / "2026-11" / "close.json").read_bytes() == sealed

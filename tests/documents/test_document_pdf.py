@@ -38,9 +38,10 @@ def test_pdf_of_each_paper_and_one_per_kind(golden_db, tmp_path, run_cli):
     code, stdout, err = run_cli("documents", "--db", golden_db / "pound.duckdb", "--out", out,
                                 "--case", "G05", "--case", "G06", "--pdf")
     assert code == 0, err
-    # (G05's surplus credited before the DM's six months ended, R21: a memo to the DM's accounts section)
+    # (G05's surplus credited before the DM's six months ended, R21: a memo to the DM's accounts section;
+    # its auction SA1 a day before the owner's days from the proclamation ran out, R25: a memo to its officer S1)
     assert sorted(p.name for p in out.glob("*.pdf")) == [
-        "findings_memo_accounts-DM-Dist_2026-10.pdf", "findings_memo_all.pdf", "notice_G05.pdf", "notice_all.pdf", "owner_account_G05.pdf", "owner_account_G06.pdf",
+        "findings_memo_S1_2026-08.pdf", "findings_memo_accounts-DM-Dist_2026-10.pdf", "findings_memo_all.pdf", "notice_G05.pdf", "notice_all.pdf", "owner_account_G05.pdf", "owner_account_G06.pdf",
         "owner_account_all.pdf", "police_report_G05.pdf", "police_report_all.pdf", "release_receipt_R06.pdf",
         "release_receipt_all.pdf"]
     # every figure of every page (each checked against the exports in test_documents) is in its PDF
@@ -57,7 +58,8 @@ def test_pdf_of_each_paper_and_one_per_kind(golden_db, tmp_path, run_cli):
     pages, text = _text(out / "owner_account_all.pdf")
     assert pages == 2 and "Rs 3,000.00" in text and "15-02-2027" in text
     pages, text = _text(out / "police_report_all.pdf")
-    assert pages == 1 and "07-08-2026" in text and "11-08-2026" in text
+    # reported 07-08; sale from 12-08, the day after the owner's 3 days from the proclamation of 08-08 (R25)
+    assert pages == 1 and "07-08-2026" in text and "12-08-2026" in text
 
 
 def _pdftotext(path: Path) -> str:

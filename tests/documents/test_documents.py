@@ -91,14 +91,17 @@ def test_police_reports_bear_the_day_made_or_the_accounts_date_and_the_sale_day(
         ("31-12-2026", "23-12-2026", "22-12-2026", "08-01-2027")
     assert "made late" in page
     assert "police station nearest to South Pound" in (out / "police_report_G04.html").read_text(encoding="utf-8")
-    # G05 sheep 03-08, w = 3: report day 07-08; notice recorded 07-08: claim to 10-08, sale from 11-08.
+    # G05 sheep 03-08, w = 3: report day 07-08; notice recorded 07-08, proclaimed 08-08 (one proclamation for
+    # both places: the file has no market_proclamation_on): the owner's days run from the last, 08-08 (R25):
+    # claim to 11-08, sale from 12-08.
     g05 = figures((out / "notice_G05.html").read_text(encoding="utf-8"))
     assert (g05["notice_from"], g05["notice_claim_ends_on"], g05["sale_allowed_from"], g05["claim_window_days"]) \
-        == ("07-08-2026", "10-08-2026", "11-08-2026", "3")
-    # G14 was reported (and its notice shown) on its day, 24-12: the paper bears it, on time
+        == ("07-08-2026", "11-08-2026", "12-08-2026", "3")
+    # G14 was reported (and its notice shown) on its day, 24-12: the paper bears it, on time; proclaimed on
+    # 25-12, its sale is allowed from 25-12 + 3 + 1 = 29-12 (R25)
     page = (out / "police_report_G14.html").read_text(encoding="utf-8")
     g14 = figures(page)
-    assert (g14["doc_on"], g14["sale_allowed_from"]) == ("24-12-2026", "28-12-2026") and "made late" not in page
+    assert (g14["doc_on"], g14["sale_allowed_from"]) == ("24-12-2026", "29-12-2026") and "made late" not in page
 
 
 def _rs(text: str) -> str:
@@ -154,7 +157,9 @@ def test_scope_by_case_pound_and_dates(golden_db, tmp_path):
     finally:
         con.close()
     # G05's surplus credited before the DM's six months ended (R21): its memo, to the DM's accounts section
-    assert sorted(w.paper.name for w in by_case) == ["findings_memo_accounts-DM-Dist_2026-10", "notice_G05",
+    # and its auction SA1 of 11-08, a day early (R25): its memo, to the officer who held it (S1)
+    assert sorted(w.paper.name for w in by_case) == ["findings_memo_S1_2026-08",
+                                                     "findings_memo_accounts-DM-Dist_2026-10", "notice_G05",
                                                      "owner_account_G05", "police_report_G05"]
     assert sorted(w.paper.name for w in by_pound) == ["notice_G14", "police_report_G14", "release_receipt_R15"]
     assert sorted(w.paper.name for w in by_days) == ["notice_G05", "police_report_G05"]
@@ -304,10 +309,15 @@ def test_the_notice_and_report_say_what_the_register_records_of_them(tmp_path, p
     text = {w.paper.name: " ".join(unescape(re.sub(r"<[^>]+>", " ", w.path.read_text(encoding="utf-8"))).split())
             for w in written}
     assert "of the notice, which the register records as displayed on 10-10-2026" in text["police_report_C1"]
+    # a line for each proclamation, its place and day (R25); a file without market_proclamation_on records
+    # one proclamation for both places
     if proclaimed:
-        assert "Proclamation made on 11-10-2026 (as the register records), by" in text["notice_C1"]
+        assert "In the village or area: proclamation made on 11-10-2026 (as the register records), by" in text["notice_C1"]
+        assert ("At the market place near the place of seizure: proclamation made on 11-10-2026 (as the register "
+                "records), by") in text["notice_C1"]
     else:
-        assert "Proclamation made on (date), by" in text["notice_C1"]
+        assert "In the village or area: proclamation made on (date), by" in text["notice_C1"]
+        assert "At the market place near the place of seizure: proclamation made on (date), by" in text["notice_C1"]
     memo = next(v for k, v in text.items() if k.startswith("findings_memo"))
     assert "Issued: 30-11-2026" in memo
 
@@ -394,3 +404,39 @@ def test_an_s17_account_has_the_owner_receive_only_the_balance_recorded_paid(tmp
             assert "I have received the 1 head of cattle remaining according to this account." in page
         else:
             assert "I have received" not in page and "Receipt (section 17(4))" not in page
+
+
+def test_the_notice_has_a_line_for_each_proclamation_and_its_day(tmp_path):
+    """R25: the proclamation in the village or area and the one at the market place are two, each with
+    its place and the day the register records; the owner's days run from the later (12-10): to 19-10."""
+    written = _papers(tmp_path, impoundments=[case(place_of_seizure="Kabini canal road")],
+                      police_reports=[{"case_id": "C1", "reported_on": "2026-10-09", "notice_on": "2026-10-10",
+                                       "proclamation_on": "2026-10-11", "market_proclamation_on": "2026-10-12"}])
+    notice = next(w for w in written if w.paper.name == "notice_C1").path.read_text(encoding="utf-8")
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", notice)).split())
+    assert "In the village or area: proclamation made on 11-10-2026 (as the register records), by" in text
+    assert "At the market place near Kabini canal road: proclamation made on 12-10-2026 (as the register records), by" in text
+    assert figures(notice)["notice_claim_ends_on"] == "19-10-2026"
+
+
+@pytest.mark.parametrize("pound, s13_to, told", [
+    pytest.param("P1", "", False, id="taluk-not-notified"),
+    pytest.param("P2", "", True, id="notified"),
+    pytest.param("P2", "2026-10-09", False, id="notification-ended-the-day-before-the-notice"),
+    pytest.param("P2", "2026-10-10", True, id="notification-ends-on-the-notice-day"),
+    pytest.param("P2", "2026-10-11", True, id="notification-ends-the-day-after"),
+])
+def test_the_notice_tells_the_owner_of_the_declaration_and_security_where_s13_applies(tmp_path, pound, s13_to, told):
+    """R31: where s.13 is notified for the pound's taluk on the notice's day (10-10), the s.15(2) notice says a
+    declaration and the security (2 head x Rs 1,000) are needed to claim the cattle."""
+    notifications = [{"section": "13", "taluk": "Notified", "effective_from": "2025-01-01", "effective_to": s13_to,
+                      "gazette_ref": "G13"}]
+    written = _papers(tmp_path, impoundments=[case(pound_id=pound, head_count=2)], notifications=notifications,
+                      police_reports=[{"case_id": "C1", "reported_on": "2026-10-09", "notice_on": "2026-10-10",
+                                       "proclamation_on": "2026-10-10"}])
+    notice = next(w for w in written if w.paper.name == "notice_C1").path.read_text(encoding="utf-8")
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", notice)).split())
+    said = "the owner must also make a declaration that they are his and deposit the security the section requires"
+    assert (said in text) == told, text
+    if told:
+        assert "Rs 2,000.00 for these cattle (section 13(1))" in text

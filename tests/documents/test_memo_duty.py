@@ -57,7 +57,10 @@ def expected_addressee(con, f: dict) -> str | None:
         return one("SELECT conducted_by FROM current_sales() WHERE NOT void AND sale_on <= ? AND sale_id = ?",
                    as_of(con), f["subject_id"]) or \
             f"sale-officer-{f['subject_id']}"
-    if f["section"].startswith("15(2)") or f["rule_id"] in ("S15-SALE-OVERDUE", "S15-SALE-LATE"):
+    # R26: heads left unsold are the officer's the report went to; with no report, the pound-keeper's
+    heads_left_reported = f["rule_id"] == "HEADS-LEFT-IN-POUND" and one(
+        "SELECT reported_on FROM stg_police_reports WHERE case_id = ?", f["case_id"]) is not None
+    if f["section"].startswith("15(2)") or f["rule_id"] in ("S15-SALE-OVERDUE", "S15-SALE-LATE") or heads_left_reported:
         to = one("SELECT reported_to FROM stg_police_reports WHERE case_id = ?", f["case_id"])
         return one("SELECT person_id FROM stg_officials WHERE person_id = ?", to) or f"police-{to or f['case_id']}"
     if f["subject_kind"] == "order" or f["section"].startswith("14"):
@@ -357,3 +360,24 @@ def test_a_refund_out_of_time_goes_to_the_dm_s_accounts_section(claims, fires):
         con.close()
     assert got == ([("accounts-DM-Mysuru", "Accounts officer, office of the District Magistrate, Mysuru",
                      "dm_accounts")] if fires else [])
+
+
+def test_heads_left_in_the_pound_go_to_the_officer_reported_to_or_else_the_pound_keeper(tmp_path):
+    """R26: C1 (2 head) reported to "Town PS", one head sold on 18-10 and the other left past 17-11: the
+    officer the report went to is to sell it. C2 (2 head), one released on 03-10 and the other never
+    reported: the pound-keeper's (he is to report it)."""
+    reports = [{"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "Town PS", "notice_on": "2026-10-10",
+                "proclamation_on": "2026-10-10"}]
+    sale = {"sale_id": "S1", "case_id": "C1", "path": "s15_unclaimed", "sale_on": "2026-10-18", "head_offered": 2,
+            "head_sold": 1, "bid_amount": "9000", "accepted": "yes", "conducted_by": "SO1", "buyer_name": "Farmer B"}
+    release = {"release_id": "R1", "case_id": "C2", "released_on": "2026-10-03", "head_count": 1,
+               "basis": "s12_payment", "fines_paid": "600", "charges_paid": "600", "receipt_signed": "yes"}
+    con = built_rows(police_reports=reports, sales=[sale], releases=[release],
+                     impoundments=[case("C1", head_count=2), case("C2", owner_id="O2", head_count=2)])
+    try:
+        got = {r[0]: r[1] for r in con.execute("SELECT case_id, addressee FROM doc_findings_memos "
+                                               "WHERE rule_id = 'HEADS-LEFT-IN-POUND'").fetchall()}
+    finally:
+        con.close()
+    assert got["C1"] == "Town PS, Officer in charge, to whom the report under s.15(1) was made"
+    assert got["C2"].startswith("Pound-keeper") or "Pound-keeper" in got["C2"], got

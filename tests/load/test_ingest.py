@@ -223,3 +223,37 @@ def test_a_database_made_for_rows_that_fit_one_row_group_has_small_blocks(tmp_pa
     assert block(tmp_path / "unsaid.duckdb", None) == 262_144
     assert block(tmp_path / "state.duckdb", 10) == 262_144
     assert block(tmp_path / "month.duckdb", connection.ROW_GROUP) == connection.SMALL_BLOCK
+
+
+def _reports(tmp_path, name, header, rows, excel=False):
+    bundle = make_bundle(tmp_path / name, impoundments=[case("C1"), case("C2")])
+    (bundle / "registers").mkdir(exist_ok=True)
+    if excel:
+        wb = Workbook()
+        ws = wb.active
+        ws.title = "police_reports"
+        ws.append(header)
+        for r in rows:
+            ws.append(r)
+        wb.save(bundle / "registers" / "police_reports.xlsx")
+    else:
+        lines = [",".join(header)] + [",".join(r) for r in rows]
+        (bundle / "registers" / "police_reports.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    con = connection.connect(":memory:")
+    result = ingest(con, bundle)
+    assert not result.rejected, [p.render() for p in result.problems]
+    return con.execute("SELECT case_id, proclamation_on, market_proclamation_on FROM police_reports "
+                       "ORDER BY case_id").fetchall()
+
+
+def test_a_police_report_without_the_market_column_records_one_proclamation_for_both_places(tmp_path):
+    # R25: a file without market_proclamation_on (CSV or workbook) gives each row its proclamation_on;
+    # a file with it keeps a blank as blank (no proclamation at the market place recorded)
+    old = ["case_id", "reported_on", "reported_to", "notice_on", "proclamation_on"]
+    rows = [["C1", "2026-10-09", "PS", "2026-10-10", "2026-10-11"], ["C2", "2026-10-09", "PS", "2026-10-10", ""]]
+    d11 = dt.date(2026, 10, 11)
+    assert _reports(tmp_path, "csv", old, rows) == [("C1", d11, d11), ("C2", None, None)]
+    assert _reports(tmp_path, "xlsx", old, rows, excel=True) == [("C1", d11, d11), ("C2", None, None)]
+    new = [*old, "market_proclamation_on"]
+    assert _reports(tmp_path, "new", new, [rows[0] + [""], rows[1] + ["2026-10-12"]]) == \
+        [("C1", d11, None), ("C2", None, dt.date(2026, 10, 12))]

@@ -103,11 +103,14 @@ def test_findings_are_high_severity_first(con):
     f = review.findings_in_month(con, "2026-10")
     assert f["severity"].tolist() == sorted(f["severity"], key=["high", "medium", "low"].index)
     top = f.iloc[0]
-    # R7: the sale with no proclamation is high; R8: the buyer's name alone is medium
+    # R28: the remainder of N-2610-013 delivered undeclared is high; R7: the sales with no proclamation (S-006;
+    # S-005 at the market place, R25) are high; R8: the buyer's name alone is medium
     assert (top["rule_id"], top["subject_kind"], top["subject_id"], top["section"]) == \
-        ("S15-SALE-UNPROCLAIMED", "sale", "S-006", "15(2)")
-    assert "no proclamation by beat of drum" in top["detail"]
-    assert int(review.high_findings(con, "2026-10")["high_findings"].iloc[0]) == 1
+        ("REL-NO-DECLARATION", "release", "R-0012", "13(1)")
+    unproclaimed = f[f["rule_id"] == "S15-SALE-UNPROCLAIMED"].set_index("subject_id")
+    assert sorted(unproclaimed.index) == ["S-005", "S-006"] and set(unproclaimed["severity"]) == {"high"}
+    assert "no proclamation by beat of drum" in unproclaimed.loc["S-006", "detail"]
+    assert int(review.high_findings(con, "2026-10")["high_findings"].iloc[0]) == 3
 
 
 def test_deadlines_after_october(con):

@@ -64,13 +64,15 @@ SPEC = {
     "DM-SURPLUS-CREDITED-EARLY": ("18(5)", "high"),
     "S17-PATH-UNFOUNDED": ("17(1)", "high"),
     "DM-CLAIM-OUT-OF-TIME": ("18(5)", "high"),
+    "HEADS-LEFT-IN-POUND": ("15(3)", "high"),
 }
 # rules whose finding's section is one of those its header lists (the header lists them all)
 SECTIONS = {"LF-CREDIT-OVERDUE": ("18(2)", "18(5)")}
 # rules whose finding is graver in some cases than others (the header names the gravest)
 GRADED = {"S14-NOT-NOTIFIED": ("high", "medium"), "SALE-OFFICIAL-BUYER": ("high", "medium"),
           "LF-CREDIT-OVERDUE": ("high", "medium"), "DM-RECEIPT-OVERDUE": ("high", "medium"),
-          "REL-OVERCHARGED": ("high", "medium"), "S15-SALE-LATE": ("high", "medium")}
+          "REL-OVERCHARGED": ("high", "medium"), "S15-SALE-LATE": ("high", "medium"),
+          "HEADS-LEFT-IN-POUND": ("high", "medium")}
 
 
 # ----------------------------------------------------------------------------------------------

@@ -159,7 +159,8 @@ def test_s17_security_is_a_deposit_forfeited_on_reimpoundment(run, reimpounded_o
     fs = run(as_of="2027-04-30",
              impoundments=[case(pound_id="P2", head_count=2), case("C2", impounded_on=reimpounded_on)],
              sales=[sale(path="s17_refusal", sale_on="2026-10-05", bid_amount="6000", balance_paid="1800")],
-             releases=[rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid=""),
+             releases=[rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid="",
+                           declaration_made="yes"),
                        rel("R2", "C2", released_on=out, charges_paid="400")])
     expect(fs, "S13-FORFEIT-MISSED", fires, kind="deposit", subject="s17:S1", on=reimpounded_on,
            says=("s17:S1", "Rs 1,000.00", "05-10-2026", "C2", "still held"))

@@ -144,6 +144,43 @@ def test_rel_no_declaration(run, pound, released_on, charges, declared, notifica
            says=("R1", "C1", "03-10-2026", "Notified", "declaration"))
 
 
+# R28 of the fourth reading: every release in a notified taluk owes the declaration (s.13(1) "before
+# releasing any impounded cattle"), the s.17 remainder too; not a court's order, nor a delivery under
+# protest (s.16(2) defers it). C1: 2 head at P2 (s.13 notified until 10-05), the owner refused and 1
+# head was sold for 6000 on 10-04 (dues 2 x 200 x 4 + 2 x 600 = 2800; security on the head returned
+# 1000; balance 2200); the other head is returned on 10-04, 10-05 or 10-06.
+
+S13_UNTIL_OCT5 = [notif("13", effective_to="2026-10-05"), notif("14")]
+
+
+@pytest.mark.parametrize("released_on, declared, fires", [
+    pytest.param("2026-10-04", "no", True, id="remainder-a-day-before-the-notification-ends"),
+    pytest.param("2026-10-05", "no", True, id="remainder-on-the-last-day-of-the-notification"),
+    pytest.param("2026-10-06", "no", False, id="remainder-the-day-after-it-ends"),
+    pytest.param("2026-10-05", "yes", False, id="remainder-declared"),
+])
+def test_rel_no_declaration_covers_the_s17_remainder(run, released_on, declared, fires):
+    fs = run(impoundments=[case(pound_id="P2", head_count=2)], notifications=S13_UNTIL_OCT5,
+             sales=[sale(path="s17_refusal", sale_on="2026-10-04", bid_amount="6000", balance_paid="2200")],
+             releases=[rel(released_on=released_on, basis="s17_remainder", fines_paid="", charges_paid="",
+                           declaration_made=declared)])
+    found = [f for f in fs if f["rule_id"] == "REL-NO-DECLARATION"]
+    assert len(found) == int(fires), [(f["rule_id"], f["detail"]) for f in fs]
+    if fires:
+        assert found[0]["subject_id"] == "R1" and found[0]["event_on"] == day(released_on)
+        assert all(w in found[0]["detail"] for w in ("R1", "C1", page_day(released_on), "declaration"))
+
+
+@pytest.mark.parametrize("basis, more", [
+    pytest.param("court_order", {"court_order_ref": "OS 12/2026"}, id="court-order"),
+    pytest.param("s16_protest", {"protest_deposit": "1200"}, id="delivery-under-protest"),
+])
+def test_rel_no_declaration_not_for_a_court_order_or_a_protest(run, basis, more):
+    fs = run(impoundments=[case(pound_id="P2")],
+             releases=[rel(basis=basis, fines_paid="", charges_paid="", declaration_made="no", **more)])
+    assert "REL-NO-DECLARATION" not in [f["rule_id"] for f in fs]
+
+
 # ==============================================================================================
 # REL-NO-SECURITY: s12 release in a s.13 area without a fresh deposit of h x security
 

@@ -12,6 +12,8 @@ import pytest
 from helpers import case
 from rule_rows import S15, SPEC, day, expect, page_day, rejected, rel, report, sale
 
+HEADS_LEFT = "HEADS-LEFT-IN-POUND"    # R26: a head still in the pound after the case was acted on
+
 # ==============================================================================================
 # S15-REPORT-MISSING: unclaimed, never reported, still in the pound after D+w+1+report_grace
 
@@ -110,9 +112,10 @@ def test_s15_notice_missing(run, notice_on, proclamation_on, as_of, params, fire
 @pytest.mark.parametrize("proclamation_on, fires", [("2026-10-18", False), ("2026-10-19", True)])
 def test_s15_notice_missing_proclamation_after_the_first_auction(run, proclamation_on, fires):
     fs = run(impoundments=[case()], police_reports=[report(proclamation_on=proclamation_on)], sales=[sale()])
-    # the sale made before the proclamation is itself unlawful (S15-SALE-UNPROCLAIMED, R7)
+    # the sale made before the proclamation is itself unlawful (S15-SALE-UNPROCLAIMED, R7); and the owner's
+    # days run from the last proclamation (R25), so a sale on its day or before it is early too
     expect(fs, "S15-NOTICE-MISSING", fires, kind="case", subject="C1", on=proclamation_on,
-           also=["S15-SALE-UNPROCLAIMED"] if fires else [],
+           also=["S15-SALE-EARLY"] + (["S15-SALE-UNPROCLAIMED"] if fires else []),
            says=("C1", "proclamation", "19-10-2026", "auction", "18-10-2026"))
 
 
@@ -122,7 +125,8 @@ def test_s15_notice_missing_proclamation_after_the_auction_without_a_report(run)
              sales=[sale()])
     got = sorted((f["rule_id"], f["subject_id"], str(f["event_on"])) for f in fs)
     assert ("S15-NOTICE-MISSING", "C1", "2026-10-19") in got
-    assert {g[0] for g in got} == {"S15-NOTICE-MISSING", "S15-REPORT-MISSING", "S15-SALE-UNPROCLAIMED"}, got
+    assert {g[0] for g in got} == {"S15-NOTICE-MISSING", "S15-REPORT-MISSING", "S15-SALE-UNPROCLAIMED",
+                                   "S15-SALE-EARLY"}, got
 
 
 # ==============================================================================================
@@ -144,6 +148,19 @@ def test_s15_notice_before_report(run, notice_on, proclamation_on, fires, what):
              as_of="2026-10-12")
     expect(fs, "S15-NOTICE-BEFORE-REPORT", fires, kind="case", subject="C1", on="2026-10-09",
            says=("C1", "reported to the police on 09-10-2026", what, "s.15(2)", "7 days run from the report"))
+
+
+@pytest.mark.parametrize("market_on, fires", [
+    pytest.param("2026-10-08", True, id="market-a-day-before"),
+    pytest.param("2026-10-09", False, id="market-the-same-day"),
+    pytest.param("2026-10-10", False, id="market-a-day-after"),
+])
+def test_s15_notice_before_report_at_the_market_place(run, market_on, fires):
+    # R25: the proclamation at the market place is given on receipt of the report too
+    r = {**report(notice_on="2026-10-10", proclamation_on="2026-10-10"), "market_proclamation_on": market_on}
+    fs = run(impoundments=[case()], police_reports=[r], as_of="2026-10-12")
+    expect(fs, "S15-NOTICE-BEFORE-REPORT", fires, kind="case", subject="C1", on="2026-10-09",
+           says=("C1", "the proclamation by beat of drum at the market place is dated 08-10-2026"))
 
 
 def test_s15_notice_before_report_even_where_the_owner_came_and_refused(run):
@@ -226,27 +243,29 @@ def test_s15_sale_overdue(run, cls, reported_on, notice_on, as_of, params, fires
 
 def test_s15_sale_overdue_not_once_an_auction_was_attempted(run):
     fs = run(impoundments=[case()], sales=[rejected(disposal_note="to be re-auctioned")], **S15)
-    expect(fs, "S15-SALE-OVERDUE", False)
+    # the head still in the pound on 30-11, past the sale's grace (17-11), after an attempt: R26's finding
+    expect(fs, "S15-SALE-OVERDUE", False, also=["HEADS-LEFT-IN-POUND"])
 
 
 # ==============================================================================================
 # S15-BID-REJECTED-UNRESOLVED
 
-@pytest.mark.parametrize("note, later_sale, release, fires", [
-    pytest.param("", None, None, True, id="nothing-after"),
-    pytest.param("handed to goshala", None, None, False, id="disposal-noted"),
-    pytest.param("", "2026-10-25", None, False, id="later-auction"),
-    pytest.param("", "2026-10-18", None, False, id="later-auction-same-day"),
-    pytest.param("", None, "2026-10-18", False, id="release-same-day"),
+# (as of 30-11, past the sale's grace: a head no row takes out of the pound is also left there, R26)
+@pytest.mark.parametrize("note, later_sale, release, fires, also", [
+    pytest.param("", None, None, True, [HEADS_LEFT], id="nothing-after"),
+    pytest.param("handed to goshala", None, None, False, [HEADS_LEFT], id="disposal-noted"),
+    pytest.param("", "2026-10-25", None, False, [], id="later-auction"),
+    pytest.param("", "2026-10-18", None, False, [], id="later-auction-same-day"),
+    pytest.param("", None, "2026-10-18", False, [], id="release-same-day"),
 ])
-def test_s15_bid_rejected_unresolved(run, note, later_sale, release, fires):
+def test_s15_bid_rejected_unresolved(run, note, later_sale, release, fires, also):
     tables = {"impoundments": [case()], "sales": [rejected(disposal_note=note)], **S15}
     if later_sale:
         tables["sales"].append(sale("S2", sale_on=later_sale))
     if release:
         tables["releases"] = [rel(released_on=release, charges_paid="3600")]
     fs = run(**tables)
-    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S1", on="2026-10-18",
+    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S1", on="2026-10-18", also=also,
            says=("Rs 100.00", "S1", "C1", "18-10-2026", "rejected"))
 
 
@@ -276,17 +295,57 @@ def test_s15_rules_never_apply_once_the_owner_appeared_and_refused(run, owner_ap
 
 @pytest.mark.parametrize("proclamation_on, accepted, fires, also, what", [
     pytest.param("2026-10-10", "yes", False, (), "", id="proclaimed-with-the-notice"),
-    pytest.param("2026-10-18", "yes", False, (), "", id="proclaimed-on-the-sale-day"),
-    pytest.param("2026-10-19", "yes", True, ("S15-NOTICE-MISSING",), "no proclamation by beat of drum",
+    # the owner's days run from the proclamation (R25): a sale on its day or after it is early too
+    pytest.param("2026-10-18", "yes", False, ("S15-SALE-EARLY",), "", id="proclaimed-on-the-sale-day"),
+    pytest.param("2026-10-19", "yes", True, ("S15-NOTICE-MISSING", "S15-SALE-EARLY"), "no proclamation by beat of drum",
                  id="proclaimed-the-day-after"),
     pytest.param("", "yes", True, ("S15-NOTICE-MISSING",), "no proclamation by beat of drum", id="never-proclaimed"),
-    pytest.param("", "no", False, ("S15-NOTICE-MISSING", "S15-BID-REJECTED-UNRESOLVED"), "", id="a-rejected-bid-sells-nothing"),
+    pytest.param("", "no", False, ("S15-NOTICE-MISSING", "S15-BID-REJECTED-UNRESOLVED", HEADS_LEFT), "",
+                 id="a-rejected-bid-sells-nothing"),
 ])
 def test_s15_sale_unproclaimed(run, proclamation_on, accepted, fires, also, what):
     fs = run(impoundments=[case()], sales=[sale(accepted=accepted)],
              police_reports=[report(proclamation_on=proclamation_on)])
     expect(fs, "S15-SALE-UNPROCLAIMED", fires, kind="sale", subject="S1", on="2026-10-18", also=also,
            says=("S1", "C1", "18-10-2026", what, "s.15(2)"))
+
+
+# R25 of the fourth reading: the proclamation at the market place near the place of seizure, in a file that
+# has the column market_proclamation_on (a file without it records one proclamation for both places, as
+# every test above). The village's is made with the notice on 10-10; the sale is on 10-18.
+
+@pytest.mark.parametrize("market_on, fires, also", [
+    pytest.param("2026-10-10", False, (), id="market-proclaimed-with-the-notice"),
+    pytest.param("2026-10-17", False, ("S15-SALE-EARLY",), id="market-the-day-before-the-sale"),
+    pytest.param("2026-10-18", False, ("S15-SALE-EARLY",), id="market-on-the-sale-day"),
+    pytest.param("2026-10-19", True, ("S15-SALE-EARLY",), id="market-the-day-after"),
+    pytest.param("", True, (), id="market-never-proclaimed"),
+])
+def test_s15_sale_unproclaimed_at_the_market_place(run, market_on, fires, also):
+    r = {**report(), "market_proclamation_on": market_on}
+    fs = run(impoundments=[case(place_of_seizure="Kabini canal road")], sales=[sale()], police_reports=[r])
+    expect(fs, "S15-SALE-UNPROCLAIMED", fires, kind="sale", subject="S1", on="2026-10-18", also=also,
+           says=("S1", "C1", "18-10-2026", "no proclamation by beat of drum at the market place near Kabini canal road"))
+
+
+# The owner's w days run from the latest of the notice and the proclamations (R25): notice on 10-10, a
+# proclamation on 10-11 (in the village, for both places in a file without the market's column; or at the
+# market place only): the sale is allowed from 10-11 + 7 + 1 = 10-19.
+@pytest.mark.parametrize("village_on, market_on, sale_on, early", [
+    pytest.param("2026-10-11", None, "2026-10-18", True, id="one-proclamation-a-day-before"),
+    pytest.param("2026-10-11", None, "2026-10-19", False, id="one-proclamation-on-the-day"),
+    pytest.param("2026-10-11", None, "2026-10-20", False, id="one-proclamation-a-day-after"),
+    pytest.param("2026-10-10", "2026-10-11", "2026-10-18", True, id="market-later-a-day-before"),
+    pytest.param("2026-10-10", "2026-10-11", "2026-10-19", False, id="market-later-on-the-day"),
+    pytest.param("2026-10-10", "2026-10-11", "2026-10-20", False, id="market-later-a-day-after"),
+])
+def test_s15_sale_early_counts_from_the_last_proclamation(run, village_on, market_on, sale_on, early):
+    r = report(proclamation_on=village_on)
+    if market_on is not None:
+        r["market_proclamation_on"] = market_on
+    fs = run(impoundments=[case()], sales=[sale(sale_on=sale_on)], police_reports=[r])
+    expect(fs, "S15-SALE-EARLY", early, kind="sale", subject="S1", on=sale_on,
+           says=("S1", "C1", "19-10-2026", "the last proclamation by beat of drum on 11-10-2026"))
 
 
 # ==============================================================================================
@@ -320,4 +379,5 @@ def test_s15_bid_rejected_unresolved_is_resolved_by_a_disposal(run, disposal, fi
     # the disposal row on the day of the rejected bid, with an id before it: still a disposal that follows
     sales = [rejected("S5", sale_on="2026-10-18")] + ([sale("S1", sale_on="2026-10-18", **GAUSHALA)] if disposal else [])
     fs = run(impoundments=[case()], sales=sales, **S15)
-    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S5", on="2026-10-18", says=("S5",))
+    expect(fs, "S15-BID-REJECTED-UNRESOLVED", fires, kind="sale", subject="S5", on="2026-10-18", says=("S5",),
+           also=[] if disposal else [HEADS_LEFT])

@@ -25,7 +25,7 @@ def test_every_rule_but_dq_heads_mismatch_has_a_planter():
 def test_each_planter_lives_in_a_module_of_its_section_and_says_what_it_does():
     where = {"REL-": "releases", "S13-": "s13", "S14-": "s14", "S15-": "s15", "SALE-": "s15", "S16-": "s16_s17",
              "S17-": "s16_s17", "DQ-": "data_quality", "RATE-": "data_quality",
-             "LF-": "ledgers", "DM-": "ledgers"}
+             "LF-": "ledgers", "DM-": "ledgers", "HEADS-": "s15"}
     names = {m.__name__.rsplit(".", 1)[1] for m in MODULES}
     for p in REGISTRY.values():
         module = next(v for k, v in where.items() if p.rule_id.startswith(k))

@@ -136,13 +136,18 @@ since AS (
 readings AS (
     SELECT p.close_id, p.name,
            CASE WHEN p.name = 'as_of' THEN 'accounts now drawn up to ' || q.value || ' (closed as of ' || p.value || ')'
+                -- the rulings the rules follow (params.RULINGS): a later ruling moves what the close sealed
+                WHEN p.name = 'rulings' THEN 'rulings since the close: ' || trim(q.value, '"')
+                     || ' (closed under ' || trim(p.value, '"') || ')'
                 ELSE 'parameter ' || p.name || ' changed from ' || p.value || ' to ' || q.value END AS cause
     FROM stg_closed_parameters p JOIN stg_parameters q ON q.name = p.name
     WHERE p.value IS DISTINCT FROM q.value
     UNION ALL
     -- a reading the close did not know (a parameter added since, with the rules that read it: ledger_grace
     -- and LF-CREDIT-OVERDUE, DM-RECEIPT-OVERDUE of the third reading)
-    SELECT k.close_id, q.name, 'reading new since the close: ' || q.name || ' = ' || q.value
+    SELECT k.close_id, q.name,
+           CASE WHEN q.name = 'rulings' THEN 'rulings since the close: ' || trim(q.value, '"')
+                ELSE 'reading new since the close: ' || q.name || ' = ' || q.value END
     FROM (SELECT DISTINCT close_id FROM stg_closed_parameters) k CROSS JOIN stg_parameters q
     WHERE NOT EXISTS (SELECT 1 FROM stg_closed_parameters p WHERE p.close_id = k.close_id AND p.name = q.name)
 ),

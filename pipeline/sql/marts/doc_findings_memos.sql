@@ -9,7 +9,8 @@
 --     (S15-SALE-OVERDUE: s.15(3) has them sold "by the said officer", R13), or sold late (S15-SALE-LATE,
 --     R20 of the fourth reading): the officer the report was
 --     made to (police_reports.reported_to: when it names a person_id of officials.csv, that person by
---     name and role; else the text the register writes);
+--     name and role; else the text the register writes); heads left in the pound after the case was
+--     acted on (HEADS-LEFT-IN-POUND, R26) too, where the case was reported, else its pound-keeper;
 --   s.14 findings (subject an order): the Tahsildar of the order's taluk (s.14(1)); officials.csv
 --     has no taluk column, so a tahsildar there is his taluk's when his name holds the taluk's name,
 --     else the memo goes to the title, "Tahsildar, <taluk> taluk" (an order dated after the as-of
@@ -46,6 +47,10 @@ WITH waiting AS (
                                   AND from_account = 'protest_deposit_held' AND amount > 0)
                           THEN 'pound_keeper' ELSE 'credit_seller' END
                 WHEN f.section LIKE '15(2)%' OR f.rule_id IN ('S15-SALE-OVERDUE', 'S15-SALE-LATE') THEN 'police'
+                -- R26: heads left unsold are the selling officer's, the one the report went to; with no
+                -- report since (a part released, the rest never reported), the pound-keeper's
+                WHEN f.rule_id = 'HEADS-LEFT-IN-POUND' AND f.case_id IN (
+                          SELECT case_id FROM stg_police_reports WHERE reported_on IS NOT NULL) THEN 'police'
                 WHEN f.subject_kind = 'order' OR f.section LIKE '14%' THEN 'tahsildar'
                 WHEN f.subject_kind = 'local_fund_entry' THEN 'local_accounts'
                 WHEN f.subject_kind = 'dm_deposit_entry' THEN 'dm_accounts'

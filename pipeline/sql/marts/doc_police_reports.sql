@@ -12,7 +12,12 @@
 -- paper's day (report and notice go together); the owner's w days run from the later of the notice
 -- and the report (R24), and the cattle may be sold if still unclaimed from that day + w + 1
 -- (s.15(3)), which is what S15-SALE-EARLY checks: the days are int_case_timeline's (notice_from,
--- window_from, sale_allowed_from).
+-- window_from, sale_allowed_from). The notice has a line for each proclamation, in the village or area
+-- (proclamation_on) and at the market place (market_proclamation_on, R25), with its day where recorded.
+-- Where s.13 is notified for the pound's taluk on the notice's day (s13_on_notice), the notice tells the
+-- owner that he must also make the declaration and deposit the security of s.13(1) to claim the cattle
+-- (R31), and what the security comes to for these heads that day (security_on_notice; blank when no rate
+-- row gives it).
 -- Stored in no order (sorting it took up to half a second of a state's build): pound documents orders it (documents/papers.py).
 WITH base AS (
     SELECT t.case_id, t.pound_id, c.pound_name, t.taluk, t.district, t.local_authority_id,
@@ -20,9 +25,9 @@ WITH base AS (
            t.animal_class, t.head_count, c.description, c.place_of_seizure, c.seized_on, t.impounded_on,
            c.owner_name, c.owner_village,
            t.w AS claim_window_days, t.claim_ends_on, t.report_due_on,
-           t.reported_on, t.reported_to, t.notice_on, t.proclamation_on,
+           t.reported_on, t.reported_to, t.notice_on, t.proclamation_on, t.market_proclamation_on,
            coalesce(t.reported_on, as_of()) AS doc_on,
-           t.notice_from, t.window_from, t.sale_allowed_from,
+           t.notice_from, t.window_from, t.sale_allowed_from, t.notice_claim_ends_on,
            c.source
     FROM int_case_timeline t
     JOIN int_cases c USING (case_id)
@@ -38,11 +43,14 @@ SELECT
     doc_on, report_due_on, doc_on > report_due_on AS made_late,
     coalesce(reported_to, 'The officer in charge of the police station nearest to ' || pound_name)
         AS addressed_to,
-    reported_on, reported_to, notice_on, proclamation_on,
+    reported_on, reported_to, notice_on, proclamation_on, market_proclamation_on,
     notice_from,
     notice_on IS NOT NULL AS notice_recorded,
-    window_from + claim_window_days AS notice_claim_ends_on,
+    notice_claim_ends_on,
     sale_allowed_from,
+    notified('13', taluk, notice_from) AS s13_on_notice,
+    CASE WHEN notified('13', taluk, notice_from)
+         THEN s13_security(head_count, animal_class, taluk, notice_from) END AS security_on_notice,
     month_of(doc_on) AS month,
     source
 FROM base

@@ -6,6 +6,8 @@
 --   s15_disposal row on or after it, no later auction attempt and no later release of the case.
 -- reading: The s.15(3) proviso lets the officer reject the bid and "dispose of the cattle in such
 --   manner as he thinks fit"; what he did must be on record. A release on the same day counts as later.
+--   A disposal note that names a day for what follows ("re-auction on 03-10-2026") resolves it only until
+--   that day (R26 of the fourth reading): after it, with no auction since, HEADS-LEFT-IN-POUND names the case.
 SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s.local_authority_id,
        s.sale_on AS event_on,
        'The bid of ' || rs(s.bid_amount) || ' at auction ' || s.sale_id || ' (case ' || s.case_id || ') on ' || day_text(s.sale_on)

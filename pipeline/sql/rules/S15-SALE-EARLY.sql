@@ -5,7 +5,8 @@
 -- checks: An auction of unclaimed cattle held before the notice window ran out (sale_on < sale_allowed_on),
 --   or with no notice at all.
 -- reading: The owner may claim on N+1 .. N+w after the notice N (or after the report, if the notice is
---   dated before it: R24); the earliest lawful auction day is N+w+1.
+--   dated before it: R24; or after the last proclamation, in the village or area or at the market place,
+--   if it came later: R25); the earliest lawful auction day is N+w+1.
 --   Every attempt is checked, rejected bids included.
 SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s.local_authority_id,
        s.sale_on AS event_on,
@@ -16,6 +17,8 @@ SELECT 'sale' AS subject_kind, s.sale_id AS subject_id, s.case_id, s.pound_id, s
                 || ' was held before the earliest lawful day ' || day_text(t.sale_allowed_on) || ' (notice on '
                 || day_text(t.notice_on)
                 || CASE WHEN t.reported_on > t.notice_on THEN ', before the report of ' || day_text(t.reported_on) ELSE '' END
+                || CASE WHEN t.window_from > greatest(t.notice_on, t.reported_on)
+                        THEN ', the last proclamation by beat of drum on ' || day_text(t.window_from) ELSE '' END
                 || ', ' || t.w || ' days to claim; s.15(3)).' END AS detail
 FROM int_sales s JOIN int_case_timeline t USING (case_id)
 WHERE s.path = 's15_unclaimed' AND NOT t.owner_appeared

@@ -37,7 +37,7 @@ def s15_report_late(g, k):
     latest = np.maximum(np.maximum(p.notice_on.to_numpy(), p.proclamation_on.to_numpy()), last)
     ok = (latest + 2 <= g.end) & (p.notice_on != NONE).to_numpy() & (p.proclamation_on != NONE).to_numpy()
     x = pick(g, p, ok, k)
-    p.loc[x.index, ["reported_on", "notice_on", "proclamation_on"]] += 2
+    p.loc[x.index, ["reported_on", "notice_on", "proclamation_on", "market_proclamation_on"]] += 2
     s.loc[s.case_id.isin(x.case_id), "sale_on"] += 2
     return x.case_id
 
@@ -55,7 +55,7 @@ def s15_report_early(g, k):
 def s15_notice_missing(g, k):
     p = g.t["police_reports"]
     x = pick(g, p, ((p.reported_on + 3 < g.end) & (p.proclamation_on != NONE)).to_numpy(), k)
-    p.loc[x.index, "proclamation_on"] = NONE
+    p.loc[x.index, ["proclamation_on", "market_proclamation_on"]] = NONE
     # an auction of such a case sold cattle never proclaimed: that sale is a finding of its own (R7)
     _unproclaimed_sales(g, x.case_id)
     return x.case_id
@@ -72,7 +72,9 @@ def s15_notice_before_report(g, k):
 
 
 @plants("S15-SALE-UNPROCLAIMED", subject="sale", how="an unclaimed case auctioned once, its proclamation by beat "
-        "of drum dated the day after the sale (S15-NOTICE-MISSING, on the case, comes with it)")
+        "of drum dated the day after the sale (S15-NOTICE-MISSING, on the case, and S15-SALE-EARLY, the owner's "
+        "days then running from it, come with it); or, every other one, with no proclamation at the market "
+        "place recorded (R25)")
 def s15_sale_unproclaimed(g, k):
     s = g.t["sales"]
     p = g.t["police_reports"].set_index("case_id")
@@ -81,11 +83,17 @@ def s15_sale_unproclaimed(g, k):
     m = ((s.path == "s15_unclaimed") & s.accepted).to_numpy() & (attempts == 1) & (procl != NONE) \
         & (s.sale_on.to_numpy() + 1 <= g.end)
     x = pick(g, s, m, k)
+    late, market = x.iloc[::2], x.iloc[1::2]
     reports = g.t["police_reports"]
-    at = reports.case_id.isin(x.case_id).to_numpy()
-    reports.loc[at, "proclamation_on"] = reports.case_id[at].map(x.set_index("case_id").sale_on).to_numpy() + 1
-    # a proclamation after the first auction is also the officer's duty missed (s.15(2))
-    g.planted += [("S15-NOTICE-MISSING", str(c)) for c in x.case_id]
+    at = reports.case_id.isin(late.case_id).to_numpy()
+    reports.loc[at, ["proclamation_on", "market_proclamation_on"]] = np.repeat(
+        reports.case_id[at].map(late.set_index("case_id").sale_on).to_numpy()[:, None] + 1, 2, axis=1)
+    # a proclamation after the first auction is also the officer's duty missed (s.15(2)), and the owner's
+    # w days run from it (R25): the sale was early too
+    g.planted += [("S15-NOTICE-MISSING", str(c)) for c in late.case_id]
+    g.planted += [("S15-SALE-EARLY", str(c)) for c in late.sale_id]
+    # the proclamation made in the village only: none at the market place (R25)
+    reports.loc[reports.case_id.isin(market.case_id).to_numpy(), "market_proclamation_on"] = NONE
     return x.sale_id
 
 
@@ -123,7 +131,9 @@ def s15_sale_early(g, k):
 def s15_sale_overdue(g, k):
     p = g.t["police_reports"]
     w = p.case_id.map(g.case_info.w).to_numpy()
-    x = pick(g, p, (p.notice_on != NONE).to_numpy() & (p.notice_on.to_numpy() + w + 31 < g.end), k)
+    # the owner's days run from the later of the notice and the proclamations (R25)
+    last = np.maximum(p.notice_on.to_numpy(), np.maximum(p.proclamation_on.to_numpy(), p.market_proclamation_on.to_numpy()))
+    x = pick(g, p, (p.notice_on != NONE).to_numpy() & (last + w + 31 < g.end), k)
     drop_sales(g, x.case_id)
     return x.case_id
 
@@ -152,4 +162,31 @@ def s15_bid_rejected_unresolved(g, k):
     x = pick(g, s, (s.path == "s15_unclaimed").to_numpy() & first, k)
     s.loc[x.index, ["accepted", "head_sold", "disposal_note", "buyer_name"]] = [False, 0, "", ""]
     g.t["sales"] = s[~(s.case_id.isin(x.case_id) & ~s.index.isin(x.index))]
+    # its heads stay in the pound: once the sale's 30 days of grace have run, they are left there (R26)
+    late = x.case_id.to_numpy()[_sale_allowed(g, x.case_id) + 30 < g.end]
+    g.planted += [("HEADS-LEFT-IN-POUND", str(c)) for c in late]
     return x.sale_id
+
+
+def _sale_allowed(g, cases) -> np.ndarray:
+    """The first day of sale of each case: the day after the owner's w days from the latest of the
+    notice and the proclamations (R25); NONE where the notice is blank."""
+    p = g.t["police_reports"].set_index("case_id")
+    cols = [cases.map(p[c]).fillna(NONE).astype(np.int64).to_numpy()
+            for c in ("notice_on", "proclamation_on", "market_proclamation_on")]
+    last = np.maximum(cols[0], np.maximum(cols[1], cols[2]))
+    return np.where(cols[0] == NONE, NONE, last + cases.map(g.case_info.w).to_numpy() + 1)
+
+
+@plants("HEADS-LEFT-IN-POUND", subject="case", how="an unclaimed case of two or more heads whose one auction sold "
+        "all but one, more than 30 days before the last day after the sale was allowed: the last head is left")
+def heads_left_in_pound(g, k):
+    s = g.t["sales"]
+    attempts = s.groupby("case_id").sale_id.transform("count").to_numpy()
+    heads = s.case_id.map(g.case_info.heads).to_numpy()
+    allowed = _sale_allowed(g, s.case_id)
+    m = ((s.path == "s15_unclaimed") & s.accepted).to_numpy() & (attempts == 1) & (heads >= 2) \
+        & (s.head_sold.to_numpy() == heads) & (allowed != NONE) & (allowed + 30 < g.end)
+    x = pick(g, s, m, k)
+    s.loc[x.index, "head_sold"] = x.head_sold - 1
+    return x.case_id

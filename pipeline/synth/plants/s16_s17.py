@@ -84,7 +84,7 @@ def s17_path_unfounded(g, k):
     day = report[s.index.get_indexer(x.index)]
     g.t["police_reports"] = pd.concat([g.t["police_reports"], pd.DataFrame({
         "case_id": x.case_id.to_numpy(), "reported_on": day, "reported_to": "Police station", "notice_on": day,
-        "proclamation_on": day})], ignore_index=True)
+        "proclamation_on": day, "market_proclamation_on": day})], ignore_index=True)
     return x.sale_id
 
 
