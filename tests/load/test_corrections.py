@@ -66,7 +66,9 @@ def original(shared):
 def test_the_golden_g12_as_it_stands(original):
     assert g12(original) == {
         "movements": [("18(2)", "local_fund", "600.00"), ("18(3)", "pound_keeper", "300.00")],
-        "status": ["mixed"], "reconciliation": [("matched", "600.00", "600.00", "0.00")], "findings": []}
+        # its second head, left unreported after R12 took the first (R26)
+        "status": ["mixed"], "reconciliation": [("matched", "600.00", "600.00", "0.00")],
+        "findings": [("HEADS-LEFT-IN-POUND", "G12")]}
     assert original["corrections"] == []
 
 
@@ -79,7 +81,7 @@ def test_an_amount_corrected_moves_every_output(tmp_path, run_cli):
     # and Rs 400.00 of a Rs 600.00 fine is a release on less than the fines fixed (s.12(1))
     assert after["movements"] == [("18(2)", "local_fund", "400.00"), ("18(3)", "pound_keeper", "300.00")]
     assert after["reconciliation"] == [("amount_mismatch", "400.00", "600.00", "200.00")]
-    assert after["findings"] == [("REL-UNPAID", "R12")]
+    assert after["findings"] == [("HEADS-LEFT-IN-POUND", "G12"), ("REL-UNPAID", "R12")]
     november = [m for m in outs["monthly_accounts"] if m["month"] == "2026-11" and m["pound_id"] == "PA"][0]
     assert november["fines_received"] == "400.00"
     contract = ("register", "key", "version", "field", "was", "now", "correction_note", "file", "row", "loaded_at",

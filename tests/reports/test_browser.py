@@ -105,7 +105,8 @@ def test_golden_explore_in_a_browser(browser, golden_august):
 
 def test_golden_monthly_review_in_a_browser(browser, golden_august):
     cell, text = _check_page(browser, golden_august["monthly_review"], min_charts=2)
-    assert "August 2026, all districts" in text and "No findings for August 2026." in text
+    # August's one finding: G05's auction SA1 a day before the owner's days from the proclamation ran out (R25)
+    assert "August 2026, all districts" in text and "S15-SALE-EARLY" in text and "No findings for August 2026." not in text
     # G05: 10 sheep in and sold at PB; G06: 3 cattle in at PA, 2 sold and 1 returned
     assert "21,000.00" in text and "12,000.00" in text and "4,850.00" in text
     assert cell("rollforward", "pound_id", "PB", "heads_impounded") == "10"
