@@ -86,8 +86,9 @@ def s15_sale_unproclaimed(g, k):
     late, market = x.iloc[::2], x.iloc[1::2]
     reports = g.t["police_reports"]
     at = reports.case_id.isin(late.case_id).to_numpy()
-    reports.loc[at, ["proclamation_on", "market_proclamation_on"]] = np.repeat(
-        reports.case_id[at].map(late.set_index("case_id").sale_on).to_numpy()[:, None] + 1, 2, axis=1)
+    if at.any():                            # pandas refuses an empty block assigned to no rows
+        reports.loc[at, ["proclamation_on", "market_proclamation_on"]] = np.repeat(
+            reports.case_id[at].map(late.set_index("case_id").sale_on).to_numpy()[:, None] + 1, 2, axis=1)
     # a proclamation after the first auction is also the officer's duty missed (s.15(2)), and the owner's
     # w days run from it (R25): the sale was early too
     g.planted += [("S15-NOTICE-MISSING", str(c)) for c in late.case_id]
