@@ -111,7 +111,7 @@ BY_NAME = {p.name: p for p in PARAMS}
 # Not a parameter one sets: it is kept with the readings of each build and sealed with a close, so that a
 # month closed under earlier rulings shows what a later one moved, with that ruling as its cause (issue
 # 50, item 5). Name here each ruling once it is built.
-RULINGS = "fourth reading: R18-R30, R31 in part"
+RULINGS = "fourth reading: R18-R31"
 
 
 class Parameters:

@@ -67,6 +67,11 @@ def test_sample_figures_a_clerk_can_check(sample_bundle):
     row = con.execute("""SELECT status, sale_proceeds, sale_paid_expenses, sale_paid_feeding, sale_paid_fines,
                                 sale_paid_security, balance_to_owner FROM case_accounts WHERE case_id = 'N-2610-013'""").fetchone()
     assert row == ("part_sold", 2200000, 50000, 720000, 280000, 300000, 850000)
+    # its account under s.17(3) (R31): item (c), the fines and charges payable, is 2,800 + 7,200 = 10,000;
+    # the security of 3,000, deducted with them (s.17(2)), is a line of its own, not in (c)
+    assert con.execute("""SELECT c_fines_and_charges_payable, c_fines, c_feeding, c_security, f_security_deducted
+                          FROM owner_accounts WHERE case_id = 'N-2610-013'""").fetchone() == \
+        (1000000, 280000, 720000, 300000, 300000)
     # the 3,000 it kept is a s.13 deposit of its own, held from the sale day (R1): the register's D-204,
     # which names the sale (else it would be s17:S-004)
     assert con.execute("""SELECT deposit_id, owner_id, deposited_on, amount FROM security_status

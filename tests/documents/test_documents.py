@@ -322,14 +322,16 @@ def test_the_notice_and_report_say_what_the_register_records_of_them(tmp_path, p
     assert "Issued: 30-11-2026" in memo
 
 
-def test_a_s17_account_says_its_item_c_holds_the_security(golden_papers):
-    """s.17(2) deducts the security with the fines and charges: item (c) of a s.17 account says so;
-    an unclaimed sale's (s.15) takes no security and says nothing of it."""
+def test_a_s17_account_gives_the_security_its_own_line_outside_item_c(golden_papers):
+    """R31: item (c) of s.17(3) is the fines and charges payable, nothing else; the security s.17(2)
+    deducts with them is a line of its own on an s.17 account, and an unclaimed sale's (s.15), which
+    takes none, says nothing of it."""
     out, _ = golden_papers
     s17 = (out / "owner_account_G07.html").read_text(encoding="utf-8")
     s15 = (out / "owner_account_G05.html").read_text(encoding="utf-8")
-    assert "Fines and charges payable, with the security deducted with them (s.17(2))" in s17
-    assert "Fines and charges payable</th>" in s15 and "security deducted with them" not in s15
+    own_line = "Security under section 13, deducted from the proceeds with the fines and charges (s.17(2))"
+    assert "Fines and charges payable</th>" in s17 and own_line in s17
+    assert "Fines and charges payable</th>" in s15 and "Security under section 13" not in s15
 
 
 @pytest.mark.parametrize("rejected_first", [True, False], ids=["a-rejected-auction-first", "one-auction"])

@@ -34,7 +34,9 @@ SELECT
     a.head_count AS a_cattle_seized,
     a.impounded_on, a.sold_on,
     held_days(a.impounded_on, a.sold_on) AS b_days_impounded,
-    a.sale_due_fines + a.sale_due_feeding + a.sale_due_security + a.sale_due_feeding_overdue AS c_fines_and_charges_payable,
+    -- R31: item (c) is "the amount of fine and charges payable" (s.17(3)): the fines and the feeding; the
+    -- security an s.17 sale deducts with them (s.17(2), s.13) is a line of its own, c_security
+    a.sale_due_fines + a.sale_due_feeding + a.sale_due_feeding_overdue AS c_fines_and_charges_payable,
     a.sale_due_fines AS c_fines, a.sale_due_feeding AS c_feeding, a.sale_due_security AS c_security,
 
     a.head_sold AS d_cattle_sold,
