@@ -106,6 +106,9 @@ def test_r20_the_late_sale_is_found_and_sent_to_the_officer_the_report_was_made_
     # the report was made to Vijayanagar Police Station, not a person of officials.csv: the memo goes there
     memo = late_sale.execute("""SELECT addressee_key FROM doc_findings_memos WHERE rule_id = 'S15-SALE-LATE'""").fetchall()
     assert memo == [("police-Vijayanagar Police Station",)]
+    # a deadline of the Act missed, for the analysts' explore page
+    assert late_sale.execute("""SELECT deadline FROM deadlines_missed WHERE rule_id = 'S15-SALE-LATE'""").fetchall() \
+        == [("auction held late",)]
 
 
 # ----------------------------------------------------------------------------------------------
