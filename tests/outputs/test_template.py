@@ -361,3 +361,13 @@ def test_the_fourth_readings_sales_columns_are_in_the_workbook_and_load_from_it(
     assert con.execute("SELECT count(*) FROM sales WHERE sale_id <> 'S-900' AND (owner_appeared_on IS NOT NULL "
                        "OR appeared_person IS NOT NULL OR balance_paid_on IS NOT NULL OR balance_receipt_signed IS NOT NULL)"
                        ).fetchone() == (0,)
+
+
+def test_every_column_of_the_keepers_workbook_says_in_kannada_what_to_write():
+    """Issue 54 item 5: each column of the keeper's sheets has its help in Kannada beside the English
+    (template_help_kn.py), so a column added to a register without it is noticed here, not by a keeper."""
+    from pipeline.outputs.bundle_lists import SHEETS
+    from pipeline.outputs.template_help_kn import what_kannada
+    missing = [f"{name}.{col.name}" for name in SHEETS for col in BY_NAME[name].columns
+               if not what_kannada(name, col.name)]
+    assert missing == []
