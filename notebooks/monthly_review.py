@@ -118,6 +118,7 @@ h.table(review.sales_in_month(con, month, district, first=h.MAX_ROWS), money=rev
                    "sale_paid_feeding", "sale_paid_fines", "balance_to_owner", "surplus_unclaimed"],
         labels={"last_sale_id": "sale", "s17_sale": "sale under", "sale_expenses": "expenses of sale",
                 "sale_paid_feeding": "feeding", "sale_paid_fines": "fines", "sale_paid_security": "security",
+                "sale_paid_feeding_overdue": "feeding overdue",
                 "surplus_unclaimed": "surplus to the DM"},
         value_labels={"s17_sale": {True: "s.17 (owner refused to pay)", False: "s.15 (unclaimed)"}},
         empty=f"No sale was completed in {label}.")

@@ -71,3 +71,19 @@ def desk_of(tmp_path):
     yield make
     for s in made:
         s.stop()
+
+
+@pytest.fixture
+def desk(desk_of, monkeypatch):
+    """A desk on a copy of the sample whose reports are drawn by a stand-in (helpers.fake_reports),
+    on 06-12-2026: for tests of which month and which build each step reads, not of the pages."""
+    from helpers import fake_reports
+
+    from pipeline.close import seal
+    from pipeline.reports import render
+
+    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k:
+                        fake_reports(db, month, district, out))
+    monkeypatch.setattr(seal, "render_reports", fake_reports)
+    monkeypatch.setenv("POUND_TODAY", "2026-12-06")
+    return desk_of()

@@ -186,7 +186,7 @@ def test_the_whole_month_at_the_desk_matches_the_commands(desk_of, browser, run_
     # order, and the control focused is marked by a visible outline
     page.goto(d.url + f"?month={MONTH}")
     reached = []
-    for _ in range(120):                       # past the month's files' links too
+    for _ in range(300):                       # past the month's files' links and the findings' forms too
         page.keyboard.press("Tab")
         tag, name, outline = page.evaluate("(e => [e.tagName, e.id || e.textContent.trim(), getComputedStyle(e).outlineStyle"
                                            " + ' ' + getComputedStyle(e).outlineWidth])(document.activeElement)")

@@ -10,22 +10,11 @@ import json
 import shutil
 
 import pytest
-from helpers import fake_reports
 
 MONTH = "2026-11"
 DM = "District Magistrate, Mysuru"
 
 
-@pytest.fixture
-def desk(desk_of, monkeypatch):
-    from pipeline.close import seal
-    from pipeline.reports import render
-
-    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k:
-                        fake_reports(db, month, district, out))
-    monkeypatch.setattr(seal, "render_reports", fake_reports)
-    monkeypatch.setenv("POUND_TODAY", "2026-12-06")
-    return desk_of()
 
 
 def do(d, action: str, month: str, **fields):

@@ -7,21 +7,7 @@ from __future__ import annotations
 import io
 import re
 
-import pytest
-from helpers import fake_reports
 from test_month_steps import DM, MONTH, correct_a_november_release, ok
-
-
-@pytest.fixture
-def desk(desk_of, monkeypatch):
-    from pipeline.close import seal
-    from pipeline.reports import render
-
-    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k:
-                        fake_reports(db, month, district, out))
-    monkeypatch.setattr(seal, "render_reports", fake_reports)
-    monkeypatch.setenv("POUND_TODAY", "2026-12-06")
-    return desk_of()
 
 
 def rows_of(page: str) -> dict[str, str]:

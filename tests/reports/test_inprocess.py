@@ -36,10 +36,13 @@ def test_the_pages_made_in_this_process_equal_the_kernels_figure_for_figure(requ
 
 @pytest.mark.notebook
 def test_a_page_leaves_the_database_free_and_the_process_as_it_was(sample_db, tmp_path):
+    import shutil
     import sys
 
     import duckdb
 
+    # a copy of its own: the session's sample database may be open read-only elsewhere in this process
+    sample_db = shutil.copy(sample_db, tmp_path / "pound.duckdb")
     stdout = sys.stdout
     render.render_reports(sample_db, "2026-10", None, tmp_path / "a")
     assert sys.stdout is stdout
