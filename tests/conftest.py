@@ -1,4 +1,5 @@
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -12,6 +13,12 @@ os.environ.setdefault("POUND_QUIET", "1")
 from shared import LOAD_TIME  # noqa: E402
 
 os.environ.setdefault("POUND_LOAD_TIME", LOAD_TIME)
+
+# A suite started in the background by a shell without job control (`make test &` in a script) has
+# Ctrl-C ignored, and every process it starts inherits that: `pound desk` would not stop on the
+# Ctrl-C its tests send. A handler of Python's own is reset to the default in a process started.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session", autouse=True)
