@@ -395,35 +395,44 @@ def test_a_district_close_is_named_after_its_district(closed, run_cli, fake):
     assert {r["district"] for r in c["figures"]["accounts"]} == {"Dist"}
 
 
+def _sealed_as_an_older_close(run_cli, shared, tmp_path, older):
+    """November closed, its close.json then made as an older close would be (`older(close)`), and the
+    database built again: the adjustments it shows (pound, measure, rule, subject, closed, current,
+    causes), sorted. The sealed pack is as it was after."""
+    bundle, db = fresh(shared, tmp_path)
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
+    assert code == 0, err
+    path = bundle / "closes" / "2026-11" / "close.json"
+    c = json.loads(path.read_text(encoding="utf-8"))
+    older(c)
+    path.write_text(json.dumps(c), encoding="utf-8")
+    sealed = path.read_bytes()
+    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "kept", "--as-of", AS_OF)
+    assert code == 0, err
+    assert path.read_bytes() == sealed
+    return sorted((r["pound_id"], r["measure"], r["rule_id"], r["subject_id"], r["closed_value"], r["current_value"],
+                   r["causes"]) for r in read(tmp_path / "kept" / "adjustments.csv"))
+
+
 def test_a_close_sealed_before_the_third_reading_keeps_its_figures_and_names_the_new_reading(run_cli, fake, tmp_path,
                                                                                              shared):
     """A month closed before LF-CREDIT-OVERDUE existed held no such finding and no ledger_grace: the close
     (as the database keeps it) is not reopened; the finding now raised shows as an adjustment whose cause is
     the reading the close did not know. November held G10's and G09's overdue fines (R16); the close is made
     as an older one would be, without them and without the parameter."""
-    bundle, db = fresh(shared, tmp_path)
-    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
-    assert code == 0, err
-    path = bundle / "closes" / "2026-11" / "close.json"
-    c = json.loads(path.read_text(encoding="utf-8"))
-    del c["parameters"]["ledger_grace"]
-    c["figures"]["findings"] = [f for f in c["figures"]["findings"] if f["rule_id"] != "LF-CREDIT-OVERDUE"]
-    for row in c["figures"]["accounts"]:
-        row["findings"] -= 1            # G10's at PA, G09's at PB
-    path.write_text(json.dumps(c), encoding="utf-8")
-    sealed = path.read_bytes()
-    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "kept", "--as-of", AS_OF)
-    assert code == 0, err
-    got = sorted((r["pound_id"], r["measure"], r["rule_id"], r["subject_id"], r["closed_value"], r["current_value"],
-                  r["causes"]) for r in read(tmp_path / "kept" / "adjustments.csv"))
+    def older(c):
+        del c["parameters"]["ledger_grace"]
+        c["figures"]["findings"] = [f for f in c["figures"]["findings"] if f["rule_id"] != "LF-CREDIT-OVERDUE"]
+        for row in c["figures"]["accounts"]:
+            row["findings"] -= 1            # G10's at PA, G09's at PB
+
+    got = _sealed_as_an_older_close(run_cli, shared, tmp_path, older)
     cause = "reading new since the close: ledger_grace = 30"
     assert got == [("PA", "finding_raised_after_close", "LF-CREDIT-OVERDUE", "G10:fines", "0", "1", cause),
                    # (PA's November also holds G12's HEADS-LEFT-IN-POUND, R26, sealed and raised alike)
                    ("PA", "findings", "", "", "1", "2", cause),
                    ("PB", "finding_raised_after_close", "LF-CREDIT-OVERDUE", "G09:fines", "0", "1", cause),
                    ("PB", "findings", "", "", "0", "1", cause)]
-    # the sealed pack itself is as it was
-    assert (bundle / "closes" / "2026-11" / "close.json").read_bytes() == sealed
 
 
 def test_a_close_sealed_before_a_ruling_keeps_its_figures_and_names_the_ruling_as_the_cause(run_cli, fake, tmp_path,
@@ -433,27 +442,18 @@ def test_a_close_sealed_before_a_ruling_keeps_its_figures_and_names_the_ruling_a
     is not reopened and keeps its figures; what the ruling moved shows as adjustments, the ruling its cause."""
     from pipeline.core.params import RULINGS
 
-    bundle, db = fresh(shared, tmp_path)
-    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
-    assert code == 0, err
-    path = bundle / "closes" / "2026-11" / "close.json"
-    c = json.loads(path.read_text(encoding="utf-8"))
-    assert json.loads(c["parameters"]["rulings"]) == RULINGS
-    c["parameters"]["rulings"] = json.dumps("third reading")
-    c["figures"]["findings"] = [f for f in c["figures"]["findings"] if f["rule_id"] != "HEADS-LEFT-IN-POUND"]
-    for row in c["figures"]["accounts"]:
-        if row["pound_id"] == "PA":
-            row["findings"] -= 1
-            row["findings_high"] -= 1
-    path.write_text(json.dumps(c), encoding="utf-8")
-    sealed = path.read_bytes()
-    code, _, err = run_cli("build", "--db", db, "--out", tmp_path / "kept", "--as-of", AS_OF)
-    assert code == 0, err
-    got = sorted((r["pound_id"], r["measure"], r["rule_id"], r["subject_id"], r["closed_value"], r["current_value"],
-                  r["causes"]) for r in read(tmp_path / "kept" / "adjustments.csv"))
+    def older(c):
+        assert json.loads(c["parameters"]["rulings"]) == RULINGS
+        c["parameters"]["rulings"] = json.dumps("third reading")
+        c["figures"]["findings"] = [f for f in c["figures"]["findings"] if f["rule_id"] != "HEADS-LEFT-IN-POUND"]
+        for row in c["figures"]["accounts"]:
+            if row["pound_id"] == "PA":
+                row["findings"] -= 1
+                row["findings_high"] -= 1
+
+    got = _sealed_as_an_older_close(run_cli, shared, tmp_path, older)
     cause = f"rulings since the close: {RULINGS} (closed under third reading)"
     assert got == [("PA", "finding_raised_after_close", "HEADS-LEFT-IN-POUND", "G12", "0", "1", cause),
                    # PA's November: G10's LF-CREDIT-OVERDUE sealed and still raised, G12's added
                    ("PA", "findings", "", "", "1", "2", cause),
                    ("PA", "findings_high", "", "", "0", "1", cause)]
-    assert (bundle / "closes" / "2026-11" / "close.json").read_bytes() == sealed
