@@ -177,6 +177,7 @@ class Written:
 # memo and the index are the officials' own, and stay in English
 PUBLIC = ("notice", "release_receipt", "owner_account", "security_receipt")
 _MAIN = re.compile(r"(<main[^>]*>)(.*)(</main>)", re.S)
+_PAGE_NUMBER = re.compile(r'content: "([^"]*) " counter\(page\) " [^"]* " counter\(pages\);')
 
 
 def _both(kn: str, en: str) -> str:
@@ -186,8 +187,14 @@ def _both(kn: str, en: str) -> str:
     at = _MAIN.search(kn)
     if not english or not at:
         return kn
-    return (kn[:at.end(2)] + '\n<hr class="lang-break">\n<div lang="en" class="in-english">' + english.group(2)
+    both = (kn[:at.end(2)] + '\n<hr class="lang-break">\n<div lang="en" class="in-english">' + english.group(2)
             + "</div>\n" + kn[at.end(2):])
+    # the page number, printed on the English sheets too, in both languages ("ಪುಟ / page 2 / 2")
+    k, e = _PAGE_NUMBER.search(both), _PAGE_NUMBER.search(en)
+    if k and e and k.group(1) != e.group(1):
+        both = (both[:k.start()] + f'content: "{k.group(1)} / {e.group(1)} " counter(page) " / " counter(pages);'
+                + both[k.end():])
+    return both
 
 
 def _languages(lang: str) -> tuple[str, ...]:

@@ -128,3 +128,11 @@ def test_axe_finds_nothing_on_the_kannada_papers(browser, printed, lang):
         page.context.close()
         assert found == [], (page_path.name, describe(found))
         assert 'lang="kn"' in page_path.read_text(encoding="utf-8")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang, number", [("both", "ಪುಟ / page 1 / "), ("en", "page 1 of ")])
+def test_the_page_number_is_in_each_language_of_the_paper(printed, lang, number):
+    """A paper in both languages is numbered in both, its English sheets too; an English one in English."""
+    for page in _public(printed / lang):
+        assert number in pdf_text(page.with_suffix(".pdf")), page.name
