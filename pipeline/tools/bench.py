@@ -36,25 +36,18 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from pipeline.tools.bench_timing import RUNS, cpu_timed, once, paired, paired_cpu, timed
 
 OUT = Path(os.environ.get("BENCH_OUT", "bench-out")).resolve()
 SMALL = os.environ.get("BENCH_SCALE") == "small"
 POUNDS, MONTHS, PER_MONTH = (20, 60, 80) if SMALL else (200, 60, 80)
-RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 ONLY = os.environ.get("BENCH_ONLY", "")      # "pages" or "state": that part alone
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 LAST_MONTH = "2025-12"
-
-
-def timed(args: list[str], quiet_fail: bool = False) -> tuple[float, int]:
-    """Wall seconds and peak resident MB of one process."""
-    seconds, _, peak = cpu_timed(args, quiet_fail)
-    return seconds, peak
 
 
 def pound(*args: str) -> list[str]:
@@ -65,44 +58,6 @@ IMPORT_FLOOR = [sys.executable, "-c", "import duckdb, pandas"]
 PAGES_FLOOR = [sys.executable, "-c", "import pandas, plotly, duckdb"]
 DISTRICT = ("--district", "Mysuru", "--pounds", "20", "--months", "24", "--seed", "7", "--start", "2024-12")
 DISTRICT_MONTH = "2026-10"
-
-
-def cpu_timed(args: list[str], quiet_fail: bool = False) -> tuple[float, float, int]:
-    """Wall seconds, CPU seconds (the process's and every process it waited for: kernels, Chromium)
-    and peak resident MB of one process: CPU, so that a loaded machine does not hide the work."""
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "POUND_QUIET": "1"})
-    _, status, usage = os.wait4(proc.pid, 0)
-    seconds = time.perf_counter() - t0
-    output = proc.stdout.read()
-    if os.waitstatus_to_exitcode(status) != 0 and not quiet_fail:
-        print(output)
-        raise SystemExit(f"bench: {' '.join(args)} failed")
-    return seconds, usage.ru_utime + usage.ru_stime, round(usage.ru_maxrss / 1024)
-
-
-def paired_cpu(name: str, args: list[str], floor: list[str], results: list[dict], target: str, runs: int = 3,
-               before=None) -> dict:
-    """The command and its floor in turn, `runs` times, in CPU seconds; the median ratio. `before`
-    runs ahead of each command (clearing its output folder)."""
-    print(f"-- {name}", flush=True)
-    pairs = []
-    for _ in range(runs):
-        if before:
-            before()
-        _, s, peak = cpu_timed(args)
-        _, f, _ = cpu_timed(floor)
-        pairs.append((s, f, peak))
-    row = {"figure": name, "seconds": round(statistics.median(p[0] for p in pairs), 2),
-           "floor": round(statistics.median(p[1] for p in pairs), 2),
-           "ratio": round(statistics.median(p[0] / p[1] for p in pairs), 2),
-           "peak_mb": max(p[2] for p in pairs), "target": target, "unit": "CPU s",
-           "load_average": [round(x, 2) for x in os.getloadavg()]}
-    results.append(row)
-    print(f"   {row['seconds']} CPU s, floor {row['floor']} CPU s: {row['ratio']}x (target {target}; "
-          f"load {row['load_average'][0]})", flush=True)
-    return row
 
 
 def busiest_pound(db: Path, month: str) -> str:
@@ -156,40 +111,6 @@ def write_floor(db: Path, out: Path) -> list[str]:
 
 def workbook_writer(db: Path, out: Path, writer: str) -> list[str]:
     return [sys.executable, "-m", "pipeline.tools.bench", f"workbook-{writer}", str(db), str(out)]
-
-
-def paired(name: str, args: list[str], floor: list[str], results: list[dict], target: str,
-           quiet_fail: bool = False, runs: int = RUNS) -> dict:
-    """The command and its floor in turn, `runs` times; medians and the median ratio."""
-    print(f"-- {name}", flush=True)
-    timed(args, quiet_fail)                       # a warm-up: files into the page cache
-    pairs = []
-    for _ in range(runs):
-        f, _peak = timed(floor)
-        s, peak = timed(args, quiet_fail)
-        pairs.append((s, f, peak))
-    row = {"figure": name, "seconds": round(statistics.median(p[0] for p in pairs), 2),
-           "floor": round(statistics.median(p[1] for p in pairs), 2),
-           "ratio": round(statistics.median(p[0] / p[1] for p in pairs), 2),
-           "peak_mb": max(p[2] for p in pairs), "target": target}
-    results.append(row)
-    print(f"   {row['seconds']} s, floor {row['floor']} s: {row['ratio']}x (target {target})", flush=True)
-    return row
-
-
-def once(name: str, args: list[str], results: list[dict], target: str, floor: float | None = None,
-         setup=None) -> dict:
-    """A long command run once (after `setup`), against a floor already measured."""
-    print(f"-- {name}", flush=True)
-    if setup:
-        setup()
-    s, peak = timed(args)
-    row = {"figure": name, "seconds": round(s, 1), "floor": floor, "ratio": round(s / floor, 2) if floor else None,
-           "peak_mb": peak, "target": target}
-    results.append(row)
-    ratio = f": {row['ratio']}x" if floor else ""
-    print(f"   {row['seconds']} s, peak {peak} MB{ratio} (target {target})", flush=True)
-    return row
 
 
 def rejected_sample(target: Path) -> Path:
