@@ -14,6 +14,7 @@ templates (filter `mark` of pipeline.documents.render) write register text throu
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html import escape
 
 # Kannada's block (U+0C80-U+0CFF); a run goes on over the spaces and punctuation between two words
@@ -31,12 +32,24 @@ def has_kannada(text) -> bool:
     return text is not None and re.search(_KANNADA, str(text)) is not None
 
 
+# a text with none of these has nothing to mark: no Kannada, no word holding a digit, no long word
+_ANY = re.compile(r"[\d\u0C80-\u0CFF]|\S{20}")
+
+
 def marked(text) -> str:
     """`text` escaped as HTML, Kannada runs in <span lang="kn">, ids and dates in <span class="nowrap">,
     and <wbr> after each slash and underscore of a word of 20 characters or more (a path, a file's name)."""
     if text is None:
         return ""
     s = str(text)
+    if _ANY.search(s) is None:          # most words of a page's tables: escaped, nothing more
+        return escape(s, quote=True)
+    return _marked(s)
+
+
+@lru_cache(maxsize=8192)
+def _marked(s: str) -> str:
+    """marked() of a text with something to mark (the same ids, days and names come back, row after row)."""
     breaks = {m.start() + b.end() for m in _LONG.finditer(s) for b in _JOIN.finditer(m.group())}
 
     def plain(a: int, b: int) -> str:

@@ -1,10 +1,19 @@
 """nbconvert's HTML exporter for the report pages.
 
 PageExporter is HTMLExporter with the reports' settings as the defaults of its documented
-traits (template_name, extra_template_basedirs, and the exclude_* options that hide the code);
-it overrides no method, so every step of the export is nbconvert's own, BeautifulSoup pass
-included (about 0.3 s on a district's largest page; tests/reports/test_exporter.py checks the
-page against HTMLExporter's).
+traits (template_name, extra_template_basedirs, and the exclude_* options that hide the code).
+
+It overrides one method, from_notebook_node, to leave out a pass the reports' pages never need.
+HTMLExporter renders the page, then parses the whole of it with BeautifulSoup to give an <img>
+without alt its words and to make every cell of a `jp-Notebook` body a tab stop, then writes the
+page out again. The reports' template gives the body no class jp-Notebook (templates/pound), and
+their pages hold no <img>: on them the pass finds nothing to do, and it was most of the export's
+time (about 0.6 CPU s on a district's largest page of 10,000 tags). So the page is rendered as
+HTMLExporter renders it (the same two filters registered, then TemplateExporter's own render),
+and the pass is run, through HTMLExporter itself, only on a page where it could change something
+(`_needs_pass`). The lines copied are those of nbconvert NBCONVERT_VERSION (pinned in
+requirements.lock); tests/reports/test_exporter.py fails when nbconvert's version or the source of
+HTMLExporter.from_notebook_node changes, and checks the page against HTMLExporter's own.
 
 This module imports nbconvert (and so nbformat): pipeline.reports.render imports it only when it
 exports a page.
@@ -12,12 +21,27 @@ exports a page.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from nbconvert import HTMLExporter
+from nbconvert.exporters.templateexporter import TemplateExporter
+from nbconvert.filters.highlight import Highlight2HTML
+from nbconvert.filters.widgetsdatatypefilter import WidgetsDataTypeFilter
 from traitlets import default
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"     # templates/pound: the reports' page
+NBCONVERT_VERSION = "7.17.2"
+
+# what HTMLExporter's pass acts on: an <img> (given alt words when it has none), or an element of the
+# class jp-Notebook (whose cells it makes tab stops)
+_IMG = re.compile(r"<img\b", re.I)
+_CLASS = re.compile(r"""\sclass\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+
+
+def _needs_pass(page: str) -> bool:
+    return _IMG.search(page) is not None or any(
+        "jp-Notebook" in (m.group(1) or m.group(2) or "").split() for m in _CLASS.finditer(page))
 
 
 class PageExporter(HTMLExporter):
@@ -42,3 +66,19 @@ class PageExporter(HTMLExporter):
     @default("exclude_output_prompt")
     def _exclude_output_prompt_default(self) -> bool:
         return True
+
+    def from_notebook_node(self, nb, resources=None, **kw):
+        """HTMLExporter.from_notebook_node without its BeautifulSoup pass where the pass would change
+        nothing (module docstring); where it could, HTMLExporter's own, pass and all."""
+        given = resources
+        langinfo = nb.metadata.get("language_info", {})
+        lexer = langinfo.get("pygments_lexer", langinfo.get("name", None))
+        highlight_code = self.filters.get("highlight_code", Highlight2HTML(pygments_lexer=lexer, parent=self))
+        resources = self._init_resources(resources)
+        filter_data_type = WidgetsDataTypeFilter(notebook_metadata=self._nb_metadata, parent=self, resources=resources)
+        self.register_filter("highlight_code", highlight_code)
+        self.register_filter("filter_data_type", filter_data_type)
+        html, resources = TemplateExporter.from_notebook_node(self, nb, resources, **kw)
+        if _needs_pass(html):
+            return HTMLExporter.from_notebook_node(self, nb, given, **kw)
+        return html, resources

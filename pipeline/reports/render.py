@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import re
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -88,10 +89,17 @@ def share_plotly(page: str, folder: Path) -> str:
     return page.replace(embedded, f'<script src="{PLOTLY_FILE}" charset="utf-8"></script>', 1)
 
 
+_EXPORTERS = threading.local()
+
+
 def _exporter():
+    """The thread's one PageExporter: a new one would compile nbconvert's lab templates again
+    (about a tenth of a CPU second a page). One a thread, since an export sets its filters."""
     from pipeline.reports.exporter import PageExporter
 
-    return PageExporter()
+    if not hasattr(_EXPORTERS, "one"):
+        _EXPORTERS.one = PageExporter()
+    return _EXPORTERS.one
 
 
 def notebook_html(nb, title: str) -> str:
@@ -202,14 +210,24 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
     nothing in it still renders, each report saying so (and a note says it).
     """
     db = Path(db).resolve()
-    first, _ = month_bounds(month)
-    con = connect(db)
+    # held open while the pages render: each notebook's own connection to the file is then DuckDB's
+    # database already open in this process (its instance cache), not the file opened again, about
+    # a tenth of a second a page
+    held = connect(db)
     try:
-        district = check_district(con, district)
-        active = review.has_activity(con, month, district)
-        drawn_up_to = as_of(con)
+        return _render(held, db, month, district, out, local_authority, period, sealing, self_contained, sealed_id,
+                       engine)
     finally:
-        con.close()
+        held.close()
+
+
+def _render(con, db: Path, month: str, district: str | None, out: Path, local_authority: str | None,
+            period: tuple | None, sealing: str | None, self_contained: bool, sealed_id: str | None,
+            engine: str) -> Pages:
+    first, _ = month_bounds(month)
+    district = check_district(con, district)
+    active = review.has_activity(con, month, district)
+    drawn_up_to = as_of(con)
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise PoundError(f"--out {out} exists and is not a folder")

@@ -1,10 +1,13 @@
-"""The reports go through nbconvert and papermill by their public doors: the page PageExporter
-writes is the page nbconvert's own HTMLExporter writes with the same settings (once BeautifulSoup
-has normalised both), and a parameter the notebook does not name is warned of, as papermill does."""
+"""The reports go through nbconvert and papermill: the page PageExporter writes is the page
+nbconvert's own HTMLExporter writes with the same settings (once BeautifulSoup has normalised
+both), its one copied method is checked against the pinned nbconvert, and a parameter the notebook
+does not name is warned of, as papermill does."""
 
 from __future__ import annotations
 
 import copy
+import hashlib
+import inspect
 import logging
 
 import nbformat
@@ -13,7 +16,7 @@ from bs4 import BeautifulSoup
 from nbconvert import HTMLExporter
 
 from pipeline.reports import render
-from pipeline.reports.exporter import TEMPLATE_DIR, PageExporter
+from pipeline.reports.exporter import NBCONVERT_VERSION, TEMPLATE_DIR, PageExporter, _needs_pass
 
 
 def _notebook():
@@ -43,10 +46,53 @@ def test_the_page_is_nbconvert_s_own():
     assert _normalised(shown) != _normalised(ours)
 
 
-def test_the_exporter_overrides_no_method_of_nbconvert():
-    # only the defaults of documented traits: every step of the export is nbconvert's
+# the source of HTMLExporter.from_notebook_node whose lines PageExporter.from_notebook_node copies
+COPIED_FROM = "3dccafff45cc4e749766089c7de2f5385ac071e03f4f5a15bfb3b025f54893b9"
+
+
+def test_the_lines_copied_are_nbconvert_s_of_the_pinned_version():
+    import nbconvert
+
+    assert nbconvert.__version__ == NBCONVERT_VERSION, (
+        f"nbconvert is {nbconvert.__version__}: read HTMLExporter.from_notebook_node again against "
+        "PageExporter.from_notebook_node (pipeline/reports/exporter.py), then pin the new version")
+    source = inspect.getsource(HTMLExporter.from_notebook_node)
+    assert hashlib.sha256(source.encode()).hexdigest() == COPIED_FROM
+
+
+def test_the_exporter_overrides_only_the_export_of_a_notebook():
     own = {n for n, v in vars(PageExporter).items() if callable(v) and not n.startswith("_")}
-    assert own == set()
+    assert own == {"from_notebook_node"}
+
+
+def test_the_report_pages_skip_a_pass_that_would_change_nothing(monkeypatch):
+    import bs4
+
+    parsed = []
+    monkeypatch.setattr("nbconvert.exporters.html.BeautifulSoup",
+                        lambda *a, **k: parsed.append(1) or bs4.BeautifulSoup(*a, **k))
+    page, _ = PageExporter().from_notebook_node(_notebook())
+    assert parsed == [] and not _needs_pass(page)
+
+
+def test_a_page_with_an_image_without_alt_gets_nbconvert_s_pass():
+    # the near miss: an <img> with no alt, which nbconvert's pass gives its words
+    nb = _notebook()
+    nb.cells.append(nbformat.v4.new_code_cell("img", outputs=[nbformat.v4.new_output(
+        "display_data", data={"text/html": '<img src="data:image/png;base64,AA==">'})]))
+    ours, _ = PageExporter().from_notebook_node(copy.deepcopy(nb))
+    assert 'alt="No description has been provided for this image"' in ours
+    theirs, _ = HTMLExporter(template_name="pound", extra_template_basedirs=[str(TEMPLATE_DIR)], exclude_input=True,
+                             exclude_input_prompt=True, exclude_output_prompt=True).from_notebook_node(nb)
+    assert _normalised(ours) == _normalised(theirs)
+
+
+@pytest.mark.parametrize("page, needs", [
+    ('<div class="jp-Cell jp-Notebook-cell">', False), ('<style>.jp-Notebook div {}</style>', False),
+    ('<body class="jp-Notebook">', True), ("<main class='x jp-Notebook y'>", True), ('<IMG src="a.png">', True),
+    ('<p>an image, img, in words</p>', False)])
+def test_which_pages_need_the_pass(page, needs):
+    assert _needs_pass(page) is needs
 
 
 @pytest.mark.notebook

@@ -6,7 +6,11 @@ from __future__ import annotations
 import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
+from examples import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from pipeline.core import script
 from pipeline.core.script import has_kannada, marked
 from pipeline.reports import chart_access, charts
 
@@ -111,3 +115,11 @@ def test_a_chart_lying_along_the_page_is_tabled_from_the_top():
     # drawn top to bottom: s.14(3) above s.18(3); the label's two lines read as one
     assert [r[0] for r in rows] == ["s.14(3) state", "s.18(3) Pound-keeper"]
     assert rows[0][1] == "Rs 1,000.00"
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab Z-_/.<&\"'09") + ["ಹ", "ು", "\n"]), max_size=40))
+def test_a_text_with_nothing_to_mark_is_only_escaped_and_the_rest_as_marked_in_full(text):
+    # marked() escapes a text with no digit, no Kannada and no long word at once; the full marking,
+    # done on any text, gives the same
+    assert marked(text) == script._marked.__wrapped__(text)
