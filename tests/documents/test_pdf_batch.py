@@ -3,6 +3,7 @@ tab, and a batch that fails leaves every PDF as it was."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -19,8 +20,16 @@ class _Tab:
         self.browser, self.url = browser, None
 
     def goto(self, url, **kw):
-        self.url = url
-        name = Path(url).name
+        self._load(Path(url).name, "goto")
+
+    def set_content(self, html, **kw):
+        # the stand-in papers say their number: <p>paper 3</p> is paper_3.html
+        number = re.search(r"paper (\d+)", html).group(1)
+        self._load(f"paper_{number}.html", "set_content")
+
+    def _load(self, name, how):
+        self.url = name
+        self.browser.how[name] = how
         self.browser.tries[name] = self.browser.tries.get(name, 0) + 1
         if self.browser.tries[name] <= self.browser.fails.get(name, 0):
             raise RuntimeError(f"Target crashed while loading {name}")
@@ -40,7 +49,7 @@ class _Tab:
 
 class _Browser:
     def __init__(self, fails: dict[str, int]):
-        self.fails, self.tries, self.opened, self.closed = fails, {}, 0, 0
+        self.fails, self.tries, self.opened, self.closed, self.how = fails, {}, 0, 0, {}
 
     def new_page(self):
         self.opened += 1
@@ -86,6 +95,29 @@ def test_a_batch_that_fails_leaves_every_pdf_as_it_was(tmp_path):
     assert [p.read_bytes() for _, p in jobs] == [b"%PDF the earlier print"] * 3
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         [f"paper_{i}.{ext}" for i in range(3) for ext in ("html", "pdf")])      # no partial file left
+
+
+def test_a_paper_whole_in_itself_is_written_into_the_tab_and_one_naming_a_file_is_opened_from_it(tmp_path):
+    jobs = _pages(tmp_path, 3)
+    jobs[1][0].write_text('<p>paper 1</p><img src="seal.png" alt="seal">')       # names a file beside it
+    browser = _Browser({})
+    pdf.print_in(browser, jobs, report=False)
+    assert browser.how == {"paper_0.html": "set_content", "paper_1.html": "goto", "paper_2.html": "set_content"}
+    # a report page (its plotly.js beside it) is always opened from its file
+    (tmp_path / "reports").mkdir()
+    browser = _Browser({})
+    pdf.print_in(browser, _pages(tmp_path / "reports", 2), report=True)
+    assert set(browser.how.values()) == {"goto"}
+
+
+@pytest.mark.parametrize("page, refers", [
+    ("<style>p { color: red }</style><p>x</p>", False), ('<img src="data:image/png;base64,AA==">', False),
+    ('<a href="other.pdf">other</a>', False),
+    ('<link rel="stylesheet" href="paper.css">', True), ('<script src="x.js"></script>', True),
+    ("<style>@font-face { src: url(font.woff2) }</style>", True), ('<IMG SRC="seal.png">', True),
+    ("<style>@import 'more.css';</style>", True)])
+def test_which_papers_name_a_file(page, refers):
+    assert pdf._refers_to_files(page) is refers
 
 
 @pytest.mark.browser
