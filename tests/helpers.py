@@ -254,7 +254,7 @@ def pound_process(*args, kill_at: str | None = None):
                           text=True)
 
 
-def fake_reports(db, month, district, out, sealing=None, sealed_id=None):
+def fake_reports(db, month, district, out, sealing=None, sealed_id=None, kept=None):
     """Three small pages in place of the rendered reports (render_reports and seal's)."""
     from pipeline.close import seal
     from pipeline.reports.render import Pages

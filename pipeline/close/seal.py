@@ -66,10 +66,13 @@ FINDING_FIELDS = ("rule_id", "subject_id", "pound_id", "severity", "section", "e
 
 
 def close_month(db: Path, bundle: Path, month: str, by: str, district: str | None = None, note: str | None = None,
-                reopen: str | None = None, now: dt.datetime | None = None, signed: Path | None = None) -> Path:
+                reopen: str | None = None, now: dt.datetime | None = None, signed: Path | None = None,
+                review: Path | None = None) -> Path:
     """Seal the month; returns the close folder. PoundError (nothing written) when it may not be closed;
     StaleFigures when files were loaded after the last build. `signed`: a scan of the signed page,
-    sealed with the rest (or added later: add_signed)."""
+    sealed with the rest (or added later: add_signed). `review`: the folder of the month's review,
+    whose pages rendered from this very build are sealed as they are (render.kept_pages); the monthly
+    review, which prints the close, is rendered for it."""
     month_bounds(month)
     if signed is not None:
         _check_scan(signed)
@@ -132,7 +135,8 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
         record["figures_id"] = figures_id_of(json.loads(json.dumps(record, ensure_ascii=False)))
         sealing = closed_words(record["closed_by"], dt.datetime.fromisoformat(record["closed_at"]), district,
                                len(earlier) + 1, reopen, sealed=True)
-        pages = render_reports(db, month, district, partial, sealing=sealing, sealed_id=record["figures_id"])
+        pages = render_reports(db, month, district, partial, sealing=sealing, sealed_id=record["figures_id"],
+                               kept=review)
         # the page to sign, as it is sealed: the monthly review printed to PDF beside its HTML
         print_reports([p for p in pages if p.name.startswith("monthly_review")])
         if signed is not None:

@@ -197,14 +197,17 @@ class Pages(list):
 
 def render_reports(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
                    period: tuple | None = None, sealing: str | None = None, self_contained: bool = False,
-                   sealed_id: str | None = None, engine: str = "inprocess") -> Pages:
+                   sealed_id: str | None = None, engine: str = "inprocess", kept: Path | None = None) -> Pages:
     """Render the reports of a month into `out` (REPORTS); returns their HTML paths (Pages, with
     the notes said of them, for the caller to show: nothing here prints). `sealing`, `sealed_id`:
     for the copies `pound close` seals, what the monthly review says of the close being made, and
     the close's figures id, which its page 1 prints.
     The pages share one plotly.js written beside them (PLOTLY_FILE, not in the paths returned),
     or with `self_contained` each holds its own, to be sent alone. `engine`: where the notebooks
-    run (ENGINES; in this process, one after another, unless "kernel").
+    run (ENGINES; in this process, one after another, unless "kernel"). `kept`: a folder of pages
+    rendered before (the month's review), whose pages of this very build and scope are copied
+    rather than rendered again (kept_pages); the monthly review a close seals is always rendered.
+    Pages rendered with no `sealing` are recorded in `out` (PAGES_RECORD) for a later close to find.
 
     The month must be written YYYY-MM; the database must have been built. A month with
     nothing in it still renders, each report saying so (and a note says it).
@@ -216,14 +219,16 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
     held = connect(db)
     try:
         return _render(held, db, month, district, out, local_authority, period, sealing, self_contained, sealed_id,
-                       engine)
+                       engine, kept)
     finally:
         held.close()
 
 
 def _render(con, db: Path, month: str, district: str | None, out: Path, local_authority: str | None,
             period: tuple | None, sealing: str | None, self_contained: bool, sealed_id: str | None,
-            engine: str) -> Pages:
+            engine: str, kept: Path | None) -> Pages:
+    from pipeline.build import record
+
     first, _ = month_bounds(month)
     district = check_district(con, district)
     active = review.has_activity(con, month, district)
@@ -263,13 +268,80 @@ def _render(con, db: Path, month: str, district: str | None, out: Path, local_au
 
     if engine not in ENGINES:
         raise ValueError(f"engine {engine!r}: one of {ENGINES}")
+    scope = {"month": month, "district": district, "local_authority": local_authority,
+             "period": [d.isoformat() if d else None for d in period] if period else None,
+             "self_contained": self_contained}
+    built = record.last(con)
+    copied = kept_pages(kept, built, scope) if kept is not None else {}
+    if sealing:
+        copied.pop("monthly_review", None)
+    todo = []
+    for rep, path in zip(REPORTS, paths, strict=True):
+        if rep[0] in copied:
+            _copy_page(copied[rep[0]], path, self_contained)
+        else:
+            todo.append((rep, path))
     if engine == "inprocess":
-        for rep, path in zip(REPORTS, paths, strict=True):
+        for rep, path in todo:
             one(rep, path)
-        return Pages(paths, notes)
-    # Kernels run side by side: most of a report's time is its kernel starting
-    # and importing pandas and plotly, which overlaps well even on two cores.
-    with ThreadPoolExecutor(max_workers=len(REPORTS)) as pool:
-        for f in [pool.submit(one, rep, path) for rep, path in zip(REPORTS, paths, strict=True)]:
-            f.result()
+    else:
+        # Kernels run side by side: most of a report's time is its kernel starting
+        # and importing pandas and plotly, which overlaps well even on two cores.
+        with ThreadPoolExecutor(max_workers=len(REPORTS)) as pool:
+            for f in [pool.submit(one, rep, path) for rep, path in todo]:
+                f.result()
+    if not sealing and built is not None:
+        _record_pages(out, built, scope, paths)
     return Pages(paths, notes)
+
+
+PAGES_RECORD = ".pages.json"     # beside a review's pages: the build and scope they were rendered from, and their hashes
+
+
+def _identity(built) -> dict:
+    return {"build_id": built.build_id, "built_at": built.built_at.isoformat()}
+
+
+def _record_pages(out: Path, built, scope: dict, paths: list[Path]) -> None:
+    import hashlib
+    import json
+
+    pages = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+    write_whole(Path(out) / PAGES_RECORD, json.dumps({**_identity(built), **scope, "pages": pages}, indent=1) + "\n")
+
+
+def kept_pages(folder: Path, built, scope: dict) -> dict[str, Path]:
+    """The pages of `folder` rendered from the build `built` for the same scope, by report name,
+    each still as it was written (its hash as recorded): what a close may copy rather than render
+    again. Nothing when the folder holds no record, or one of another build, database or scope."""
+    import hashlib
+    import json
+
+    try:
+        said = json.loads((Path(folder) / PAGES_RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if built is None or not isinstance(said, dict) or {k: said.get(k) for k in (*_identity(built), *scope)} != \
+            {**_identity(built), **scope}:
+        return {}
+    found = {}
+    for (name, _), path in zip(REPORTS, report_paths(Path(folder), scope["month"], scope["district"],
+                                                     scope["local_authority"]), strict=True):
+        want = (said.get("pages") or {}).get(path.name)
+        try:
+            if want and hashlib.sha256(path.read_bytes()).hexdigest() == want:
+                found[name] = path
+        except OSError:
+            continue
+    return found
+
+
+def _copy_page(source: Path, target: Path, self_contained: bool) -> None:
+    """A kept page copied in, with the plotly.js it names written beside it from this installation."""
+    page = source.read_text(encoding="utf-8")
+    if not self_contained and f'src="{PLOTLY_FILE}"' in page:
+        js = _plotly_js()
+        dest = target.parent / PLOTLY_FILE
+        if not dest.exists() or dest.stat().st_size != len(js.encode("utf-8")):
+            write_whole(dest, js, own=True)
+    write_whole(target, page)

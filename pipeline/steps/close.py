@@ -63,12 +63,14 @@ class Verified:
 
 
 def close(db: Path, bundle: Path, month: str, by: str, district: str | None = None, note: str | None = None,
-          reopen: str | None = None, signed: Path | None = None) -> Closed:
+          reopen: str | None = None, signed: Path | None = None, review: Path | None = None) -> Closed:
     """Seal the month into BUNDLE/closes/ from the last build, with its review as HTML and PDF (the
     page to sign) and, given `signed`, the scan of the signed page. A month already closed, given
     `signed` and no `reopen`: the scan is added to its close in force (`Closed.added`), nothing
     else is sealed. PoundError (nothing written) when it may not be closed; StaleFigures (exit 2)
-    when files were loaded after the last build."""
+    when files were loaded after the last build. `review`: the folder of the month's review (default
+    month_<MONTH>/ beside the database, where pound month writes it), whose pages of the same build
+    are sealed as they are, not rendered again."""
     from pipeline.close.seal import close_month, signed_lines
     from pipeline.load.closes import CLOSE_FILE, in_force
 
@@ -80,7 +82,10 @@ def close(db: Path, bundle: Path, month: str, by: str, district: str | None = No
             return Closed(folder, month, record.get("district"), record, [
                 f"the signed page is kept with the close, sealed by its hash: pound verify {folder} checks it"],
                 added=kept)
-    folder = close_month(Path(db), Path(bundle), month, by, district, note, reopen, signed=signed)
+    from pipeline.steps.month import folder_of
+
+    folder = close_month(Path(db), Path(bundle), month, by, district, note, reopen, signed=signed,
+                         review=review or folder_of(Path(db).parent, month))
     record = json.loads((folder / CLOSE_FILE).read_text(encoding="utf-8"))
     done = Closed(folder, month, record.get("district"), record)
     done.lines = [*done.moved, *signed_lines(record)]

@@ -39,7 +39,7 @@ point = sys.argv[1]
 def die(*a, **k):
     os.kill(os.getpid(), signal.SIGKILL)
 
-def pages(db, month, district, out, sealing=None, sealed_id=None):
+def pages(db, month, district, out, sealing=None, sealed_id=None, kept=None):
     for name in ("monthly_review", "reconciliation", "trends"):
         Path(out, f"{name}_{month}.html").write_text("<html>page</html>", encoding="utf-8")
         if point == "reports":
