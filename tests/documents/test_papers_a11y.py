@@ -1,13 +1,12 @@
 """The papers for every reader: axe-core (tests/axe.py) on every kind of paper and the index,
-printed with no id, day or month broken across two lines, and Kannada register text marked
-lang="kn"."""
+printed with no id, day or month broken across two lines, the index's links on a narrow screen
+with no paper's id or month broken either, and Kannada register text marked lang="kn"."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 from axe import describe, violations
@@ -18,28 +17,6 @@ from printed import pdf_text, splits
 from pipeline.core.script import has_kannada
 from pipeline.documents.papers import Scope
 from pipeline.documents.render import write_papers
-
-SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
-
-
-@pytest.fixture(scope="module")
-def sample_papers(shared):
-    """The sample's papers as of 30-11-2026, printed (read only)."""
-    from pipeline.documents.pdf import DEBIAN_CHROMIUM
-
-    if not DEBIAN_CHROMIUM.exists() and not shutil.which("chromium"):
-        pytest.skip("Chromium is not installed")
-    db = shared.run(SAMPLE, "2026-11-30") / "pound.duckdb"
-
-    def make(out):
-        from shared import quietly
-
-        from pipeline.cli import main
-
-        assert quietly(main, ["documents", "--db", str(db), "--out", str(out), "--pdf"])[0] == 0
-
-    return shared.once("sample-papers-printed", make)
-
 
 # one of every kind: the s.15 account of sale, the s.17 one, the account of a disposal (M-2610-022)
 PAPERS = ["index", "police_report_H-2610-018", "notice_H-2610-018", "owner_account_H-2610-018",
@@ -79,6 +56,27 @@ def _unmarked(html: str) -> list[str]:
         if node.find_parent(attrs={"lang": "kn"}) is None:
             out.append(str(node))
     return out
+
+
+# each paper's link in the index: the id or month it ends with, and the number of lines it takes
+JS_LINKS = """() => [...document.querySelectorAll('#papers a, #memos a')].filter(a => a.textContent !== 'PDF').map(a => {
+  const m = a.textContent.match(/(\\d{4}-\\d{2}|[A-Z]+-\\d{3,4}(-\\d{3})?)$/);
+  const span = [...a.querySelectorAll('span.nowrap')].find(s => m && s.textContent === m[0]);
+  return [a.textContent, m ? m[0] : null, span ? span.getClientRects().length : 0];
+})"""
+
+
+@pytest.mark.browser
+def test_the_index_keeps_a_paper_s_id_or_month_whole_on_a_narrow_screen(browser, sample_papers):
+    page, _, _ = browser.open(sample_papers / "index.html", charts=False,
+                              context_args={"viewport": {"width": 400, "height": 900}})
+    links = page.evaluate(JS_LINKS)
+    page.context.close()
+    # the papers, the six receipts for security (s.13), and the memos again by official (one to the DM's
+    # accounts section, R21; one to SO01 for September, S-002 held a day early, R25)
+    assert len(links) == 47 + 6 + 10
+    # "findings_memo_SO02_2026-" / "11" was how a link broke at 400 px
+    assert [text for text, end, lines in links if end is None or lines != 1] == []
 
 
 def test_kannada_register_text_is_marked_kannada(tmp_path):

@@ -3,17 +3,20 @@ through pipeline.documents.pdf): A4 portrait, every table inside the page, no ch
 back with pdftotext, every case id, sale id, rule id and amount whole and no word broken into a
 shred of one or two letters; and the monthly review's first page the month at a glance, to sign,
 holding the figures of its models (pipeline.reports.glance). Checked on the sample's October and
-on a month of a synthetic district."""
+on a month of a synthetic district. A table printed runs on from the page its heading stands on (it is
+in no box Chromium keeps whole: JupyterLab's output wrappers avoided breaks inside them and scrolled,
+and a table that did not fit the rest of a page then left it half empty); the reconciliation's breaks
+name the finding an overdue credit or receipt is (R16, R17) beside its row, on screen without a click
+and on paper, its rule id whole."""
 
 from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 
 import pytest
 from conftest import SYNTH_MONTH
-from printed import splits
+from printed import pdf_text, splits
 
 from pipeline.read.database import connect
 from pipeline.reports import glance
@@ -45,10 +48,6 @@ def shreds(text: str) -> list[str]:
     """The lines of a PDF's text that hold nothing but one or two letters, not a word of their own."""
     return [line.strip() for line in text.splitlines()
             if re.fullmatch(r"[A-Za-z]{1,2}", line.strip()) and line.strip().lower() not in WORDS]
-
-
-def pdf_text(pdf, *args: str) -> str:
-    return subprocess.run(["pdftotext", *args, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
 def printed_whole(page) -> set[str]:
@@ -169,3 +168,66 @@ def test_the_review_s_first_page_is_the_month_at_a_glance_to_sign(pdfs, sample_d
         # October's figures by hand: 19 heads impounded (rollforward: P01 4 + 1 + P02 10 + 1, the re-seizure
         # N-2610-021, + P03 3), Rs 63,900.00 received (54,900.00 + S-007's 9,000.00: test_glance.py)
         assert {(f.label, f.text) for f in figures} >= {("heads impounded", "19"), ("money received (Rs)", "63,900.00")}
+
+
+# every box around a table that Chromium would not split across pages when printing: one that
+# avoids breaks inside it, or a scroll container (overflow other than visible)
+JS_KEPT_WHOLE = """() => {
+  const out = [];
+  for (const t of document.querySelectorAll('table.pound-table')) {
+    if (t.closest('details, .pound-glance')) continue;
+    for (let e = t.parentElement; e && e !== document.body; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.breakInside.startsWith('avoid') || s.overflowX !== 'visible' || s.overflowY !== 'visible')
+        out.push((t.id || '?') + ' in ' + e.className.toString().split(' ')[0] + ' ' + s.breakInside + ' ' + s.overflowY);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("name", ["monthly_review", "reconciliation", "trends", "explore"])
+def test_a_printed_table_is_in_no_box_kept_whole(browser, october, name):
+    page, _, _ = browser.open(october[name], charts=False,
+                              context_args={"viewport": {"width": A4_INNER_PX, "height": 1000}})
+    page.emulate_media(media="print")
+    assert page.evaluate(JS_KEPT_WHOLE) == []
+    page.context.close()
+
+
+def test_the_check_sees_a_table_kept_whole(browser, tmp_path):
+    page_file = tmp_path / "kept.html"
+    page_file.write_text('<div style="overflow-y:auto"><table class="pound-table" id="t"><tr><td>1</td></tr></table></div>'
+                         '<div style="break-inside:avoid-page"><table class="pound-table" id="u"><tr><td>2</td></tr>'
+                         '</table></div>', encoding="utf-8")
+    page, _, _ = browser.open(page_file, charts=False)
+    page.emulate_media(media="print")
+    assert [k.split(" in ")[0] for k in page.evaluate(JS_KEPT_WHOLE)] == ["t", "u"]
+    page.context.close()
+
+
+VISIBLE_HEADERS = "[...document.querySelectorAll('#breaks thead th')].filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent.trim())"
+
+
+def test_the_breaks_name_their_finding_on_screen_and_on_paper(browser, october, shared):
+    page, _, _ = browser.open(october["reconciliation"], charts=False)
+    assert "finding" in page.evaluate(VISIBLE_HEADERS)
+    page.emulate_media(media="print")
+    assert "finding" in page.evaluate(VISIBLE_HEADERS)
+    page.context.close()
+
+    from pipeline.documents.pdf import DEBIAN_CHROMIUM, print_reports
+
+    if not (DEBIAN_CHROMIUM.exists() or shutil.which("chromium")) or not shutil.which("pdftotext"):
+        pytest.skip("Chromium or pdftotext is not installed")
+
+    def make(folder):
+        shutil.copy(october["reconciliation"].parent / PLOTLY_FILE, folder / PLOTLY_FILE)
+        print_reports([shutil.copy(october["reconciliation"], folder / october["reconciliation"].name)])
+
+    pdf = next(shared.once("printed-october-reconciliation", make).glob("*.pdf"))
+    lines = [" ".join(line.split()) for line in pdf_text(pdf, "-layout").splitlines()]
+    # the sample's fines of H-2609-017 (Rs 1,200.00 due to LA03 on 12-09-2026) never credited: an
+    # LF-CREDIT-OVERDUE finding since 12-10-2026 (30 days' grace), on the row of its break
+    assert any(re.search(r"LA03 H-2609-017 fines missing LF-CREDIT-OVERDUE 1,200\.00", line) for line in lines), \
+        [line for line in lines if "H-2609-017" in line]
