@@ -1,8 +1,9 @@
 -- Macros shared by every layer; none reads a table (those that look up notifications
--- and rates are in intermediate/_macros.sql). The money formatters (rupees(), paise_text() and
--- the two they call), add_months(), case_ref() and month_of() are kept in the database for ad-hoc
--- SQL and notebooks; the rest read this run's parameters (getvariable) and exist only while the
--- models are built.
+-- and rates are in intermediate/_macros.sql). The money formatters (rupees(), paise_text(), rs() and
+-- the two they call), add_months(), case_ref(), month_of() and day_text() are kept in the database
+-- for ad-hoc SQL, notebooks and the papers' views (doc_*, computed when pound documents reads them);
+-- the rest exist only while the models are built, most of them reading this run's parameters
+-- (getvariable), which a later connection does not have.
 
 -- Paise as rupee text with exactly two decimals, the whole rupees grouped in the Indian way
 -- (lakhs and crores in twos) or not: 12000050 -> '120000.50', grouped '1,20,000.50'; NULL stays
@@ -94,7 +95,7 @@ CREATE OR REPLACE TEMP MACRO wf_take(item, due, p, e, f, fi, s, o) AS
          ELSE least(due, greatest(p - wf_before(item, e, f, fi, s, o), 0)) END;
 
 -- A sum in a finding's detail, as the pages write it: 'Rs 1,20,000.00' (a missing sum as 0).
-CREATE OR REPLACE TEMP MACRO rs(p) AS 'Rs ' || indian_text(rupee_text(coalesce(p, 0)));
+CREATE OR REPLACE MACRO rs(p) AS 'Rs ' || indian_text(rupee_text(coalesce(p, 0)));
 -- A reference to a case as the models compare it: trimmed and case folded. Staging gives every
 -- table with a case id or a ledger reference a case_ref column made by it, and the models join on
 -- case_ref: 'M-2610-001' is ' m-2610-001 ' in a ledger.
@@ -102,7 +103,7 @@ CREATE OR REPLACE MACRO case_ref(r) AS lower(trim(r));
 CREATE OR REPLACE TEMP MACRO as_of() AS CAST(getvariable('as_of') AS DATE);
 
 -- A day in the text of a finding, a deadline or a cause, as the pages write a date: 19-10-2026.
-CREATE OR REPLACE TEMP MACRO day_text(d) AS strftime(CAST(d AS DATE), '%d-%m-%Y');
+CREATE OR REPLACE MACRO day_text(d) AS strftime(CAST(d AS DATE), '%d-%m-%Y');
 
 -- The month of a day, as the reports and monthly_accounts write it: 2026-10.
 CREATE OR REPLACE MACRO month_of(d) AS strftime(d, '%Y-%m');

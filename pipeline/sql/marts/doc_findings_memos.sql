@@ -1,3 +1,4 @@
+-- made as: view
 -- doc_findings_memos: one row per finding waiting for a decision (open, or reopened after a
 -- correction), addressed to the official whose duty the finding is about, and filed by the month of
 -- its event: the memo the DM's office sends for explanation. One memo per official and month
@@ -32,7 +33,12 @@
 --   everything else: the pound-keeper of the finding's pound (a finding with no pound and none of
 --     the duties above has no one to explain it, and no memo).
 -- Stored in no order (sorting it took up to half a second of a state's build): pound documents orders it (documents/papers.py).
-WITH waiting AS (
+WITH sales AS (
+    -- the attempts in force made by the as-of date, as stg_sales has them (a view of the build alone)
+    SELECT sale_id, case_id, sale_on, accepted, conducted_by FROM current_sales() r
+    WHERE NOT void AND own_day_sales(r) <= kept_as_of()
+),
+waiting AS (
     SELECT f.*,
            CASE WHEN f.subject_kind = 'sale' THEN 'sale_officer'
                 WHEN f.rule_id = 'DM-RECEIPT-OVERDUE' THEN 'surplus_sender'
@@ -41,7 +47,7 @@ WITH waiting AS (
                 -- are his to account for; a sale's fines and its surplus the sale officer's
                 WHEN f.rule_id = 'LF-CREDIT-OVERDUE' THEN
                      CASE WHEN f.subject_id LIKE '%:fines' AND f.case_id IN (
-                               SELECT case_id FROM stg_releases WHERE fines_paid > 0
+                               SELECT case_id FROM int_releases WHERE fines_paid > 0
                                UNION ALL
                                SELECT case_id FROM fund_movements WHERE section = '18(2)'
                                   AND from_account = 'protest_deposit_held' AND amount > 0)
@@ -97,11 +103,11 @@ addressed AS (
     FROM waiting w
     LEFT JOIN stg_pounds p ON p.pound_id = w.pound_id
     LEFT JOIN stg_officials pk ON pk.person_id = p.pound_keeper_id
-    LEFT JOIN stg_sales s ON w.duty = 'sale_officer' AND s.sale_id = w.subject_id
+    LEFT JOIN sales s ON w.duty = 'sale_officer' AND s.sale_id = w.subject_id
     LEFT JOIN stg_officials so ON so.person_id = s.conducted_by
     -- the case's last accepted sale, whose officer is to send its surplus to the DM
     LEFT JOIN (SELECT case_id, arg_max(sale_id, sale_on) AS sale_id, arg_max(conducted_by, sale_on) AS conducted_by
-               FROM stg_sales WHERE accepted GROUP BY case_id) ac
+               FROM sales WHERE accepted GROUP BY case_id) ac
            ON w.duty IN ('surplus_sender', 'credit_seller') AND ac.case_id = w.case_id
     LEFT JOIN stg_officials ss ON ss.person_id = ac.conducted_by
     LEFT JOIN stg_police_reports pr ON w.duty = 'police' AND pr.case_id = w.case_id

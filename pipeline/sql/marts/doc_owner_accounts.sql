@@ -1,3 +1,4 @@
+-- made as: view
 -- doc_owner_accounts: one row per case with an accepted sale: the account of s.17(3) items
 -- (a)-(f) delivered to the owner with the remaining cattle and the balance, for the receipt of
 -- s.17(4) for the balance recorded paid (f_balance_paid; the rest, f_balance_held, is held for the owner

@@ -1,3 +1,4 @@
+-- made as: view
 -- doc_police_reports: one row per case that reached its s.15(1) report day unclaimed: the
 -- report the pound-keeper sends to the police, and the s.15(2) notice and proclamation it
 -- leads to. Read by `pound documents` (police_report_<case>, notice_<case>).
@@ -26,7 +27,7 @@ WITH base AS (
            c.owner_name, c.owner_village,
            t.w AS claim_window_days, t.claim_ends_on, t.report_due_on,
            t.reported_on, t.reported_to, t.notice_on, t.proclamation_on, t.market_proclamation_on,
-           coalesce(t.reported_on, as_of()) AS doc_on,
+           coalesce(t.reported_on, kept_as_of()) AS doc_on,
            t.notice_from, t.window_from, t.sale_allowed_from, t.notice_claim_ends_on,
            c.source
     FROM int_case_timeline t
@@ -34,7 +35,7 @@ WITH base AS (
     LEFT JOIN stg_officials k ON k.person_id = c.pound_keeper_id
     WHERE NOT t.owner_appeared
       AND (t.first_left_on IS NULL OR t.first_left_on > t.claim_ends_on)
-      AND t.report_due_on <= as_of()
+      AND t.report_due_on <= kept_as_of()
 )
 SELECT
     case_id, pound_id, pound_name, taluk, district, local_authority_id, pound_keeper_name,
