@@ -153,13 +153,11 @@ def load(places: Places, month: str, progress: Progress) -> Loaded:
 
 def review(places: Places, month: str, progress: Progress) -> Reviewed | Sealed:
     """pound month's build and review (steps.build_and_review) into OUT/month_<MONTH>/, with the PDFs:
-    the pages, their PDFs and the review workbook, and page 1's figures; drawn up to the month's last
+    the pages, their PDFs and the review workbook, and page 1's figures (the step's page_one); drawn up to the month's last
     day, or to today while the month is not over (the page and the review say so). A closed month
     is not reviewed again into a draft: its sealed review is shown, with what moved since (sealed)."""
     from pipeline.load.closes import in_force
     from pipeline.load.reopens import pending
-    from pipeline.read.database import connect
-    from pipeline.reports import glance
 
     if not places.db.exists():
         raise PoundError("nothing is loaded yet: press \"Load the registers\" first")
@@ -168,11 +166,7 @@ def review(places: Places, month: str, progress: Progress) -> Reviewed | Sealed:
         return sealed(places, month, closed, progress)
     built, done, _ = steps.build_and_review(places.db, month, places.month(month), drawn_to(month), pdf=True,
                                             wait=DB_WAIT, progress=progress, bundle=places.bundle)
-    con = connect(places.db, wait=DB_WAIT)
-    try:
-        figures = [(f.label, f.text) for f in glance.figures(con, month)]
-    finally:
-        con.close()
+    figures = [(f["label"], f["text"]) for f in done.page_one]
     links = [Link(p.name, p) for p in done.written] + [Link(p.name, p) for p in done.pdfs]
     running = not_over(month)
     return Reviewed(month, figures, links, ([running] if running else []) + built.lines + built.notes + done.notes,
