@@ -15,8 +15,9 @@ from pipeline.reports import glance
 from pipeline.reports.stamp import figures_id
 
 
-def remember(db: Path, month: str, district: str | None, wait: float = 0) -> str:
-    """Record page 1's figures as just printed; returns their figures id."""
+def remember(db: Path, month: str, district: str | None, wait: float = 0) -> tuple[str, list[dict]]:
+    """Record page 1's figures as just printed; returns their figures id, and the figures (glance.sealed:
+    measure id, label, exact value, the text shown)."""
     from pipeline.core.errors import PoundError
     from pipeline.load import connection
     from pipeline.read.database import connect
@@ -31,14 +32,14 @@ def remember(db: Path, month: str, district: str | None, wait: float = 0) -> str
     try:       # remembered when the database can be written (a reader never fails for want of it)
         con = connection.connect(db, wait=wait)
     except (PoundError, duckdb.Error):       # held by another program, or opened read-only in this one
-        return fid
+        return fid, shown
     try:
         con.execute("INSERT INTO printed_reviews VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [month, district, fid, json.dumps(shown, ensure_ascii=False), b.build_id if b else None,
                      b.last_load_id if b else None, dt.datetime.now().replace(microsecond=0)])
     finally:
         con.close()
-    return fid
+    return fid, shown
 
 
 def _last_printed(con, month: str, district: str | None, now_id: str):

@@ -46,10 +46,11 @@ class Problem:
             where.append(f"row {self.row}")
         if self.column:
             where.append(f"column {self.column}")
-        head = ", ".join(where)
-        if self.value is not None:
-            return f"{head}: {shown(self.value)} {self.message}"
-        return f"{head}: {self.message}"
+        return f"{', '.join(where)}: {self.said()}"
+
+    def said(self) -> str:
+        """What is wrong, with the value met, without where (a table's row says where)."""
+        return f"{shown(self.value)} {self.message}" if self.value is not None else self.message
 
 
 def shown(value: str, limit: int = 60) -> str:

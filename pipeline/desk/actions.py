@@ -3,8 +3,10 @@ calls, and the month's state. The desk's web layer (app.py) calls the month only
 module, so that the steps it runs are the command line's, and nothing here knows of HTTP.
 
 Each function takes the desk's places (Places) and a Progress, calls the step of pipeline.steps that
-the `pound` command calls, and returns what the page shows; a user's mistake is a PoundError (one
-line), a rejected file's problems rows of Loaded.rejects.
+the `pound` command calls, and returns the step's own result (steps.Loaded, ...), or, where the desk
+says something of its own beside it (a build made first), a Shown holding it unchanged; the page
+reads the step's fields and methods. A user's mistake is a PoundError (one line), a rejected file's
+problems those of the step's result (Loaded.result.problems).
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from pipeline import steps
-from pipeline.core.errors import PoundError, shown
+from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
 from pipeline.core.progress import Progress
 from pipeline.desk.looked import district_closes, district_words
@@ -40,36 +43,22 @@ class Steps(Progress):
         self.tell(text)
 
 
-@dataclass
-class Reject:
-    file: str
-    row: int | None
-    column: str | None
-    problem: str
+T = TypeVar("T")
 
 
 @dataclass
-class Loaded:
-    summary: str
-    files: list[tuple[str, str, int]]            # label, status, new rows
-    rejects: list[Reject] = field(default_factory=list)
-    more: int = 0                                # problems beyond those listed
-    notes: list[str] = field(default_factory=list)
+class Shown(Generic[T]):
+    """A step's own result, unchanged (`result`), and the lines the desk says beside it: the build it
+    made first, a month not over, the figures moved since a close. Not a step's type: the page reads
+    the step's fields and methods through `result`."""
+    result: T
+    lines: list[str] = field(default_factory=list)
 
 
 @dataclass
 class Link:
     text: str
     path: Path
-
-
-@dataclass
-class Reviewed:
-    month: str
-    figures: list[tuple[str, str]]               # page 1: label, value as shown
-    links: list[Link]
-    lines: list[str]
-    figures_id: str | None = None                # page 1 as printed
 
 
 @dataclass
@@ -104,34 +93,6 @@ class Reopened:
     close: str
 
 
-@dataclass
-class Closed:
-    month: str
-    folder: Path
-    figures_id: str | None
-    signed: list[tuple[str, str]]
-    sign_page: Path | None
-    moved: list[str] = field(default_factory=list)     # the page-1 figures that moved since the review printed
-    added: Path | None = None                          # the signed scan, added to the close in force
-
-
-@dataclass
-class Verified:
-    folder: Path
-    intact: bool
-    lines: list[str]
-
-
-@dataclass
-class Papers:
-    month: str
-    count: int
-    summary: str                 # steps.Papers.summary(), as pound documents prints it
-    index: Path
-    pdfs: list[Path]
-    lines: list[str] = field(default_factory=list)
-
-
 def month_end(month: str) -> dt.date:
     return month_bounds(month)[1]
 
@@ -142,24 +103,19 @@ def _built_to(places: Places, day: dt.date, month: str, progress: Progress) -> l
                     bundle=places.bundle)
 
 
-def load(places: Places, month: str, progress: Progress) -> Loaded:
+def load(places: Places, month: str, progress: Progress) -> steps.Loaded:
     """pound ingest BUNDLE --db DB --as-of <the month's last day>."""
-    done = steps.load(places.bundle, places.db, as_of=month_end(month), wait=DB_WAIT, progress=progress)
-    rejects = [Reject(p.file, p.row, p.column, f"{shown(p.value)} {p.message}" if p.value is not None else p.message)
-               for f in done.rejected for p in f.problems]
-    return Loaded(done.summary(), [(f.label, f.status, f.new_rows) for f in done.result.files], rejects,
-                  sum(f.more for f in done.rejected), done.note_lines())
+    return steps.load(places.bundle, places.db, as_of=month_end(month), wait=DB_WAIT, progress=progress)
 
 
-def review(places: Places, month: str, progress: Progress) -> Reviewed | Sealed:
+def review(places: Places, month: str, progress: Progress) -> Shown[steps.Reviewed] | Sealed:
     """pound month's build and review (steps.build_and_review) into OUT/month_<MONTH>/, with the PDFs:
-    the pages, their PDFs and the review workbook, and page 1's figures; drawn up to the month's last
-    day, or to today while the month is not over (the page and the review say so). A closed month
-    is not reviewed again into a draft: its sealed review is shown, with what moved since (sealed)."""
+    the pages, their PDFs and the review workbook, and page 1's figures (the step's page_one); drawn
+    up to the month's last day, or to today while the month is not over (the page and the review say
+    so), the build's lines before it. A closed month is not reviewed again into a draft: its sealed
+    review is shown, with what moved since (sealed)."""
     from pipeline.load.closes import in_force
     from pipeline.load.reopens import pending
-    from pipeline.read.database import connect
-    from pipeline.reports import glance
 
     if not places.db.exists():
         raise PoundError("nothing is loaded yet: press \"Load the registers\" first")
@@ -168,15 +124,8 @@ def review(places: Places, month: str, progress: Progress) -> Reviewed | Sealed:
         return sealed(places, month, closed, progress)
     built, done, _ = steps.build_and_review(places.db, month, places.month(month), drawn_to(month), pdf=True,
                                             wait=DB_WAIT, progress=progress, bundle=places.bundle)
-    con = connect(places.db, wait=DB_WAIT)
-    try:
-        figures = [(f.label, f.text) for f in glance.figures(con, month)]
-    finally:
-        con.close()
-    links = [Link(p.name, p) for p in done.written] + [Link(p.name, p) for p in done.pdfs]
     running = not_over(month)
-    return Reviewed(month, figures, links, ([running] if running else []) + built.lines + built.notes + done.notes,
-                    done.figures_id or None)
+    return Shown(done, ([running] if running else []) + built.lines + built.notes)
 
 
 def sealed(places: Places, month: str, closed: tuple[Path, dict], progress: Progress) -> Sealed:
@@ -220,7 +169,7 @@ def reopen(places: Places, month: str, reason: str, progress: Progress) -> Reope
 
 
 def close(places: Places, month: str, by: str, note: str | None, progress: Progress,
-          signed: Path | None = None) -> Closed:
+          signed: Path | None = None) -> Shown[steps.Closed]:
     """pound close --db DB --month MONTH --by BY --bundle BUNDLE [--note NOTE] [--signed SCAN]: a
     month already closed, given the scan, keeps it with its close in force (steps.close decides).
     Who signs is checked by the step (close/seal.py), once for both doors. The database is built as
@@ -251,12 +200,12 @@ def close(places: Places, month: str, by: str, note: str | None, progress: Progr
                        reopen=again["reason"] if again else None)
     if again:
         clear(places.bundle, month)
-    return Closed(month, done.folder, done.figures_id or None, done.signed,
-                  done.page if done.page.is_file() else None, lines + done.moved, done.added)
+    return Shown(done, lines)
 
 
-def verify(places: Places, month: str, progress: Progress) -> Verified:
-    """pound verify BUNDLE/closes/MONTH --bundle BUNDLE, on the month's close in force."""
+def verify(places: Places, month: str, progress: Progress) -> Shown[steps.Verified]:
+    """pound verify BUNDLE/closes/MONTH --bundle BUNDLE, on the month's close in force; beside its
+    verdict, the figures that moved since the close (a close intact is not the figures as they stand)."""
     from pipeline.load.closes import in_force
 
     found = in_force(places.bundle, month)
@@ -265,15 +214,13 @@ def verify(places: Places, month: str, progress: Progress) -> Verified:
     folder = found[0]
     progress.step(f"checking {folder.name} against the bundle")
     done = steps.verify(folder, places.bundle)
-    said = ([done.signed] if done.signed else []) + done.verdict()    # as pound verify says it
     moved, _ = moved_since(places.db, folder)
-    if moved:
-        said.append(f"the close is as it was sealed, but {moved} figure(s) of {month} have moved since it (a "
-                    "correction or a late entry loaded): \"Make the month's review\" shows them and why")
-    return Verified(folder, done.intact, [f"{folder}: {line}" for line in said])
+    return Shown(done, [f"the close is as it was sealed, but {moved} figure(s) of {month} have moved since it (a "
+                        "correction or a late entry loaded): \"Make the month's review\" shows them and why"]
+                 if moved else [])
 
 
-def papers(places: Places, month: str, progress: Progress) -> Papers:
+def papers(places: Places, month: str, progress: Progress) -> Shown[steps.Papers]:
     """pound documents --db DB --out OUT/month_<MONTH>/papers --month MONTH --pdf: the papers dated in
     the month, from a build as of its last day (or today, while it is not over), made first when the
     database's last build is of another day."""
@@ -285,10 +232,7 @@ def papers(places: Places, month: str, progress: Progress) -> Papers:
     done = steps.papers(places.db, places.papers(month), first=first, last=last, pdf=True, wait=DB_WAIT,
                         lang=places.papers_lang)
     running = not_over(month)
-    return Papers(month, done.count, done.summary(), done.index, [p for p in done.pdfs if p.name.endswith("_all.pdf")],
-                  built + ([running] if running else []))
-
-
+    return Shown(done, built + ([running] if running else []))
 
 
 def kept_scan(scan) -> Path:

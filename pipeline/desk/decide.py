@@ -68,7 +68,7 @@ class Decided:
     recorded: int
     refused: list[Asked] = field(default_factory=list)
     file: Path | None = None
-    loaded: object = None                # the desk's Loaded, of the load that took the file
+    loaded: object = None                # steps.Loaded, of the load that took the file
     lines: list[str] = field(default_factory=list)
 
 
@@ -194,7 +194,7 @@ def record(places: Places, month: str, progress, asked: list[Asked], load, wait:
     except BaseException:
         path.unlink(missing_ok=True)
         raise
-    if any(path.name in r.file for r in loaded.rejects):
+    if any(path.name in p.file for p in loaded.result.problems):
         path.unlink(missing_ok=True)        # never loaded: no later load is to meet it
         return Decided(month, 0, refused, None, loaded, ["the decisions were refused by the load; nothing was recorded"])
     return Decided(month, len(taken), refused, path, loaded,

@@ -12,6 +12,7 @@ import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
+from pipeline import steps
 from pipeline.core.errors import DatabaseBusy, InputRejected, PoundError
 from pipeline.core.locks import holding
 from pipeline.desk import actions, looked
@@ -31,7 +32,7 @@ class Job:
     finished: float | None = None
     result: object = None
     error: str | None = None
-    rejects: list = field(default_factory=list)
+    rejects: list = field(default_factory=list)      # core.errors.Problem, of a file refused (InputRejected)
 
 
 class Desk:
@@ -145,7 +146,7 @@ class Desk:
                     job.result = _run(self.places, action, month, actions.Steps(tell), **kw)
             except InputRejected as exc:
                 job.error = "the file was refused; nothing from it was loaded"
-                job.rejects = [actions.Reject(p.file, p.row, p.column, p.message) for p in exc.problems]
+                job.rejects = list(exc.problems)
             except PoundError as exc:
                 job.error = _busy_words(exc) or str(exc)
             except Exception as exc:  # a defect: one line on the page, the traceback on the desk's terminal
@@ -175,17 +176,18 @@ class Desk:
 def _logged(places, who: str, action: str, month: str, job: Job) -> None:
     """The step in the desk's history, with what it came to; each file a load refused, with its reasons."""
     from pipeline.desk import history
+    from pipeline.desk.decide import Decided
 
     try:
         r = job.result
         result = job.error or _said(r)
         history.write(places.bundle, who, action, month, result)
-        rejects = list(job.rejects) + list(getattr(r, "rejects", None) or getattr(getattr(r, "loaded", None), "rejects", None)
-                                           or [])
+        loaded = r.loaded if isinstance(r, Decided) else r
+        rejects = list(job.rejects) + (loaded.result.problems if isinstance(loaded, steps.Loaded) else [])
         by_file: dict[str, list[str]] = {}
         for p in rejects:
             where = ", ".join(x for x in (f"row {p.row}" if p.row is not None else "", p.column or "") if x)
-            by_file.setdefault(p.file.split(" [", 1)[0], []).append((where + ": " if where else "") + p.problem)
+            by_file.setdefault(p.file.split(" [", 1)[0], []).append((where + ": " if where else "") + p.said())
         for file, reasons in by_file.items():
             history.write(places.bundle, who, "rejected", month, "\n".join(reasons[:10]), file=file)
     except OSError:                    # a bundle that will not take the line: the step is done all the same
@@ -195,23 +197,24 @@ def _logged(places, who: str, action: str, month: str, job: Job) -> None:
 
 
 def _said(r) -> str:
-    """A step's result in one line, for the history."""
-    if r is None:
-        return "done"
-    if getattr(r, "summary", None):
-        return r.summary
-    if getattr(r, "lines", None) and r.__class__.__name__ == "Decided":
+    """A step's result in one line, for the history (a Shown's, its step's)."""
+    from pipeline.desk.decide import Decided
+
+    if isinstance(r, actions.Shown):
+        r = r.result
+    if isinstance(r, steps.Loaded | steps.Papers):
+        return r.summary()
+    if isinstance(r, Decided):
         return "; ".join(r.lines)
-    if hasattr(r, "intact"):
+    if isinstance(r, steps.Verified):
         return "intact" if r.intact else "not intact"
-    if hasattr(r, "reason"):
+    if isinstance(r, actions.Reopened):
         return f"reopened: {r.reason}"
-    if hasattr(r, "closed_by"):
+    if isinstance(r, actions.Sealed):
         return f"the review sealed with the close shown; {len(r.moved)} figure(s) moved since"
-    if hasattr(r, "signed"):
-        return (f"signed page added: {r.added.name}" if getattr(r, "added", None)
-                else f"closed: {r.folder.name}, figures id {r.figures_id}")
-    if hasattr(r, "figures_id"):
+    if isinstance(r, steps.Closed):
+        return f"signed page added: {r.added.name}" if r.added else f"closed: {r.folder.name}, figures id {r.figures_id}"
+    if isinstance(r, steps.Reviewed):
         return f"review made, figures id {r.figures_id}" if r.figures_id else "review made"
     return "done"
 

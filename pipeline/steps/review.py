@@ -24,6 +24,7 @@ class Reviewed:
     pdfs: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)     # stderr
     figures_id: str = ""                                # of page 1 as printed
+    page_one: list[dict] = field(default_factory=list)  # page 1 as printed: measure id, label, value, text shown
 
 
 def filled_in(path: Path) -> bool:
@@ -95,7 +96,7 @@ def review(db: Path, out: Path, month: str | None = None, district: str | None =
     from pipeline.close.printed import remember
 
     # page 1 as printed, remembered: a close later says which of its figures moved since
-    done.figures_id = remember(db, the_month, scope.district, wait=wait)
+    done.figures_id, done.page_one = remember(db, the_month, scope.district, wait=wait)
     stale = stale_warning(db, wait)
     if stale:
         done.notes.append(stale)

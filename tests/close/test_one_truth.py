@@ -185,6 +185,7 @@ def test_the_state_of_a_month_step_by_step(shared, tmp_path, run_cli, monkeypatc
 
     from pipeline import steps
     from pipeline.reports import render
+    from pipeline.reports.stamp import figures_id
     from pipeline.steps.state import BUILT, CLOSED, DECIDED, DECIDED_UNBUILT, NOT_LOADED, REVIEWED
 
     monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k: render.Pages())
@@ -194,6 +195,7 @@ def test_the_state_of_a_month_step_by_step(shared, tmp_path, run_cli, monkeypatc
     done = steps.review(db, tmp_path / "reports", month="2026-11")
     s = steps.state(db, "2026-11", bundle)
     assert (s.stage, s.printed_figures_id) == (REVIEWED, done.figures_id)
+    assert figures_id(done.page_one) == done.figures_id            # page 1 as printed, in the step's result
     wb = load_workbook(done.written[-1])
     ws = wb["finding_reviews"]
     header = [c.value for c in ws[1]]
@@ -210,6 +212,7 @@ def test_the_state_of_a_month_step_by_step(shared, tmp_path, run_cli, monkeypatc
     closed = steps.close(db, bundle, "2026-11", "DM")
     s = steps.state(db, "2026-11", bundle)
     assert (s.stage, s.figures_id, s.close_folder) == (CLOSED, closed.figures_id, closed.folder)
+    assert [f["measure"] for f in done.page_one] == [f["measure"] for f in closed.record["signed"]]
 
 
 def test_page_headers_and_page_one_say_files_were_loaded_after_their_figures(shared, tmp_path, run_cli):

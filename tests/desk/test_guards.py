@@ -152,8 +152,10 @@ def test_with_a_password_every_request_needs_it(desk_of):
 def test_two_actions_at_once_one_runs_the_other_is_told_the_database_is_busy(desk_of, monkeypatch):
     """One action at a time: a second, from another page, is refused while the first runs; a
     `pound` command on the same database meanwhile is told it is in use."""
+    from pipeline import steps
     from pipeline.desk import actions
     from pipeline.load import connection
+    from pipeline.load.results import IngestResult
 
     release = threading.Event()
     holding = threading.Event()
@@ -166,7 +168,7 @@ def test_two_actions_at_once_one_runs_the_other_is_told_the_database_is_busy(des
             release.wait(30)
         finally:
             con.close()
-        return actions.Loaded("loaded 0 file(s)", [])
+        return steps.Loaded(places.bundle, places.db, IngestResult(), None)
 
     monkeypatch.setattr(actions, "load", slow_load)
     d = desk_of()

@@ -63,6 +63,10 @@ def test_the_month_sent_with_a_button_is_the_month_acted_on_and_shown(desk):
 
 
 def test_a_month_not_over_is_reviewed_to_today_and_says_so(desk):
+    from markupsafe import escape
+
+    from pipeline.reports.stamp import figures_id
+
     d = desk
     ok(d, "load", "2026-12")
     r = ok(d, "review", "2026-12")
@@ -73,15 +77,22 @@ def test_a_month_not_over_is_reviewed_to_today_and_says_so(desk):
     r = ok(d, "review", MONTH)
     assert built_as_of(d).isoformat() == "2026-11-30"
     assert not any("is not over" in line for line in r.lines)
-    assert "is not over" not in d.get(f"/?month={MONTH}").text
+    page = d.get(f"/?month={MONTH}").text
+    assert "is not over" not in page
+    # page 1's figures are the step's own, as the review printed them
+    assert r.result.page_one and figures_id(r.result.page_one) == r.result.figures_id
+    assert all(f'<th scope="row">{escape(f["label"])}</th><td class="num">{escape(f["text"])}</td>' in page
+               for f in r.result.page_one)
 
 
 def test_papers_are_made_from_their_months_own_build(desk):
+    from pipeline import steps
     from pipeline.steps import build
 
     d = desk
     ok(d, "load", MONTH)
     alone = ok(d, "papers", MONTH)                     # built as of 30-11 first
+    assert isinstance(alone.result, steps.Papers)
     assert built_as_of(d).isoformat() == "2026-11-30"
     # December's review leaves a build as of 06-12 in the database
     build(d.places.db, d.places.out / "dec", as_of=__import__("datetime").date(2026, 12, 6))
@@ -89,12 +100,12 @@ def test_papers_are_made_from_their_months_own_build(desk):
     assert built_as_of(d).isoformat() == "2026-11-30"
     assert after.lines[0] == ("built the accounts as of 30-11-2026 for 2026-11 first: the database was last built "
                               "as of 06-12-2026")
-    assert after.count == alone.count == 8                # a memo to the DM's accounts section (R21) and a security receipt among them
+    assert after.result.count == alone.result.count == 8                # a memo to the DM's accounts section (R21) and a security receipt among them
     index = (d.places.papers(MONTH) / "index.html").read_text(encoding="utf-8")
     assert "30-11-2026" in index and "06-12-2026" not in index
     # its twin: made again with the month's build in place, nothing is built
     again = ok(d, "papers", MONTH)
-    assert again.lines == [] and again.count == 8
+    assert again.lines == [] and again.result.count == 8
 
 
 def correct_a_november_release(bundle) -> None:
@@ -107,13 +118,17 @@ def correct_a_november_release(bundle) -> None:
 
 
 def test_a_closed_month_shows_its_sealed_review_and_what_moved_and_is_reopened_on_the_page(desk):
+    from pipeline import steps
+
     d = desk
     ok(d, "load", MONTH)
     ok(d, "review", MONTH)
     # December reviewed since: the close builds November's own accounts first
     ok(d, "review", "2026-12")
     closed = ok(d, "close", MONTH, by=DM)
-    assert closed.moved[0].startswith("built the accounts as of 30-11-2026 for 2026-11 first")
+    assert isinstance(closed.result, steps.Closed)
+    assert closed.lines[0].startswith("built the accounts as of 30-11-2026 for 2026-11 first")
+    closed = closed.result
     assert json.loads((closed.folder / "close.json").read_text(encoding="utf-8"))["as_of"] == "2026-11-30"
     drafts = {p.name: p.read_bytes() for p in d.places.month(MONTH).iterdir() if p.is_file()}
 
@@ -126,7 +141,8 @@ def test_a_closed_month_shows_its_sealed_review_and_what_moved_and_is_reopened_o
 
     # a correction loaded: the month reads closed, with what moved and why
     verified = ok(d, "verify", MONTH)
-    assert verified.intact and not any("moved since" in line for line in verified.lines)
+    assert isinstance(verified.result, steps.Verified)
+    assert verified.result.intact and verified.lines == []
     correct_a_november_release(d.places.bundle)
     ok(d, "load", MONTH)
     assert "files were loaded since the last build" in d.get(f"/?month={MONTH}").text
@@ -147,8 +163,8 @@ def test_a_closed_month_shows_its_sealed_review_and_what_moved_and_is_reopened_o
     ok(d, "reopen", MONTH, reason="fines of R-0015 corrected")
     assert "reopened (fines of R-0015 corrected)" in d.get(f"/?month={MONTH}").text
     draft = ok(d, "review", MONTH)
-    assert draft.figures_id and not hasattr(draft, "folder")
-    again = ok(d, "close", MONTH, by=DM)
+    assert isinstance(draft.result, steps.Reviewed) and draft.result.figures_id
+    again = ok(d, "close", MONTH, by=DM).result
     record = json.loads((again.folder / "close.json").read_text(encoding="utf-8"))
     assert again.folder.name == f"{MONTH}_r2" and record["reopen"] == "fines of R-0015 corrected"
     assert (closed.folder / "close.json").is_file()              # both closes kept

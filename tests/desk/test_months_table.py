@@ -32,7 +32,7 @@ def test_the_months_after_a_close_and_a_correction(desk):
     ok(d, "review", MONTH)
     rows = rows_of(d.get(f"/?month={MONTH}").text)
     assert "<td>review made</td>" in rows[MONTH] and "/files/2026-11/review/monthly_review_2026-11.html" in rows[MONTH]
-    closed = ok(d, "close", MONTH, by=DM)
+    closed = ok(d, "close", MONTH, by=DM).result
     rows = rows_of(d.get(f"/?month={MONTH}").text)
     assert "<td>closed</td>" in rows[MONTH] and closed.figures_id in rows[MONTH]
     assert f"/files/2026-11/close/{closed.folder.name}/monthly_review_2026-11.pdf" in rows[MONTH]   # the page to sign

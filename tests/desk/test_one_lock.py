@@ -149,14 +149,16 @@ def test_a_command_is_refused_between_an_actions_connections_and_runs_once_it_en
     import subprocess
     import sys
 
+    from pipeline import steps
     from pipeline.desk import actions
+    from pipeline.load.results import IngestResult
 
     inside, release = threading.Event(), threading.Event()
 
     def between_connections(places, month, progress):
         inside.set()
         release.wait(60)
-        return actions.Loaded("loaded 0 file(s)", [])
+        return steps.Loaded(places.bundle, places.db, IngestResult(), None)
 
     monkeypatch.setattr(actions, "load", between_connections)
     d = desk_of()

@@ -106,7 +106,7 @@ def test_the_dms_close_is_signed_with_the_dms_name_and_the_history_names_each(de
     assert post_as(d, DM, "/do/close", by="Someone Else").status_code == 303
     job = d.desk.wait()
     assert job.error is None, job.error
-    close = json.loads((job.result.folder / "close.json").read_text(encoding="utf-8"))
+    close = json.loads((job.result.result.folder / "close.json").read_text(encoding="utf-8"))
     assert close["closed_by"] == DM
     assert post_as(d, "Audit Officer", "/do/verify").status_code == 303
     d.desk.wait()
@@ -119,13 +119,13 @@ def test_the_dms_close_is_signed_with_the_dms_name_and_the_history_names_each(de
     # the history is sealed with the close: lines added since are its nature, a line of before rewritten is not
     assert [log["file"] for log in close["logs"]] == ["closes/desk_history.jsonl"]
     assert post_as(d, "Audit Officer", "/do/verify").status_code == 303
-    assert d.desk.wait().result.intact
+    assert d.desk.wait().result.result.intact
     log = d.places.bundle / "closes" / "desk_history.jsonl"
     log.write_text(log.read_text(encoding="utf-8").replace("Asha (clerk)", "Someone", 1), encoding="utf-8")
     assert post_as(d, "Audit Officer", "/do/verify").status_code == 303
-    verified = d.desk.wait().result
+    verified = d.desk.wait().result.result
     assert not verified.intact and any("log changed since the close: closes/desk_history.jsonl" in ln
-                                       for ln in verified.lines)
+                                       for ln in verified.verdict())
 
 
 @pytest.mark.browser

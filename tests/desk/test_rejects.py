@@ -36,7 +36,7 @@ def test_a_bad_workbook_is_rejected_row_by_row_and_the_database_is_unchanged(des
 
     d = desk_of()
     assert d.post("/do/load", data={"month": "2026-11", "token": d.token()}).status_code == 303
-    assert not d.desk.wait().result.rejects
+    assert not d.desk.wait().result.rejected
     con = connection.connect(d.places.db)
     before = snapshot(con)
     con.close()

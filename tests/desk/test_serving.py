@@ -144,14 +144,16 @@ def test_pound_desk_on_port_0_is_served_by_the_production_server_and_says_its_re
 
 SLOW_LOAD = """
 import sys, time
+from pipeline import steps
 from pipeline.desk import actions
+from pipeline.load.results import IngestResult
 
 def slow(places, month, progress):
     progress.step("loading (held by the test)")
     time.sleep(4)
     places.out.mkdir(parents=True, exist_ok=True)
     (places.out / "load-finished").write_text("yes")
-    return actions.Loaded("loaded 0 file(s)", [])
+    return steps.Loaded(places.bundle, places.db, IngestResult(), None)
 
 actions.load = slow
 from pipeline.cli import main

@@ -42,7 +42,7 @@ def test_a_signed_scan_for_a_closed_month_is_kept_with_its_close_and_no_pdf_is_r
     # its twin: a PDF is kept with the close in force, and no second close is made
     scan = b"%PDF-1.4\n% the signed page\n"
     job = send(scan)
-    assert job.error is None and job.result.added == folder / "signed_page.pdf"
+    assert job.error is None and job.result.result.added == folder / "signed_page.pdf"
     assert (folder / "signed_page.pdf").read_bytes() == scan
     assert [p.name for p in closes.iterdir() if p.name != "desk_history.jsonl"] == [MONTH] and _sent() == before
     assert f"The signed page is kept with the close of {MONTH}" in d.get(f"/?month={MONTH}").text
