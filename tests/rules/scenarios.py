@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import hashlib
-import inspect
 import json
 import re
 from collections import OrderedDict
@@ -50,8 +49,8 @@ NO_LEDGER_GRACE = 36500        # days: a hundred years
 
 @dataclass(frozen=True)
 class Scenario:
-    """One call of a rule test's `run`: the rows, the as-of date, the parameters, the load day
-    and the bundle's own date."""
+    """One rule test's bundle: the rows, the as-of date, the parameters, the load day and the
+    bundle's own date."""
 
     as_of: dt.date
     params: dict
@@ -87,7 +86,7 @@ class Given:
     """A rule test declared as data: the rows given (register -> rows, as a clerk writes them), the
     run's as-of date, parameters and load day, and the findings expected (rule_rows.expect's
     arguments). The harness reads its bundle from the test's parameters, without calling the test
-    (Together.record); the test asks the `findings` fixture for the findings and checks them:
+    (Together.read); the test asks the `findings` fixture for the findings and checks them:
 
         REL_UNPAID = [Given("paid-in-full", dict(impoundments=[case()], releases=[rel()]),
                             dict(rule_id="REL-UNPAID", fires=False)), ...]
@@ -192,16 +191,14 @@ def _unmarked(found: list[dict], n: int) -> list[list[dict]]:
 
 
 class Together:
-    """The recorded bundles, their groups, and the findings of each group once built."""
+    """The declared bundles, their groups, and the findings of each group once built."""
 
     def __init__(self) -> None:
         self.groups: dict[str, list[Scenario]] = {}
-        self.keys: set[str] = set()             # of every recorded bundle that is in a group
+        self.keys: set[str] = set()             # of every declared bundle that is in a group
         self.found: dict[str, list[dict]] = {}
         self.built: set[str] = set()
         self.failed: dict[str, str] = {}        # group -> why it was built one bundle at a time
-        self.recorded = False                   # whether record() ran (not with POUND_RULE_TESTS_ALONE=1)
-        self.unrecorded: dict[str, str] = {}    # test node id -> why its call could not be recorded
 
     def add(self, s: Scenario) -> None:
         if not s.shares_the_reference():
@@ -210,45 +207,13 @@ class Together:
             self.keys.add(s.key())
             self.groups.setdefault(s.group(), []).append(s)
 
-    def record(self, items) -> None:
-        """Take the bundle of every rule test declared with Given from its parameters, and call every
-        other rule test once with a `run` that records its bundle and finds nothing (its
-        assertions then fail, as expected). A test that stops before it has called `run` (an error
-        of its own, a skip, pytest's fail), or that asks for a fixture besides `run` and its
-        parameters, could not be recorded: it is named in `unrecorded`, with why, and the `run`
-        fixture fails it saying so (conftest.py) rather than building its bundle alone unseen."""
-        self.recorded = True
+    def read(self, items) -> None:
+        """Take the bundle of every rule test from its parameters (the Given it is called with): no
+        test is called to find it."""
         for item in items:
-            declared = [g for g in getattr(getattr(item, "callspec", None), "params", {}).values()
-                        if isinstance(g, Given)]
-            if declared:                               # read from its parameters: the test is not called
-                for g in declared:
+            for g in getattr(getattr(item, "callspec", None), "params", {}).values():
+                if isinstance(g, Given):
                     self.add(g.scenario())
-                continue
-            fn = getattr(item, "function", None)
-            if fn is None or HERE not in Path(str(item.path)).parents or "run" not in getattr(item, "fixturenames", ()):
-                continue
-            given = getattr(getattr(item, "callspec", None), "params", {})
-            names = [p for p in inspect.signature(fn).parameters if p != "run"]
-            missing = [p for p in names if p not in given]
-            if missing:
-                self.unrecorded[item.nodeid] = f"it asks for the fixture(s) {', '.join(missing)}"
-                continue
-            calls: list[Scenario] = []
-
-            def recorder(as_of=AS_OF, params=None, loaded_on=None, bundle_as_of=None, _calls=calls, **tables):
-                s = Scenario.of(as_of, params, loaded_on, bundle_as_of, tables)
-                _calls.append(s)
-                self.add(s)
-                return []
-
-            try:
-                fn(run=recorder, **{p: given[p] for p in names})
-            except (KeyboardInterrupt, SystemExit):
-                raise
-            except BaseException as exc:              # pytest's fail() and skip() among them
-                if not calls:
-                    self.unrecorded[item.nodeid] = f"it stopped before calling run: {type(exc).__name__}: {exc}"
 
     def findings(self, s: Scenario) -> list[dict] | None:
         """s's findings built together with its group, or None: s is to be built alone."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from helpers import case
+from helpers import REFERENCE, case
 from rule_rows import day, dep, expect, notif, page_day, rel, sale
 from scenarios import Given
 
@@ -19,39 +19,39 @@ from scenarios import Given
 PROTEST = rel(basis="s16_protest", fines_paid="", charges_paid="", protest_deposit="1200")
 
 
-@pytest.mark.parametrize("pound, complaint, deposit_on, as_of, params, fires, u, says", [
-    pytest.param("P2", None, None, "2026-11-14", {}, False, "", "", id="no-complaint-grace-last-day"),
-    pytest.param("P2", None, None, "2026-11-15", {}, True, "2026-10-31", "no complaint was filed by 31-10-2026",
-                 id="no-complaint-a-day-after"),
-    pytest.param("P1", None, None, "2026-11-15", {}, False, "", "", id="s13-not-notified"),
-    pytest.param("P2", None, "2026-10-04", "2026-11-15", {}, False, "", "", id="security-deposited-after-R"),
-    pytest.param("P2", None, "2026-10-03", "2026-11-15", {}, True, "2026-10-31", "no complaint was filed by",
-                 id="deposit-on-R-is-not-after-R"),
-    pytest.param("P2", ("2026-10-20", "2026-11-01", "lawful"), None, "2026-11-15", {}, False, "", "",
-                 id="lawful-grace-last-day"),
-    pytest.param("P2", ("2026-10-20", "2026-11-01", "lawful"), None, "2026-11-16", {}, True, "2026-11-01",
-                 "the seizure was declared lawful on 01-11-2026", id="lawful-a-day-after"),
-    pytest.param("P2", ("2026-10-20", "2026-10-25", "withdrawn"), None, "2026-11-30", {}, False, "", "",
-                 id="withdrawn-is-no-trigger"),
-    pytest.param("P2", ("2026-10-31", "", "pending"), None, "2026-11-30", {}, False, "", "",
-                 id="complaint-on-the-last-day-of-the-window"),
-    pytest.param("P2", ("2026-11-01", "", "pending"), None, "2026-11-15", {}, True, "2026-10-31",
-                 "no complaint was filed by 31-10-2026", id="complaint-a-day-too-late"),
-    pytest.param("P2", None, None, "2026-11-21", {"complaint_window": 35}, False, "", "", id="window-35-last-day"),
-    pytest.param("P2", None, None, "2026-11-22", {"complaint_window": 35}, True, "2026-11-07",
-                 "no complaint was filed by 07-11-2026", id="window-35-a-day-after"),
-])
-def test_s16_follow_up_missing(run, pound, complaint, deposit_on, as_of, params, fires, u, says):
-    tables = {"impoundments": [case(pound_id=pound)], "releases": [PROTEST]}
+def _follow_up(name, pound, complaint, deposit_on, as_of, params, fires, u, says) -> Given:
+    rows = {"impoundments": [case(pound_id=pound)], "releases": [PROTEST]}
     if complaint:
-        tables["complaints"] = [{"case_id": "C1", "filed_on": complaint[0], "decided_on": complaint[1],
-                                 "outcome": complaint[2]}]
+        rows["complaints"] = [{"case_id": "C1", "filed_on": complaint[0], "decided_on": complaint[1],
+                               "outcome": complaint[2]}]
     if deposit_on:
-        tables["security_deposits"] = [dep(deposited_on=deposit_on)]
-    fs = run(as_of=as_of, params=params, **tables)
-    expect(fs, "S16-FOLLOW-UP-MISSING", fires, kind="release", subject="R1",
-           on=day(u) + dt.timedelta(days=14) if u else None,
-           says=("C1", "protest on 03-10-2026", says))
+        rows["security_deposits"] = [dep(deposited_on=deposit_on)]
+    return Given(name, rows, dict(rule_id="S16-FOLLOW-UP-MISSING", fires=fires, kind="release", subject="R1",
+                                  on=day(u) + dt.timedelta(days=14) if u else None,
+                                  says=("C1", "protest on 03-10-2026", says)),
+                 as_of=as_of, params=params)
+
+
+S16_FOLLOW_UP_MISSING = [_follow_up(*c) for c in (
+    ("no-complaint-grace-last-day", "P2", None, None, "2026-11-14", {}, False, "", ""),
+    ("no-complaint-a-day-after", "P2", None, None, "2026-11-15", {}, True, "2026-10-31",
+     "no complaint was filed by 31-10-2026"),
+    ("s13-not-notified", "P1", None, None, "2026-11-15", {}, False, "", ""),
+    ("security-deposited-after-R", "P2", None, "2026-10-04", "2026-11-15", {}, False, "", ""),
+    ("deposit-on-R-is-not-after-R", "P2", None, "2026-10-03", "2026-11-15", {}, True, "2026-10-31",
+     "no complaint was filed by"),
+    ("lawful-grace-last-day", "P2", ("2026-10-20", "2026-11-01", "lawful"), None, "2026-11-15", {}, False, "", ""),
+    ("lawful-a-day-after", "P2", ("2026-10-20", "2026-11-01", "lawful"), None, "2026-11-16", {}, True, "2026-11-01",
+     "the seizure was declared lawful on 01-11-2026"),
+    ("withdrawn-is-no-trigger", "P2", ("2026-10-20", "2026-10-25", "withdrawn"), None, "2026-11-30", {}, False, "", ""),
+    ("complaint-on-the-last-day-of-the-window", "P2", ("2026-10-31", "", "pending"), None, "2026-11-30", {}, False,
+     "", ""),
+    ("complaint-a-day-too-late", "P2", ("2026-11-01", "", "pending"), None, "2026-11-15", {}, True, "2026-10-31",
+     "no complaint was filed by 31-10-2026"),
+    ("window-35-last-day", "P2", None, None, "2026-11-21", {"complaint_window": 35}, False, "", ""),
+    ("window-35-a-day-after", "P2", None, None, "2026-11-22", {"complaint_window": 35}, True, "2026-11-07",
+     "no complaint was filed by 07-11-2026"),
+)]
 
 
 # ==============================================================================================
@@ -127,20 +127,23 @@ def test_s13_deposits(given, findings):
 S13_FROM_OCT3 = [notif("13", effective_from="2026-10-03"), notif("14")]
 
 
-@pytest.mark.parametrize("pound, deposited_on, notifications, fires, taluk", [
-    pytest.param("P2", "2026-10-03", None, False, "", id="notified-taluk"),
-    pytest.param("P1", "2026-10-03", None, True, "Plain", id="plain-taluk"),
-    pytest.param("P2", "2026-10-03", S13_FROM_OCT3, False, "", id="first-day-of-notification"),
-    pytest.param("P2", "2026-10-02", S13_FROM_OCT3, True, "Notified", id="a-day-before-notification"),
-])
-def test_s13_security_unauthorised(run, pound, deposited_on, notifications, fires, taluk):
-    tables = {"impoundments": [case(pound_id=pound)], "security_deposits": [dep(deposited_on=deposited_on)],
-              "releases": [rel(declaration_made="yes", security_deposit_id="D1")]}
+def _unauthorised(name, pound, deposited_on, notifications, fires, taluk) -> Given:
+    rows = {"impoundments": [case(pound_id=pound)], "security_deposits": [dep(deposited_on=deposited_on)],
+            "releases": [rel(declaration_made="yes", security_deposit_id="D1")]}
     if notifications:
-        tables["notifications"] = notifications
-    fs = run(**tables)
-    expect(fs, "S13-SECURITY-UNAUTHORISED", fires, kind="deposit", subject="D1", on=deposited_on,
-           says=("D1", "Rs 1,000.00", f"on {page_day(deposited_on)}", pound, f"{taluk} taluk", "not notified"))
+        rows["notifications"] = notifications
+    return Given(name, rows, dict(rule_id="S13-SECURITY-UNAUTHORISED", fires=fires, kind="deposit", subject="D1",
+                                  on=deposited_on,
+                                  says=("D1", "Rs 1,000.00", f"on {page_day(deposited_on)}", pound, f"{taluk} taluk",
+                                        "not notified")))
+
+
+S13_SECURITY_UNAUTHORISED = [_unauthorised(*c) for c in (
+    ("notified-taluk", "P2", "2026-10-03", None, False, ""),
+    ("plain-taluk", "P1", "2026-10-03", None, True, "Plain"),
+    ("first-day-of-notification", "P2", "2026-10-03", S13_FROM_OCT3, False, ""),
+    ("a-day-before-notification", "P2", "2026-10-02", S13_FROM_OCT3, True, "Notified"),
+)]
 
 
 # ==============================================================================================
@@ -150,92 +153,109 @@ def test_s13_security_unauthorised(run, pound, deposited_on, notifications, fire
 # head returned 1 x 1000 = 1000 (not on the head sold) -> balance 6000 - 4200 = 1800. Its six months
 # run to 2027-04-05; C2 of the same owner is impounded at P1 on that day or the day after.
 
-@pytest.mark.parametrize("reimpounded_on, fires", [
-    pytest.param("2027-04-05", True, id="reimpounded-on-the-last-day"),
-    pytest.param("2027-04-06", False, id="reimpounded-a-day-after"),
-])
-def test_s17_security_is_a_deposit_forfeited_on_reimpoundment(run, reimpounded_on, fires):
-    out = (day(reimpounded_on) + dt.timedelta(days=1)).isoformat()
-    fs = run(as_of="2027-04-30",
-             impoundments=[case(pound_id="P2", head_count=2), case("C2", impounded_on=reimpounded_on)],
-             sales=[sale(path="s17_refusal", sale_on="2026-10-05", bid_amount="6000", balance_paid="1800")],
-             releases=[rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid="",
-                           declaration_made="yes"),
-                       rel("R2", "C2", released_on=out, charges_paid="400")])
-    expect(fs, "S13-FORFEIT-MISSED", fires, kind="deposit", subject="s17:S1", on=reimpounded_on,
-           says=("s17:S1", "Rs 1,000.00", "05-10-2026", "C2", "still held"))
+S17_SECURITY_FORFEITED = [
+    Given(f"s17-security-{name}",
+          dict(impoundments=[case(pound_id="P2", head_count=2), case("C2", impounded_on=reimpounded_on)],
+               sales=[sale(path="s17_refusal", sale_on="2026-10-05", bid_amount="6000", balance_paid="1800")],
+               releases=[rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid="",
+                             declaration_made="yes"),
+                         rel("R2", "C2", released_on=(day(reimpounded_on) + dt.timedelta(days=1)).isoformat(),
+                             charges_paid="400")]),
+          dict(rule_id="S13-FORFEIT-MISSED", fires=fires, kind="deposit", subject="s17:S1", on=reimpounded_on,
+               says=("s17:S1", "Rs 1,000.00", "05-10-2026", "C2", "still held")),
+          as_of="2027-04-30")
+    for name, reimpounded_on, fires in (("reimpounded-on-the-last-day", "2027-04-05", True),
+                                        ("reimpounded-a-day-after", "2027-04-06", False))
+]
 
 
 # ==============================================================================================
 # R4 of the second reading: re-seizure under s.16(2). C1 (P2, s.13 notified) delivered under protest
 # on R = 10-03 (PROTEST); with no complaint the trigger day u is R + 28 = 10-31. C2 seizes it again.
 
-@pytest.mark.parametrize("seized_on, heads, complaint, release, fires, says", [
-    pytest.param("2026-11-01", 1, None, PROTEST, False, "", id="the-day-after-u"),
-    pytest.param("2026-10-31", 1, None, PROTEST, True, "until 31-10-2026", id="on-u"),
-    pytest.param("2026-11-01", 2, None, PROTEST, True, "only 1 head were delivered", id="more-heads-than-delivered"),
-    pytest.param("2026-11-20", 1, ("2026-10-20", "2026-11-10", "illegal"), PROTEST, True, "held illegal",
-                 id="seizure-held-illegal"),
-    pytest.param("2026-11-20", 1, ("2026-10-20", "", "pending"), PROTEST, True, "still pending", id="complaint-pending"),
-    pytest.param("2026-11-20", 1, ("2026-10-20", "2026-11-10", "lawful"), PROTEST, False, "", id="after-a-lawful-finding"),
-    pytest.param("2026-11-01", 1, None, rel(), True, "no delivery under protest", id="no-delivery-under-protest"),
-])
-def test_s16_reseizure_unfounded(run, seized_on, heads, complaint, release, fires, says):
-    tables = {"impoundments": [case(pound_id="P2"), case("C2", pound_id="P2", impounded_on=seized_on, head_count=heads,
-                                                         reseizure_of="C1")],
-              "releases": [release]}
+def _reseizure(name, seized_on, heads, complaint, release, fires, says) -> Given:
+    rows = {"impoundments": [case(pound_id="P2"), case("C2", pound_id="P2", impounded_on=seized_on, head_count=heads,
+                                                       reseizure_of="C1")],
+            "releases": [release]}
     if complaint:
-        tables["complaints"] = [{"case_id": "C1", "filed_on": complaint[0], "decided_on": complaint[1],
-                                 "outcome": complaint[2]}]
-    fs = run(as_of="2026-11-30", **tables)
+        rows["complaints"] = [{"case_id": "C1", "filed_on": complaint[0], "decided_on": complaint[1],
+                               "outcome": complaint[2]}]
     # the re-seizure is the follow-up S16-FOLLOW-UP-MISSING looks for, and being a s.17 matter no S15 rule
     # touches C2; a s.12 release of C1 in a s.13 area needs a declaration and security of its own
     also = ["REL-NO-DECLARATION", "REL-NO-SECURITY"] if release["basis"] == "s12_payment" else []
-    expect(fs, "S16-RESEIZURE-UNFOUNDED", fires, kind="case", subject="C2", on=seized_on, case_id="C2", also=also,
-           says=("C2", "C1", page_day(seized_on), says))
+    return Given(name, rows, dict(rule_id="S16-RESEIZURE-UNFOUNDED", fires=fires, kind="case", subject="C2",
+                                  on=seized_on, case_id="C2", also=also, says=("C2", "C1", page_day(seized_on), says)),
+                 as_of="2026-11-30")
 
+
+S16_RESEIZURE_UNFOUNDED = [_reseizure(*c) for c in (
+    ("the-day-after-u", "2026-11-01", 1, None, PROTEST, False, ""),
+    ("on-u", "2026-10-31", 1, None, PROTEST, True, "until 31-10-2026"),
+    ("more-heads-than-delivered", "2026-11-01", 2, None, PROTEST, True, "only 1 head were delivered"),
+    ("seizure-held-illegal", "2026-11-20", 1, ("2026-10-20", "2026-11-10", "illegal"), PROTEST, True, "held illegal"),
+    ("complaint-pending", "2026-11-20", 1, ("2026-10-20", "", "pending"), PROTEST, True, "still pending"),
+    ("after-a-lawful-finding", "2026-11-20", 1, ("2026-10-20", "2026-11-10", "lawful"), PROTEST, False, ""),
+    ("no-delivery-under-protest", "2026-11-01", 1, None, rel(), True, "no delivery under protest"),
+)]
 
 # R10 of the third reading: where s.13 is not notified for the pound's taluk on the trigger day u
 # (10-31, as above), nothing could be required of the owner, so the re-seizure of 11-01 is unfounded.
 # s.13 notified for taluk Notified from (or to) the day given: on u and a day either side.
-@pytest.mark.parametrize("effective_from, effective_to, fires", [
-    pytest.param("2026-10-30", "", False, id="notified-from-the-day-before-u"),
-    pytest.param("2026-10-31", "", False, id="notified-from-u"),
-    pytest.param("2026-11-01", "", True, id="notified-only-from-the-day-after-u"),
-    pytest.param("2025-01-01", "2026-10-31", False, id="notified-to-u"),
-    pytest.param("2025-01-01", "2026-10-30", True, id="notified-to-the-day-before-u"),
-])
-def test_s16_reseizure_unfounded_where_s13_is_not_notified_on_u(run, effective_from, effective_to, fires):
-    fs = run(as_of="2026-11-30", notifications=[notif("13", effective_from=effective_from, effective_to=effective_to)],
-             impoundments=[case(pound_id="P2"), case("C2", pound_id="P2", impounded_on="2026-11-01", reseizure_of="C1")],
-             releases=[PROTEST])
-    expect(fs, "S16-RESEIZURE-UNFOUNDED", fires, kind="case", subject="C2", on="2026-11-01", case_id="C2",
-           says=("s.13 was not notified for Notified taluk on 31-10-2026",
-                 "no declaration or security could be required of the owner"))
-
+S16_RESEIZURE_WHERE_S13_IS_NOT_NOTIFIED_ON_U = [
+    Given(f"s13-{name}",
+          dict(notifications=[notif("13", effective_from=effective_from, effective_to=effective_to)],
+               impoundments=[case(pound_id="P2"), case("C2", pound_id="P2", impounded_on="2026-11-01",
+                                                       reseizure_of="C1")],
+               releases=[PROTEST]),
+          dict(rule_id="S16-RESEIZURE-UNFOUNDED", fires=fires, kind="case", subject="C2", on="2026-11-01", case_id="C2",
+               says=("s.13 was not notified for Notified taluk on 31-10-2026",
+                     "no declaration or security could be required of the owner")),
+          as_of="2026-11-30")
+    for name, effective_from, effective_to, fires in (
+        ("notified-from-the-day-before-u", "2026-10-30", "", False),
+        ("notified-from-u", "2026-10-31", "", False),
+        ("notified-only-from-the-day-after-u", "2026-11-01", "", True),
+        ("notified-to-u", "2025-01-01", "2026-10-31", False),
+        ("notified-to-the-day-before-u", "2025-01-01", "2026-10-30", True))
+]
 
 # R15 of the third reading: the deposit S16-FOLLOW-UP-MISSING looks for must be the s.13 security of the
 # heads delivered under protest (1 head of cattle: Rs 1,000.00 at the reference rate) at the rate on its day.
 # As of 15-11-2026 (the day after u + followup_grace, 31-10 + 14 = 14-11), a deposit of 04-10-2026:
-@pytest.mark.parametrize("amount, fires", [("1000", False), ("999.99", True), ("1000.01", False)])
-def test_s16_follow_up_needs_the_whole_s13_security(run, amount, fires):
-    fs = run(as_of="2026-11-15", impoundments=[case(pound_id="P2")], releases=[PROTEST],
-             security_deposits=[dep(deposited_on="2026-10-04", amount=amount)])
-    expect(fs, "S16-FOLLOW-UP-MISSING", fires, kind="release", subject="R1", on="2026-11-14",
-           says=("deposit D1 of Rs 999.99 on 04-10-2026 is less than the Rs 1,000.00 of security required by s.13",
-                 "short by Rs 0.01"))
+S16_FOLLOW_UP_NEEDS_THE_WHOLE_SECURITY = [
+    Given(f"the-whole-security-deposit-{amount}",
+          dict(impoundments=[case(pound_id="P2")], releases=[PROTEST],
+               security_deposits=[dep(deposited_on="2026-10-04", amount=amount)]),
+          dict(rule_id="S16-FOLLOW-UP-MISSING", fires=fires, kind="release", subject="R1", on="2026-11-14",
+               says=("deposit D1 of Rs 999.99 on 04-10-2026 is less than the Rs 1,000.00 of security required by s.13",
+                     "short by Rs 0.01")),
+          as_of="2026-11-15")
+    for amount, fires in (("1000", False), ("999.99", True), ("1000.01", False))
+]
 
 
 # ... at the rate in force on the deposit's day: the cattle security rises to Rs 1,500 from 11-10-2026 (the
 # fine and feeding rows unchanged), so Rs 1,000 deposited on 10-10 is the security, and on 11-10 it is Rs 500 short
-@pytest.mark.parametrize("deposited_on, fires", [("2026-10-10", False), ("2026-10-11", True)])
-def test_s16_follow_up_security_at_the_rate_on_the_deposits_day(run, deposited_on, fires):
-    from helpers import REFERENCE
-
+def _rates_security_rises_on_oct_11() -> list[dict]:
     cattle = next(r for r in REFERENCE["rates"] if r["animal_class"] == "cattle")
-    rates = [r for r in REFERENCE["rates"] if r is not cattle] + [
+    return [r for r in REFERENCE["rates"] if r is not cattle] + [
         dict(cattle, effective_to="2026-10-10"), dict(cattle, effective_from="2026-10-11", security_per_head="1500")]
-    fs = run(as_of="2026-11-15", rates=rates, impoundments=[case(pound_id="P2")], releases=[PROTEST],
-             security_deposits=[dep(deposited_on=deposited_on)])
-    expect(fs, "S16-FOLLOW-UP-MISSING", fires, kind="release", subject="R1", on="2026-11-14",
-           says=("is less than the Rs 1,500.00 of security required by s.13", "short by Rs 500.00"))
+
+
+S16_FOLLOW_UP_AT_THE_RATE_ON_THE_DEPOSITS_DAY = [
+    Given(f"security-at-the-rate-of-{deposited_on}",
+          dict(rates=_rates_security_rises_on_oct_11(), impoundments=[case(pound_id="P2")], releases=[PROTEST],
+               security_deposits=[dep(deposited_on=deposited_on)]),
+          dict(rule_id="S16-FOLLOW-UP-MISSING", fires=fires, kind="release", subject="R1", on="2026-11-14",
+               says=("is less than the Rs 1,500.00 of security required by s.13", "short by Rs 500.00")),
+          as_of="2026-11-15")
+    for deposited_on, fires in (("2026-10-10", False), ("2026-10-11", True))
+]
+
+
+@pytest.mark.parametrize("given", S16_FOLLOW_UP_MISSING + S16_FOLLOW_UP_NEEDS_THE_WHOLE_SECURITY
+                         + S16_FOLLOW_UP_AT_THE_RATE_ON_THE_DEPOSITS_DAY + S13_SECURITY_UNAUTHORISED
+                         + S17_SECURITY_FORFEITED + S16_RESEIZURE_UNFOUNDED + S16_RESEIZURE_WHERE_S13_IS_NOT_NOTIFIED_ON_U,
+                         ids=lambda g: f"{g.expected['rule_id']}-{g.name}")
+def test_s16_follow_up_and_the_s13_deposits(given, findings):
+    expect(findings(given), **given.expected)

@@ -83,38 +83,37 @@ def test_rel_overcharged(given, findings):
     expect(findings(given), **given.expected)
 
 
-@pytest.mark.parametrize("basis, more", [
-    pytest.param("court_order", {"court_order_ref": "OS 12/2026"}, id="court-order"),
-    pytest.param("s16_protest", {"protest_deposit": "1200"}, id="under-protest"),
-])
-def test_rel_overcharged_judges_releases_on_payment_only(run, basis, more):
-    fs = run(impoundments=[case()], releases=[rel(basis=basis, fines_paid="700", charges_paid="700", **more)])
-    expect(fs, "REL-OVERCHARGED", False)
-
-
-def test_rel_overcharged_not_without_a_rate(run):
+REL_OVERCHARGED_NOT = [
+    *(Given(f"judges-releases-on-payment-only-{name}",
+            dict(impoundments=[case()], releases=[rel(basis=basis, fines_paid="700", charges_paid="700", **more)]),
+            dict(rule_id="REL-OVERCHARGED", fires=False))
+      for name, basis, more in (("court-order", "court_order", {"court_order_ref": "OS 12/2026"}),
+                                ("under-protest", "s16_protest", {"protest_deposit": "1200"}))),
     # impounded before the reference set's rates begin (01-05-2014): the dues are unknown (RATE-MISSING)
-    fs = run(impoundments=[case(impounded_on="2014-04-30")],
-             releases=[rel(released_on="2014-04-30", fines_paid="9000", charges_paid="9000")])
-    expect(fs, "REL-OVERCHARGED", False, also=["RATE-MISSING"])
+    Given("not-without-a-rate", dict(impoundments=[case(impounded_on="2014-04-30")],
+                                     releases=[rel(released_on="2014-04-30", fines_paid="9000", charges_paid="9000")]),
+          dict(rule_id="REL-OVERCHARGED", fires=False, also=["RATE-MISSING"])),
+]
+
+
+def _unsigned(name, basis, signed, more, fires) -> Given:
+    if basis != "s12_payment":
+        more = {"fines_paid": "", "charges_paid": "", **more}
+    return Given(name, dict(impoundments=[case()], releases=[rel(basis=basis, receipt_signed=signed, **more)]),
+                 dict(rule_id="REL-UNSIGNED", fires=fires, kind="release", subject="R1", on="2026-10-03",
+                      says=("R1", "C1", basis, "03-10-2026", "receipt")))
 
 
 # ==============================================================================================
 # REL-UNSIGNED: every release except a court's needs the owner's receipt
 
-@pytest.mark.parametrize("basis, signed, more, fires", [
-    pytest.param("s12_payment", "yes", {}, False, id="s12-signed"),
-    pytest.param("s12_payment", "no", {}, True, id="s12-no"),
-    pytest.param("s12_payment", "", {}, True, id="s12-blank-counts-as-no"),
-    pytest.param("s16_protest", "no", {"protest_deposit": "1200"}, True, id="s16-no"),
-    pytest.param("court_order", "", {"court_order_ref": "OS 12/2026"}, False, id="court-order-needs-none"),
-])
-def test_rel_unsigned(run, basis, signed, more, fires):
-    if basis != "s12_payment":
-        more = {"fines_paid": "", "charges_paid": "", **more}
-    fs = run(impoundments=[case()], releases=[rel(basis=basis, receipt_signed=signed, **more)])
-    expect(fs, "REL-UNSIGNED", fires, kind="release", subject="R1", on="2026-10-03",
-           says=("R1", "C1", basis, "03-10-2026", "receipt"))
+REL_UNSIGNED = [_unsigned(*c) for c in (
+    ("s12-signed", "s12_payment", "yes", {}, False),
+    ("s12-no", "s12_payment", "no", {}, True),
+    ("s12-blank-counts-as-no", "s12_payment", "", {}, True),
+    ("s16-no", "s16_protest", "no", {"protest_deposit": "1200"}, True),
+    ("court-order-needs-none", "court_order", "", {"court_order_ref": "OS 12/2026"}, False),
+)]
 
 
 # ==============================================================================================
@@ -123,25 +122,26 @@ def test_rel_unsigned(run, basis, signed, more, fires):
 S13_UNTIL_OCT3 = [notif("13", effective_to="2026-10-03"), notif("14")]
 
 
-@pytest.mark.parametrize("pound, released_on, charges, declared, notifications, fires", [
-    pytest.param("P2", "2026-10-03", "600", "yes", None, False, id="notified-declared"),
-    pytest.param("P2", "2026-10-03", "600", "no", None, True, id="notified-undeclared"),
-    pytest.param("P1", "2026-10-03", "600", "no", None, False, id="not-notified"),
-    pytest.param("P2", "2026-10-03", "600", "no", S13_UNTIL_OCT3, True, id="last-day-of-notification"),
-    pytest.param("P2", "2026-10-04", "800", "no", S13_UNTIL_OCT3, False, id="day-after-notification-ends"),
-])
-def test_rel_no_declaration(run, pound, released_on, charges, declared, notifications, fires):
-    tables = {"impoundments": [case(pound_id=pound)]}
+def _no_declaration(name, pound, released_on, charges, declared, notifications, fires) -> Given:
+    rows = {"impoundments": [case(pound_id=pound)]}
     r = rel(released_on=released_on, charges_paid=charges, declaration_made=declared)
     if pound == "P2":          # s.13 security, so that only the declaration is missing
-        tables["security_deposits"] = [dep()]
+        rows["security_deposits"] = [dep()]
         r["security_deposit_id"] = "D1"
-    tables["releases"] = [r]
+    rows["releases"] = [r]
     if notifications:
-        tables["notifications"] = notifications
-    fs = run(**tables)
-    expect(fs, "REL-NO-DECLARATION", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", "C1", "03-10-2026", "Notified", "declaration"))
+        rows["notifications"] = notifications
+    return Given(name, rows, dict(rule_id="REL-NO-DECLARATION", fires=fires, kind="release", subject="R1",
+                                  on=released_on, says=("R1", "C1", "03-10-2026", "Notified", "declaration")))
+
+
+REL_NO_DECLARATION = [_no_declaration(*c) for c in (
+    ("notified-declared", "P2", "2026-10-03", "600", "yes", None, False),
+    ("notified-undeclared", "P2", "2026-10-03", "600", "no", None, True),
+    ("not-notified", "P1", "2026-10-03", "600", "no", None, False),
+    ("last-day-of-notification", "P2", "2026-10-03", "600", "no", S13_UNTIL_OCT3, True),
+    ("day-after-notification-ends", "P2", "2026-10-04", "800", "no", S13_UNTIL_OCT3, False),
+)]
 
 
 # R28 of the fourth reading: every release in a notified taluk owes the declaration (s.13(1) "before
@@ -152,33 +152,44 @@ def test_rel_no_declaration(run, pound, released_on, charges, declared, notifica
 
 S13_UNTIL_OCT5 = [notif("13", effective_to="2026-10-05"), notif("14")]
 
-
-@pytest.mark.parametrize("released_on, declared, fires", [
-    pytest.param("2026-10-04", "no", True, id="remainder-a-day-before-the-notification-ends"),
-    pytest.param("2026-10-05", "no", True, id="remainder-on-the-last-day-of-the-notification"),
-    pytest.param("2026-10-06", "no", False, id="remainder-the-day-after-it-ends"),
-    pytest.param("2026-10-05", "yes", False, id="remainder-declared"),
-])
-def test_rel_no_declaration_covers_the_s17_remainder(run, released_on, declared, fires):
-    fs = run(impoundments=[case(pound_id="P2", head_count=2)], notifications=S13_UNTIL_OCT5,
-             sales=[sale(path="s17_refusal", sale_on="2026-10-04", bid_amount="6000", balance_paid="2200")],
-             releases=[rel(released_on=released_on, basis="s17_remainder", fines_paid="", charges_paid="",
-                           declaration_made=declared)])
-    found = [f for f in fs if f["rule_id"] == "REL-NO-DECLARATION"]
-    assert len(found) == int(fires), [(f["rule_id"], f["detail"]) for f in fs]
-    if fires:
-        assert found[0]["subject_id"] == "R1" and found[0]["event_on"] == day(released_on)
-        assert all(w in found[0]["detail"] for w in ("R1", "C1", page_day(released_on), "declaration"))
+REL_NO_DECLARATION_OF_THE_S17_REMAINDER = [
+    Given(name, dict(impoundments=[case(pound_id="P2", head_count=2)], notifications=S13_UNTIL_OCT5,
+                     sales=[sale(path="s17_refusal", sale_on="2026-10-04", bid_amount="6000", balance_paid="2200")],
+                     releases=[rel(released_on=released_on, basis="s17_remainder", fines_paid="", charges_paid="",
+                                   declaration_made=declared)]),
+          dict(rule_id="REL-NO-DECLARATION", fires=fires, subject="R1", on=released_on,
+               says=("R1", "C1", page_day(released_on), "declaration")))
+    for name, released_on, declared, fires in (
+        ("remainder-a-day-before-the-notification-ends", "2026-10-04", "no", True),
+        ("remainder-on-the-last-day-of-the-notification", "2026-10-05", "no", True),
+        ("remainder-the-day-after-it-ends", "2026-10-06", "no", False),
+        ("remainder-declared", "2026-10-05", "yes", False))
+]
 
 
-@pytest.mark.parametrize("basis, more", [
-    pytest.param("court_order", {"court_order_ref": "OS 12/2026"}, id="court-order"),
-    pytest.param("s16_protest", {"protest_deposit": "1200"}, id="delivery-under-protest"),
-])
-def test_rel_no_declaration_not_for_a_court_order_or_a_protest(run, basis, more):
-    fs = run(impoundments=[case(pound_id="P2")],
-             releases=[rel(basis=basis, fines_paid="", charges_paid="", declaration_made="no", **more)])
-    assert "REL-NO-DECLARATION" not in [f["rule_id"] for f in fs]
+@pytest.mark.parametrize("given", REL_NO_DECLARATION_OF_THE_S17_REMAINDER, ids=str)
+def test_rel_no_declaration_covers_the_s17_remainder(given, findings):
+    """REL-NO-DECLARATION found once (or not), on its day with its words, whatever else is found."""
+    fs, e = findings(given), given.expected
+    found = [f for f in fs if f["rule_id"] == e["rule_id"]]
+    assert len(found) == int(e["fires"]), [(f["rule_id"], f["detail"]) for f in fs]
+    if e["fires"]:
+        assert found[0]["subject_id"] == e["subject"] and found[0]["event_on"] == day(e["on"])
+        assert all(w in found[0]["detail"] for w in e["says"])
+
+
+REL_NO_DECLARATION_NOT = [
+    Given(name, dict(impoundments=[case(pound_id="P2")],
+                     releases=[rel(basis=basis, fines_paid="", charges_paid="", declaration_made="no", **more)]),
+          dict(rule_id="REL-NO-DECLARATION", fires=False))
+    for name, basis, more in (("court-order", "court_order", {"court_order_ref": "OS 12/2026"}),
+                              ("delivery-under-protest", "s16_protest", {"protest_deposit": "1200"}))
+]
+
+
+@pytest.mark.parametrize("given", REL_NO_DECLARATION_NOT, ids=str)
+def test_rel_no_declaration_not_for_a_court_order_or_a_protest(given, findings):
+    assert given.expected["rule_id"] not in [f["rule_id"] for f in findings(given)]
 
 
 # ==============================================================================================
@@ -188,33 +199,31 @@ OTHER_CASE = case("C2", pound_id="P2", impounded_on="2026-09-01", owner_id="O2")
 OTHER_RELEASE = rel("R2", "C2", released_on="2026-09-03", declaration_made="yes", security_deposit_id="D1")
 
 
-@pytest.mark.parametrize("heads, deposits, named, fires, says", [
-    pytest.param(1, [dep()], "D1", False, (), id="deposit-equal-to-due"),
-    pytest.param(1, [dep(amount="999.99")], "D1", True,
-                 ("Rs 1,000.00", "D1", "Rs 999.99"),
-                 id="deposit-1-paisa-short"),
-    pytest.param(2, [dep(amount="2000")], "D1", False, (), id="2-head-deposit-equal"),
-    pytest.param(2, [dep(amount="1999.99")], "D1", True,
-                 ("Rs 2,000.00", "D1", "Rs 1,999.99"), id="2-head-deposit-short"),
-    pytest.param(1, [dep(deposited_on="2026-10-04")], "D1", True,
-                 ("Rs 1,000.00", "D1", "04-10-2026"), id="deposit-a-day-after-release"),
-    pytest.param(1, [], "", True, ("Rs 1,000.00", "no deposit"), id="no-deposit"),
-    pytest.param(1, [dep(case_id="C2", owner_id="O2", deposited_on="2026-09-03")], "D1", True,
-                 ("Rs 1,000.00", "D1", "C2"), id="deposit-of-another-case"),
-])
-def test_rel_no_security(run, heads, deposits, named, fires, says):
+def _no_security(name, heads, deposits, named, fires, says) -> Given:
     imps = [case(pound_id="P2", head_count=heads)]
     rels = [rel(head_count=heads, fines_paid=str(600 * heads), charges_paid=str(600 * heads),
                 declaration_made="yes", security_deposit_id=named)]
     if deposits and deposits[0]["case_id"] == "C2":
         imps.append(OTHER_CASE)
         rels.append(OTHER_RELEASE)
-    tables = {"impoundments": imps, "releases": rels}
+    rows = {"impoundments": imps, "releases": rels}
     if deposits:
-        tables["security_deposits"] = deposits
-    fs = run(**tables)
-    expect(fs, "REL-NO-SECURITY", fires, kind="release", subject="R1", on="2026-10-03",
-           says=("R1", "C1", "03-10-2026") + says)
+        rows["security_deposits"] = deposits
+    return Given(name, rows, dict(rule_id="REL-NO-SECURITY", fires=fires, kind="release", subject="R1",
+                                  on="2026-10-03", says=("R1", "C1", "03-10-2026") + says))
+
+
+REL_NO_SECURITY = [_no_security(*c) for c in (
+    ("deposit-equal-to-due", 1, [dep()], "D1", False, ()),
+    ("deposit-1-paisa-short", 1, [dep(amount="999.99")], "D1", True, ("Rs 1,000.00", "D1", "Rs 999.99")),
+    ("2-head-deposit-equal", 2, [dep(amount="2000")], "D1", False, ()),
+    ("2-head-deposit-short", 2, [dep(amount="1999.99")], "D1", True, ("Rs 2,000.00", "D1", "Rs 1,999.99")),
+    ("deposit-a-day-after-release", 1, [dep(deposited_on="2026-10-04")], "D1", True,
+     ("Rs 1,000.00", "D1", "04-10-2026")),
+    ("no-deposit", 1, [], "", True, ("Rs 1,000.00", "no deposit")),
+    ("deposit-of-another-case", 1, [dep(case_id="C2", owner_id="O2", deposited_on="2026-09-03")], "D1", True,
+     ("Rs 1,000.00", "D1", "C2")),
+)]
 
 
 def _rates_security_rises_on(day_from: str) -> list[dict]:
@@ -226,91 +235,96 @@ def _rates_security_rises_on(day_from: str) -> list[dict]:
     return out
 
 
-@pytest.mark.parametrize("released_on, charges, fires", [
-    pytest.param("2026-10-02", "400", False, id="released-before-the-new-rate"),
-    pytest.param("2026-10-03", "600", True, id="released-on-the-first-day-of-the-new-rate"),
-])
-def test_rel_no_security_uses_the_security_rate_of_the_release_day(run, released_on, charges, fires):
-    # security per head rises from Rs 1000 to Rs 1200 on 2026-10-03; D (2026-10-01) is under the old row
-    fs = run(rates=_rates_security_rises_on("2026-10-03"), impoundments=[case(pound_id="P2")],
-             security_deposits=[dep(deposited_on="2026-10-02")],
-             releases=[rel(released_on=released_on, charges_paid=charges, declaration_made="yes",
-                           security_deposit_id="D1")])
-    expect(fs, "REL-NO-SECURITY", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", page_day(released_on), "Rs 1,200.00", "D1", "Rs 1,000.00"))
+# security per head rises from Rs 1000 to Rs 1200 on 2026-10-03; D (2026-10-01) is under the old row
+REL_NO_SECURITY_AT_THE_RATE_OF_THE_RELEASE_DAY = [
+    Given(name, dict(rates=_rates_security_rises_on("2026-10-03"), impoundments=[case(pound_id="P2")],
+                     security_deposits=[dep(deposited_on="2026-10-02")],
+                     releases=[rel(released_on=released_on, charges_paid=charges, declaration_made="yes",
+                                   security_deposit_id="D1")]),
+          dict(rule_id="REL-NO-SECURITY", fires=fires, kind="release", subject="R1", on=released_on,
+               says=("R1", page_day(released_on), "Rs 1,200.00", "D1", "Rs 1,000.00")))
+    for name, released_on, charges, fires in (("released-before-the-new-rate", "2026-10-02", "400", False),
+                                              ("released-on-the-first-day-of-the-new-rate", "2026-10-03", "600", True))
+]
 
 
 # ==============================================================================================
 # REL-PROTEST-SHORT: s16 deposit below fines + feeding due on the delivery day
 
-@pytest.mark.parametrize("released_on, deposit, fires, says", [
-    pytest.param("2026-10-03", "1200", False, (), id="deposit-equal"),
-    pytest.param("2026-10-03", "1199.99", True,
-                 ("Rs 1,199.99", "Rs 1,200.00", "Rs 0.01"),
-                 id="deposit-1-paisa-short"),
-    pytest.param("2026-10-04", "1200", True, ("Rs 1,200.00", "Rs 1,400.00", "Rs 200.00"), id="a-day-later"),
-])
-def test_rel_protest_short(run, released_on, deposit, fires, says):
-    fs = run(impoundments=[case()], releases=[rel(released_on=released_on, basis="s16_protest", fines_paid="",
-                                                   charges_paid="", protest_deposit=deposit)])
-    expect(fs, "REL-PROTEST-SHORT", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", "C1", page_day(released_on)) + says)
+REL_PROTEST_SHORT = [
+    Given(name, dict(impoundments=[case()], releases=[rel(released_on=released_on, basis="s16_protest", fines_paid="",
+                                                          charges_paid="", protest_deposit=deposit)]),
+          dict(rule_id="REL-PROTEST-SHORT", fires=fires, kind="release", subject="R1", on=released_on,
+               says=("R1", "C1", page_day(released_on)) + says))
+    for name, released_on, deposit, fires, says in (
+        ("deposit-equal", "2026-10-03", "1200", False, ()),
+        ("deposit-1-paisa-short", "2026-10-03", "1199.99", True, ("Rs 1,199.99", "Rs 1,200.00", "Rs 0.01")),
+        ("a-day-later", "2026-10-04", "1200", True, ("Rs 1,200.00", "Rs 1,400.00", "Rs 200.00")))
+]
 
 
 # ==============================================================================================
 # REL-UNAUTHORISED (s.19(2))
 
-@pytest.mark.parametrize("ref, fires", [("OS 12/2026", False), ("", True)])
-def test_rel_unauthorised_court_order_without_reference(run, ref, fires):
-    fs = run(impoundments=[case()], releases=[rel(basis="court_order", fines_paid="", charges_paid="",
-                                                   receipt_signed="", court_order_ref=ref)])
-    expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on="2026-10-03",
-           says=("R1", "C1", "03-10-2026", "court", "no order"))
+REL_UNAUTHORISED = [
+    *(Given(f"court-order-{name}",
+            dict(impoundments=[case()], releases=[rel(basis="court_order", fines_paid="", charges_paid="",
+                                                      receipt_signed="", court_order_ref=ref)]),
+            dict(rule_id="REL-UNAUTHORISED", fires=fires, kind="release", subject="R1", on="2026-10-03",
+                 says=("R1", "C1", "03-10-2026", "court", "no order")))
+      for name, ref, fires in (("with-its-reference", "OS 12/2026", False), ("without-a-reference", "", True))),
+    *(Given(f"{second_heads}-head-released-second",
+            dict(impoundments=[case(head_count=2)],
+                 releases=[rel(), rel("R2", released_on="2026-10-04", head_count=second_heads,
+                                      fines_paid=str(600 * second_heads), charges_paid=str(800 * second_heads))]),
+            # each head released pays its own dues (Rs 600 fine, four days' feeding): none paid over (REL-OVERCHARGED)
+            dict(rule_id="REL-UNAUTHORISED", fires=fires, kind="release", subject="R2", on="2026-10-04",
+                 says=("R2", "04-10-2026", "3 head", "2 impounded"), also=["DQ-HEADS-MISMATCH"] if fires else []))
+      for second_heads, fires in ((1, False), (2, True))),
+    # 2 head; 1 sold at the s.15 auction on 2026-10-18, and a release the same day
+    *(Given(f"release-of-{released_heads}-head-when-1-was-sold",
+            dict(impoundments=[case(head_count=2)], sales=[sale()],
+                 releases=[rel(released_on="2026-10-18", head_count=released_heads,
+                               fines_paid=str(600 * released_heads), charges_paid=str(3600 * released_heads))], **S15),
+            dict(rule_id="REL-UNAUTHORISED", fires=fires, kind="release", subject="R1", on="2026-10-18",
+                 says=("R1", "18-10-2026", "2 head", "2 impounded", "1 sold"),
+                 also=["DQ-HEADS-MISMATCH"] if fires else []))
+      for released_heads, fires in ((1, False), (2, True))),
+    *(Given(name, dict(impoundments=[case(head_count=2)],
+                       sales=[sale(path="s17_refusal", sale_on=sale_on, bid_amount="4000", balance_paid=balance)],
+                       releases=[rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid="")]),
+            dict(rule_id="REL-UNAUTHORISED", fires=fires, kind="release", subject="R1", on="2026-10-05",
+                 says=("R1", "05-10-2026", "s.17 remainder", "no s.17 sale")))
+      for name, sale_on, balance, fires in (
+          # same day: the s.17 sale (1 of 2 head, Rs 4000) pays 2 x 600 + 2 x 200 x 5 = 3200; balance 800
+          ("sale-on-the-release-day", "2026-10-05", "800", False),
+          # a day later: the remainder left before it; 600 + 200 x 6 = 1800; balance 2200
+          ("sale-a-day-after-the-release", "2026-10-06", "2200", True))),
+]
 
 
-@pytest.mark.parametrize("released_on, fires", [("2026-10-01", False), ("2026-09-30", True)])
-def test_rel_unauthorised_release_before_impounding(run, released_on, fires):
-    fs = run(impoundments=[case()], releases=[rel(released_on=released_on, charges_paid="200")])
-    expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", "30-09-2026", "before the impounding on 01-10-2026"))
+@pytest.mark.parametrize("given", REL_OVERCHARGED_NOT + REL_UNSIGNED + REL_NO_DECLARATION + REL_NO_SECURITY
+                         + REL_NO_SECURITY_AT_THE_RATE_OF_THE_RELEASE_DAY + REL_PROTEST_SHORT + REL_UNAUTHORISED,
+                         ids=lambda g: f"{g.expected['rule_id']}-{g.name}")
+def test_release_rules(given, findings):
+    expect(findings(given), **given.expected)
+
+
+REL_UNAUTHORISED_BEFORE_IMPOUNDING = [
+    Given(name, dict(impoundments=[case()], releases=[rel(released_on=released_on, charges_paid="200")]),
+          dict(rule_id="REL-UNAUTHORISED", fires=fires, kind="release", subject="R1", on=released_on,
+               says=("R1", "30-09-2026", "before the impounding on 01-10-2026")))
+    for name, released_on, fires in (("released-on-the-impounding-day", "2026-10-01", False),
+                                     ("released-a-day-before", "2026-09-30", True))
+]
+
+
+@pytest.mark.parametrize("given", REL_UNAUTHORISED_BEFORE_IMPOUNDING, ids=str)
+def test_rel_unauthorised_release_before_impounding(given, findings):
+    fs = findings(given)
+    expect(fs, **given.expected)
     # filed under the release's month (2026-09), not the impounding's
     assert all(f["month"] == "2026-09" for f in fs if f["rule_id"] == "REL-UNAUTHORISED")
-
-
-@pytest.mark.parametrize("second_heads, fires", [(1, False), (2, True)])
-def test_rel_unauthorised_more_heads_released_than_impounded(run, second_heads, fires):
-    fs = run(impoundments=[case(head_count=2)],
-             releases=[rel(), rel("R2", released_on="2026-10-04", head_count=second_heads,
-                               fines_paid=str(600 * second_heads), charges_paid=str(800 * second_heads))])
-    # each head released pays its own dues (Rs 600 fine, four days' feeding): none paid over (REL-OVERCHARGED)
-    expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R2", on="2026-10-04",
-           says=("R2", "04-10-2026", "3 head", "2 impounded"),
-           also=["DQ-HEADS-MISMATCH"] if fires else [])
-
-
-@pytest.mark.parametrize("released_heads, fires", [(1, False), (2, True)])
-def test_rel_unauthorised_release_of_heads_already_sold(run, released_heads, fires):
-    # 2 head; 1 sold at the s.15 auction on 2026-10-18, and a release the same day
-    fs = run(impoundments=[case(head_count=2)], sales=[sale()],
-             releases=[rel(released_on="2026-10-18", head_count=released_heads, fines_paid=str(600 * released_heads),
-                           charges_paid=str(3600 * released_heads))], **S15)
-    expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on="2026-10-18",
-           says=("R1", "18-10-2026", "2 head", "2 impounded", "1 sold"),
-           also=["DQ-HEADS-MISMATCH"] if fires else [])
-
-
-@pytest.mark.parametrize("sale_on, balance, fires", [
-    # same day: the s.17 sale (1 of 2 head, Rs 4000) pays 2 x 600 + 2 x 200 x 5 = 3200; balance 800
-    pytest.param("2026-10-05", "800", False, id="sale-on-the-release-day"),
-    # a day later: the remainder left before it; 600 + 200 x 6 = 1800; balance 2200
-    pytest.param("2026-10-06", "2200", True, id="sale-a-day-after-the-release"),
-])
-def test_rel_unauthorised_s17_remainder_before_the_sale(run, sale_on, balance, fires):
-    fs = run(impoundments=[case(head_count=2)],
-             sales=[sale(path="s17_refusal", sale_on=sale_on, bid_amount="4000", balance_paid=balance)],
-             releases=[rel(released_on="2026-10-05", basis="s17_remainder", fines_paid="", charges_paid="")])
-    expect(fs, "REL-UNAUTHORISED", fires, kind="release", subject="R1", on="2026-10-05",
-           says=("R1", "05-10-2026", "s.17 remainder", "no s.17 sale"))
 
 
 # ==============================================================================================
@@ -318,26 +332,29 @@ def test_rel_unauthorised_s17_remainder_before_the_sale(run, sale_on, balance, f
 
 # R8 of the second reading: "any" official of s.19(1), of any district; high on a person id, medium on
 # the name alone, saying so
-@pytest.mark.parametrize("buyer_name, buyer_id, fires, grade, who", [
-    pytest.param("Farmer B", "", False, None, (), id="ordinary-buyer"),
-    pytest.param("Ramesh Gowda", "", True, "medium", ("Ramesh Gowda", "PK1", "name only"), id="name-of-the-pound-keeper"),
-    pytest.param(" ramesh  GOWDA ", "", True, "medium", ("Ramesh Gowda", "PK1", "name only"), id="name-case-and-spaces"),
-    pytest.param("Ramesh Gowdar", "", False, None, (), id="a-different-name"),
-    pytest.param("Anand Rao", "", True, "medium", ("Anand Rao", "PK9", "name only"),
-                 id="name-of-an-official-of-another-district"),
-    pytest.param("", "PK9", True, "high", ("Anand Rao", "PK9"), id="person-id-any-district"),
-    pytest.param("M K", "SO1", True, "high", ("Manjunath K", "SO1"), id="person-id-other-name"),
-])
-def test_sale_official_buyer(run, buyer_name, buyer_id, fires, grade, who):
-    fs = run(impoundments=[case()], sales=[sale(buyer_name=buyer_name, buyer_person_id=buyer_id)], **S15)
-    expect(fs, "SALE-OFFICIAL-BUYER", fires, kind="sale", subject="S1", on="2026-10-18", severity=grade,
-           says=("S1", "C1", "18-10-2026", "Rs 5,000.00") + who)
-    if grade == "high":
+SALE_OFFICIAL_BUYER = [
+    *(Given(name, dict(impoundments=[case()], sales=[sale(buyer_name=buyer_name, buyer_person_id=buyer_id)], **S15),
+            dict(rule_id="SALE-OFFICIAL-BUYER", fires=fires, kind="sale", subject="S1", on="2026-10-18", severity=grade,
+                 says=("S1", "C1", "18-10-2026", "Rs 5,000.00") + who))
+      for name, buyer_name, buyer_id, fires, grade, who in (
+          ("ordinary-buyer", "Farmer B", "", False, None, ()),
+          ("name-of-the-pound-keeper", "Ramesh Gowda", "", True, "medium", ("Ramesh Gowda", "PK1", "name only")),
+          ("name-case-and-spaces", " ramesh  GOWDA ", "", True, "medium", ("Ramesh Gowda", "PK1", "name only")),
+          ("a-different-name", "Ramesh Gowdar", "", False, None, ()),
+          ("name-of-an-official-of-another-district", "Anand Rao", "", True, "medium",
+           ("Anand Rao", "PK9", "name only")),
+          ("person-id-any-district", "", "PK9", True, "high", ("Anand Rao", "PK9")),
+          ("person-id-other-name", "M K", "SO1", True, "high", ("Manjunath K", "SO1")))),
+    Given("rejected-bid-is-no-sale",
+          dict(impoundments=[case()], **S15, sales=[rejected(buyer_name="Ramesh Gowda", disposal_note="re-auctioned"),
+                                                    sale("S2", sale_on="2026-10-25")]),
+          dict(rule_id="SALE-OFFICIAL-BUYER", fires=False)),
+]
+
+
+@pytest.mark.parametrize("given", SALE_OFFICIAL_BUYER, ids=str)
+def test_sale_official_buyer(given, findings):
+    fs = findings(given)
+    expect(fs, **given.expected)
+    if given.expected.get("severity") == "high":
         assert "name only" not in fs[0]["detail"]
-
-
-def test_sale_official_buyer_rejected_bid_is_no_sale(run):
-    fs = run(impoundments=[case()], **S15,
-             sales=[rejected(buyer_name="Ramesh Gowda", disposal_note="re-auctioned"),
-                    sale("S2", sale_on="2026-10-25")])
-    expect(fs, "SALE-OFFICIAL-BUYER", False)

@@ -12,18 +12,23 @@ from __future__ import annotations
 import pytest
 from helpers import case
 from rule_rows import expect, rel, sale
+from scenarios import Given
+
+REMAINDER_UNPAID = [
+    Given(name, dict(impoundments=[case(head_count=2)],
+                     sales=[sale(path="s17_refusal", sale_on="2026-10-10", head_sold=1, bid_amount="20000",
+                                 owner_appeared_on="2026-10-10", balance_paid="14800")],
+                     releases=[rel(basis="s17_remainder", released_on=released_on, fines_paid="", charges_paid=paid)]),
+          dict(rule_id="REL-UNPAID", fires=fires, kind="release", subject="R1", on=released_on,
+               says=("R1", "10-10-2026", f"of {due} feeding charges", f"short by {short}", "unrecovered")))
+    for name, released_on, paid, fires, due, short in (
+        ("on-the-sale-day-nothing-due", "2026-10-10", "", False, "", ""),
+        ("a-day-after-paid", "2026-10-11", "200", False, "", ""),
+        ("a-day-after-a-paisa-short", "2026-10-11", "199.99", True, "Rs 200.00", "Rs 0.01"),
+        ("two-days-after-unpaid", "2026-10-12", "", True, "Rs 400.00", "Rs 400.00"))
+]
 
 
-@pytest.mark.parametrize("released_on, paid, fires, due, short", [
-    pytest.param("2026-10-10", "", False, "", "", id="on-the-sale-day-nothing-due"),
-    pytest.param("2026-10-11", "200", False, "", "", id="a-day-after-paid"),
-    pytest.param("2026-10-11", "199.99", True, "Rs 200.00", "Rs 0.01", id="a-day-after-a-paisa-short"),
-    pytest.param("2026-10-12", "", True, "Rs 400.00", "Rs 400.00", id="two-days-after-unpaid"),
-])
-def test_rel_unpaid_the_remainder_after_the_sale(run, released_on, paid, fires, due, short):
-    fs = run(impoundments=[case(head_count=2)],
-             sales=[sale(path="s17_refusal", sale_on="2026-10-10", head_sold=1, bid_amount="20000",
-                         owner_appeared_on="2026-10-10", balance_paid="14800")],
-             releases=[rel(basis="s17_remainder", released_on=released_on, fines_paid="", charges_paid=paid)])
-    expect(fs, "REL-UNPAID", fires, kind="release", subject="R1", on=released_on,
-           says=("R1", "10-10-2026", f"of {due} feeding charges", f"short by {short}", "unrecovered"))
+@pytest.mark.parametrize("given", REMAINDER_UNPAID, ids=str)
+def test_rel_unpaid_the_remainder_after_the_sale(given, findings):
+    expect(findings(given), **given.expected)

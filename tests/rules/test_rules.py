@@ -20,7 +20,7 @@ import pytest
 from examples import examples
 from helpers import case
 from rule_rows import S15, SPEC, rel, sale
-from scenarios import Scenario, Together, _unmarked, alone
+from scenarios import Given, Scenario, Together, _unmarked, alone
 
 from pipeline.build import load_rules
 
@@ -33,9 +33,15 @@ def test_rule_files_are_those_of_the_spec_with_its_sections_and_severities():
         assert r.subject and r.checks and r.reading, r.rule_id
 
 
-def test_a_clean_release_and_a_clean_s15_sale_raise_nothing(run):
-    assert run(impoundments=[case()], releases=[rel()]) == []
-    assert run(impoundments=[case()], sales=[sale()], **S15) == []
+CLEAN = [Given("a-clean-release", dict(impoundments=[case()], releases=[rel()]),
+               dict(rule_id="REL-UNPAID", fires=False)),
+         Given("a-clean-s15-sale", dict(impoundments=[case()], sales=[sale()], **S15),
+               dict(rule_id="S15-SALE-EARLY", fires=False))]
+
+
+@pytest.mark.parametrize("given", CLEAN, ids=str)
+def test_a_clean_release_and_a_clean_s15_sale_raise_nothing(given, findings):
+    assert findings(given) == []
 
 
 # ----------------------------------------------------------------------------------------------
@@ -102,7 +108,7 @@ def test_bundles_built_together_find_what_each_finds_alone(_together):
 
     together = [s for members in _together.groups.values() if len(members) > 1 for s in members]
     if len(together) < 50:
-        pytest.skip("run with the other rule tests (pytest tests/rules): they record the bundles")
+        pytest.skip("run with the other rule tests (pytest tests/rules): they declare the bundles")
     for group, members in _together.groups.items():
         if len(members) > 1 and group not in _together.built:
             _together.build(group)
@@ -112,34 +118,3 @@ def test_bundles_built_together_find_what_each_finds_alone(_together):
     chosen = shuffled[:examples(len(shuffled) // 12)]         # a sixth of that in make test-fast
     for s in chosen:
         assert _in_order(_together.findings(s)) == _in_order(alone(s)), s
-
-
-def test_a_rule_test_that_cannot_be_recorded_is_named_not_built_alone_unseen():
-    """A test that stops before it calls `run` (here pytest's skip, a BaseException, and an error of
-    its own), or that asks for a fixture the recording cannot give, is named in `unrecorded` with
-    why; one that calls `run` and then fails its assertions (as every test does against the
-    recorder's empty findings) is recorded. The `run` fixture fails a named test (conftest.py)."""
-    from types import SimpleNamespace
-
-    from scenarios import HERE
-
-    def skips(run):
-        pytest.skip("not today")
-
-    def breaks(run):
-        raise KeyError("a typo in the test")
-
-    def asks(run, tmp_path):
-        run(impoundments=[case()])
-
-    def records(run):
-        assert run(impoundments=[case(case_id="C9")]) == ["never"]
-
-    items = [SimpleNamespace(function=f, path=HERE / "test_x.py", fixturenames=("run",), nodeid=f.__name__)
-             for f in (skips, breaks, asks, records)]
-    together = Together()
-    together.record(items)
-    assert set(together.unrecorded) == {"skips", "breaks", "asks"}
-    assert "Skipped: not today" in together.unrecorded["skips"] and "KeyError" in together.unrecorded["breaks"]
-    assert "tmp_path" in together.unrecorded["asks"]
-    assert Scenario.of(tables={"impoundments": [case(case_id="C9")]}).key() in together.keys

@@ -11,36 +11,46 @@ from __future__ import annotations
 import pytest
 from helpers import case
 from rule_rows import S15, expect, sale
+from scenarios import Given
 
 AS_OF = "2026-12-31"
 
+S15_SALE_LATE = [
+    Given(name, dict(impoundments=[case()], sales=[sale(sale_on=sale_on, bid_amount="20000")], **S15),
+          dict(rule_id="S15-SALE-LATE", fires=fires, kind="case", subject="C1", on=sale_on, severity=severity or None,
+               says=("C1", "S1", f"{days} days after", overdue, "after the fines")),
+          as_of=AS_OF, params=params)
+    for name, sale_on, params, fires, days, overdue, severity in (
+        ("the-day-before-the-due-day", "2026-11-16", {}, False, 0, "", ""),
+        ("on-the-due-day", "2026-11-17", {}, False, 0, "", ""),
+        ("a-day-after", "2026-11-18", {}, True, 1, "Rs 200.00", "medium"),
+        ("below-the-rs-5000-line", "2026-12-11", {}, True, 24, "Rs 4,800.00", "medium"),
+        ("on-the-rs-5000-line", "2026-12-12", {}, True, 25, "Rs 5,000.00", "high"),
+        ("grace-40-on-the-due-day", "2026-11-27", {"sale_grace": 40}, False, 0, "", ""),
+        ("grace-40-a-day-after", "2026-11-28", {"sale_grace": 40}, True, 1, "Rs 200.00", "medium"))
+]
 
-@pytest.mark.parametrize("sale_on, params, fires, days, overdue, severity", [
-    pytest.param("2026-11-16", {}, False, 0, "", "", id="the-day-before-the-due-day"),
-    pytest.param("2026-11-17", {}, False, 0, "", "", id="on-the-due-day"),
-    pytest.param("2026-11-18", {}, True, 1, "Rs 200.00", "medium", id="a-day-after"),
-    pytest.param("2026-12-11", {}, True, 24, "Rs 4,800.00", "medium", id="below-the-rs-5000-line"),
-    pytest.param("2026-12-12", {}, True, 25, "Rs 5,000.00", "high", id="on-the-rs-5000-line"),
-    pytest.param("2026-11-27", {"sale_grace": 40}, False, 0, "", "", id="grace-40-on-the-due-day"),
-    pytest.param("2026-11-28", {"sale_grace": 40}, True, 1, "Rs 200.00", "medium", id="grace-40-a-day-after"),
-])
-def test_s15_sale_late(run, sale_on, params, fires, days, overdue, severity):
-    fs = run(impoundments=[case()], sales=[sale(sale_on=sale_on, bid_amount="20000")], as_of=AS_OF, params=params,
-             **S15)
-    expect(fs, "S15-SALE-LATE", fires, kind="case", subject="C1", on=sale_on, severity=severity or None,
-           says=("C1", "S1", f"{days} days after", overdue, "after the fines"))
+
+@pytest.mark.parametrize("given", S15_SALE_LATE, ids=str)
+def test_s15_sale_late(given, findings):
+    expect(findings(given), **given.expected)
 
 
-def test_s15_sale_late_not_for_an_s17_sale(run):
+NOT_LATE = [
     # the owner came and refused to pay: s.17 has no sale_grace, and the s.15 path's days do not bind it
-    fs = run(impoundments=[case()], sales=[sale(path="s17_refusal", sale_on="2026-12-12", bid_amount="20000",
-                                                owner_appeared_on="2026-12-01", balance_paid="")],
-             as_of=AS_OF)
-    assert "S15-SALE-LATE" not in [f["rule_id"] for f in fs]
-
-
-def test_s15_sale_late_a_rejected_attempt_after_the_due_day_is_not_a_sale(run):
+    Given("not-for-an-s17-sale",
+          dict(impoundments=[case()], sales=[sale(path="s17_refusal", sale_on="2026-12-12", bid_amount="20000",
+                                                  owner_appeared_on="2026-12-01", balance_paid="")]),
+          dict(rule_id="S15-SALE-LATE", fires=False), as_of=AS_OF),
     # an auction whose bid was rejected sells nothing: S15-BID-REJECTED-UNRESOLVED, not S15-SALE-LATE
-    fs = run(impoundments=[case()], sales=[sale(sale_on="2026-11-20", head_sold=0, accepted="no", buyer_name="")],
-             as_of=AS_OF, **S15)
-    assert "S15-SALE-LATE" not in [f["rule_id"] for f in fs]
+    Given("a-rejected-attempt-after-the-due-day-is-not-a-sale",
+          dict(impoundments=[case()], sales=[sale(sale_on="2026-11-20", head_sold=0, accepted="no", buyer_name="")],
+               **S15),
+          dict(rule_id="S15-SALE-LATE", fires=False), as_of=AS_OF),
+]
+
+
+@pytest.mark.parametrize("given", NOT_LATE, ids=str)
+def test_s15_sale_late_is_not_found(given, findings):
+    """Only that S15-SALE-LATE is silent: the other findings of these bundles are not the point."""
+    assert given.expected["rule_id"] not in [f["rule_id"] for f in findings(given)]
