@@ -196,8 +196,9 @@ def close(places: Places, month: str, by: str, note: str | None, progress: Progr
         lines += _built_to(places, month_end(month), month, progress)
     progress.step(f"keeping the signed page with the close of {month}" if signed and closed and again is None
                   else f"sealing {month}")
+    # the month's review made at the desk: its pages of this very build are sealed as they are
     done = steps.close(places.db, places.bundle, month, by, note=(note or "").strip() or None, signed=signed,
-                       reopen=again["reason"] if again else None)
+                       reopen=again["reason"] if again else None, review=places.month(month))
     if again:
         clear(places.bundle, month)
     return Shown(done, lines)
