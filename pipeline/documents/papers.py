@@ -9,12 +9,11 @@ own columns: `doc_on` is the day the paper bears.
 from __future__ import annotations
 
 import datetime as dt
-import math
 import re
 from dataclasses import dataclass
 
 from pipeline.core.errors import PoundError
-from pipeline.read.select import Cond, col, select
+from pipeline.read.select import Cond, col, select_records
 
 _SAFE = re.compile(r"[^A-Za-z0-9.-]")
 
@@ -110,23 +109,6 @@ class Paper:
         return self.rows[0]
 
 
-def _plain(value):
-    """A cell as Python: NaN/NaT -> None, a whole float (pandas' nullable ints) -> int, Timestamp -> date."""
-    if value is None:
-        return None
-    if isinstance(value, float):
-        if math.isnan(value):
-            return None
-        return int(value) if value.is_integer() else value
-    if value.__class__.__name__ == "NaTType":
-        return None
-    if hasattr(value, "to_pydatetime"):
-        return value.to_pydatetime().date()
-    if hasattr(value, "item") and not isinstance(value, str):
-        return value.item()
-    return value
-
-
 def check_models(con) -> None:
     """PoundError unless the database holds every model the papers read (built by this version)."""
     have = {r[0] for r in con.execute(
@@ -139,14 +121,14 @@ def check_models(con) -> None:
 
 def papers(con, kind: Kind, scope: Scope) -> list[Paper]:
     """The papers of one kind in scope, in the order they are dated."""
-    frame = select(con, kind.model, *[col(c) for c in kind.columns], where=scope.where(), order=kind.order,
-                   key=kind.key)
-    selection = frame.attrs["selection"]
+    # read as plain values (int, str, date, bool, None: the doc_* models hold no other type), without a
+    # DataFrame, so that writing papers imports no pandas
+    found = select_records(con, kind.model, *[col(c) for c in kind.columns], where=scope.where(), order=kind.order,
+                           key=kind.key)
     groups: dict[tuple, list[dict]] = {}
-    for rec in frame.to_dict("records"):
-        row = {k: _plain(v) for k, v in rec.items()}
+    for row in found:
         groups.setdefault(tuple(row[k] for k in kind.key), []).append(row)
-    return [Paper(kind, file_name(kind.name, key), tuple(rows), selection) for key, rows in groups.items()]
+    return [Paper(kind, file_name(kind.name, key), tuple(rows), found.selection) for key, rows in groups.items()]
 
 
 def file_name(kind: str, key: tuple) -> str:

@@ -305,14 +305,23 @@ def totals(con, frame, by: str | None = None):
     return frame
 
 
+class Records(list):
+    """The rows of select_records, with the selection written out (`selection`, as a frame's
+    attrs["selection"] holds it)."""
+
+    selection: Kept
+
+
 def select_records(con, model: str, *measures: Measure, where=(), order=(), key=(), limit=None, having=(),
-                   scope=None) -> list[dict]:
+                   scope=None) -> Records:
     """The same selection as select(), as one dict per row with the values the database holds
     (int, str, date, None), for writers that need no DataFrame (and so need not import pandas)."""
     s = _selection(model, measures, where, order, key, limit, having, scope)
     cur = con.execute(*s.sql())
     names = [d[0] for d in cur.description]
-    return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+    rows = Records(dict(zip(names, row, strict=True)) for row in cur.fetchall())
+    rows.selection = Kept(s.as_dict())
+    return rows
 
 
 def _named(value) -> bool:
