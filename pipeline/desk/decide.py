@@ -3,27 +3,28 @@
 The findings shown are the review workbook's own (outputs/review_sheet.open_findings: open and
 reopened, of the month and the months before it, as page 1 counts them). "Record the decisions"
 writes the decisions taken into a file of the register finding_reviews in the bundle,
-registers/finding_reviews_<MONTH>_desk_<STAMP>.csv, with the register's columns and the finding's
+registers/finding_reviews_<MONTH>_desk_<STAMP>.xlsx, with the register's columns and the finding's
 detail as the workbook carries it, and loads it with the load every register file goes through
 (steps.load): a decision made on the page and the same one made in the workbook leave the same
 rows. Nothing from the form is trusted: a finding is found again among those waiting, the
 decision among those the register allows, the day parsed and kept on or before today; a row
 refused is said beside it and the others are recorded. A file the load refuses is taken out of
 the bundle again (it was never loaded), so that no later load meets it.
+
+The file is a workbook, not a CSV: a note typed on the page is written as a text cell, so that one
+beginning with "=" (or "+", "-", "@") is kept as the words typed when the office opens the register in a
+spreadsheet, never run as a formula (outputs/xlsx.py writes such a text as text).
 """
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
 from pipeline.core.registers import BY_NAME, DECISIONS
-from pipeline.core.whole import write_whole
 from pipeline.desk.places import Places
 
 REGISTER = BY_NAME["finding_reviews"]
@@ -157,25 +158,29 @@ def checked(asked: list[Asked], found: list[Waiting], today: dt.date) -> tuple[l
 
 
 def file_name(month: str, now: dt.datetime) -> str:
-    return f"{REGISTER.name}_{month}_desk_{now:%Y%m%dT%H%M%S}.csv"
+    return f"{REGISTER.name}_{month}_desk_{now:%Y%m%dT%H%M%S}.xlsx"
 
 
 def write(places: Places, month: str, taken: list[tuple[Asked, Waiting]], by: str | None, now: dt.datetime) -> Path:
-    """The decisions as a file of finding_reviews in the bundle's registers/, written whole (a hidden
-    file renamed onto its name: the loader passes over hidden files)."""
+    """The decisions as a workbook of finding_reviews (its one sheet named after the register) in the
+    bundle's registers/, written whole (a hidden file renamed onto its name: the loader passes over
+    hidden files); a cell left blank on the page is no cell."""
+    from pipeline.outputs.xlsx import Workbook
+
     folder = places.bundle / REGISTER.folder
     folder.mkdir(exist_ok=True)
     path = folder / file_name(month, now)
     n = 2
     while path.exists():
-        path = folder / file_name(month, now).replace(".csv", f"_{n}.csv")
+        path = folder / file_name(month, now).replace(".xlsx", f"_{n}.xlsx")
         n += 1
-    text = io.StringIO()
-    w = csv.writer(text, lineterminator="\n")
-    w.writerow(COLUMNS)
-    for a, f in taken:
-        w.writerow([f.rule_id, f.subject_id, a.decided_on, by or f.by, a.decision, a.note, f.subject_detail])
-    return write_whole(path, text.getvalue())
+    with Workbook(path) as wb:
+        sheet = wb.sheet(REGISTER.name, frozen=False)
+        sheet.append(list(COLUMNS))
+        for a, f in taken:
+            sheet.append([v if v != "" else None for v in
+                          (f.rule_id, f.subject_id, a.decided_on, by or f.by, a.decision, a.note, f.subject_detail)])
+        return wb.save()
 
 
 def record(places: Places, month: str, progress, asked: list[Asked], load, wait: float, by: str | None = None,

@@ -86,7 +86,7 @@ def test_two_decisions_on_the_page_equal_the_same_in_the_workbook(desk_of, brows
     assert refused_row.locator("select").input_value() == "accepted"
     accessible(page, "a decision refused beside its row")
     assert errors == []
-    written = list((d.places.bundle / "registers").glob(f"finding_reviews_{MONTH}_desk_*.csv"))
+    written = list((d.places.bundle / "registers").glob(f"finding_reviews_{MONTH}_desk_*.xlsx"))
     assert len(written) == 1
 
     built(run_cli, d.places.bundle, d.places.db, tmp_path / "desk_out")
@@ -127,6 +127,37 @@ def test_refusals_beside_their_rows_and_the_others_recorded(desk_of, run_cli, tm
     bad = dict(form, token=d.token(), note=[""])
     r = d.post("/do/decide", data=bad)
     assert r.status_code == 303 and "said=" in r.headers["Location"]
-    assert len(list((d.places.bundle / "registers").glob("finding_reviews_*_desk_*.csv"))) == 1
+    assert len(list((d.places.bundle / "registers").glob("finding_reviews_*_desk_*.xlsx"))) == 1
     # a forged post without the page's token changes nothing
     assert d.post("/do/decide", data=dict(form, token="forged")).status_code == 403
+
+
+@pytest.mark.parametrize("note", ['=HYPERLINK("http://example.org","open")', "decided at the meeting"])
+def test_a_note_is_written_as_words_never_as_a_formula(desk_of, run_cli, tmp_path, note):
+    """The decisions file is a workbook whose note is a text cell: a note beginning with "=" stays the
+    words typed, in the spreadsheet the office opens and in the register loaded (its twin, a plain note,
+    is written and loaded the same way)."""
+    import zipfile
+
+    import duckdb
+
+    from pipeline.desk import decide
+
+    d = desk_of()
+    built(run_cli, d.places.bundle, d.places.db, tmp_path / "out")
+    first = decide.waiting(d.places, MONTH)[0]
+    form = {"token": d.token(), "month": MONTH, "rule_id": [first.rule_id], "subject_id": [first.subject_id],
+            "decision": ["explained"], "decided_on": ["2026-12-01"], "note": [note]}
+    assert d.post("/do/decide", data=form).status_code == 303
+    job = d.desk.wait()
+    assert job.error is None and job.result.recorded == 1, job.error
+    [written] = (d.places.bundle / "registers").glob(f"finding_reviews_{MONTH}_desk_*.xlsx")
+    with zipfile.ZipFile(written) as z:
+        sheet = z.read("xl/worksheets/sheet1.xml").decode("utf-8")
+    assert "<f>" not in sheet and 't="inlineStr"' in sheet
+    con = duckdb.connect(str(d.places.db), read_only=True)
+    try:
+        kept = con.execute("SELECT note FROM finding_reviews WHERE subject_id = ?", [first.subject_id]).fetchall()
+    finally:
+        con.close()
+    assert (note,) in kept
