@@ -1,31 +1,22 @@
-"""The desk's web layer (Flask): one page for the office's month, its forms, and the guards.
+"""The desk's web layer (Flask): one page for the office's month, its forms and its files.
 
-Guards, in the order a request meets them: the Host header must be the desk's own (DNS
-rebinding); with a password file (needed to listen beyond 127.0.0.1) every request must carry
-the password (HTTP basic authentication); a request that changes anything must carry a token the
-page was given and, when the browser says where it comes from, come from the desk's own origin;
-bodies are bounded (MAX_CONTENT_LENGTH). One action runs at a time (jobs.Desk): a second is told
-that the database is busy. The month's steps are reached only through actions.py.
-
-The routes are the Blueprint `bp`'s, and so are the guards: registered on the whole app (before_app_request,
-app_errorhandler), so that they meet every request, one to an address no route answers too. create_app
-makes the app of one desk (its state, jobs.Desk, in app.extensions["desk"]) and registers `bp`.
+The routes are the Blueprint `bp`'s (guards.py holds it, with the guards every request meets first,
+and the handlers of refusals and defects here answer with the desk's page). Bodies are bounded
+(MAX_CONTENT_LENGTH). One action runs at a time (jobs.Desk): a second is told that the database is
+busy. The month's steps are reached only through actions.py. create_app makes the app of one desk (its
+state, jobs.Desk, in app.extensions["desk"]) and registers `bp`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hmac
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from flask import (
-    Blueprint,
     Flask,
     abort,
-    current_app,
     g,
     redirect,
     render_template,
@@ -41,19 +32,9 @@ from pipeline.core.locks import holding
 from pipeline.core.registers import DECISIONS
 from pipeline.desk import actions, bundlefiles, history, hosts, looked, offered, upload
 from pipeline.desk import people as people_
-from pipeline.desk.jobs import ACTIONS, OFFICE, Desk
+from pipeline.desk.guards import Guards, allowed_to, bp, current_desk, current_guards, who
+from pipeline.desk.jobs import ACTIONS, Desk
 from pipeline.desk.throttle import Throttle
-
-bp = Blueprint("desk", __name__)
-
-
-@dataclass(frozen=True)
-class Guards:
-    """Who may come in, besides the desk's password and hosts (jobs.Desk): the people and their roles
-    (people.Door, None for one office user), the wrong passwords counted, and the largest file taken."""
-    door: people_.Door | None
-    throttle: Throttle
-    max_bytes: int
 
 
 def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8043, password: str | None = None,
@@ -69,80 +50,6 @@ def create_app(places: actions.Places, *, host: str = "127.0.0.1", port: int = 8
     return app
 
 
-def _desk() -> Desk:
-    return current_app.extensions["desk"]
-
-
-def _guards() -> Guards:
-    return current_app.extensions["desk.guards"]
-
-
-@bp.before_app_request
-def guard():
-    desk = _desk()
-    guards = _guards()
-    if request.host.lower() not in desk.allowed_hosts:
-        abort(400, "this desk answers only to its own address (the Host header named another)")
-    g.person = None
-    if guards.door is not None:
-        auth = request.authorization
-        given = auth.password if auth is not None else None
-        person = guards.door.who(auth.username if auth is not None else None, given)
-        wait = guards.throttle.heard(request.remote_addr or "", tried=given is not None, right=person is not None)
-        if wait:
-            return (f"too many wrong passwords from this address: {Throttle.words(wait)}", 429,
-                    {"Retry-After": str(wait), "Content-Type": "text/plain; charset=utf-8"})
-        if person is None:
-            return ("the desk needs your name and password", 401, {"WWW-Authenticate": 'Basic realm="pound desk"'})
-        g.person = person
-    elif desk.password is not None:
-        auth = request.authorization
-        given = auth.password if auth is not None else None
-        right = given is not None and hmac.compare_digest(given.encode(), desk.password.encode())
-        wait = guards.throttle.heard(request.remote_addr or "", tried=given is not None, right=right)
-        if wait:
-            return (f"too many wrong passwords from this address: {Throttle.words(wait)}", 429,
-                    {"Retry-After": str(wait), "Content-Type": "text/plain; charset=utf-8"})
-        if not right:
-            return ("the desk needs its password", 401, {"WWW-Authenticate": 'Basic realm="pound desk"'})
-    if request.method not in ("GET", "HEAD"):
-        origin = request.headers.get("Origin")
-        scheme, _, where = (origin or "").partition("://")
-        if origin and origin != "null" and (scheme.lower() != request.scheme or where.lower() not in desk.allowed_hosts):
-            abort(403, "a change may come only from the desk's own page")
-        if not desk.token_ok(request.form.get("token")):
-            abort(403, "this form has no valid token: reload the desk's page and try again")
-    return None
-
-@bp.after_app_request
-def headers(response):
-    if request.endpoint in ("desk.files", "desk.close_file") and response.mimetype == "text/html":
-        # the pages the review wrote draw their charts with inline scripts and styles: they run,
-        # sandboxed in an origin of their own, so that they can neither read the desk's page
-        # (its tokens) nor post to it
-        response.headers["Content-Security-Policy"] = (
-            "sandbox allow-scripts allow-downloads allow-popups; default-src 'self'; "
-            "script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
-            "connect-src 'none'; form-action 'none'; frame-ancestors 'none'")
-    else:
-        response.headers["Content-Security-Policy"] = ("default-src 'self'; style-src 'self'; script-src 'self'; "
-                                                       "frame-ancestors 'none'; form-action 'self'")
-    response.headers["X-Frame-Options"] = "DENY"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-def who() -> str:
-    """Who is at the desk: the person logged in, or the office (no people given)."""
-    return g.person.name if g.get("person") is not None else OFFICE
-
-def allowed_to(action: str) -> None:
-    """403 unless the person at the desk may do `action` (people.py); the page shows no such button."""
-    if not people_.may(g.get("person"), action):
-        abort(403, f"{g.person.name} ({g.person.role}) may not do this: it needs the role "
-                   f"{people_.needed(action)}")
-
 def chosen(value: str | None) -> str:
     """The month a form sends: one written YYYY-MM, or 400 (never another month in its place)."""
     try:
@@ -152,7 +59,7 @@ def chosen(value: str | None) -> str:
     return value
 
 def month_of(value: str | None) -> str:
-    desk = _desk()
+    desk = current_desk()
     choices = desk.months()
     if value in choices:
         return value
@@ -165,7 +72,7 @@ def month_of(value: str | None) -> str:
     return choices[-1]
 
 def page(month: str, status: int = 200, refused: str | None = None):
-    desk = _desk()
+    desk = current_desk()
     places = desk.places
     refused = refused or desk.said.get(request.args.get("said") or "")
     job = desk.job
@@ -188,14 +95,14 @@ def page(month: str, status: int = 200, refused: str | None = None):
     return html, status
 
 def _pounds() -> list[str]:
-    places = _desk().places
+    places = current_desk().places
     from pipeline.desk import workbooks
 
     return workbooks.pounds(places)
 
 def _files_url(path: Path) -> str | None:
     """The link to a file a step wrote (offered.py names it by month, kind and name), or None."""
-    places = _desk().places
+    places = current_desk().places
     found = offered.where(places, Path(path))
     if found is None:
         return None
@@ -209,7 +116,7 @@ def index():
 
 @bp.post("/do/<action>")
 def do(action: str):
-    desk = _desk()
+    desk = current_desk()
     found = actions.REGISTRY.get(action)
     if found is None:
         abort(404)
@@ -238,9 +145,9 @@ def show():
 def add():
     """"Add register files": each file sent saved into the bundle (upload.py), each said; one
     refused leaves the others added."""
-    desk = _desk()
+    desk = current_desk()
     places = desk.places
-    guards = _guards()
+    guards = current_guards()
     allowed_to("add")
     month = month_of(request.form.get("month"))
     if desk.busy():
@@ -277,7 +184,7 @@ def add():
 @bp.post("/remove")
 def remove():
     """Remove a file not yet loaded from the bundle (a loaded one cannot be: bundlefiles.py)."""
-    desk = _desk()
+    desk = current_desk()
     places = desk.places
     allowed_to("remove")
     month = month_of(request.form.get("month"))
@@ -301,7 +208,7 @@ def remove():
 def make_workbooks():
     """"Make the keeper's workbook" (kind keeper, with a pound) and "Make the ledger workbooks"
     (kind ledgers): written as pound template writes them, then handed out (offered.py)."""
-    desk = _desk()
+    desk = current_desk()
     places = desk.places
     from pipeline.desk import workbooks
 
@@ -327,13 +234,13 @@ def make_workbooks():
 
 def refused_then_shown(month: str, text: str):
     """A refused form: the page is shown by a GET (303), so that reloading it sends nothing again."""
-    desk = _desk()
+    desk = current_desk()
     return redirect(url_for("desk.index", month=month, said=desk.say(text)) + "#refused", 303)
 
 @bp.get("/files/<month>/<kind>/<name>")
 def files(month: str, kind: str, name: str):
     """A file the month's steps wrote, by its month, kind and own name (offered.py); 404 for any other."""
-    places = _desk().places
+    places = current_desk().places
     if kind == "close":
         abort(404)
     found = offered.find(places, month, kind, name)
@@ -343,7 +250,7 @@ def files(month: str, kind: str, name: str):
 
 @bp.get("/files/<month>/close/<close>/<name>")
 def close_file(month: str, close: str, name: str):
-    places = _desk().places
+    places = current_desk().places
     found = offered.find(places, month, "close", name, close)
     if found is None:
         abort(404)
@@ -352,7 +259,7 @@ def close_file(month: str, close: str, name: str):
 @bp.get("/progress")
 def progress():
     """What the running action is doing, for desk.js to show each second (the page reloads when done)."""
-    desk = _desk()
+    desk = current_desk()
     job = desk.job
     running = job is not None and job.finished is None
     return {"running": running, "step": job.step if job else "",
@@ -372,8 +279,8 @@ def js():
 
 @bp.app_errorhandler(HTTPException)
 def refused(exc: HTTPException):
-    desk = _desk()
-    guards = _guards()
+    desk = current_desk()
+    guards = current_guards()
     if isinstance(exc, RequestEntityTooLarge):
         text = f"the file is larger than {guards.max_bytes // (1024 * 1024)} MB; nothing was saved"
     else:
