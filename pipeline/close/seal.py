@@ -35,6 +35,7 @@ from pathlib import Path
 from pipeline.build import record as record_of_build
 from pipeline.close import printed
 from pipeline.close.logs import sealed_logs
+from pipeline.core.digest import file_sha256 as sha256
 from pipeline.core.errors import PoundError, StaleFigures
 from pipeline.core.faults import point
 from pipeline.core.months import day_text, month_bounds
@@ -163,14 +164,6 @@ def _check_bundle(con, bundle: Path, db: Path) -> Path:
                          + "); the close is kept in that bundle, where every later build looks for it. Close with the "
                          f"database beside this bundle, or make one of it (pound run {bundle} --out FOLDER)")
     return bundle
-
-
-def sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with Path(path).open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def _rows(con, model: str, columns, where, order) -> list[dict]:

@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from pipeline.core import paths
+from pipeline.core.digest import file_sha256
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
 from pipeline.core.whole import write_whole
@@ -74,6 +75,14 @@ def _plotly_js() -> str:
     return get_plotlyjs()
 
 
+def _plotly_beside(folder: Path) -> None:
+    """PLOTLY_FILE in `folder`, this installation's plotly.js, written whole unless it is there."""
+    js = _plotly_js()
+    target = Path(folder) / PLOTLY_FILE
+    if not target.exists() or target.stat().st_size != len(js.encode("utf-8")):
+        write_whole(target, js, own=True)   # pages of one folder rendered at once
+
+
 def share_plotly(page: str, folder: Path) -> str:
     """The page with its embedded plotly.js replaced by a reference to PLOTLY_FILE in `folder`
     (written there once, whole or not at all). The script embedded is the very text of the
@@ -83,9 +92,7 @@ def share_plotly(page: str, folder: Path) -> str:
     embedded = f"<script>{js}</script>"
     if embedded not in page:
         return page
-    target = Path(folder) / PLOTLY_FILE
-    if not target.exists() or target.stat().st_size != len(js.encode("utf-8")):
-        write_whole(target, js, own=True)   # pages of one folder rendered at once
+    _plotly_beside(folder)
     return page.replace(embedded, f'<script src="{PLOTLY_FILE}" charset="utf-8"></script>', 1)
 
 
@@ -303,10 +310,9 @@ def _identity(built) -> dict:
 
 
 def _record_pages(out: Path, built, scope: dict, paths: list[Path]) -> None:
-    import hashlib
     import json
 
-    pages = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+    pages = {p.name: file_sha256(p) for p in paths}
     write_whole(Path(out) / PAGES_RECORD, json.dumps({**_identity(built), **scope, "pages": pages}, indent=1) + "\n")
 
 
@@ -314,7 +320,6 @@ def kept_pages(folder: Path, built, scope: dict) -> dict[str, Path]:
     """The pages of `folder` rendered from the build `built` for the same scope, by report name,
     each still as it was written (its hash as recorded): what a close may copy rather than render
     again. Nothing when the folder holds no record, or one of another build, database or scope."""
-    import hashlib
     import json
 
     try:
@@ -329,7 +334,7 @@ def kept_pages(folder: Path, built, scope: dict) -> dict[str, Path]:
                                                      scope["local_authority"]), strict=True):
         want = (said.get("pages") or {}).get(path.name)
         try:
-            if want and hashlib.sha256(path.read_bytes()).hexdigest() == want:
+            if want and file_sha256(path) == want:
                 found[name] = path
         except OSError:
             continue
@@ -340,8 +345,5 @@ def _copy_page(source: Path, target: Path, self_contained: bool) -> None:
     """A kept page copied in, with the plotly.js it names written beside it from this installation."""
     page = source.read_text(encoding="utf-8")
     if not self_contained and f'src="{PLOTLY_FILE}"' in page:
-        js = _plotly_js()
-        dest = target.parent / PLOTLY_FILE
-        if not dest.exists() or dest.stat().st_size != len(js.encode("utf-8")):
-            write_whole(dest, js, own=True)
+        _plotly_beside(target.parent)
     write_whole(target, page)
