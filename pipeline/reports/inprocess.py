@@ -1,4 +1,4 @@
-"""A papermill engine that runs a report notebook in this process, not in a Jupyter kernel.
+"""The report notebooks run in this process, not in a Jupyter kernel.
 
 The pages of a month are four notebooks. In a kernel each of them starts a Python, imports
 pandas, plotly and duckdb again, and talks to this process over ZeroMQ: about half of a review's
@@ -10,14 +10,16 @@ What a cell shows is recorded as a kernel would send it:
   the shell's display publisher: each call a display_data output, in order;
 - the value of a cell's last expression goes through the shell's display hook: an execute_result;
 - what the cell prints is a stream output (stdout or stderr), merged as nbclient merges them;
-- an exception is an error output, and the cells after it are not run (nbclient's default), so
-  that papermill raises PapermillExecutionError as it does for a kernel.
+- an exception is an error output, and the cells after it are not run (nbclient's default).
 The formatters are IPython's own (every mime type, as ipykernel's shell has), so a cell's
 outputs hold what a kernel's would; tests/reports/test_inprocess.py compares the pages.
 
-papermill still does everything else: reading the parameters cell, injecting the parameters
-(and warning of one the notebook does not name), the cells' metadata, raising on an error. The
-engine is registered under ENGINE with papermill's documented registry (papermill_engines).
+`execute` also does what papermill does around a kernel's run, without importing papermill (with
+its HTTP clients, kernel machinery and CLI, about a fifth of a CPU second): the parameters are
+written in a cell of their own after the cell tagged "parameters" (tagged "injected-parameters",
+replacing one injected before), a parameter that cell does not name is warned of as papermill warns,
+and a cell that raised stops the page with CellFailed, where papermill raises
+PapermillExecutionError. A kernel's run (render.py, engine "kernel") is still papermill's.
 
 Each notebook runs in a namespace of its own, cleared after it, and any DuckDB connection it
 left open is closed: a command that renders and then writes (pound close, the desk) finds the
@@ -27,8 +29,11 @@ its display publisher and sys.stdout are the process's own.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import gc
+import logging
+import secrets
 import sys
 import threading
 
@@ -36,10 +41,17 @@ from IPython.core.displayhook import DisplayHook
 from IPython.core.displaypub import DisplayPublisher
 from IPython.core.interactiveshell import InteractiveShell
 from nbformat import from_dict
-from papermill.engines import Engine, papermill_engines
 
-ENGINE = "pound_inprocess"
 LOCK = threading.RLock()
+LOG = logging.getLogger(__name__)
+
+
+class CellFailed(Exception):
+    """A cell of a page raised: its exception's name and words, and the cell's execution count."""
+
+    def __init__(self, ename: str, evalue: str, exec_count: int | None):
+        super().__init__(f"cell {exec_count}: {ename}: {evalue}")
+        self.ename, self.evalue, self.exec_count = ename, evalue, exec_count
 
 
 def new_output(output_type: str, **fields):
@@ -180,7 +192,53 @@ def _close_connections(namespace: dict) -> None:
                 value.close()
 
 
-def run_cells(nb, nb_man=None) -> None:
+def execute(nb, parameters: dict):
+    """Run the notebook `nb` in this process with `parameters` written into it (module docstring):
+    `nb` itself, its cells' outputs filled in. Raises CellFailed for a cell that raised."""
+    parameterize(nb, parameters)
+    run_cells(nb)
+    for cell in nb.cells:
+        for output in cell.get("outputs", ()):
+            if output.get("output_type") == "error":
+                raise CellFailed(output.get("ename", ""), output.get("evalue", ""), cell.get("execution_count"))
+    return nb
+
+
+def _tagged(nb, tag: str) -> int | None:
+    return next((i for i, cell in enumerate(nb.cells) if tag in cell.get("metadata", {}).get("tags", ())), None)
+
+
+def named_in(source: str) -> set[str]:
+    """The names a parameters cell assigns at its top level (papermill's own inference reads the same)."""
+    names: set[str] = set()
+    for node in ast.parse(source).body:
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
+        names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def parameterize(nb, parameters: dict) -> None:
+    """The parameters written as a cell tagged "injected-parameters": in place of one injected before,
+    else after the cell tagged "parameters", else first (papermill's parameterize_notebook)."""
+    given = _tagged(nb, "parameters")
+    named = named_in(nb.cells[given].source) if given is not None else set()
+    for name in parameters:
+        if name not in named:
+            LOG.warning("Passed unknown parameter: %s", name)
+    source = "# Parameters\n" + "".join(f"{name} = {value!r}\n" for name, value in parameters.items())
+    cell = from_dict({"id": secrets.token_hex(4), "cell_type": "code", "execution_count": None, "source": source,
+                      "metadata": {"tags": ["injected-parameters"]}, "outputs": []})
+    injected = _tagged(nb, "injected-parameters")
+    if injected is not None:
+        nb.cells[injected] = cell
+    else:
+        if given is None:
+            LOG.warning("Input notebook does not contain a cell with tag 'parameters'")
+        nb.cells.insert(0 if given is None else given + 1, cell)
+
+
+def run_cells(nb) -> None:
     """Run the code cells of `nb` in order in the process's shell, each cell's outputs replaced by
     what it shows; stop at the first cell that raises (its error is its last output)."""
     with LOCK:
@@ -193,11 +251,9 @@ def run_cells(nb, nb_man=None) -> None:
         sh.execution_count = 1
         try:
             with _streams():
-                for index, cell in enumerate(nb.cells):
+                for cell in nb.cells:
                     if cell.get("cell_type") != "code":
                         continue
-                    if nb_man is not None:
-                        nb_man.cell_start(cell, index)
                     cell.outputs = []
                     OUTPUTS.cell = cell.outputs
                     cell.execution_count = sh.execution_count
@@ -205,26 +261,10 @@ def run_cells(nb, nb_man=None) -> None:
                         result = sh.run_cell(cell.source, store_history=True)
                     finally:
                         OUTPUTS.cell = None
-                    failed = result.error_before_exec or result.error_in_exec
-                    if failed is not None and nb_man is not None:
-                        nb_man.cell_exception(cell, index, exception=failed)
-                    if nb_man is not None:
-                        nb_man.cell_complete(cell, index)
-                    if failed is not None:
+                    if result.error_before_exec is not None or result.error_in_exec is not None:
                         break
         finally:
             _close_connections(sh.user_ns)
             sh.reset(new_session=False)
             gc.collect()
             gc.unfreeze()
-
-
-class InProcessEngine(Engine):
-    """papermill's Engine running the notebook in this process's shell (run_cells)."""
-
-    @classmethod
-    def execute_managed_notebook(cls, nb_man, kernel_name, **kwargs):
-        run_cells(nb_man.nb, nb_man)
-
-
-papermill_engines.register(ENGINE, InProcessEngine)

@@ -1,7 +1,7 @@
 """Rendering the report notebooks into pages that open offline.
 
-Each notebook in notebooks/ (a jupytext percent file) is converted with jupytext, run
-by papermill with the parameters db, month and district, and exported by nbconvert with the code hidden, through the template in
+Each notebook in notebooks/ (a jupytext percent file) is read (pipeline/reports/percent.py), run
+with the parameters db, month and district, and exported by nbconvert with the code hidden, through the template in
 pipeline/reports/templates/pound, which loads nothing from the network (no require.js,
 MathJax, mermaid or widget scripts). charts.setup() embeds plotly.js once in each page; the
 pages of a month then share one copy of it instead (PLOTLY_FILE, written beside them: about
@@ -9,9 +9,10 @@ pages of a month then share one copy of it instead (PLOTLY_FILE, written beside 
 alone. As a last guard, any <script src=...> or stylesheet <link> that points off the
 machine is removed from the page.
 
-papermill runs the notebooks in this process (ENGINE "inprocess": pipeline/reports/inprocess.py,
-one after another in one IPython shell, pandas, plotly and duckdb imported once), or each in a
-`python3` Jupyter kernel ("kernel", as JupyterLab runs them; the tests compare the two).
+The notebooks run in this process (engine "inprocess": pipeline/reports/inprocess.py, one after
+another in one IPython shell, pandas, plotly and duckdb imported once, neither jupytext nor
+papermill), or each by papermill in a `python3` Jupyter kernel ("kernel", read by jupytext, as
+JupyterLab runs them; the tests compare the two).
 """
 
 from __future__ import annotations
@@ -150,43 +151,51 @@ ENGINES = ("inprocess", "kernel")
 
 
 def _execute(nb, parameters: dict, engine: str = "inprocess"):
-    """papermill's execute_notebook in this process (`engine` "inprocess"), or on the `python3`
-    kernel ("kernel"), writing the executed notebook nowhere.
-    It warns of a parameter the notebook's parameters cell does not name, as papermill does.
+    """The notebook run with `parameters`, in this process (`engine` "inprocess": inprocess.execute,
+    without papermill), or by papermill on the `python3` kernel ("kernel"), writing the executed
+    notebook nowhere. Either warns of a parameter the notebook's parameters cell does not name, and
+    raises CellFailed for a cell that raised.
     The kernel starts in the project root (nbclient's resources path: papermill's cwd= would
     chdir this process, which renders the pages side by side in threads), so that it imports
     this very package. Its own log is noise here (the interrupt jupyter_client sends at
     shutdown): an error in a cell still comes back as PapermillExecutionError."""
-    import papermill as pm
+    from pipeline.reports.inprocess import CellFailed, execute
 
     if engine == "inprocess":
-        from pipeline.reports.inprocess import ENGINE
+        return execute(nb, parameters)
+    import papermill as pm
+    from jupyter_client.kernelspec import NoSuchKernel
 
-        return pm.execute_notebook(nb, None, parameters, engine_name=ENGINE, kernel_name="python3",
-                                   progress_bar=False, log_output=False)
-    with tempfile.TemporaryDirectory(prefix="pound-kernel-") as sockets:
-        return pm.execute_notebook(
-            nb, None, parameters, kernel_name="python3", progress_bar=False, log_output=False, start_timeout=60,
-            resources={"metadata": {"path": str(paths.ROOT)}}, config=_kernel_config(Path(sockets)),
-            extra_arguments=["--IPKernelApp.log_level=CRITICAL"],
-            shutdown_kernel="immediate")
+    try:
+        with tempfile.TemporaryDirectory(prefix="pound-kernel-") as sockets:
+            return pm.execute_notebook(
+                nb, None, parameters, kernel_name="python3", progress_bar=False, log_output=False, start_timeout=60,
+                resources={"metadata": {"path": str(paths.ROOT)}}, config=_kernel_config(Path(sockets)),
+                extra_arguments=["--IPKernelApp.log_level=CRITICAL"],
+                shutdown_kernel="immediate")
+    except pm.PapermillExecutionError as exc:
+        raise CellFailed(exc.ename, exc.evalue, exc.exec_count) from None
+    except NoSuchKernel:
+        raise PoundError("the Jupyter kernel 'python3' is not installed in this environment; run 'make install'") from None
 
 
 def _run_notebook(name: str, title: str, parameters: dict, engine: str = "inprocess"):
-    import jupytext
-    import papermill as pm
-    from jupyter_client.kernelspec import NoSuchKernel
+    """The notebook notebooks/NAME.py run with `parameters`: read here (percent.read) when it runs in
+    this process, by jupytext, as JupyterLab reads it, when it runs in a kernel."""
+    from pipeline.reports.inprocess import CellFailed
 
     source = NOTEBOOK_DIR / f"{name}.py"
     if not source.exists():
         raise PoundError(f"the notebook {source} is missing; the reports need the notebooks/ folder of the project")
-    nb = jupytext.read(source)
+    if engine == "inprocess":
+        from pipeline.reports.percent import read
+    else:
+        from jupytext import read
+    nb = read(source)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     try:
         return _execute(nb, parameters, engine)
-    except NoSuchKernel:
-        raise PoundError("the Jupyter kernel 'python3' is not installed in this environment; run 'make install'") from None
-    except pm.PapermillExecutionError as exc:
+    except CellFailed as exc:
         if exc.ename == "PoundError":
             raise PoundError(exc.evalue) from None
         raise RuntimeError(f"the {title} report failed at cell {exc.exec_count}: {exc.ename}: {exc.evalue}") from None

@@ -90,19 +90,26 @@ def test_a_page_with_an_image_without_alt_gets_nbconvert_s_pass():
 @pytest.mark.parametrize("page, needs", [
     ('<div class="jp-Cell jp-Notebook-cell">', False), ('<style>.jp-Notebook div {}</style>', False),
     ('<body class="jp-Notebook">', True), ("<main class='x jp-Notebook y'>", True), ('<IMG src="a.png">', True),
-    ('<p>an image, img, in words</p>', False)])
+    ('<p>an image, img, in words</p>', False), ('<div CLASS="jp-Notebook">', True), ('<div class="jp-notebook">', False),
+    ("<div class='jp-Notebook-cell jp-Notebook'>", True), ('<div class="a\tjp-Notebook">', True),
+    ('<div data-class="jp-Notebook">', False), ('<div class="jp-Notebookx">', False)])
 def test_which_pages_need_the_pass(page, needs):
     assert _needs_pass(page) is needs
 
 
 @pytest.mark.notebook
-def test_an_unknown_parameter_is_warned_of_as_papermill_does(caplog):
+def test_an_unknown_parameter_is_warned_of_as_papermill_does_and_the_parameters_follow_their_cell(caplog):
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell("month = None", metadata={"tags": ["parameters"]}),
                 nbformat.v4.new_code_cell("print(month)")]
-    with caplog.at_level(logging.WARNING, logger="papermill"):
+    with caplog.at_level(logging.WARNING, logger="pipeline.reports.inprocess"):
         done = render._execute(nb, {"month": "2026-10", "mnth": "2026-11"})
     assert "Passed unknown parameter: mnth" in caplog.text
     assert "Passed unknown parameter: month" not in caplog.text
+    assert [c.metadata.get("tags") for c in done.cells] == [["parameters"], ["injected-parameters"], None]
     assert done.cells[-1].outputs[0]["text"] == "2026-10\n"
+    # run again, the injected cell is replaced, not added to
+    assert [c.metadata.get("tags") for c in render._execute(done, {"month": "2026-11"}).cells] == \
+        [["parameters"], ["injected-parameters"], None]
+    assert done.cells[-1].outputs[0]["text"] == "2026-11\n"

@@ -61,11 +61,13 @@ def test_a_failing_cell_stops_the_page_as_in_a_kernel(tmp_path):
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell("x = None", metadata={"tags": ["parameters"]}),
                 nbformat.v4.new_code_cell("print('before'); 1 / 0"), nbformat.v4.new_code_cell("print('after')")]
-    import papermill as pm
+    from pipeline.reports.inprocess import CellFailed
 
-    with pytest.raises(pm.PapermillExecutionError) as raised:
+    with pytest.raises(CellFailed) as raised:
         render._execute(nb, {"x": 1})
-    assert raised.value.ename == "ZeroDivisionError"
+    assert (raised.value.ename, raised.value.exec_count) == ("ZeroDivisionError", 3)
+    assert nb.cells[2].outputs[0]["text"] == "before\n" and nb.cells[2].outputs[-1]["output_type"] == "error"
+    assert nb.cells[3].outputs == [] and nb.cells[3].execution_count is None      # the cell after it never ran
 
 
 @pytest.mark.notebook
