@@ -69,13 +69,24 @@ def test_a_self_contained_page_draws_alone_and_a_shared_one_needs_its_plotly(bro
 
 
 def test_the_shared_plotly_is_written_once_and_whole(tmp_path):
+    import nbformat
     from plotly.offline import get_plotlyjs
 
     js = get_plotlyjs()
-    page = f"<html><body><script>{js}</script><div>chart</div></body></html>"
-    light = render.share_plotly(page, tmp_path)
-    assert js not in light and f'<script src="{render.PLOTLY_FILE}" charset="utf-8"></script>' in light
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("", outputs=[nbformat.v4.new_output(
+        "display_data", data={"text/html": f"<script>window.x = 1;</script>\n<script>{js}</script>\n"}),
+        nbformat.v4.new_output("display_data", data={"text/html": "<div>chart</div>"})])]
+    render.share_plotly(nb, tmp_path)
+    light = nb.cells[0].outputs[0]["data"]["text/html"]
+    assert light == f'<script>window.x = 1;</script>\n<script src="{render.PLOTLY_FILE}" charset="utf-8"></script>\n'
+    assert nb.cells[0].outputs[1]["data"]["text/html"] == "<div>chart</div>"
     assert (tmp_path / render.PLOTLY_FILE).read_text(encoding="utf-8") == js
     assert [p.name for p in tmp_path.iterdir()] == [render.PLOTLY_FILE]      # no partial file left
-    # a page without plotly.js (no chart) is left as it is
-    assert render.share_plotly("<html><body>no chart</body></html>", tmp_path) == "<html><body>no chart</body></html>"
+    # a notebook without plotly.js (no chart) is left as it is, and nothing is written
+    other = tmp_path / "other"
+    other.mkdir()
+    plain = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("", outputs=[nbformat.v4.new_output(
+        "display_data", data={"text/html": "<div>no chart</div>"})])])
+    render.share_plotly(plain, other)
+    assert plain.cells[0].outputs[0]["data"]["text/html"] == "<div>no chart</div>" and not any(other.iterdir())

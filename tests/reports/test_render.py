@@ -76,7 +76,9 @@ def test_a_report_that_fails_leaves_the_folder_as_it_was(sample_db, tmp_path, mo
 
 def test_a_month_after_the_accounts_date_is_said_in_the_notes_returned_not_printed(sample_db, tmp_path, monkeypatch,
                                                                                   capsys):
-    monkeypatch.setattr(render, "_run_notebook", lambda name, title, params, *engine: None)
+    import nbformat
+
+    monkeypatch.setattr(render, "_run_notebook", lambda name, title, params, *engine: nbformat.v4.new_notebook())
     monkeypatch.setattr(render, "notebook_html", lambda nb, title: "<html></html>")
     pages = render.render_reports(sample_db, "2026-12", None, tmp_path / "a")      # drawn up to 30-11-2026
     assert [n for n in pages.notes if "drawn up to 30-11-2026, before 2026-12 begins" in n]
