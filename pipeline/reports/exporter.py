@@ -1,7 +1,8 @@
 """nbconvert's HTML exporter for the report pages.
 
 PageExporter is HTMLExporter with the reports' settings as the defaults of its documented
-traits (template_name, extra_template_basedirs, and the exclude_* options that hide the code).
+traits (template_name, extra_template_basedirs, the exclude_* options that hide the code, and
+optimistic_validation: the page's notebook validated once, not after each preprocessor).
 
 It overrides one method, from_notebook_node, to leave out a pass the reports' pages never need.
 HTMLExporter renders the page, then parses the whole of it with BeautifulSoup to give an <img>
@@ -66,6 +67,11 @@ class PageExporter(HTMLExporter):
 
     @default("exclude_output_prompt")
     def _exclude_output_prompt_default(self) -> bool:
+        return True
+
+    @default("optimistic_validation")
+    def _optimistic_validation_default(self) -> bool:
+        # the notebook validated once, after every preprocessor has run, rather than after each
         return True
 
     def from_notebook_node(self, nb, resources=None, **kw):
