@@ -13,8 +13,9 @@ below. So `read` parses that shape itself, and hands any file outside it to jupy
 
 A code cell holding a commented magic or shell line (`# %time`, `# !ls`), which jupytext would
 uncomment, a code cell with a function or class at its top level (jupytext wants two blank lines
-around one), any other `# %%` option, text before the first cell, or a header not in that form: jupytext
-reads the file. tests/reports/test_percent.py checks that every notebook, and files at each of
+around one), a code cell whose triple quotes do not pair up (a `# %%` line inside a string, which jupytext
+leaves in it), any other `# %%` option, text before the first cell, or a header not in that form:
+jupytext reads the file. tests/reports/test_percent.py checks that every notebook, and files at each of
 those edges, are read as jupytext reads them. Cells get random ids, as jupytext gives them.
 """
 
@@ -117,5 +118,8 @@ def _cell(marker: str, body: list[str]) -> dict:
                 "metadata": metadata}
     if any(_MAGIC.match(line) or line.startswith(_BLOCK) for line in body):
         raise _Other
+    text = "\n".join(body)
+    if text.count('"""') % 2 or text.count("'''") % 2:      # a `# %%` line inside a string: jupytext keeps it there
+        raise _Other
     return {"id": cell_id, "cell_type": "code", "metadata": metadata, "execution_count": None,
-            "source": "\n".join(body), "outputs": []}
+            "source": text, "outputs": []}

@@ -67,6 +67,8 @@ def test_each_page_notebook_is_read_here_as_jupytext_reads_it(name):
     (HEADER + PLAIN + "\n# %%\n\n# %%\nx = 2\n", True),                           # an empty cell
     (HEADER + PLAIN + '\n# %% tags=["a", "b"]\n# only a comment\n', True),
     ((HEADER + PLAIN).replace("\n", "\r\n"), False),
+    (HEADER + PLAIN + '\n# %%\nq = """\n\n# %%\nSELECT 1"""\n', False),                # a marker inside a string
+    (HEADER + PLAIN + '\n# %%\nq = """SELECT 1"""\n', True),
     (HEADER.replace("# ---\n\n", "#---\n\n") + PLAIN, False),                   # a header not closed
 ])
 def test_a_file_is_read_as_jupytext_reads_it_here_or_by_jupytext(tmp_path, text, plain):
