@@ -19,7 +19,7 @@ its HTTP clients, kernel machinery and CLI, about a fifth of a CPU second): the 
 written in a cell of their own after the cell tagged "parameters" (tagged "injected-parameters",
 replacing one injected before), a parameter that cell does not name is warned of as papermill warns,
 and a cell that raised stops the page with CellFailed, where papermill raises
-PapermillExecutionError. A kernel's run (render.py, engine "kernel") is still papermill's.
+PapermillExecutionError (but for sys.exit() or sys.exit(0), which end the page there, as in papermill). A kernel's run (render.py, engine "kernel") is still papermill's.
 
 Each notebook runs in a namespace of its own, cleared after it, and any DuckDB connection it
 left open is closed: a command that renders and then writes (pound close, the desk) finds the
@@ -195,12 +195,16 @@ def _close_connections(namespace: dict) -> None:
 def execute(nb, parameters: dict):
     """Run the notebook `nb` in this process with `parameters` written into it (module docstring):
     `nb` itself, its cells' outputs filled in. Raises CellFailed for a cell that raised."""
-    parameterize(nb, parameters)
+    if parameters:
+        parameterize(nb, parameters)
     run_cells(nb)
     for cell in nb.cells:
         for output in cell.get("outputs", ()):
-            if output.get("output_type") == "error":
-                raise CellFailed(output.get("ename", ""), output.get("evalue", ""), cell.get("execution_count"))
+            if output.get("output_type") != "error":
+                continue
+            if output.get("ename") == "SystemExit" and output.get("evalue") in ("", "0"):
+                continue             # sys.exit() or sys.exit(0): the page ends there, as papermill lets it
+            raise CellFailed(output.get("ename", ""), output.get("evalue", ""), cell.get("execution_count"))
     return nb
 
 

@@ -5,30 +5,49 @@ JupyterLab. jupytext reads them well, but importing it (with markdown-it and its
 costs about a third of a CPU second, paid by every review for four files in the plain shape
 below. So `read` parses that shape itself, and hands any file outside it to jupytext:
 
-- a header between `# ---` lines (YAML, commented), whose `jupyter:` mapping is the
-  notebook's metadata;
+- a header between `# ---` lines (YAML, commented) holding `jupyter:` with the `jupytext:` text
+  representation of a `.py` percent file, and optionally a `kernelspec:`, then one blank line;
 - cells, each begun by `# %%`, `# %% [markdown]`, or either with `tags=[...]` (a JSON list);
 - a markdown cell's lines each commented (`# text`, or `#` alone for an empty line);
-- one blank line between cells, and none at a cell's end.
+- a code cell that is Python as it stands: it parses, holds no line jupytext would change (a
+  commented magic, shell command or help such as `# %time`, `# !ls`, `# cd x`, `# copy it`,
+  `# df?`, or an escaped marker such as `# # +`; jupytext's own rules, copied below and checked
+  against jupytext's by a test), and no function or class at its top level (jupytext wants two
+  blank lines around one);
+- one blank line between cells, none at a cell's end, and nothing but `\n` to end a line.
 
-A code cell holding a commented magic or shell line (`# %time`, `# !ls`), which jupytext would
-uncomment, a code cell with a function or class at its top level (jupytext wants two blank lines
-around one), a code cell whose triple quotes do not pair up (a `# %%` line inside a string, which jupytext
-leaves in it), any other `# %%` option, text before the first cell, or a header not in that form:
-jupytext reads the file. tests/reports/test_percent.py checks that every notebook, and files at each of
-those edges, are read as jupytext reads them. Cells get random ids, as jupytext gives them.
+jupytext reads any other file. tests/reports/test_percent.py checks that every notebook, and files
+at each of those edges, are read as jupytext reads them. Cells get random ids, as jupytext gives them.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import secrets
 from pathlib import Path
 
 _MARKER = re.compile(r"# %%( \[markdown\])?(?: tags=(\[[^\]]*\]))?")
-_MAGIC = re.compile(r"\s*#\s*[%!?]")
-_BLOCK = ("def ", "async ", "class ")     # jupytext would want two blank lines around such a cell
+_BLOCK = ("def ", "async ", "class ")
+_OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")   # str.splitlines() breaks there too
+_REPRESENTATION = {"extension": ".py", "format_name": "percent"}
+_JUPYTEXT_KEYS = {"text_representation"}
+_REPRESENTATION_KEYS = {"extension", "format_name", "format_version", "jupytext_version"}
+
+# The lines of a code cell that jupytext (1.19) changes as it reads a Python percent file: its
+# jupytext.magics patterns for Python, as is_magic(line, "python", True, explicitly_code=True) and
+# is_escaped_code_start(line, ".py") use them (tests/reports/test_percent.py holds them equal).
+JUPYTEXT_PATTERNS = {
+    "_MAGIC_RE": r"^\s*(\# |\#)*(%|%%|%%%)[a-zA-Z]",
+    "_MAGIC_FORCE_ESC_RE": r"^\s*(\# |\#)*(%|%%|%%%)[a-zA-Z](.*)\#\s*escape",
+    "_PYTHON_HELP_OR_BASH_CMD": r"^\s*(?:(?:# |#)+\s*)?(\?|!)\s*[A-Za-z\.\~\$\\\/\{\}]",
+    "_PYTHON_MAGIC_ASSIGN": r"^(# |#)*\s*([a-zA-Z_][a-zA-Z_$0-9]*)\s*=\s*(%|%%|%%%|!)[a-zA-Z](.*)",
+    "_IPYTHON_MAGIC_HELP": r"^\s*(# )*[^\s]*\?\s*$",
+    "_PYTHON_MAGIC_CMD": r"^(# |#)*(cat|cd|cp|mv|rm|rmdir|mkdir|copy|ddir|echo|ls|ldir|mkdir|ren|rmdir)($|\s$|\s[^=,])",
+    "_ESCAPED_CODE_START": r"^(\# |\#)*(\#|\# )\+",
+}
+_CHANGED = [re.compile(p) for p in JUPYTEXT_PATTERNS.values()]
 
 
 class _Other(Exception):
@@ -50,25 +69,24 @@ def read(path: Path):
 
 
 def _parse(text: str) -> tuple[dict, list[dict]]:
+    if _OTHER_BREAKS.search(text):
+        raise _Other
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     metadata, at = _header(lines)
-    while at < len(lines) and lines[at] == "":
-        at += 1
+    if at + 1 >= len(lines) or lines[at] != "" or not lines[at + 1].startswith("# %%"):
+        raise _Other                      # one blank line after the header, then the first cell
     starts = [i for i in range(at, len(lines)) if lines[i].startswith(("# %%", "#%%"))]
-    if not starts or starts[0] != at:
-        raise _Other
     cells = []
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(lines)
         body = lines[start + 1:end]
-        last = n + 1 == len(starts)
-        if not last:                      # one blank line before the next cell, and only one
-            if not body or body[-1] != "" or (len(body) > 1 and body[-2] == ""):
+        if n + 1 < len(starts):           # one blank line before the next cell, and only one
+            if not body or body[-1] != "":
                 raise _Other
             body = body[:-1]
-        elif body and body[-1] == "":
+        if body and not body[-1].strip():
             raise _Other
         cells.append(_cell(lines[start], body))
     return metadata, cells
@@ -92,9 +110,15 @@ def _header(lines: list[str]) -> tuple[dict, int]:
         said = yaml.safe_load("\n".join(inside))
     except yaml.YAMLError:
         raise _Other from None
-    if not isinstance(said, dict) or set(said) != {"jupyter"} or not isinstance(said["jupyter"], dict):
+    jupyter = said.get("jupyter") if isinstance(said, dict) and set(said) == {"jupyter"} else None
+    if not isinstance(jupyter, dict) or not set(jupyter) <= {"jupytext", "kernelspec"}:
         raise _Other
-    return said["jupyter"], close + 1
+    jupytext = jupyter.get("jupytext")
+    shown = jupytext.get("text_representation") if isinstance(jupytext, dict) else None
+    if set(jupytext or ()) != _JUPYTEXT_KEYS or not isinstance(shown, dict) or \
+            not set(shown) <= _REPRESENTATION_KEYS or {k: shown.get(k) for k in _REPRESENTATION} != _REPRESENTATION:
+        raise _Other
+    return jupyter, close + 1
 
 
 def _cell(marker: str, body: list[str]) -> dict:
@@ -116,10 +140,12 @@ def _cell(marker: str, body: list[str]) -> dict:
             raise _Other
         return {"id": cell_id, "cell_type": "markdown", "source": "\n".join(line[2:] for line in body),
                 "metadata": metadata}
-    if any(_MAGIC.match(line) or line.startswith(_BLOCK) for line in body):
+    if any(line.startswith(_BLOCK) or any(p.match(line) for p in _CHANGED) for line in body):
         raise _Other
     text = "\n".join(body)
-    if text.count('"""') % 2 or text.count("'''") % 2:      # a `# %%` line inside a string: jupytext keeps it there
-        raise _Other
+    try:     # Python as it stands: a `# %%` line inside a string would have cut it short
+        compile(text, "<cell>", "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    except (SyntaxError, ValueError):
+        raise _Other from None
     return {"id": cell_id, "cell_type": "code", "metadata": metadata, "execution_count": None,
             "source": text, "outputs": []}

@@ -70,6 +70,28 @@ def test_a_failing_cell_stops_the_page_as_in_a_kernel(tmp_path):
     assert nb.cells[3].outputs == [] and nb.cells[3].execution_count is None      # the cell after it never ran
 
 
+
+@pytest.mark.filterwarnings("ignore:To exit")      # IPython's word to someone typing exit at its prompt
+@pytest.mark.parametrize("exit_with, fails", [("sys.exit()", False), ("sys.exit(0)", False), ("sys.exit(2)", True),
+                                              ("sys.exit('stopped')", True)])
+def test_a_page_that_exits_cleanly_ends_there_as_papermill_lets_it(exit_with, fails):
+    import nbformat
+
+    from pipeline.reports.inprocess import CellFailed
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("x = None", metadata={"tags": ["parameters"]}),
+                nbformat.v4.new_code_cell(f"import sys; print('before'); {exit_with}"),
+                nbformat.v4.new_code_cell("print('after')")]
+    if fails:
+        with pytest.raises(CellFailed) as raised:
+            render._execute(nb, {"x": 1})
+        assert raised.value.ename == "SystemExit"
+    else:
+        render._execute(nb, {"x": 1})
+    assert nb.cells[2].outputs[0]["text"] == "before\n" and nb.cells[3].outputs == []
+
+
 @pytest.mark.notebook
 def test_pages_rendered_from_two_threads_take_turns_and_keep_other_threads_prints_out(sample_db, tmp_path):
     # the desk renders in a worker thread while its server answers in others

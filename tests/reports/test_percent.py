@@ -29,6 +29,27 @@ HEADER = """# ---
 PLAIN = '# %% [markdown]\n# # A title\n#\n# words\n\n# %% tags=["parameters"]\nmonth = None\n\n# %%\nx = f(\n    month)\n'
 
 
+def test_the_lines_jupytext_changes_are_found_by_its_own_patterns():
+    """percent.py's copy of jupytext's patterns, held to the jupytext installed (requirements.lock
+    pins 1.19.6): a new jupytext that reads a line otherwise fails here, and the copy is brought up to it."""
+    import hashlib
+    import inspect
+
+    import jupytext
+    from jupytext import magics
+
+    assert jupytext.__version__ == "1.19.6"
+    assert percent.JUPYTEXT_PATTERNS == {
+        "_MAGIC_RE": magics._MAGIC_RE["python"].pattern, "_MAGIC_FORCE_ESC_RE": magics._MAGIC_FORCE_ESC_RE["python"].pattern,
+        "_PYTHON_HELP_OR_BASH_CMD": magics._PYTHON_HELP_OR_BASH_CMD.pattern,
+        "_PYTHON_MAGIC_ASSIGN": magics._PYTHON_MAGIC_ASSIGN.pattern, "_IPYTHON_MAGIC_HELP": magics._IPYTHON_MAGIC_HELP.pattern,
+        "_PYTHON_MAGIC_CMD": magics._PYTHON_MAGIC_CMD.pattern, "_ESCAPED_CODE_START": magics._ESCAPED_CODE_START[".py"].pattern}
+    used = {f.__name__: hashlib.sha256(inspect.getsource(f).encode()).hexdigest()[:16]
+            for f in (magics.is_magic, magics.uncomment_magic, magics.unescape_code_start)}
+    assert used == {"is_magic": "39193c41920f5f0f", "uncomment_magic": "1de6f53b445d877a",
+                    "unescape_code_start": "198db57567b5ac1e"}
+
+
 def _without_ids(nb) -> dict:
     said = json.loads(json.dumps(nb))
     for cell in said["cells"]:
@@ -70,6 +91,25 @@ def test_each_page_notebook_is_read_here_as_jupytext_reads_it(name):
     (HEADER + PLAIN + '\n# %%\nq = """\n\n# %%\nSELECT 1"""\n', False),                # a marker inside a string
     (HEADER + PLAIN + '\n# %%\nq = """SELECT 1"""\n', True),
     (HEADER.replace("# ---\n\n", "#---\n\n") + PLAIN, False),                   # a header not closed
+    # lines jupytext changes: commands, help, magics assigned, escaped markers, and their plain twins
+    (HEADER + PLAIN + "\n# %%\n# copy the frame: pandas shares its data\nf = g.copy()\n", False),
+    (HEADER + PLAIN + "\n# %%\n# a copy of the frame: pandas shares its data\nf = g.copy()\n", True),
+    (HEADER + PLAIN + "\n# %%\n# sealed?\nx = 1\n", False),
+    (HEADER + PLAIN + "\n# %%\n# is it sealed? ask\nx = 1\n", True),
+    (HEADER + PLAIN + "\n# %%\n# files = !ls\nx = 1\n", False),
+    (HEADER + PLAIN + "\n# %%\n# # +\nx = 1\n", False),
+    (HEADER + PLAIN + "\n# %%\nx = 1 \\\n# cat\n", False),
+    # a marker inside a string, however the quotes before and after it are counted
+    (HEADER + PLAIN + "\n# %%\na = '\"\"\"'\nq = \"\"\"\n\n# %%\nSELECT 1\"\"\"\nb = '\"\"\"'\n", False),
+    # blank lines and line ends jupytext counts its own way
+    (HEADER + "\n" + PLAIN, False),
+    (HEADER + PLAIN + "\n# %%\n\f\nx = 1\n", False),
+    (HEADER + PLAIN + "\n# %%\nx = 1\n   \n\n# %%\ny = 2\n", False),
+    # headers jupytext fills in or reads otherwise
+    (HEADER.replace("#   jupytext:\n#     text_representation:\n#       extension: .py\n#       format_name: percent\n"
+                    "#       format_version: '1.3'\n#       jupytext_version: 1.19.6\n", "") + PLAIN, False),
+    (HEADER.replace("#   kernelspec:", "#   language_info:\n#     name: python\n#   kernelspec:") + PLAIN, False),
+    (HEADER.replace("format_name: percent", "format_name: light") + PLAIN, False),
 ])
 def test_a_file_is_read_as_jupytext_reads_it_here_or_by_jupytext(tmp_path, text, plain):
     path = tmp_path / "page.py"
