@@ -185,9 +185,7 @@ def build(con: duckdb.DuckDBPyConnection, params: Parameters, progress: Progress
     with connection.one_transaction(con):
         if first is not None:
             first(con)
-        connection.threads_for(con, con.execute(
-            "SELECT coalesce(max(estimated_size), 0) FROM duckdb_tables() WHERE database_name = current_database()"
-        ).fetchone()[0])
+        connection.threads_for_tables(con)
         _prelude(con, params)
         existing = _existing(con)
         made: list[str] = []

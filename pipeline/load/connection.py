@@ -82,6 +82,13 @@ def threads_for(con: duckdb.DuckDBPyConnection, rows: int) -> None:
         con.execute("SET threads = 1")
 
 
+def threads_for_tables(con: duckdb.DuckDBPyConnection) -> None:
+    """threads_for the largest table of the database `con` has open: one thread for a database whose
+    every table fits in one row group (a district's), DuckDB's own count for a state's."""
+    threads_for(con, con.execute("SELECT coalesce(max(estimated_size), 0) FROM duckdb_tables() "
+                                 "WHERE database_name = current_database()").fetchone()[0])
+
+
 # DuckDB's own memory; the process holds Python, pandas and what DuckDB does not count besides.
 MEMORY_LIMIT = "2GB"
 

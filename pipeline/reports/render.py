@@ -29,6 +29,7 @@ from pipeline.core.digest import file_sha256
 from pipeline.core.errors import PoundError
 from pipeline.core.months import month_bounds
 from pipeline.core.whole import write_whole
+from pipeline.load.connection import threads_for_tables
 from pipeline.read.database import as_of, check_district, connect
 from pipeline.reports import review
 
@@ -246,6 +247,10 @@ def render_reports(db: Path, month: str, district: str | None, out: Path, local_
     # a tenth of a second a page
     held = connect(db)
     try:
+        # and on one thread for a district's database, as its build ran (connection.threads_for): the
+        # pages ask about a hundred small questions, each of which two threads answered for more
+        # CPU time and no sooner (docs/benchmarks.md); a state's database keeps DuckDB's count
+        threads_for_tables(held)
         return _render(held, db, month, district, out, local_authority, period, sealing, self_contained, sealed_id,
                        engine, kept)
     finally:

@@ -209,6 +209,23 @@ def test_one_thread_for_rows_that_fit_one_row_group_unless_pound_threads_says(tm
         con.close()
 
 
+def test_the_largest_table_decides_the_threads_of_a_database(tmp_path, monkeypatch):
+    monkeypatch.delenv("POUND_THREADS", raising=False)
+    con = connection.connect(tmp_path / "pound.duckdb")
+    try:
+        every = con.execute("SELECT current_setting('threads')").fetchone()[0]
+        con.execute(f"CREATE TABLE big AS SELECT range AS n FROM range({connection.ROW_GROUP})")
+        con.execute("CREATE TABLE small AS SELECT 1 AS n")
+        connection.threads_for_tables(con)                        # a state's table: DuckDB's own count
+        assert con.execute("SELECT current_setting('threads')").fetchone()[0] == every
+        con.execute("DROP TABLE big")
+        con.execute(f"CREATE TABLE big AS SELECT range AS n FROM range({connection.ROW_GROUP - 1})")
+        connection.threads_for_tables(con)                        # a district's: one thread
+        assert con.execute("SELECT current_setting('threads')").fetchone()[0] == 1
+    finally:
+        con.close()
+
+
 def test_a_database_made_for_rows_that_fit_one_row_group_has_small_blocks(tmp_path):
     def block(path, rows) -> int:
         con = connection.connect(path, rows=rows)

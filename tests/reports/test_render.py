@@ -255,3 +255,26 @@ def test_the_reconciliation_of_one_local_authority_is_a_file_of_its_own(tmp_path
     assert names == ["monthly_review_2026-11_Mysuru.html", "reconciliation_2026-11_Mysuru_LA01.html",
                      "trends_2026-11_Mysuru.html", "explore_2026-11_Mysuru.html"]
     assert [p.name for p in render.report_paths(tmp_path, "2026-11", None)][1] == "reconciliation_2026-11.html"
+
+
+def test_a_districts_pages_are_read_on_one_thread(sample_db, tmp_path, monkeypatch):
+    import nbformat
+
+    from pipeline.read.database import connect
+
+    monkeypatch.delenv("POUND_THREADS", raising=False)
+    seen = []
+
+    def run(name, title, params, *engine):        # what a notebook's own connection finds
+        con = connect(params["db"])
+        try:
+            seen.append(con.execute("SELECT current_setting('threads')").fetchone()[0])
+        finally:
+            con.close()
+        return nbformat.v4.new_notebook()
+
+    monkeypatch.setattr(render, "_run_notebook", run)
+    monkeypatch.setattr(render, "notebook_html", lambda nb, title: "<html></html>")
+    render.render_reports(sample_db, "2026-10", None, tmp_path / "a")
+    assert seen == [1] * len(render.REPORTS)
+
