@@ -11,6 +11,7 @@ as text, never as markup.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
@@ -195,6 +196,17 @@ def _json(value) -> str:
     return str(escape(text))
 
 
+def _esc(value) -> str:
+    """escape() of a value a table writes many times over (a column's name, a cell's class), a
+    plain str's remembered (never a Markup's, which is equal to the plain str of its text)."""
+    return _esc_text(value) if type(value) is str else str(escape(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _esc_text(value: str) -> str:
+    return str(escape(value))
+
+
 def _extra(piece: Mapping) -> str:
     return " pound-extra" if piece.get("extra") else ""
 
@@ -220,29 +232,29 @@ def _table_html(table_id: str | None, selection: dict | None, columns: list[dict
     if selection:
         out.append(f' data-selection="{_json(selection)}"')
     out.append(">\n<thead><tr>")
-    out.extend(f'<th scope="col" class="{escape(c["cls"])}{_extra(c)}" data-col="{escape(c["name"])}">'
+    out.extend(f'<th scope="col" class="{_esc(c["cls"])}{_extra(c)}" data-col="{_esc(c["name"])}">'
                f'{marked(c["head"])}</th>' for c in columns)
     out.append("</tr></thead>\n<tbody>")
     for r in rows:
         out.append("\n<tr")
         if r["cls"]:
-            out.append(f' class="{escape(r["cls"])}"')
+            out.append(f' class="{_esc(r["cls"])}"')
         if r["key"] is not None:
             out.append(f' data-key="{_json(r["key"])}"')
         out.append(">")
         for cell in r["cells"]:
-            out.append(f'<td class="{escape(cell["cls"])}{_extra(cell)}" data-col="{escape(cell["col"])}"')
+            out.append(f'<td class="{_esc(cell["cls"])}{_extra(cell)}" data-col="{_esc(cell["col"])}"')
             if cell["key"] is not None:
                 out.append(f' data-key="{_json(cell["key"])}"')
             if cell["value"] is not None:
-                out.append(f' data-value="{escape(cell["value"])}"')
+                out.append(f' data-value="{_esc(cell["value"])}"')
             out.append(f'>{marked(cell["text"])}</td>')
         out.append("</tr>")
     out.append("\n</tbody>")
     if total:
         out.append('\n<tfoot><tr class="total" data-key="{}">')
-        out.extend(f'<td class="{escape(cell["cls"])}{_extra(cell)}"'
-                   + (f' data-col="{escape(cell["col"])}"' if cell["col"] else "") + f'>{escape(cell["text"])}</td>'
+        out.extend(f'<td class="{_esc(cell["cls"])}{_extra(cell)}"'
+                   + (f' data-col="{_esc(cell["col"])}"' if cell["col"] else "") + f'>{escape(cell["text"])}</td>'
                    for cell in total)
         out.append("</tr></tfoot>")
     out.append("\n</table></div>")

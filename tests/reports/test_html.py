@@ -185,3 +185,11 @@ def test_the_status_chart_draws_what_each_row_stands_for():
     mismatch = rows.assign(status=["amount_mismatch", "missing", "unexpected"])
     hover = charts.reconciliation_status(mismatch).data[0]
     assert hover.name == "amount mismatch" and hover.hovertemplate.startswith("%{y}: amount mismatch, ")
+
+
+def test_a_remembered_escape_tells_markup_from_the_plain_text_equal_to_it():
+    from markupsafe import Markup
+
+    from pipeline.reports.html import _esc
+
+    assert _esc("<b>") == "&lt;b&gt;" and _esc(Markup("<b>")) == "<b>" and _esc("<b>") == "&lt;b&gt;"
