@@ -209,23 +209,14 @@ def test_the_check_sees_a_table_kept_whole(browser, tmp_path):
 VISIBLE_HEADERS = "[...document.querySelectorAll('#breaks thead th')].filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent.trim())"
 
 
-def test_the_breaks_name_their_finding_on_screen_and_on_paper(browser, october, shared):
+def test_the_breaks_name_their_finding_on_screen_and_on_paper(browser, october, pdfs):
     page, _, _ = browser.open(october["reconciliation"], charts=False)
     assert "finding" in page.evaluate(VISIBLE_HEADERS)
     page.emulate_media(media="print")
     assert "finding" in page.evaluate(VISIBLE_HEADERS)
     page.context.close()
 
-    from pipeline.documents.pdf import DEBIAN_CHROMIUM, print_reports
-
-    if not (DEBIAN_CHROMIUM.exists() or shutil.which("chromium")) or not shutil.which("pdftotext"):
-        pytest.skip("Chromium or pdftotext is not installed")
-
-    def make(folder):
-        shutil.copy(october["reconciliation"].parent / PLOTLY_FILE, folder / PLOTLY_FILE)
-        print_reports([shutil.copy(october["reconciliation"], folder / october["reconciliation"].name)])
-
-    pdf = next(shared.once("printed-october-reconciliation", make).glob("*.pdf"))
+    pdf = pdfs[("sample", "reconciliation")]          # October's reconciliation printed (pdfs: once a session)
     lines = [" ".join(line.split()) for line in pdf_text(pdf, "-layout").splitlines()]
     # the sample's fines of H-2609-017 (Rs 1,200.00 due to LA03 on 12-09-2026) never credited: an
     # LF-CREDIT-OVERDUE finding since 12-10-2026 (30 days' grace), on the row of its break
