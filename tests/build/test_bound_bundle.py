@@ -10,7 +10,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from helpers import month_office
+from helpers import office_copy
 
 from pipeline.close import seal
 from pipeline.load.schema import bundle_place
@@ -25,15 +25,13 @@ def closes(db: Path) -> list[str]:
 
 
 @pytest.fixture
-def office(tmp_path, monkeypatch, run_cli) -> Path:
+def office(shared, tmp_path, monkeypatch) -> Path:
     """data/sample's November run with pound month in OFFICE (OFFICE/mysuru, OFFICE/pound.duckdb) and
-    closed; the pages drawn and printed by stand-ins."""
+    closed by "DM": a copy of the office made once a session (helpers.office_copy, as the close tests
+    use it); the pages drawn by a stand-in, and the test's own closes printed by one."""
     root = tmp_path / "office"
-    root.mkdir()
-    month_office(root, monkeypatch, run_cli)
+    office_copy(shared, root, monkeypatch, closed=True)
     monkeypatch.setattr(seal, "print_reports", lambda pages: [])
-    code, _, err = run_cli("close", "--db", "pound.duckdb", "--month", "2026-11", "--by", "DM", "--bundle", "mysuru")
-    assert code == 0, err
     monkeypatch.chdir(tmp_path)
     return root
 

@@ -15,6 +15,7 @@ import shutil
 import duckdb
 import pytest
 from helpers import pound_process as _pound
+from shared import GOLDEN
 
 AS_OF = "2026-11-30"
 NEW = "2026-10-31"
@@ -44,15 +45,24 @@ def _db_as_of(db):
         con.close()
 
 
+@pytest.fixture(scope="session")
+def uninterrupted(shared):
+    """The set an uninterrupted `pound build` as of NEW writes over a copy of the earlier set, made once
+    a session (tests/shared.py; read only): every test compares with the same one."""
+    def make(folder):
+        after = folder / "after"
+        shutil.copytree(shared.run_folder(GOLDEN, AS_OF), after)
+        res = _pound("build", "--db", after / "pound.duckdb", "--out", after, "--as-of", NEW)
+        assert res.returncode == 0, res.stderr
+
+    return shared.once("killed-whole-uninterrupted", make) / "after"
+
+
 @pytest.fixture
-def sets(tmp_path, golden_bundle, shared):
+def sets(tmp_path, golden_bundle, shared, uninterrupted):
     """(the earlier set, its exports, the exports an uninterrupted build as of NEW writes)."""
     earlier = shared.run(golden_bundle, AS_OF, tmp_path / "out")
-    after = tmp_path / "after"
-    shutil.copytree(earlier, after)
-    res = _pound("build", "--db", after / "pound.duckdb", "--out", after, "--as-of", NEW)
-    assert res.returncode == 0, res.stderr
-    return earlier, _exports(earlier), _exports(after)
+    return earlier, _exports(earlier), _exports(uninterrupted)
 
 
 @pytest.mark.parametrize("point, outcome", [("build:exports-written", "before"), ("build:committed", "after"),

@@ -73,10 +73,8 @@ def desk_of(tmp_path):
         s.stop()
 
 
-@pytest.fixture
-def desk(desk_of, monkeypatch):
-    """A desk on a copy of the sample whose reports are drawn by a stand-in (helpers.fake_reports),
-    on 06-12-2026: for tests of which month and which build each step reads, not of the pages."""
+def _stand_ins(monkeypatch) -> None:
+    """The reports drawn by a stand-in (helpers.fake_reports), and today 06-12-2026."""
     from helpers import fake_reports
 
     from pipeline.close import seal
@@ -86,4 +84,66 @@ def desk(desk_of, monkeypatch):
                         fake_reports(db, month, district, out))
     monkeypatch.setattr(seal, "render_reports", fake_reports)
     monkeypatch.setenv("POUND_TODAY", "2026-12-06")
+
+
+@pytest.fixture
+def desk(desk_of, monkeypatch):
+    """A desk on a copy of the sample whose reports are drawn by a stand-in (helpers.fake_reports),
+    on 06-12-2026: for tests of which month and which build each step reads, not of the pages."""
+    _stand_ins(monkeypatch)
     return desk_of()
+
+
+DM = "District Magistrate, Mysuru"
+STATES = {"reviewed": ("load", "review"), "closed": ("load", "review", "close")}
+
+
+def _places(folder: Path):
+    from pipeline.desk.actions import Places
+
+    return Places(folder / "bundle0", folder / "desk0.duckdb", folder / "out0")
+
+
+def _office_at(folder: Path, state: str) -> None:
+    """A desk's office (as `desk` serves it) whose November the desk's own buttons took to `state`."""
+    with pytest.MonkeyPatch.context() as mp:
+        _stand_ins(mp)
+        places = _places(folder)
+        shutil.copytree(ROOT / "data" / "sample", places.bundle)
+        s = Served(places)
+        try:
+            for action in STATES[state]:
+                r = s.post(f"/do/{action}", data={"token": s.token("2026-11"), "month": "2026-11", "by": DM},
+                           content_type="multipart/form-data")
+                assert r.status_code == 303, r.text
+                job = s.desk.wait()
+                assert job.month == "2026-11" and job.error is None, job.error
+        finally:
+            s.stop()
+
+
+@pytest.fixture
+def desk_at(shared, tmp_path, monkeypatch):
+    """desk_at(state) -> a desk as `desk` serves it (reports by a stand-in, on 06-12-2026), on a copy of
+    an office whose November the desk took to `state` with its buttons: "reviewed" (loaded, its review
+    made) or "closed" (and closed by the DM), made once a session (tests/shared.py). For a test that
+    starts from that state; a test of the steps that lead to it takes them itself (`desk`)."""
+    from helpers import rebound
+
+    _stand_ins(monkeypatch)
+    made = []
+
+    def make(state: str) -> Served:
+        office = shared.once(f"desk-office-{state}", lambda folder: _office_at(folder, state))
+        places, there = _places(tmp_path), _places(office)
+        shutil.copytree(there.bundle, places.bundle)
+        shutil.copyfile(there.db, places.db)
+        shutil.copytree(there.out, places.out)
+        rebound(places.db, places.bundle)
+        s = Served(places)
+        made.append(s)
+        return s
+
+    yield make
+    for s in made:
+        s.stop()

@@ -192,14 +192,11 @@ def test_a_month_still_running_cannot_be_closed(desk):
                                                                 for p in (d.places.bundle / "closes").iterdir())
 
 
-def test_a_copied_bundle_keeps_its_reopening_to_itself(desk, tmp_path):
+def test_a_copied_bundle_keeps_its_reopening_to_itself(desk_at, tmp_path):
     """The reopening is a file of the bundle: a copy of the office folder carries it, the database does not."""
     from pipeline.load import reopens
 
-    d = desk
-    ok(d, "load", MONTH)
-    ok(d, "review", MONTH)
-    ok(d, "close", MONTH, by=DM)
+    d = desk_at("closed")                   # November loaded, reviewed and closed at the desk
     ok(d, "reopen", MONTH, reason="a correction")
     copy = tmp_path / "copy"
     shutil.copytree(d.places.bundle, copy)
@@ -229,12 +226,10 @@ def test_in_chromium_the_month_chosen_is_the_month_reviewed(desk, browser):
     page.context.close()
 
 
-def test_a_month_closed_for_one_district_is_not_closed_over_at_the_desk(desk):
+def test_a_month_closed_for_one_district_is_not_closed_over_at_the_desk(desk_at):
     from pipeline import steps
 
-    d = desk
-    ok(d, "load", MONTH)
-    ok(d, "review", MONTH)
+    d = desk_at("reviewed")                 # November loaded and reviewed at the desk
     steps.close(d.places.db, d.places.bundle, MONTH, DM, district="Mysuru")
     page = d.get(f"/?month={MONTH}").text
     assert "was closed for district Mysuru" in page

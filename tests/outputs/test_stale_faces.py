@@ -14,7 +14,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from helpers import month_office
+from helpers import office_copy
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 LATE_FILE = "registers/impoundments_2026-11_late.csv"
@@ -26,9 +26,10 @@ SAID = "Not up to date: 1 file(s) loaded after the figures were built (" + LATE_
 
 
 @pytest.fixture
-def office(tmp_path, monkeypatch, run_cli):
-    """data/sample copied to mysuru/, November's month run (`pound month`), reports by a stand-in."""
-    month_office(tmp_path, monkeypatch, run_cli)
+def office(shared, tmp_path, monkeypatch):
+    """data/sample copied to mysuru/, November's month run (`pound month`), reports by a stand-in: a copy
+    of the office made once a session (helpers.office_copy)."""
+    office_copy(shared, tmp_path, monkeypatch, closed=False)
     return tmp_path
 
 

@@ -38,13 +38,24 @@ MOVED = {"N-2611-015", "N-2611-023", "N-2611-024", "R-0015"}       # P02's Novem
 def _calc(path: Path, out: Path) -> Path:
     """The workbook opened and saved by LibreOffice Calc, as a keeper's spreadsheet saves it (the
     formulas worked out and their results saved)."""
+    return _calc_each([path], out)[0]
+
+
+def _calc_each(paths: list[Path], out: Path, profile: Path | None = None) -> list[Path]:
+    """Each workbook opened and saved by LibreOffice Calc as _calc does, by one start of Calc (each
+    file is opened, worked out and saved on its own; their names differ). `profile`: Calc's user
+    profile, kept from one start to the next as a keeper's is (default: a new one in out)."""
     soffice = shutil.which("soffice")
     assert soffice, "LibreOffice Calc is needed"
+    assert len({p.name for p in paths}) == len(paths), paths
     out.mkdir(parents=True, exist_ok=True)
-    subprocess.run([soffice, f"-env:UserInstallation=file://{out}/profile", "--headless", "--convert-to",
-                    "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out), str(path)], check=True,
+    profile = profile or out / "profile"
+    subprocess.run([soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to",
+                    "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out), *map(str, paths)], check=True,
                    capture_output=True, timeout=180, env={**os.environ, "HOME": str(out)})
-    return out / path.name
+    saved = [out / p.name for p in paths]
+    assert all(p.is_file() for p in saved), saved
+    return saved
 
 
 def _rows(path: Path) -> list[dict]:
@@ -170,24 +181,29 @@ def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp
     }
     for r in releases["P02"]:
         r.pop("fines_paid", None), r.pop("charges_paid", None)
-    shown = {}
+    # each pound's workbook is its own file throughout: both are worked out by one start of Calc, the
+    # keeper's Calc (one profile) at each turn
+    books = {}
     for pound, path in made.items():
-        wb = load_workbook(path)
+        books[pound] = wb = load_workbook(path)
         if pound == "P02":
             _fill(wb["impoundments"], typed["impoundments"])
         _fill(wb["releases"], releases[pound])
         wb.save(path)
-        due = _due(_calc(path, tmp_path / f"calc1_{pound}"))
+    worked = dict(zip(made, _calc_each(list(made.values()), tmp_path / "calc1", tmp_path / "calc_profile"), strict=True))
+    for pound, path in made.items():
+        due = _due(worked[pound])
         # the keeper takes what the sheet shows, typed with Indian grouping; the near miss, R-0016, a rupee less
         for r in releases[pound]:
             fines, feeding, _ = due[r["release_id"]]
             short = Decimal(1) if r["release_id"] == "R-0016" else Decimal(0)
             r["fines_paid"], r["charges_paid"] = _indian(fines), _indian(feeding - short)
-        _fill(wb["releases"], releases[pound])
-        wb.save(path)
-        saved = _calc(path, tmp_path / f"calc2_{pound}")
+        _fill(books[pound]["releases"], releases[pound])
+        books[pound].save(path)
+    shown = {}
+    for saved in _calc_each(list(made.values()), tmp_path / "calc2", tmp_path / "calc_profile"):
         shown.update(_due(saved))
-        shutil.copy(saved, bundle / "registers" / path.name)
+        shutil.copy(saved, bundle / "registers" / saved.name)
     assert shown == DUE[reading]           # worked by hand above
 
     code, _, err = run_cli("run", bundle, "--out", tmp_path / "after", "--as-of", "2026-11-30", "--params", params)

@@ -96,9 +96,9 @@ SYNTH_MONTH = "2026-08"
 
 
 @pytest.fixture(scope="session")
-def synthetic(shared) -> dict[str, Path]:
-    """The pages of a month of a synthetic district (pound synth: 8 pounds, 6 months from March
-    2026), rendered once for the session (read only)."""
+def synthetic_db(shared) -> Path:
+    """The database of a synthetic district's run (pound synth: 8 pounds, 6 months from March 2026,
+    run as of 31-08-2026), made once for the session (read only)."""
     def make(folder: Path) -> None:
         from shared import quietly
 
@@ -108,7 +108,13 @@ def synthetic(shared) -> dict[str, Path]:
                               "--cases-per-month", "25", "--seed", "11", "--start", "2026-03"])[0] == 0
         assert quietly(main, ["run", str(folder / "bundle"), "--out", str(folder / "out"),
                               "--as-of", "2026-08-31"])[0] == 0
-        render(folder / "out" / "pound.duckdb", SYNTH_MONTH, None, folder / "pages")
 
-    folder = shared.once("synthetic-district", make) / "pages"
+    return shared.once("synthetic-district", make) / "out" / "pound.duckdb"
+
+
+@pytest.fixture(scope="session")
+def synthetic(shared, synthetic_db) -> dict[str, Path]:
+    """The pages of a month of the synthetic district, rendered once for the session (read only),
+    from its database where it stays (the pages name it)."""
+    folder = shared.once("synthetic-district-pages", lambda out: render(synthetic_db, SYNTH_MONTH, None, out))
     return {name: folder / f"{name}_{SYNTH_MONTH}.html" for name, _ in REPORTS}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 
 import pytest
-from conftest import SYNTH_MONTH
+from conftest import SAMPLE_BUNDLE, SYNTH_MONTH
 
 from pipeline.reports import render
 
@@ -21,12 +22,18 @@ def _fixed(page: str) -> str:
 
 
 @pytest.mark.notebook
-@pytest.mark.parametrize("where, month", [("sample_db", "2026-10"), ("synthetic", SYNTH_MONTH)])
-def test_the_pages_made_in_this_process_equal_the_kernels_figure_for_figure(request, tmp_path, where, month):
-    db = request.getfixturevalue(where)
-    if where == "synthetic":                                  # the synthetic district's pages, beside its run
-        db = next(iter(db.values())).parent.parent / "out" / "pound.duckdb"
-    ours = render.render_reports(db, month, None, tmp_path / "in", engine="inprocess")
+@pytest.mark.parametrize("where, month", [("october", "2026-10"), ("synthetic", SYNTH_MONTH)])
+def test_the_pages_made_in_this_process_equal_the_kernels_figure_for_figure(request, shared, tmp_path, where, month):
+    # ours: the session's pages (reports/conftest.py rendered), made in a test process by the in-process
+    # engine, render_reports' own; theirs: the same month of the same database, rendered by kernels here
+    pages = request.getfixturevalue(where)
+    if where == "synthetic":                                  # the synthetic district's run
+        db = request.getfixturevalue("synthetic_db")
+    else:                                                     # the sample's October, of the session's run
+        db = shared.run_folder(SAMPLE_BUNDLE, "2026-11-30") / "pound.duckdb"
+    # the engine `rendered` drew them with: render_reports' default
+    assert inspect.signature(render.render_reports).parameters["engine"].default == "inprocess"
+    ours = [pages[name] for name, _ in render.REPORTS]
     theirs = render.render_reports(db, month, None, tmp_path / "kernel", engine="kernel")
     for (name, _), mine, kernels in zip(render.REPORTS, ours, theirs, strict=True):
         mine, kernels = mine.read_text(encoding="utf-8"), kernels.read_text(encoding="utf-8")
