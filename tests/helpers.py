@@ -29,6 +29,8 @@ from pipeline.load.typed import insert_typed
 from pipeline.load.values import parse_problems, typed_select
 
 AS_OF = dt.date(2026, 11, 30)
+SAMPLE_BUNDLE = Path(__file__).resolve().parents[1] / "data" / "sample"
+SYNTH_MONTH = "2026-08"      # the month of the synthetic district the report tests render (reports/conftest.py)
 
 REFERENCE = {
     "local_authorities": [
@@ -305,9 +307,10 @@ def _fake_month_reports(monkeypatch) -> None:
 
 
 def office_copy(shared, root: Path, monkeypatch, closed: bool = False) -> str:
-    """month_office's office (November's month run; `closed`: and November closed by "DM"), made once
-    a session (tests/shared.py) and copied into ROOT, the test's working folder from then on, with
-    the reports drawn by fake_reports as there: what `pound month` said."""
+    """An office: data/sample as ROOT/mysuru with November's month run there (`pound month`, the
+    database ROOT/pound.duckdb, the review in ROOT/r11; `closed`: and November closed by "DM"), made
+    once a session (tests/shared.py) and copied into ROOT, the test's working folder from then on,
+    with the reports drawn by fake_reports: what `pound month` said."""
     import pytest
     from shared import quietly
 
@@ -317,7 +320,7 @@ def office_copy(shared, root: Path, monkeypatch, closed: bool = False) -> str:
         with pytest.MonkeyPatch.context() as mp:
             _fake_month_reports(mp)
             mp.chdir(folder)
-            shutil.copytree(Path(__file__).resolve().parents[1] / "data" / "sample", folder / "mysuru")
+            shutil.copytree(SAMPLE_BUNDLE, folder / "mysuru")
             code, said = quietly(main, ["month", "mysuru", "--db", "pound.duckdb", "--month", "2026-11", "--out", "r11"])
             assert code == 0, said
             (folder / "said.txt").write_text(said, encoding="utf-8")
@@ -332,15 +335,3 @@ def office_copy(shared, root: Path, monkeypatch, closed: bool = False) -> str:
     _fake_month_reports(monkeypatch)
     monkeypatch.chdir(root)
     return (root / "said.txt").read_text(encoding="utf-8")
-
-
-def month_office(root: Path, monkeypatch, run_cli) -> str:
-    """data/sample copied to ROOT/mysuru and November's month run there (`pound month`, the
-    database ROOT/pound.duckdb, the review in ROOT/r11), the reports drawn by fake_reports: what
-    `pound month` said."""
-    _fake_month_reports(monkeypatch)
-    monkeypatch.chdir(root)
-    shutil.copytree(Path(__file__).resolve().parents[1] / "data" / "sample", root / "mysuru")
-    code, out, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-11", "--out", "r11")
-    assert code == 0, err
-    return out + err

@@ -10,7 +10,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from helpers import REFERENCE, case, load, make_bundle
+from helpers import REFERENCE, SAMPLE_BUNDLE, SYNTH_MONTH, case, load, make_bundle
 
 from pipeline.build import build
 from pipeline.core.params import Parameters
@@ -18,7 +18,6 @@ from pipeline.read.database import connect
 from pipeline.reports.render import REPORTS, render_reports
 
 ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_BUNDLE = ROOT / "data" / "sample"
 GOLDEN_BUNDLE = ROOT / "tests" / "golden" / "bundle"
 
 
@@ -91,8 +90,6 @@ def two_districts(tmp_path_factory) -> Path:
 
 
 
-
-SYNTH_MONTH = "2026-08"
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ import inspect
 import re
 
 import pytest
-from conftest import SAMPLE_BUNDLE, SYNTH_MONTH
+from helpers import SAMPLE_BUNDLE, SYNTH_MONTH
 
 from pipeline.reports import render
 

@@ -15,7 +15,7 @@ import re
 import shutil
 
 import pytest
-from conftest import SYNTH_MONTH
+from helpers import SYNTH_MONTH
 from printed import pdf_text, splits
 
 from pipeline.read.database import connect
