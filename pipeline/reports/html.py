@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
 from pipeline.core.money import paise_text
@@ -189,11 +189,9 @@ def table(df, *, money: Iterable[str] = (), percent: Iterable[str] = (), labels:
 
 
 def _json(value) -> str:
-    """A value as JSON inside an attribute: keys sorted, and <, >, &, ' written as \\u escapes (as
-    Jinja's tojson writes them), then escaped for the attribute."""
-    text = json.dumps(value, sort_keys=True).replace("<", "\\u003c").replace(">", "\\u003e") \
-        .replace("&", "\\u0026").replace("'", "\\u0027")
-    return str(escape(text))
+    """A value as JSON inside an attribute, as the templates write it (`tojson | forceescape`):
+    Jinja's own htmlsafe_json_dumps with the environment's JSON settings, then escaped."""
+    return str(escape(str(htmlsafe_json_dumps(value, **_ENV.policies["json.dumps_kwargs"]))))
 
 
 def _esc(value) -> str:

@@ -19,7 +19,8 @@ its HTTP clients, kernel machinery and CLI, about a fifth of a CPU second): the 
 written in a cell of their own after the cell tagged "parameters" (tagged "injected-parameters",
 replacing one injected before), a parameter that cell does not name is warned of as papermill warns,
 and a cell that raised stops the page with CellFailed, where papermill raises
-PapermillExecutionError (but for sys.exit() or sys.exit(0), which end the page there, as in papermill). A kernel's run (render.py, engine "kernel") is still papermill's.
+PapermillExecutionError (but for sys.exit() or sys.exit(0), which end the page there, as in
+papermill). A kernel's run (render.py, engine "kernel") is still papermill's.
 
 Each notebook runs in a namespace of its own, cleared after it, and any DuckDB connection it
 left open is closed: a command that renders and then writes (pound close, the desk) finds the
