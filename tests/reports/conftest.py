@@ -88,10 +88,6 @@ def two_districts(tmp_path_factory) -> Path:
     c.close()
     return path
 
-
-
-
-
 @pytest.fixture(scope="session")
 def synthetic_db(shared) -> Path:
     """The database of a synthetic district's run (pound synth: 8 pounds, 6 months from March 2026,
@@ -115,3 +111,26 @@ def synthetic(shared, synthetic_db) -> dict[str, Path]:
     from its database where it stays (the pages name it)."""
     folder = shared.once("synthetic-district-pages", lambda out: render(synthetic_db, SYNTH_MONTH, None, out))
     return {name: folder / f"{name}_{SYNTH_MONTH}.html" for name, _ in REPORTS}
+
+
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}       # a laptop's screen
+
+
+@pytest.fixture(scope="session")
+def on_screen(browser):
+    """on_screen(path) -> (page, requests, page errors): a rendered page opened in this test process
+    at a laptop's 1280 x 800, its charts drawn, once for the session and kept open, so the tests that
+    read the same page (test_browser, test_pages_a11y, test_light_pages: in xdist_group "on_screen",
+    run by one process) open it once between them. Read only: a test that clicks, prints or turns JavaScript
+    off opens a page of its own (browser.open). The requests and errors are all the page's so far."""
+    opened: dict = {}
+
+    def view(path: Path):
+        if path not in opened:
+            opened[path] = browser.open(path, context_args=LAPTOP)
+        return opened[path]
+
+    yield view
+    for page, _, _ in opened.values():
+        page.context.close()
+

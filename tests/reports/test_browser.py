@@ -17,11 +17,15 @@ JS_CELL = """([table, keyCol, key, col]) => {
 }"""
 
 pytestmark = [pytest.mark.browser, pytest.mark.notebook]
+# the tests of October's pages read them as on_screen opened them, once in a process for the session,
+# with test_pages_a11y and test_light_pages (reports/conftest.py)
+ON_SCREEN = pytest.mark.xdist_group("on_screen")
 
 
-def _check_page(browser, path, min_charts: int):
-    """Open a page; returns a function cell(table, key_col, key, col) -> text, and the page's text."""
-    page, requests, errors = browser.open(path)
+def _check_page(opened, min_charts: int):
+    """A page opened, (page, requests, errors): checked; returns a function cell(table, key_col, key,
+    col) -> text, and the page's text."""
+    page, requests, errors = opened
     offsite = [u for u in requests if not u.startswith(("file:", "data:"))]
     assert offsite == [], offsite
     assert errors == [], errors
@@ -41,8 +45,9 @@ def test_the_browser_check_sees_a_cdn_request(browser, tmp_path):
     assert "https://cdn.example.org/require.js" in requests
 
 
-def test_monthly_review_in_a_browser(browser, october):
-    cell, text = _check_page(browser, october["monthly_review"], min_charts=3)
+@ON_SCREEN
+def test_monthly_review_in_a_browser(on_screen, october):
+    cell, text = _check_page(on_screen(october["monthly_review"]), min_charts=3)
     assert "Monthly accounts review" in text and "October 2026, all districts" in text
     assert cell("rollforward", "pound_id", "P02", "heads_impounded") == "11"     # with the re-seizure N-2610-021
     assert cell("rollforward", "pound_id", "P02", "rollforward_ties") == "yes"
@@ -58,8 +63,9 @@ def test_monthly_review_in_a_browser(browser, october):
     assert text.index("S15-SALE-UNPROCLAIMED") < text.index("S15-NOTICE-MISSING")
 
 
-def test_reconciliation_in_a_browser(browser, october):
-    cell, text = _check_page(browser, october["reconciliation"], min_charts=3)
+@ON_SCREEN
+def test_reconciliation_in_a_browser(on_screen, october):
+    cell, text = _check_page(on_screen(october["reconciliation"]), min_charts=3)
     assert "Local fund reconciliation" in text and "Totals that tie" in text
     assert cell("breaks", "reference", "N-2609-012", "status") == "amount_mismatch"
     assert cell("breaks", "reference", "N-2609-012", "difference") == "-100.00"
@@ -70,8 +76,9 @@ def test_reconciliation_in_a_browser(browser, october):
     assert "Expected: 49,350.00 = matched 17,200.00" in text
 
 
-def test_trends_in_a_browser(browser, october):
-    cell, text = _check_page(browser, october["trends"], min_charts=7)
+@ON_SCREEN
+def test_trends_in_a_browser(on_screen, october):
+    cell, text = _check_page(on_screen(october["trends"]), min_charts=7)
     assert "Impoundment trends" in text and "2026-03 to 2026-10" in text
     assert cell("by-class", "month", "2026-10", "heads") is not None
     assert cell("fines", "month", "2026-10", "fines_due") == "8,800.00"       # with M-2610-022's 600
@@ -80,31 +87,32 @@ def test_trends_in_a_browser(browser, october):
 
 
 def test_reconciliation_breaks_show_whatever_the_month(browser, quiet_month):
-    cell, _ = _check_page(browser, quiet_month["reconciliation"], min_charts=2)
+    cell, _ = _check_page(browser.open(quiet_month["reconciliation"]), min_charts=2)
     assert cell("breaks", "reference", "N-2609-012", "difference") == "-100.00"
     assert cell("breaks", "reference", "N-2609-012", "status") == "amount_mismatch"
 
 
 def test_quiet_month_pages_open_offline(browser, quiet_month):
     # the review of a month with nothing in it has no chart to draw; trends still has its charts
-    _, text = _check_page(browser, quiet_month["trends"], min_charts=3)
+    _, text = _check_page(browser.open(quiet_month["trends"]), min_charts=3)
     assert "2026-03 to 2026-05, Mysuru district" in text
 
 
-def test_explore_in_a_browser(browser, october):
+@ON_SCREEN
+def test_explore_in_a_browser(on_screen, october):
     # all eight questions have something to draw in the sample but the deadlines missed (none by October)
-    _, text = _check_page(browser, october["explore"], min_charts=7)
+    _, text = _check_page(on_screen(october["explore"]), min_charts=7)
     assert "No report to the police, auction or follow-up of a protest ran past its time limit" in text
     assert "Your own question" in text
 
 
 def test_golden_explore_in_a_browser(browser, golden_august):
-    _, text = _check_page(browser, golden_august["explore"], min_charts=5)
+    _, text = _check_page(browser.open(golden_august["explore"]), min_charts=5)
     assert "1. Impoundments by month" in text
 
 
 def test_golden_monthly_review_in_a_browser(browser, golden_august):
-    cell, text = _check_page(browser, golden_august["monthly_review"], min_charts=2)
+    cell, text = _check_page(browser.open(golden_august["monthly_review"]), min_charts=2)
     # August's one finding: G05's auction SA1 a day before the owner's days from the proclamation ran out (R25)
     assert "August 2026, all districts" in text and "S15-SALE-EARLY" in text and "No findings for August 2026." not in text
     # G05: 10 sheep in and sold at PB; G06: 3 cattle in at PA, 2 sold and 1 returned
@@ -117,7 +125,7 @@ def test_golden_monthly_review_in_a_browser(browser, golden_august):
 
 
 def test_golden_reconciliation_in_a_browser(browser, golden_august):
-    cell, text = _check_page(browser, golden_august["reconciliation"], min_charts=2)
+    cell, text = _check_page(browser.open(golden_august["reconciliation"]), min_charts=2)
     assert "Totals that tie" in text
     assert cell("breaks", "reference", "G09", "status") == "amount_mismatch"
     assert cell("breaks", "reference", "G09", "difference") == "-50.00"
@@ -126,5 +134,5 @@ def test_golden_reconciliation_in_a_browser(browser, golden_august):
 
 
 def test_golden_trends_in_a_browser(browser, golden_august):
-    _, text = _check_page(browser, golden_august["trends"], min_charts=5)
+    _, text = _check_page(browser.open(golden_august["trends"]), min_charts=5)
     assert "2026-02 to 2026-08" in text

@@ -42,25 +42,6 @@ def test_the_pages_made_in_this_process_equal_the_kernels_figure_for_figure(requ
 
 
 @pytest.mark.notebook
-def test_a_page_leaves_the_database_free_and_the_process_as_it_was(sample_db, tmp_path):
-    import shutil
-    import sys
-
-    import duckdb
-
-    # a copy of its own: the session's sample database may be open read-only elsewhere in this process
-    sample_db = shutil.copy(sample_db, tmp_path / "pound.duckdb")
-    stdout = sys.stdout
-    render.render_reports(sample_db, "2026-10", None, tmp_path / "a")
-    assert sys.stdout is stdout
-    # a command that renders and then writes (pound close, the desk) opens the database for writing
-    duckdb.connect(str(sample_db), read_only=False).close()
-    # and a second render numbers its charts from 1 again, as a kernel of its own would
-    again = render.render_reports(sample_db, "2026-10", None, tmp_path / "b")
-    assert 'id="chart-1"' in again[0].read_text(encoding="utf-8")
-
-
-@pytest.mark.notebook
 def test_a_failing_cell_stops_the_page_as_in_a_kernel(tmp_path):
     import nbformat
 
@@ -100,10 +81,21 @@ def test_a_page_that_exits_cleanly_ends_there_as_papermill_lets_it(exit_with, fa
 
 
 @pytest.mark.notebook
-def test_pages_rendered_from_two_threads_take_turns_and_keep_other_threads_prints_out(sample_db, tmp_path):
-    # the desk renders in a worker thread while its server answers in others
+def test_pages_rendered_from_two_threads_take_turns_keep_other_threads_prints_out_and_leave_the_database_free(
+        sample_db, tmp_path):
+    """The desk renders in a worker thread while its server answers in others: two renders of
+    October at once take turns, keep out what other threads print, leave the process's stdout as it
+    was and the database free for writing, and the second numbers its charts from 1 again, as a
+    kernel of its own would. (One test, two renders, for what two tests checked with four.)"""
+    import shutil
+    import sys
     import threading
 
+    import duckdb
+
+    # a copy of its own: the session's sample database may be open read-only elsewhere in this process
+    sample_db = shutil.copy(sample_db, tmp_path / "pound.duckdb")
+    stdout = sys.stdout
     done: dict = {}
 
     def render_into(i):
@@ -122,5 +114,13 @@ def test_pages_rendered_from_two_threads_take_turns_and_keep_other_threads_print
         w.join()
     for i in range(2):
         assert isinstance(done[i], render.Pages), done[i]
-        assert all("the server answers" not in p.read_text(encoding="utf-8") for p in done[i])
-    assert _fixed(done[0][0].read_text(encoding="utf-8")) == _fixed(done[1][0].read_text(encoding="utf-8"))
+        assert all("the server answers" not in p.read_text(encoding="utf-8") for p in done[i]), \
+            "a page holds what another thread printed"
+    assert _fixed(done[0][0].read_text(encoding="utf-8")) == _fixed(done[1][0].read_text(encoding="utf-8")), \
+        "two renders of the same month differ"
+    assert sys.stdout is stdout, "a render left the process's stdout changed"
+    # a command that renders and then writes (pound close, the desk) opens the database for writing
+    duckdb.connect(str(sample_db), read_only=False).close()
+    # whichever rendered second numbers its charts from 1 again
+    assert all('id="chart-1"' in done[i][0].read_text(encoding="utf-8") for i in range(2)), \
+        "a second render in the process does not number its charts from 1"

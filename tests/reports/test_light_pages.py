@@ -31,24 +31,24 @@ def test_the_widest_tables_show_every_column_a_click_away(browser, synthetic):
     page.context.close()
 
 
+@pytest.mark.xdist_group("on_screen")       # with test_browser and test_pages_a11y, that read October's pages too
 @pytest.mark.parametrize("name", [n for n, _ in render.REPORTS])
 def test_each_page_is_light_draws_its_charts_offline_with_the_shared_plotly_and_no_table_scrolls_at_1280_px(
-        browser, october, synthetic, name):
-    """Each page opened once at 1280 px, its charts drawn, for the facts of both: light and drawn
-    offline, and nothing scrolling sideways (with its charts on the page, as a reader sees it)."""
+        on_screen, october, synthetic, name):
+    """Each page as on_screen opened it at 1280 px (reports/conftest.py: once a process), its charts
+    drawn, for the facts of both: light and drawn offline, and nothing scrolling sideways (with its
+    charts on the page, as a reader sees it)."""
     for pages in (october, synthetic):
         assert pages[name].stat().st_size < LIGHT, f"{pages[name].name} weighs over 1.5 MB"
         assert (pages[name].parent / render.PLOTLY_FILE).exists(), f"no shared plotly.js beside {pages[name].name}"
-        page, requests, errors = browser.open(pages[name], context_args=LAPTOP)
-        try:
-            assert [u for u in requests if not u.startswith(("file:", "data:"))] == [] and errors == [], \
-                f"{pages[name].name} reached out or had a script error: {requests} {errors}"
-            assert page.evaluate("[...document.querySelectorAll('.plotly-graph-div')].every(d => d.querySelector('.main-svg'))"), \
-                f"a chart of {pages[name].name} is not drawn offline"
-            got = page.evaluate(JS_SCROLL)
-            assert got["page"] <= got["inner"] and got["scrolled"] == [], (f"{pages[name].name} scrolls sideways at 1280 px", got)
-        finally:
-            page.context.close()
+        page, requests, errors = on_screen(pages[name])
+        assert page.viewport_size == LAPTOP["viewport"]
+        assert [u for u in requests if not u.startswith(("file:", "data:"))] == [] and errors == [], \
+            f"{pages[name].name} reached out or had a script error: {requests} {errors}"
+        assert page.evaluate("[...document.querySelectorAll('.plotly-graph-div')].every(d => d.querySelector('.main-svg'))"), \
+            f"a chart of {pages[name].name} is not drawn offline"
+        got = page.evaluate(JS_SCROLL)
+        assert got["page"] <= got["inner"] and got["scrolled"] == [], (f"{pages[name].name} scrolls sideways at 1280 px", got)
 
 
 def test_a_self_contained_page_draws_alone_and_a_shared_one_needs_its_plotly(browser, sample_db, october, tmp_path):

@@ -11,11 +11,15 @@ from axe import describe, violations
 pytestmark = [pytest.mark.browser, pytest.mark.notebook]
 
 PAGES = ["monthly_review", "reconciliation", "trends", "explore"]
+# October's pages read as on_screen opened them, once in a process for the session, with test_browser
+# and test_light_pages (reports/conftest.py); axe adds its script to the page and changes nothing else
+ON_SCREEN = pytest.mark.xdist_group("on_screen")
 
 
+@ON_SCREEN
 @pytest.mark.parametrize("name", PAGES)
-def test_axe_finds_nothing_on_a_page(browser, october, name):
-    page, _, errors = browser.open(october[name])
+def test_axe_finds_nothing_on_a_page(on_screen, october, name):
+    page, _, errors = on_screen(october[name])
     assert errors == []
     found = violations(page)
     assert found == [], describe(found)
@@ -28,7 +32,6 @@ def test_axe_finds_nothing_on_a_page(browser, october, name):
         assert label and len(label) > 40, label
         assert "keyboard does not reach it" in chart.locator("figcaption").inner_text()
         assert chart.locator("details table tbody tr").count() >= 1
-    page.context.close()
 
 
 def test_axe_sees_a_violation(browser, tmp_path):
@@ -52,14 +55,14 @@ def test_without_javascript_the_explore_page_has_its_figures(browser, october):
     page.context.close()
 
 
-def test_the_explore_page_s_months_come_in_order(browser, october):
-    page, _, _ = browser.open(october["explore"])
+@ON_SCREEN
+def test_the_explore_page_s_months_come_in_order(on_screen, october):
+    page, _, _ = on_screen(october["explore"])
     # the x ticks of every chart whose categories are months, as drawn
     ticks = page.evaluate("""() => [...document.querySelectorAll('.plotly-graph-div')].map(d =>
         [...d.querySelectorAll('.xtick text')].map(t => t.textContent).filter(t => /^\\d{4}-\\d{2}$/.test(t)))
         .filter(t => t.length > 1)""")
     assert ticks and all(t == sorted(t) for t in ticks), ticks
-    page.context.close()
 
 
 @pytest.fixture(scope="module")
