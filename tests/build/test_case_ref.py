@@ -20,7 +20,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import inserted_into
+import shared
+from helpers import built
 
 from pipeline.build import build
 from pipeline.core.params import Parameters
@@ -51,14 +52,18 @@ def _same_everywhere(plain, other) -> int:
 
 
 @pytest.fixture(scope="module")
-def plain(tmp_path_factory):
-    con = inserted_into(tmp_path_factory.mktemp("plain") / "pound.duckdb", SAMPLE)
-    build(con, Parameters({}, as_of=AS_OF))
-    return con
+def plain():
+    """The sample's rows typed, inserted and built (helpers.built: a copy of the session's build of the
+    sample at AS_OF, which the sample's other tests build too)."""
+    con = built(SAMPLE, as_of=AS_OF)
+    yield con
+    con.close()
 
 
 def test_padded_references_in_the_database_match_alike(plain, tmp_path):
-    con = inserted_into(tmp_path / "pound.duckdb", SAMPLE)
+    # the sample's rows typed and inserted, not built (helpers.inserted_into: a copy of the session's)
+    shutil.copyfile(shared.SESSION.inserted_file(SAMPLE), tmp_path / "pound.duckdb")
+    con = connection.connect(tmp_path / "pound.duckdb")
     for ledger in LEDGERS:
         con.execute(f"UPDATE {ledger} SET reference = '  ' || lower(reference) || ' '")
     assert con.execute("SELECT count(*) FROM local_fund WHERE reference LIKE '  m-%' OR reference LIKE '  n-%'").fetchone()[0] > 5

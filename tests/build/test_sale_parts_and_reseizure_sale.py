@@ -31,8 +31,18 @@ def _parts(as_of, receipts=(("DM1", "2026-10-20", "500"), ("DM2", "2026-11-15", 
                      "local_authority_id": "LA1"} for e, on, a in receipts])
 
 
-def test_one_local_fund_movement_per_receipt_each_on_its_own_day():
+@pytest.fixture(scope="module")
+def parts():
+    """_parts as of 30-11-2026 with both receipts, built once for the tests that read it (read only)."""
     con = _parts("2026-11-30")
+    yield con
+    con.close()
+
+
+# the two tests that read `parts` run in one test process, which builds it once
+@pytest.mark.xdist_group("sale_parts")
+def test_one_local_fund_movement_per_receipt_each_on_its_own_day(parts):
+    con = parts
     got = con.execute("""SELECT amount, due_on FROM fund_movements
                          WHERE section = '18(5)' AND account = 'local_fund' ORDER BY due_on""").fetchall()
     assert got == [(50000, dt.date(2027, 4, 21)), (30000, dt.date(2027, 5, 16))]
@@ -59,8 +69,9 @@ def test_the_local_funds_surplus_row_expects_the_parts_due_by_the_as_of_date(as_
     assert got == (expected, dt.date.fromisoformat(due), "pending")
 
 
-def test_the_account_of_sale_names_each_part_and_its_day():
-    con = _parts("2026-11-30")
+@pytest.mark.xdist_group("sale_parts")
+def test_the_account_of_sale_names_each_part_and_its_day(parts):
+    con = parts
     got = con.execute("SELECT surplus_part_count, surplus_parts, surplus_to_local_fund_on FROM doc_owner_accounts").fetchone()
     assert got == (2, "Rs 500.00 on 21-04-2027; Rs 300.00 on 16-05-2027", dt.date(2027, 4, 21))
     # the twin: one receipt of the whole, one day, no list of parts

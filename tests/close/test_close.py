@@ -187,11 +187,11 @@ def test_a_month_not_over_by_the_clock_is_not_closed(shared, tmp_path, fake, tod
         assert seal.close_month(db, bundle, "2026-12", "DM Dist", now=now).name == "2026-12"
 
 
-def test_a_correction_is_a_cause_only_of_its_own_pounds_figures(run_cli, fake, tmp_path, shared):
-    # after November's close: R12 (PA's release) and the ledger entry E06 (LA2's credit for G05, a
-    # case of PB) are corrected; each is named against its own pound's figures, never the other's
-    bundle, db = fresh(shared, tmp_path)
-    assert run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)[0] == 0
+def test_a_correction_is_a_cause_only_of_its_own_pounds_figures(closed, run_cli, fake, tmp_path):
+    # after November's close (and October's: conftest.py `closed`, the session's closes copied): R12
+    # (PA's release) and the ledger entry E06 (LA2's credit for G05, a case of PB) are corrected; each
+    # is named against its own pound's figures, never the other's
+    bundle, db = closed
     (bundle / "registers" / "releases_fix.csv").write_text(R12_FIX.splitlines()[0] + "\n" + R12_FIX.splitlines()[1]
                                                            + "\n", encoding="utf-8")
     (bundle / "ledgers" / "local_fund_fix.csv").write_text(
@@ -245,11 +245,10 @@ def test_close_refuses_a_bundle_the_database_was_not_loaded_from(closed, run_cli
     assert not (other / "closes").exists()
 
 
-def test_later_changes_to_a_closed_month_show_as_adjustments(run_cli, fake, tmp_path, shared):
-    bundle, db = fresh(shared, tmp_path)
-    for month in ("2026-10", "2026-11"):
-        code, _, err = run_cli("close", "--db", db, "--month", month, "--by", "DM Dist", "--bundle", bundle)
-        assert code == 0, err
+def test_later_changes_to_a_closed_month_show_as_adjustments(closed, run_cli, fake, tmp_path):
+    # October and November closed by "DM Dist" (conftest.py `closed`: the session's closes, copied)
+    bundle, db = closed
+    assert sorted(p.name for p in (bundle / "closes").iterdir()) == ["2026-10", "2026-11"]
     (bundle / "registers" / "releases_fix.csv").write_text(R12_FIX, encoding="utf-8")
     (bundle / "registers" / "impoundments_late.csv").write_text(G99, encoding="utf-8")
     # the kept database: ingest the new files, build
@@ -395,13 +394,12 @@ def test_a_district_close_is_named_after_its_district(closed, run_cli, fake):
     assert {r["district"] for r in c["figures"]["accounts"]} == {"Dist"}
 
 
-def _sealed_as_an_older_close(run_cli, shared, tmp_path, older):
-    """November closed, its close.json then made as an older close would be (`older(close)`), and the
-    database built again: the adjustments it shows (pound, measure, rule, subject, closed, current,
+def _sealed_as_an_older_close(run_cli, closed, tmp_path, older):
+    """November closed (and October: conftest.py `closed`, the session's closes copied; October's close,
+    untouched, moves nothing), its close.json then made as an older close would be (`older(close)`), and
+    the database built again: the adjustments it shows (pound, measure, rule, subject, closed, current,
     causes), sorted. The sealed pack is as it was after."""
-    bundle, db = fresh(shared, tmp_path)
-    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle)
-    assert code == 0, err
+    bundle, db = closed
     path = bundle / "closes" / "2026-11" / "close.json"
     c = json.loads(path.read_text(encoding="utf-8"))
     older(c)
@@ -415,7 +413,7 @@ def _sealed_as_an_older_close(run_cli, shared, tmp_path, older):
 
 
 def test_a_close_sealed_before_the_third_reading_keeps_its_figures_and_names_the_new_reading(run_cli, fake, tmp_path,
-                                                                                             shared):
+                                                                                             closed):
     """A month closed before LF-CREDIT-OVERDUE existed held no such finding and no ledger_grace: the close
     (as the database keeps it) is not reopened; the finding now raised shows as an adjustment whose cause is
     the reading the close did not know. November held G10's and G09's overdue fines (R16); the close is made
@@ -426,7 +424,7 @@ def test_a_close_sealed_before_the_third_reading_keeps_its_figures_and_names_the
         for row in c["figures"]["accounts"]:
             row["findings"] -= 1            # G10's at PA, G09's at PB
 
-    got = _sealed_as_an_older_close(run_cli, shared, tmp_path, older)
+    got = _sealed_as_an_older_close(run_cli, closed, tmp_path, older)
     cause = "reading new since the close: ledger_grace = 30"
     assert got == [("PA", "finding_raised_after_close", "LF-CREDIT-OVERDUE", "G10:fines", "0", "1", cause),
                    # (PA's November also holds G12's HEADS-LEFT-IN-POUND, R26, sealed and raised alike)
@@ -436,7 +434,7 @@ def test_a_close_sealed_before_the_third_reading_keeps_its_figures_and_names_the
 
 
 def test_a_close_sealed_before_a_ruling_keeps_its_figures_and_names_the_ruling_as_the_cause(run_cli, fake, tmp_path,
-                                                                                           shared):
+                                                                                           closed):
     """Issue 50, item 5: November is closed as it would have been before R26, without G12's HEADS-LEFT-IN-POUND
     (its second head left unreported after a part release: high, PA) and under the rulings before it. The close
     is not reopened and keeps its figures; what the ruling moved shows as adjustments, the ruling its cause."""
@@ -451,7 +449,7 @@ def test_a_close_sealed_before_a_ruling_keeps_its_figures_and_names_the_ruling_a
                 row["findings"] -= 1
                 row["findings_high"] -= 1
 
-    got = _sealed_as_an_older_close(run_cli, shared, tmp_path, older)
+    got = _sealed_as_an_older_close(run_cli, closed, tmp_path, older)
     cause = f"rulings since the close: {RULINGS} (closed under third reading)"
     assert got == [("PA", "finding_raised_after_close", "HEADS-LEFT-IN-POUND", "G12", "0", "1", cause),
                    # PA's November: G10's LF-CREDIT-OVERDUE sealed and still raised, G12's added

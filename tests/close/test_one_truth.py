@@ -82,14 +82,13 @@ def test_verify_calls_a_close_of_stale_figures_altered_and_names_the_figures(sha
     assert "page 1 heads impounded: sealed 2, rebuilt 3" in err
 
 
-def test_a_signed_scan_is_sealed_by_its_hash_and_verified(shared, tmp_path, run_cli, fake):
-    bundle, db = fresh(shared, tmp_path)
-    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", bundle)
-    assert code == 0, err
+def test_a_signed_scan_is_sealed_by_its_hash_and_verified(closed, tmp_path, run_cli, fake):
+    # November closed by "DM Dist" (conftest.py `closed`: the session's close, copied)
+    bundle, db = closed
     folder = bundle / "closes" / "2026-11"
     scan = tmp_path / "scan.pdf"
     scan.write_bytes(b"%PDF-1.4 the signed page\n")
-    code, out, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", bundle,
+    code, out, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle,
                              "--signed", scan)
     assert code == 0, err
     assert (folder / "signed_page.pdf").read_bytes() == scan.read_bytes()
@@ -98,18 +97,18 @@ def test_a_signed_scan_is_sealed_by_its_hash_and_verified(shared, tmp_path, run_
     (folder / "signed_page.pdf").write_bytes(b"%PDF-1.4 another page\n")
     code, _, err = run_cli("verify", folder)
     assert code == 2 and "altered: signed_page.pdf" in err
-    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", bundle,
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM Dist", "--bundle", bundle,
                            "--signed", tmp_path / "nothing.pdf")
     assert code == 1 and "no such file" in err
 
 
-def test_a_moved_office_folder_counts_each_adjustment_once(shared, tmp_path, run_cli, fake):
+def test_a_moved_office_folder_counts_each_adjustment_once(closed, tmp_path, run_cli, fake):
     """The office folder (bundle and database) closed, copied elsewhere, and a correction loaded
-    and built in both: the adjustments of the copy are those of the original, once each."""
-    office = tmp_path / "office"
-    bundle, db = fresh(shared, office)
-    code, _, err = run_cli("close", "--db", db, "--month", "2026-11", "--by", "DM", "--bundle", bundle)
-    assert code == 0, err
+    and built in both: the adjustments of the copy are those of the original, once each. (The office:
+    conftest.py `closed`, October and November closed, copied into the test's folder.)"""
+    bundle, db = closed
+    office = bundle.parent
+    assert db == office / "out" / "pound.duckdb"
     moved = tmp_path / "moved"
     shutil.copytree(office, moved)
     results = []

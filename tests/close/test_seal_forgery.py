@@ -15,12 +15,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_close import AS_OF, fresh
+from test_close import AS_OF
 
 from pipeline.close import seal
 from pipeline.load.closes import FORMAT, FORMAT_1
 from pipeline.reports.stamp import figures_id
 
+NOTE = "reviewed in the monthly meeting"      # the note of the closes of conftest.py `closed`
 ID_LINE = "altered: close.json (its fields and figures give the figures id "
 
 
@@ -234,12 +235,11 @@ def test_a_figure_forged_consistently_is_named_by_the_rebuild_with_the_id_it_giv
                      f"rebuilt {signed_id}"]
 
 
-def test_a_ledger_entry_changed_and_the_month_closed_again_back_dated_has_another_id(shared, tmp_path, run_cli, fake):
-    bundle, db = fresh(shared, tmp_path)
-    code, out, err = run_cli("close", "--db", db, "--month", "2026-10", "--by", "DM Dist", "--bundle", bundle,
-                             "--note", "reviewed")
-    assert code == 0, err
-    first = _record(Path(out.strip()))
+def test_a_ledger_entry_changed_and_the_month_closed_again_back_dated_has_another_id(closed, tmp_path, run_cli, fake):
+    # October closed by "DM Dist" with its note (conftest.py `closed`: the session's close, copied)
+    bundle, _ = closed
+    first = _record(bundle / "closes" / "2026-10")
+    assert (first["closed_by"], first["note"]) == ("DM Dist", NOTE)
     # the District Magistrate's deposit ledger: DM2, the credit of G05's Rs 30.00 to the local fund, made Rs 20.00
     ledger = bundle / "ledgers" / "dm_deposit.csv"
     text = ledger.read_text(encoding="utf-8")
@@ -249,7 +249,7 @@ def test_a_ledger_entry_changed_and_the_month_closed_again_back_dated_has_anothe
     code, _, err = run_cli("run", bundle, "--out", tmp_path / "again", "--as-of", AS_OF)
     assert code == 0, err
     code, out, err = run_cli("close", "--db", tmp_path / "again" / "pound.duckdb", "--month", "2026-10", "--by",
-                             "DM Dist", "--bundle", bundle, "--note", "reviewed", "--reopen", "DM2 re-read")
+                             "DM Dist", "--bundle", bundle, "--note", NOTE, "--reopen", "DM2 re-read")
     assert code == 0, err
     folder = Path(out.strip())
     again = _record(folder)
