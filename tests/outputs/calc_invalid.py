@@ -5,6 +5,10 @@ not the project's: it reads {"path": workbook, "cells": {sheet: [[cell, "text" |
 on stdin, opens the workbook in a headless Calc, writes each value (text as text, a value as a
 number), asks Calc to mark invalid data (Tools > Detective > Mark Invalid Data) and prints
 {sheet: [[column, row], ...]} of the cells marked, counted from 0.
+
+With --serve it starts Calc once and answers many requests: one JSON request a line on stdin, one
+JSON answer a line on stdout, until stdin ends. Each request opens the workbook afresh and closes it
+unsaved, as a start of its own would.
 """
 import json
 import os
@@ -25,26 +29,11 @@ def prop(n, v):
     return p
 
 
-def main():
-    req = json.load(sys.stdin)
-    prof = tempfile.mkdtemp()
-    pipe = f"pound{os.getpid()}"
-    proc = subprocess.Popen(["soffice", "--headless", "--invisible", "--norestore", "--nologo",
-                             "-env:UserInstallation=file://" + prof, f"--accept=pipe,name={pipe};urp;"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def marked(desktop, req):
+    doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(os.path.abspath(req["path"])), "_blank", 0,
+                                       (prop("Hidden", True),))
+    out = {}
     try:
-        local = uno.getComponentContext()
-        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
-        for _ in range(120):
-            try:
-                ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
-                break
-            except Exception:
-                time.sleep(0.25)
-        desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
-        doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(os.path.abspath(req["path"])), "_blank", 0,
-                                           (prop("Hidden", True),))
-        out = {}
         for sheet_name, cells in req["cells"].items():
             sh = doc.Sheets.getByName(sheet_name)
             for addr, kind, value in cells:
@@ -67,8 +56,35 @@ def main():
                 except AttributeError:
                     pass
             out[sheet_name] = bad
+    finally:
         doc.close(True)
-        json.dump(out, sys.stdout)
+    return out
+
+
+def main():
+    serve = "--serve" in sys.argv[1:]
+    prof = tempfile.mkdtemp()
+    pipe = f"pound{os.getpid()}"
+    proc = subprocess.Popen(["soffice", "--headless", "--invisible", "--norestore", "--nologo",
+                             "-env:UserInstallation=file://" + prof, f"--accept=pipe,name={pipe};urp;"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        local = uno.getComponentContext()
+        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+        for _ in range(120):
+            try:
+                ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
+                break
+            except Exception:
+                time.sleep(0.25)
+        desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+        if not serve:
+            json.dump(marked(desktop, json.load(sys.stdin)), sys.stdout)
+            return
+        for line in sys.stdin:
+            if line.strip():
+                sys.stdout.write(json.dumps(marked(desktop, json.loads(line))) + "\n")
+                sys.stdout.flush()
     finally:
         proc.terminate()
         proc.wait(20)

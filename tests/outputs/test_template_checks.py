@@ -11,6 +11,7 @@ digits (the loader's plain amounts hold 15)."""
 import datetime as dt
 import json
 import os
+import select
 import shutil
 import subprocess
 from pathlib import Path
@@ -135,11 +136,38 @@ AMOUNTS = st.one_of(
 )
 
 
-def _marked(workbook: Path, cells: list) -> set[tuple[int, int]]:
-    done = subprocess.run([SYSTEM_PYTHON, str(HELPER)], input=json.dumps({"path": str(workbook),
-                                                                           "cells": {"releases": cells}}),
-                          capture_output=True, text=True, timeout=240, check=True)
-    return {tuple(c) for c in json.loads(done.stdout)["releases"]}
+class _Calc:
+    """calc_invalid.py serving this module's requests from one start of Calc (each request opens the
+    workbook afresh and closes it unsaved, so no request sees another's values)."""
+
+    def __init__(self, log: Path):
+        self.log = log
+        with log.open("w") as err:
+            self.proc = subprocess.Popen([SYSTEM_PYTHON, str(HELPER), "--serve"], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=err, text=True)
+
+    def marked(self, workbook: Path, cells: list) -> set[tuple[int, int]]:
+        self.proc.stdin.write(json.dumps({"path": str(workbook), "cells": {"releases": cells}}) + "\n")
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], 240)
+        line = self.proc.stdout.readline() if ready else ""
+        assert line, f"calc_invalid.py gave no answer (exit {self.proc.poll()}): {self.log.read_text()[-2000:]}"
+        return {tuple(c) for c in json.loads(line)["releases"]}
+
+    def close(self):
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(60)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@pytest.fixture(scope="module")
+def calc(tmp_path_factory):
+    served = _Calc(tmp_path_factory.mktemp("calc") / "stderr.txt")
+    yield served
+    served.close()
 
 
 @pytest.fixture(scope="module")
@@ -152,20 +180,20 @@ def blank(tmp_path_factory):
 
 @settings(max_examples=examples(6), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(dates=st.lists(DATES, min_size=30, max_size=60), amounts=st.lists(AMOUNTS, min_size=30, max_size=60))
-def test_calc_refuses_a_date_or_an_amount_exactly_when_the_loader_does(blank, dates, amounts):
+def test_calc_refuses_a_date_or_an_amount_exactly_when_the_loader_does(calc, blank, dates, amounts):
     cells, expected = [], {}
     for letter, column, col, drawn in (("C", 2, DATE_COL, dates), ("G", 6, MONEY_COL, amounts)):
         for row, d in enumerate(drawn, 2):
             written, read = _as_cell(col, d)
             cells.append([f"{letter}{row}", *written])
             expected[(column, row - 1)] = (d, _loader_takes(col, read))
-    marked = _marked(blank, cells)
+    marked = calc.marked(blank, cells)
     wrong = [(d, "loader takes it" if takes else "loader refuses it", "Calc marks it" if at in marked else "Calc takes it")
              for at, (d, takes) in expected.items() if takes == (at in marked)]
     assert not wrong, wrong
 
 
-def test_twin_the_keepers_examples_and_their_near_misses(blank):
+def test_twin_the_keepers_examples_and_their_near_misses(calc, blank):
     """The issue's own values: day-first text and Indian grouping are taken, their near misses marked."""
     good = [("text", "04-11-2026"), ("text", "4/11/2026"), ("text", "2026-11-04"), ("value", 46330.0),
             ("text", "01-01-1966"), ("text", "31/12/2099")]
@@ -180,6 +208,6 @@ def test_twin_the_keepers_examples_and_their_near_misses(blank):
     for letter, col, values in (("C", DATE_COL, good + bad), ("G", MONEY_COL, money_good + money_bad)):
         for row, d in enumerate(values, 2):
             cells.append([f"{letter}{row}", *_as_cell(col, d)[0]])
-    marked = _marked(blank, cells)
+    marked = calc.marked(blank, cells)
     # marked (counted from 0): the bad dates, C8:C13, and the bad amounts, G9:G15 (after seven good ones)
     assert marked == {(2, r) for r in range(7, 13)} | {(6, r) for r in range(8, 15)}

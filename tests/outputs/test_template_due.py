@@ -35,15 +35,10 @@ SAMPLE = Path(__file__).parents[2] / "data" / "sample"
 MOVED = {"N-2611-015", "N-2611-023", "N-2611-024", "R-0015"}       # P02's November rows, typed by the keeper
 
 
-def _calc(path: Path, out: Path) -> Path:
-    """The workbook opened and saved by LibreOffice Calc, as a keeper's spreadsheet saves it (the
-    formulas worked out and their results saved)."""
-    return _calc_each([path], out)[0]
-
-
 def _calc_each(paths: list[Path], out: Path, profile: Path | None = None) -> list[Path]:
-    """Each workbook opened and saved by LibreOffice Calc as _calc does, by one start of Calc (each
-    file is opened, worked out and saved on its own; their names differ). `profile`: Calc's user
+    """Each workbook opened and saved by LibreOffice Calc, as a keeper's spreadsheet saves it (the
+    formulas worked out and their results saved), by one start of Calc (each file is opened, worked
+    out and saved on its own; their names differ). `profile`: Calc's user
     profile, kept from one start to the next as a keeper's is (default: a new one in out)."""
     soffice = shutil.which("soffice")
     assert soffice, "LibreOffice Calc is needed"
@@ -119,12 +114,21 @@ DUE = {
 }
 
 
-@pytest.mark.parametrize("reading, p02_from_the_accounts", [
-    pytest.param("days_or_part", False, id="days-P02-without-db"),
-    pytest.param("nights", True, id="nights-P02-with-db-none-held"),
-])
-def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp_path, run_cli, reading,
-                                                                             p02_from_the_accounts):
+READINGS = {"days-P02-without-db": ("days_or_part", False), "nights-P02-with-db-none-held": ("nights", True)}
+
+
+def _cli(*args) -> tuple[int, str]:
+    from shared import quietly
+
+    from pipeline.cli import main
+
+    return quietly(main, [str(a) for a in args])
+
+
+def _a_keepers_november(tmp_path: Path, reading: str, p02_from_the_accounts: bool) -> dict:
+    """The bundle, the accounts before November and the two pounds' workbooks, filled as the keepers type
+    their month, the releases' amounts left to fill in from what is due (not yet worked out by Calc)."""
+    tmp_path.mkdir()
     params = tmp_path / "params.toml"
     params.write_text(f'feeding_days = "{reading}"\n')
     # the bundle the keepers' workbooks go into: the sample without the rows they type; the accounts
@@ -148,27 +152,21 @@ def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp
                 w = csv.DictWriter(fh, fieldnames=list(rows[0]))
                 w.writeheader()
                 w.writerows(r for r, out in zip(rows, left_out, strict=True) if not out)
-    assert len(typed["impoundments"]) == 3 and len(typed["releases"]) == 1
-    code, _, err = run_cli("run", before, "--out", tmp_path / "before", "--as-of", "2026-10-31", "--params", params)
-    assert code == 0, err
+    state = {"params": params, "bundle": bundle, "typed": typed, "made": {}, "blank": {}, "said": []}
+    code, err = _cli("run", before, "--out", tmp_path / "before", "--as-of", "2026-10-31", "--params", params)
+    state["said"].append(("run before November", code, err))
+    if code:
+        return state
     db = tmp_path / "before" / "pound.duckdb"
-
-    made = {}
     for pound in ("P01", "P02"):
         out = tmp_path / f"registers_2026-11_{pound}.xlsx"
         accounts = ("--db", db) if pound == "P01" or p02_from_the_accounts else ("--params", params)
-        code, printed, err = run_cli("template", "--bundle", bundle, "--pound", pound, "--month", "2026-11",
-                                     *accounts, "--out", out)
-        assert code == 0, err
-        made[pound] = out
-    # P01's copy lists the case still in its pound when November began, in the lists of cases too
-    wb = load_workbook(made["P01"])
-    carried = [r[0] for r in wb[DUE_SHEET].iter_rows(min_row=DUE_FIRST + 1, min_col=15, max_col=15, values_only=True) if r[0]]
-    assert carried == ["M-2610-008"]
-    help_ = wb[REVIEW_HELP_SHEET]
-    cases = next(c for c in range(10, help_.max_column + 1) if help_.cell(1, c).value == "cases")
-    assert help_.cell(2, cases).value == "M-2610-008"
-    assert load_workbook(made["P02"])[DUE_SHEET].cell(DUE_FIRST + 1, 15).value is None     # P02's pound was empty
+        code, err = _cli("template", "--bundle", bundle, "--pound", pound, "--month", "2026-11", *accounts, "--out", out)
+        state["said"].append((f"template {pound}", code, err))
+        if code:
+            return state
+        state["made"][pound] = out
+        state["blank"][pound] = shutil.copy(out, tmp_path / f"blank_{pound}.xlsx")     # as the template made it
 
     # the keepers type their month; the releases' amounts are left to fill in from what is due
     releases = {
@@ -181,29 +179,136 @@ def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp
     }
     for r in releases["P02"]:
         r.pop("fines_paid", None), r.pop("charges_paid", None)
-    # each pound's workbook is its own file throughout: both are worked out by one start of Calc, the
-    # keeper's Calc (one profile) at each turn
     books = {}
-    for pound, path in made.items():
+    for pound, path in state["made"].items():
         books[pound] = wb = load_workbook(path)
         if pound == "P02":
             _fill(wb["impoundments"], typed["impoundments"])
         _fill(wb["releases"], releases[pound])
         wb.save(path)
-    worked = dict(zip(made, _calc_each(list(made.values()), tmp_path / "calc1", tmp_path / "calc_profile"), strict=True))
-    for pound, path in made.items():
+    state.update(releases=releases, books=books)
+    return state
+
+
+def _paid_as_shown(state: dict, worked: dict[str, Path]) -> None:
+    """The keeper takes what the sheet (worked out by Calc) shows, typed with Indian grouping; the near
+    miss, R-0016, a rupee less."""
+    for pound, path in state["made"].items():
         due = _due(worked[pound])
-        # the keeper takes what the sheet shows, typed with Indian grouping; the near miss, R-0016, a rupee less
-        for r in releases[pound]:
+        for r in state["releases"][pound]:
             fines, feeding, _ = due[r["release_id"]]
             short = Decimal(1) if r["release_id"] == "R-0016" else Decimal(0)
             r["fines_paid"], r["charges_paid"] = _indian(fines), _indian(feeding - short)
-        _fill(books[pound]["releases"], releases[pound])
-        books[pound].save(path)
+        _fill(state["books"][pound]["releases"], state["releases"][pound])
+        state["books"][pound].save(path)
+
+
+def _reseizure(tmp_path: Path) -> dict:
+    """P02's November workbook made from the accounts with N-2610-021 (re-seizing N-2609-020) still in the
+    pound, a re-seizure typed this month and a plain case beside it, their releases to be worked out."""
+    tmp_path.mkdir()
+    bundle = tmp_path / "mysuru"
+    shutil.copytree(SAMPLE, bundle)
+    sales = bundle / "registers" / "sales.csv"             # S-007 sold N-2610-021 on 26-10: here it is not yet sold
+    sales.write_text("".join(line for line in sales.read_text(encoding="utf-8").splitlines(keepends=True)
+                             if not line.startswith("S-007,")), encoding="utf-8")
+    state = {"said": []}
+    code, err = _cli("run", bundle, "--out", tmp_path / "acc", "--as-of", "2026-10-31")
+    state["said"].append(("run", code, err))
+    if code:
+        return state
+    out = tmp_path / "registers_2026-11_P02.xlsx"
+    code, err = _cli("template", "--bundle", bundle, "--pound", "P02", "--month", "2026-11",
+                     "--db", tmp_path / "acc" / "pound.duckdb", "--out", out)
+    state["said"].append(("template", code, err))
+    if code:
+        return state
+    state["blank"] = shutil.copy(out, tmp_path / "blank_P02.xlsx")       # as the template made it
+    wb = load_workbook(out)
+    case = {"pound_id": "P02", "impounded_on": "25-11-2026", "animal_class": "cattle", "head_count": 1,
+            "owner_name": "Mahadevamma"}
+    _fill(wb["impoundments"], [{**case, "case_id": "N-2611-090", "reseizure_of": "N-2609-020"},
+                               {**case, "case_id": "N-2611-091"}])
+    _fill(wb["releases"], [{"release_id": f"R-009{i}", "case_id": c, "released_on": "27-11-2026", "head_count": 1,
+                            "basis": "s12_payment"} for i, c in enumerate(("N-2610-021", "N-2611-090", "N-2611-091"))])
+    wb.save(out)
+    state["made"] = out
+    return state
+
+
+def _calc_as_named(files: dict[str, Path], out: Path, profile: Path) -> dict[str, Path]:
+    """Each workbook worked out by Calc as _calc_each does, all by one start of it: {key: the file Calc
+    saved}. The workbooks share names (each test's registers_2026-11_P01.xlsx), so each is handed to
+    Calc as a copy named by its key, and what Calc saved is given back under the workbook's own name."""
+    named = out / "in"
+    named.mkdir(parents=True)
+    copies = {k: shutil.copy(p, named / f"{k}-{p.name}") for k, p in files.items()}
+    saved = dict(zip(copies, _calc_each(list(copies.values()), out, profile), strict=True))
+    back = {}
+    for k, p in files.items():
+        (out / k).mkdir()
+        back[k] = Path(shutil.copy(saved[k], out / k / p.name))
+    return back
+
+
+@pytest.fixture(scope="module")
+def worked(tmp_path_factory):
+    """Every workbook of this module's tests, each made in a folder of its own, worked out by Calc as
+    a keeper's spreadsheet works them out: both keepers' Novembers (the two readings) and the
+    re-seizure's, by one start of Calc for the first turn and one for the second (the keeper's Calc,
+    one profile, at each turn), not one start each."""
+    root = tmp_path_factory.mktemp("due")
+    months = {name: _a_keepers_november(root / name, *reading) for name, reading in READINGS.items()}
+    reseizure = _reseizure(root / "reseizure")
+    first = {f"{name}-{pound}": path for name, state in months.items() for pound, path in state["made"].items()
+             if "releases" in state}
+    if "made" in reseizure:
+        first["reseizure"] = reseizure["made"]
+    profile = root / "calc_profile"
+    done = _calc_as_named(first, root / "calc1", profile)
+    if "made" in reseizure:
+        reseizure["worked"] = done["reseizure"]
+    second = {}
+    for name, state in months.items():
+        if "releases" in state:
+            state["worked1"] = {pound: done[f"{name}-{pound}"] for pound in state["made"]}
+            _paid_as_shown(state, state["worked1"])
+            second.update({f"{name}-{pound}": path for pound, path in state["made"].items()})
+    done = _calc_as_named(second, root / "calc2", profile) if second else {}
+    for name, state in months.items():
+        state["worked2"] = {pound: done[f"{name}-{pound}"] for pound in state["made"] if f"{name}-{pound}" in done}
+    return {"months": months, "reseizure": reseizure}
+
+
+def _said(state: dict) -> None:
+    for step, code, err in state["said"]:
+        assert code == 0, (step, err)
+
+
+@pytest.mark.parametrize("name", list(READINGS))
+def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp_path, run_cli, worked, name):
+    reading, _ = READINGS[name]
+    state = worked["months"][name]
+    _said(state)                                   # the accounts before November ran; each template was made
+    typed, made, bundle, params = state["typed"], state["blank"], state["bundle"], state["params"]
+    assert len(typed["impoundments"]) == 3 and len(typed["releases"]) == 1
+    # P01's copy lists the case still in its pound when November began, in the lists of cases too
+    wb = load_workbook(made["P01"])
+    carried = [r[0] for r in wb[DUE_SHEET].iter_rows(min_row=DUE_FIRST + 1, min_col=15, max_col=15, values_only=True) if r[0]]
+    assert carried == ["M-2610-008"]
+    help_ = wb[REVIEW_HELP_SHEET]
+    cases = next(c for c in range(10, help_.max_column + 1) if help_.cell(1, c).value == "cases")
+    assert help_.cell(2, cases).value == "M-2610-008"
+    assert load_workbook(made["P02"])[DUE_SHEET].cell(DUE_FIRST + 1, 15).value is None     # P02's pound was empty
+
+    # each pound's workbook is its own file throughout, worked out by Calc (fixture `worked`) once with the
+    # releases' amounts left blank, then again with them typed from what the sheet showed
     shown = {}
-    for saved in _calc_each(list(made.values()), tmp_path / "calc2", tmp_path / "calc_profile"):
+    for saved in state["worked2"].values():
         shown.update(_due(saved))
         shutil.copy(saved, bundle / "registers" / saved.name)
+    assert sorted(p.name for p in (bundle / "registers").glob("*.xlsx")) == [
+        "registers_2026-11_P01.xlsx", "registers_2026-11_P02.xlsx"]
     assert shown == DUE[reading]           # worked by hand above
 
     code, _, err = run_cli("run", bundle, "--out", tmp_path / "after", "--as-of", "2026-11-30", "--params", params)
@@ -224,37 +329,22 @@ def test_a_keepers_november_works_out_what_the_accounts_say_is_due_and_loads(tmp
     assert unpaid == [("R-0016",)]
 
 
-def test_a_reseizures_dues_are_left_to_the_office_and_its_plain_twin_is_worked_out(tmp_path, run_cli):
+def test_a_reseizures_dues_are_left_to_the_office_and_its_plain_twin_is_worked_out(worked):
     """Third reading R11: a re-seizure owes what the first case's protest deposit left unpaid of its fines
     and feeding, which the workbook cannot know; its row shows 'from the office' (never 0), whether the
     re-seizure is typed this month or still in the pound (N-2610-021, re-seizing N-2609-020, carried into
     P02's November); a plain case typed beside it is worked out."""
     from pipeline.outputs.due_sheet import FROM_OFFICE
 
-    bundle = tmp_path / "mysuru"
-    shutil.copytree(SAMPLE, bundle)
-    sales = bundle / "registers" / "sales.csv"             # S-007 sold N-2610-021 on 26-10: here it is not yet sold
-    sales.write_text("".join(line for line in sales.read_text(encoding="utf-8").splitlines(keepends=True)
-                             if not line.startswith("S-007,")), encoding="utf-8")
-    code, _, err = run_cli("run", bundle, "--out", tmp_path / "acc", "--as-of", "2026-10-31")
-    assert code == 0, err
-    out = tmp_path / "registers_2026-11_P02.xlsx"
-    code, _, err = run_cli("template", "--bundle", bundle, "--pound", "P02", "--month", "2026-11",
-                           "--db", tmp_path / "acc" / "pound.duckdb", "--out", out)
-    assert code == 0, err
-    wb = load_workbook(out)
+    state = worked["reseizure"]
+    _said(state)                 # the accounts to 31-10 ran (S-007 left out); the template was made from them
+    wb = load_workbook(state["blank"])
     carried = {r[0]: r[6] for r in wb[DUE_SHEET].iter_rows(min_row=DUE_FIRST + 1, min_col=15, max_col=21,
                                                            values_only=True) if r[0]}
     assert carried.get("N-2610-021") == "N-2609-020"
     assert "pays no fine" not in " ".join(str(wb[DUE_SHEET].cell(r, 1).value) for r in (1, 2, 3))
-    case = {"pound_id": "P02", "impounded_on": "25-11-2026", "animal_class": "cattle", "head_count": 1,
-            "owner_name": "Mahadevamma"}
-    _fill(wb["impoundments"], [{**case, "case_id": "N-2611-090", "reseizure_of": "N-2609-020"},
-                               {**case, "case_id": "N-2611-091"}])
-    _fill(wb["releases"], [{"release_id": f"R-009{i}", "case_id": c, "released_on": "27-11-2026", "head_count": 1,
-                            "basis": "s12_payment"} for i, c in enumerate(("N-2610-021", "N-2611-090", "N-2611-091"))])
-    wb.save(out)
-    ws = load_workbook(_calc(out, tmp_path / "calc"), data_only=True)[DUE_SHEET]
+    # typed (fixture `worked`): N-2611-090 re-seizing N-2609-020 and a plain N-2611-091, released with N-2610-021
+    ws = load_workbook(state["worked"], data_only=True)[DUE_SHEET]
     shown = {r[0]: r[9:12] for r in ws.iter_rows(min_row=DUE_FIRST, max_col=12, values_only=True) if r[0]}
     assert shown["R-0090"] == shown["R-0091"] == (FROM_OFFICE,) * 3
     # N-2611-091: 1 cattle in Nanjangud (fine 700, feeding 200), 25-11 to 27-11 = 3 days: 700 + 600 = 1,300

@@ -22,14 +22,19 @@ pytestmark = pytest.mark.calc
 SAMPLE = Path(__file__).parents[2] / "data" / "sample"
 
 
-def _pdf(xlsx: Path, out: Path) -> Path:
+def _pdfs(xlsxs: list[Path], out: Path) -> dict[str, Path]:
+    """Each workbook printed to PDF by one start of LibreOffice (each file is opened and printed on its
+    own; their names differ): {workbook's name: its PDF}."""
     soffice = shutil.which("soffice")
     assert soffice and shutil.which("pdftotext"), "LibreOffice and pdftotext (poppler-utils) are needed"
+    assert len({x.stem for x in xlsxs}) == len(xlsxs), xlsxs
     out.mkdir(parents=True, exist_ok=True)
     subprocess.run([soffice, f"-env:UserInstallation=file://{out}/profile", "--headless", "--convert-to", "pdf",
-                    "--outdir", str(out), str(xlsx)], check=True, capture_output=True, timeout=240,
+                    "--outdir", str(out), *map(str, xlsxs)], check=True, capture_output=True, timeout=240,
                    env={**os.environ, "HOME": str(out)})
-    return out / (xlsx.stem + ".pdf")
+    pdfs = {x.name: out / (x.stem + ".pdf") for x in xlsxs}
+    assert all(p.is_file() for p in pdfs.values()), pdfs
+    return pdfs
 
 
 def _pages(pdf: Path) -> list[str]:
@@ -52,22 +57,6 @@ def _line_heights(pdf: Path) -> list[float]:
     return out
 
 
-def test_the_size_check_sees_a_sheet_printed_tiny(tmp_path):
-    from openpyxl import Workbook
-
-    from pipeline.outputs.sheet_layout import print_setup
-
-    wb = Workbook()
-    ws = wb.active
-    for r in range(1, 6):
-        ws.append([f"value {r}-{c}" for c in range(1, 7)])
-    for letter in "ABCDEF":                       # six columns of 200 characters on one page's width
-        ws.column_dimensions[letter].width = 200
-    print_setup(ws)
-    wb.save(tmp_path / "tiny.xlsx")
-    assert min(_line_heights(_pdf(tmp_path / "tiny.xlsx", tmp_path))) < SMALLEST_LINE
-
-
 def _squeezed(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
@@ -86,10 +75,9 @@ def _header_ends(ws) -> tuple[str, str]:
     return names[0], names[-1]
 
 
-def _check(xlsx: Path, out: Path, smallest: float = SMALLEST_LINE) -> dict[str, int]:
-    """Each sheet's pages, every one of them showing its header row's first and last names."""
+def _check(xlsx: Path, pdf: Path, smallest: float = SMALLEST_LINE) -> dict[str, int]:
+    """Each sheet's pages (of xlsx printed, pdf), every one of them showing its header row's first and last names."""
     wb = load_workbook(xlsx)
-    pdf = _pdf(xlsx, out)
     pages = _pages(pdf)
     heights = _line_heights(pdf)
     assert min(heights) >= smallest, (xlsx.name, heights)
@@ -113,31 +101,76 @@ def _check(xlsx: Path, out: Path, smallest: float = SMALLEST_LINE) -> dict[str, 
     return {s: len(p) for s, p in by_sheet.items()}
 
 
-def test_the_keepers_workbook_prints_one_page_wide_with_its_help_readable(tmp_path, run_cli):
-    out = tmp_path / "registers_2026-11_P01.xlsx"
-    code, _, err = run_cli("template", "--bundle", SAMPLE, "--pound", "P01", "--month", "2026-11", "--out", out)
-    assert code == 0, err
+def _tiny(path: Path) -> Path:
+    """A sheet of six columns of 200 characters, set up to print one page wide: it prints tiny."""
+    from openpyxl import Workbook
+
+    from pipeline.outputs.sheet_layout import print_setup
+
+    wb = Workbook()
+    ws = wb.active
+    for r in range(1, 6):
+        ws.append([f"value {r}-{c}" for c in range(1, 7)])
+    for letter in "ABCDEF":                       # six columns of 200 characters on one page's width
+        ws.column_dimensions[letter].width = 200
+    print_setup(ws)
+    wb.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory, shared):
+    """Every workbook these tests print, each made in a folder of its own (the accounts' folder a copy
+    of the shared run each time), all printed to PDF by one start of LibreOffice (each file is
+    opened and printed on its own): {name: (workbook, its PDF)} (read only)."""
+    from shared import quietly
+
+    from pipeline.cli import main
+
+    def cli(*args) -> None:
+        code, said = quietly(main, [str(a) for a in args])
+        assert code == 0, said
+
+    made = tmp_path_factory.mktemp("workbooks")
+    books = {"tiny": _tiny(made / "tiny.xlsx")}
+    books["keepers"] = made / "registers_2026-11_P01.xlsx"
+    cli("template", "--bundle", SAMPLE, "--pound", "P01", "--month", "2026-11", "--out", books["keepers"])
+    whole = shared.run(SAMPLE, "2026-11-30", made / "whole")
+    books["whole"] = whole / "audit_workbook.xlsx"
+    scoped = shared.run(SAMPLE, "2026-11-30", made / "scoped")
+    books["scoped"] = made / "audit_LA01_2026-27.xlsx"
+    cli("workbook", "--db", scoped / "pound.duckdb", "--local-authority", "LA01", "--financial-year", "2026-27",
+        "--out", books["scoped"])
+    review = shared.run(SAMPLE, "2026-11-30", made / "review")
+    cli("report", "--db", review / "pound.duckdb", "--month", "2026-11", "--out", made / "r")
+    books["review"] = made / "r" / "review_2026-11.xlsx"
+    pdfs = _pdfs(list(books.values()), tmp_path_factory.mktemp("pdf"))
+    return {name: (xlsx, pdfs[xlsx.name]) for name, xlsx in books.items()}
+
+
+def test_the_size_check_sees_a_sheet_printed_tiny(printed):
+    assert min(_line_heights(printed["tiny"][1])) < SMALLEST_LINE
+
+
+def test_the_keepers_workbook_prints_one_page_wide_with_its_help_readable(printed):
+    out, pdf = printed["keepers"]
     # the sales sheet has 20 columns since R18 and R19 (who appeared and when, the balance paid on and its
     # receipt): one landscape page wide it prints at about 6.1 pt, the others at 6.5 or more
-    pages = _check(out, tmp_path / "pdf", smallest=6.0)
+    pages = _check(out, pdf, smallest=6.0)
     # a blank register prints on one page; the help is whole: its last column's words are not cut at the edge
     assert all(pages[s] == 1 for s in ("impoundments", "releases", "sales"))
-    text = _squeezed("".join(_pages(tmp_path / "pdf" / "registers_2026-11_P01.pdf")))
+    text = _squeezed("".join(_pages(pdf)))
     assert _squeezed("DD-MM-YYYY (day first); required") in text
     assert _squeezed("registers_2026-11_P01.xlsx") in text and REVIEW_HELP_SHEET in pages
 
 
-def test_the_auditors_workbooks_print_one_page_wide(tmp_path, run_cli, shared):
-    folder = shared.run(SAMPLE, "2026-11-30")
+def test_the_auditors_workbooks_print_one_page_wide(printed):
     # the whole bundle's workbook holds the models as they are, 30 columns a sheet and more (reconciliation
     # has 31 with R21's early finding, monthly_accounts, case_accounts with R20 and R22's overdue feeding): one
     # page wide it prints smaller than the auditor's own (pound workbook), though no longer at 3 pt
-    _check(folder / "audit_workbook.xlsx", tmp_path / "whole", smallest=4.0)
-    out = tmp_path / "audit_LA01_2026-27.xlsx"
-    code, _, err = run_cli("workbook", "--db", folder / "pound.duckdb", "--local-authority", "LA01",
-                           "--financial-year", "2026-27", "--out", out)
-    assert code == 0, err
-    _check(out, tmp_path / "scoped")
+    _check(*printed["whole"], smallest=4.0)
+    out, pdf = printed["scoped"]          # pound workbook --local-authority LA01 --financial-year 2026-27
+    _check(out, pdf)
     # every amount keeps its rupee format, in the cells and on paper (1,200.00)
     money = re.compile(r"amount|_due|credited|received|proceeds|expenses|refunded|forfeited|deposits|surplus|"
                        r"unrecovered|balance_to|ledger$|^held|missing_at|unexpected_at|difference")
@@ -151,11 +184,8 @@ def test_the_auditors_workbooks_print_one_page_wide(tmp_path, run_cli, shared):
                     assert c.number_format == "#,##0.00", (ws.title, heads[c.column], c.number_format)
                     seen += 1
     assert seen > 50
-    assert re.search(r"\d,\d{3}\.\d\d", "".join(_pages(tmp_path / "scoped" / (out.stem + ".pdf"))))
+    assert re.search(r"\d,\d{3}\.\d\d", "".join(_pages(pdf)))
 
 
-def test_the_review_workbook_prints_one_page_wide(tmp_path, run_cli, shared):
-    folder = shared.run(SAMPLE, "2026-11-30")
-    code, _, err = run_cli("report", "--db", folder / "pound.duckdb", "--month", "2026-11", "--out", tmp_path / "r")
-    assert code == 0, err
-    _check(tmp_path / "r" / "review_2026-11.xlsx", tmp_path / "pdf")
+def test_the_review_workbook_prints_one_page_wide(printed):
+    _check(*printed["review"])       # pound report --month 2026-11
