@@ -31,6 +31,7 @@ class Served:
         self.app = create_app(places, port=self.port, **kw)
         self.desk = self.app.extensions["desk"]
         self.url = f"http://127.0.0.1:{self.port}/"
+        self._token: str | None = None
         self.thread = threading.Thread(target=self.server.serve, args=(self.app,), daemon=True)
         self.thread.start()
 
@@ -44,7 +45,12 @@ class Served:
         return self.client().post(path, base_url=f"http://127.0.0.1:{self.port}", **kw)
 
     def token(self, month="2026-11") -> str:
-        return re.search(r'name="token" value="([^"]+)"', self.get(f"/?month={month}").text).group(1)
+        """A token the desk's page gave (a page of `month` drawn once; the desk keeps the tokens of the
+        pages it served last, so the same one serves each form sent after it): drawing the whole page
+        again only for a token took seconds a step."""
+        if self._token is None:
+            self._token = re.search(r'name="token" value="([^"]+)"', self.get(f"/?month={month}").text).group(1)
+        return self._token
 
     def stop(self):
         self.server.stop()
