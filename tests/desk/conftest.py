@@ -49,8 +49,12 @@ class Served:
         pages it served last, so the same one serves each form sent after it): drawing the whole page
         again only for a token took seconds a step."""
         if self._token is None:
-            self._token = re.search(r'name="token" value="([^"]+)"', self.get(f"/?month={month}").text).group(1)
+            self._token = self.page_token(month)
         return self._token
+
+    def page_token(self, month="2026-11") -> str:
+        """The token of a page of `month` drawn now (each page drawn gives its own)."""
+        return re.search(r'name="token" value="([^"]+)"', self.get(f"/?month={month}").text).group(1)
 
     def stop(self):
         self.server.stop()
@@ -110,15 +114,33 @@ def _places(folder: Path):
     return Places(folder / "bundle0", folder / "desk0.duckdb", folder / "out0")
 
 
-def _office_at(folder: Path, state: str) -> None:
-    """A desk's office (as `desk` serves it) whose November the desk's own buttons took to `state`."""
+def _copied(office: Path, folder: Path):
+    """The office's places copied into `folder`, its database told where its bundle now lies."""
+    from helpers import rebound
+
+    places, there = _places(folder), _places(office)
+    shutil.copytree(there.bundle, places.bundle)
+    shutil.copyfile(there.db, places.db)
+    shutil.copytree(there.out, places.out)
+    rebound(places.db, places.bundle)
+    return places
+
+
+def _office_at(shared, folder: Path, state: str) -> None:
+    """A desk's office (as `desk` serves it) whose November the desk's own buttons took to `state`:
+    "closed" is the "reviewed" office copied, then closed."""
     with pytest.MonkeyPatch.context() as mp:
         _stand_ins(mp)
-        places = _places(folder)
-        shutil.copytree(ROOT / "data" / "sample", places.bundle)
+        todo = STATES[state]
+        if state == "closed":
+            places = _copied(_office(shared, "reviewed"), folder)
+            todo = todo[len(STATES["reviewed"]):]
+        else:
+            places = _places(folder)
+            shutil.copytree(ROOT / "data" / "sample", places.bundle)
         s = Served(places)
         try:
-            for action in STATES[state]:
+            for action in todo:
                 r = s.post(f"/do/{action}", data={"token": s.token("2026-11"), "month": "2026-11", "by": DM},
                            content_type="multipart/form-data")
                 assert r.status_code == 303, r.text
@@ -128,25 +150,21 @@ def _office_at(folder: Path, state: str) -> None:
             s.stop()
 
 
+def _office(shared, state: str) -> Path:
+    return shared.once(f"desk-office-{state}", lambda folder: _office_at(shared, folder, state))
+
+
 @pytest.fixture
 def desk_at(shared, tmp_path, monkeypatch):
     """desk_at(state) -> a desk as `desk` serves it (reports by a stand-in, on 06-12-2026), on a copy of
     an office whose November the desk took to `state` with its buttons: "reviewed" (loaded, its review
     made) or "closed" (and closed by the DM), made once a session (tests/shared.py). For a test that
     starts from that state; a test of the steps that lead to it takes them itself (`desk`)."""
-    from helpers import rebound
-
     _stand_ins(monkeypatch)
     made = []
 
     def make(state: str) -> Served:
-        office = shared.once(f"desk-office-{state}", lambda folder: _office_at(folder, state))
-        places, there = _places(tmp_path), _places(office)
-        shutil.copytree(there.bundle, places.bundle)
-        shutil.copyfile(there.db, places.db)
-        shutil.copytree(there.out, places.out)
-        rebound(places.db, places.bundle)
-        s = Served(places)
+        s = Served(_copied(_office(shared, state), tmp_path))
         made.append(s)
         return s
 

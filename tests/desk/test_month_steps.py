@@ -32,6 +32,21 @@ def ok(d, action: str, month: str, **fields):
     return job.result
 
 
+def pdfs_by_stand_in(monkeypatch) -> None:
+    """The papers' printing to PDF by a stand-in, an empty file beside each page, for a test of which
+    papers are made and from which build (the whole month at the desk prints them, and checks their
+    PDFs are offered: test_month_in_browser.py)."""
+    from pipeline.documents import pdf
+
+    def print_all(groups, out):
+        for pages in groups.values():
+            for p in pages:
+                p.with_suffix(".pdf").write_bytes(b"")
+        return [p.with_suffix(".pdf") for pages in groups.values() for p in pages]
+
+    monkeypatch.setattr(pdf, "print_all", print_all)
+
+
 def built_as_of(d):
     import duckdb
 
@@ -87,13 +102,9 @@ def test_a_month_not_over_is_reviewed_to_today_and_says_so(desk):
 
 def test_papers_are_made_from_their_months_own_build(desk, monkeypatch):
     from pipeline import steps
-    from pipeline.documents import pdf
     from pipeline.steps import build
 
-    # which build the papers are made from is told by their HTML: their printing to PDF (the whole
-    # month at the desk prints them, test_month_in_browser.py) is a stand-in here, an empty file a page
-    monkeypatch.setattr(pdf, "print_all", lambda groups, out: [
-        (p.with_suffix(".pdf").write_bytes(b"") or p.with_suffix(".pdf")) for ps in groups.values() for p in ps])
+    pdfs_by_stand_in(monkeypatch)          # which build the papers are made from is told by their HTML
     d = desk
     ok(d, "load", MONTH)
     alone = ok(d, "papers", MONTH)                     # built as of 30-11 first
