@@ -26,18 +26,26 @@ def built(run_cli, bundle: Path, db: Path, out: Path) -> None:
 
 def sample_built(shared, run_cli) -> Path:
     """A folder holding bundle/ (a copy of the sample) and pound.duckdb, the copy loaded and built by
-    `built`; made once a session (tests/shared.py; read only): each test that starts from the sample
-    built takes a copy (built_copy) in place of loading and building it again."""
+    `built` (what `pound ingest` and `pound build` printed in ingest.txt and build.txt); made once a
+    session (tests/shared.py; read only): each test that starts from the sample built takes a copy
+    (built_copy) in place of loading and building it again."""
     def make(folder: Path) -> None:
         shutil.copytree(ROOT / "data" / "sample", folder / "bundle")
-        built(run_cli, folder / "bundle", folder / "pound.duckdb", folder / "out")
+        db = folder / "pound.duckdb"
+        code, out, err = run_cli("ingest", folder / "bundle", "--db", db, "--as-of", "2026-11-30")
+        assert code == 0, err
+        (folder / "ingest.txt").write_text(out, encoding="utf-8")
+        code, out, err = run_cli("build", "--db", db, "--out", folder / "out", "--as-of", "2026-11-30")
+        assert code == 0, err
+        (folder / "build.txt").write_text(out, encoding="utf-8")
 
     return shared.once("desk-decide-sample-built", make)
 
 
-def built_copy(shared, run_cli, bundle: Path, db: Path) -> None:
+def built_copy(shared, run_cli, bundle: Path, db: Path) -> Path:
     """`built(run_cli, bundle, db, ...)` for `bundle`, a copy of the sample: the session's database of
-    the sample built (sample_built) copied to `db` and told where its bundle now lies."""
+    the sample built (sample_built) copied to `db` and told where its bundle now lies; the session's
+    folder (what the commands printed)."""
     from helpers import rebound
 
     made = sample_built(shared, run_cli)
@@ -45,6 +53,7 @@ def built_copy(shared, run_cli, bundle: Path, db: Path) -> None:
         shutil.copytree(made / "bundle", bundle)
     shutil.copyfile(made / "pound.duckdb", db)
     rebound(db, bundle)
+    return made
 
 
 def tables(db: Path):

@@ -221,10 +221,9 @@ def test_a_copied_bundle_keeps_its_reopening_to_itself(desk_at, tmp_path):
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("desk")
-def test_in_chromium_the_month_chosen_is_the_month_reviewed(desk, browser):
+def test_in_chromium_the_month_chosen_is_the_month_reviewed(desk_at, browser):
     """Choosing 2026-10 shows it at once; "Make the month's review" then makes October's."""
-    d = desk
-    ok(d, "load", MONTH)
+    d = desk_at("reviewed")                 # the registers loaded (and November reviewed) at the desk
     page, _, errors = browser.open(d.url + f"?month={MONTH}", charts=False, context_args={"bypass_csp": True})
     assert page.inner_text("#state-h").startswith(f"{MONTH}: ")
     page.select_option("#month", "2026-10")                  # no "Show the month" pressed
