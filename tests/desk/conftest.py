@@ -83,16 +83,29 @@ def desk_of(tmp_path):
         s.stop()
 
 
+def _print_stand_ins(pages):
+    """A review's stand-in pages "printed": a PDF file named as the real one, beside each."""
+    printed = []
+    for p in pages:
+        p.with_suffix(".pdf").write_bytes(b"%PDF-1.4\n% a stand-in\n")
+        printed.append(p.with_suffix(".pdf"))
+    return printed
+
+
 def _stand_ins(monkeypatch) -> None:
-    """The reports drawn by a stand-in (helpers.fake_reports), and today 06-12-2026."""
+    """The reports drawn by a stand-in (helpers.fake_reports), a review's stand-in pages printed to
+    PDF by a stand-in too (the close still prints its page to sign, which verify reads: seal.py's own
+    print_reports), and today 06-12-2026."""
     from helpers import fake_reports
 
     from pipeline.close import seal
+    from pipeline.documents import pdf
     from pipeline.reports import render
 
     monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k:
                         fake_reports(db, month, district, out))
     monkeypatch.setattr(seal, "render_reports", fake_reports)
+    monkeypatch.setattr(pdf, "print_reports", _print_stand_ins)
     monkeypatch.setenv("POUND_TODAY", "2026-12-06")
 
 
