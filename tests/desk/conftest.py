@@ -31,6 +31,7 @@ class Served:
         self.app = create_app(places, port=self.port, **kw)
         self.desk = self.app.extensions["desk"]
         self.url = f"http://127.0.0.1:{self.port}/"
+        self._token: str | None = None
         self.thread = threading.Thread(target=self.server.serve, args=(self.app,), daemon=True)
         self.thread.start()
 
@@ -44,6 +45,15 @@ class Served:
         return self.client().post(path, base_url=f"http://127.0.0.1:{self.port}", **kw)
 
     def token(self, month="2026-11") -> str:
+        """A token the desk's page gave (a page of `month` drawn once; the desk keeps the tokens of the
+        pages it served last, so the same one serves each form sent after it): drawing the whole page
+        again only for a token took seconds a step."""
+        if self._token is None:
+            self._token = self.page_token(month)
+        return self._token
+
+    def page_token(self, month="2026-11") -> str:
+        """The token of a page of `month` drawn now (each page drawn gives its own)."""
         return re.search(r'name="token" value="([^"]+)"', self.get(f"/?month={month}").text).group(1)
 
     def stop(self):
@@ -73,16 +83,29 @@ def desk_of(tmp_path):
         s.stop()
 
 
+def _print_stand_ins(pages):
+    """A review's stand-in pages "printed": a PDF file named as the real one, beside each."""
+    printed = []
+    for p in pages:
+        p.with_suffix(".pdf").write_bytes(b"%PDF-1.4\n% a stand-in\n")
+        printed.append(p.with_suffix(".pdf"))
+    return printed
+
+
 def _stand_ins(monkeypatch) -> None:
-    """The reports drawn by a stand-in (helpers.fake_reports), and today 06-12-2026."""
+    """The reports drawn by a stand-in (helpers.fake_reports), a review's stand-in pages printed to
+    PDF by a stand-in too (the close still prints its page to sign, which verify reads: seal.py's own
+    print_reports), and today 06-12-2026."""
     from helpers import fake_reports
 
     from pipeline.close import seal
+    from pipeline.documents import pdf
     from pipeline.reports import render
 
     monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k:
                         fake_reports(db, month, district, out))
     monkeypatch.setattr(seal, "render_reports", fake_reports)
+    monkeypatch.setattr(pdf, "print_reports", _print_stand_ins)
     monkeypatch.setenv("POUND_TODAY", "2026-12-06")
 
 
@@ -104,15 +127,33 @@ def _places(folder: Path):
     return Places(folder / "bundle0", folder / "desk0.duckdb", folder / "out0")
 
 
-def _office_at(folder: Path, state: str) -> None:
-    """A desk's office (as `desk` serves it) whose November the desk's own buttons took to `state`."""
+def _copied(office: Path, folder: Path):
+    """The office's places copied into `folder`, its database told where its bundle now lies."""
+    from helpers import rebound
+
+    places, there = _places(folder), _places(office)
+    shutil.copytree(there.bundle, places.bundle)
+    shutil.copyfile(there.db, places.db)
+    shutil.copytree(there.out, places.out)
+    rebound(places.db, places.bundle)
+    return places
+
+
+def _office_at(shared, folder: Path, state: str) -> None:
+    """A desk's office (as `desk` serves it) whose November the desk's own buttons took to `state`:
+    "closed" is the "reviewed" office copied, then closed."""
     with pytest.MonkeyPatch.context() as mp:
         _stand_ins(mp)
-        places = _places(folder)
-        shutil.copytree(ROOT / "data" / "sample", places.bundle)
+        todo = STATES[state]
+        if state == "closed":
+            places = _copied(_office(shared, "reviewed"), folder)
+            todo = todo[len(STATES["reviewed"]):]
+        else:
+            places = _places(folder)
+            shutil.copytree(ROOT / "data" / "sample", places.bundle)
         s = Served(places)
         try:
-            for action in STATES[state]:
+            for action in todo:
                 r = s.post(f"/do/{action}", data={"token": s.token("2026-11"), "month": "2026-11", "by": DM},
                            content_type="multipart/form-data")
                 assert r.status_code == 303, r.text
@@ -122,25 +163,21 @@ def _office_at(folder: Path, state: str) -> None:
             s.stop()
 
 
+def _office(shared, state: str) -> Path:
+    return shared.once(f"desk-office-{state}", lambda folder: _office_at(shared, folder, state))
+
+
 @pytest.fixture
 def desk_at(shared, tmp_path, monkeypatch):
     """desk_at(state) -> a desk as `desk` serves it (reports by a stand-in, on 06-12-2026), on a copy of
     an office whose November the desk took to `state` with its buttons: "reviewed" (loaded, its review
     made) or "closed" (and closed by the DM), made once a session (tests/shared.py). For a test that
     starts from that state; a test of the steps that lead to it takes them itself (`desk`)."""
-    from helpers import rebound
-
     _stand_ins(monkeypatch)
     made = []
 
     def make(state: str) -> Served:
-        office = shared.once(f"desk-office-{state}", lambda folder: _office_at(folder, state))
-        places, there = _places(tmp_path), _places(office)
-        shutil.copytree(there.bundle, places.bundle)
-        shutil.copyfile(there.db, places.db)
-        shutil.copytree(there.out, places.out)
-        rebound(places.db, places.bundle)
-        s = Served(places)
+        s = Served(_copied(_office(shared, state), tmp_path))
         made.append(s)
         return s
 

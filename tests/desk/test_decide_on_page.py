@@ -24,6 +24,38 @@ def built(run_cli, bundle: Path, db: Path, out: Path) -> None:
     assert code == 0, err
 
 
+def sample_built(shared, run_cli) -> Path:
+    """A folder holding bundle/ (a copy of the sample) and pound.duckdb, the copy loaded and built by
+    `built` (what `pound ingest` and `pound build` printed in ingest.txt and build.txt); made once a
+    session (tests/shared.py; read only): each test that starts from the sample built takes a copy
+    (built_copy) in place of loading and building it again."""
+    def make(folder: Path) -> None:
+        shutil.copytree(ROOT / "data" / "sample", folder / "bundle")
+        db = folder / "pound.duckdb"
+        code, out, err = run_cli("ingest", folder / "bundle", "--db", db, "--as-of", "2026-11-30")
+        assert code == 0, err
+        (folder / "ingest.txt").write_text(out, encoding="utf-8")
+        code, out, err = run_cli("build", "--db", db, "--out", folder / "out", "--as-of", "2026-11-30")
+        assert code == 0, err
+        (folder / "build.txt").write_text(out, encoding="utf-8")
+
+    return shared.once("desk-decide-sample-built", make)
+
+
+def built_copy(shared, run_cli, bundle: Path, db: Path) -> Path:
+    """`built(run_cli, bundle, db, ...)` for `bundle`, a copy of the sample: the session's database of
+    the sample built (sample_built) copied to `db` and told where its bundle now lies; the session's
+    folder (what the commands printed)."""
+    from helpers import rebound
+
+    made = sample_built(shared, run_cli)
+    if not bundle.exists():
+        shutil.copytree(made / "bundle", bundle)
+    shutil.copyfile(made / "pound.duckdb", db)
+    rebound(db, bundle)
+    return made
+
+
 def tables(db: Path):
     import duckdb
 
@@ -36,7 +68,7 @@ def tables(db: Path):
     return reviews, findings
 
 
-def by_workbook(run_cli, tmp_path) -> tuple[Path, list[tuple[str, str]]]:
+def by_workbook(shared, run_cli, tmp_path) -> tuple[Path, list[tuple[str, str]]]:
     """The same two decisions through the review workbook, on a copy of the sample."""
     from test_month_in_browser import fill_two_decisions
 
@@ -44,8 +76,7 @@ def by_workbook(run_cli, tmp_path) -> tuple[Path, list[tuple[str, str]]]:
     from pipeline.read.database import connect
 
     bundle, db = tmp_path / "wb_bundle", tmp_path / "wb.duckdb"
-    shutil.copytree(ROOT / "data" / "sample", bundle)
-    built(run_cli, bundle, db, tmp_path / "wb_out")
+    built_copy(shared, run_cli, bundle, db)            # the sample copied, loaded and built
     con = connect(db)
     try:
         write_review_workbook(con, MONTH, None, tmp_path / "review.xlsx")
@@ -58,11 +89,11 @@ def by_workbook(run_cli, tmp_path) -> tuple[Path, list[tuple[str, str]]]:
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("desk")
-def test_two_decisions_on_the_page_equal_the_same_in_the_workbook(desk_of, browser, run_cli, tmp_path):
+def test_two_decisions_on_the_page_equal_the_same_in_the_workbook(desk_of, browser, run_cli, shared, tmp_path):
     from test_month_in_browser import accessible, shot
 
     d = desk_of()
-    built(run_cli, d.places.bundle, d.places.db, tmp_path / "desk_out")
+    built_copy(shared, run_cli, d.places.bundle, d.places.db)
     page, _, errors = browser.open(d.url + f"?month={MONTH}", charts=False, context_args={
         "bypass_csp": True, "viewport": {"width": 1100, "height": 720}, "locale": "en-IN"})
     rows = page.locator("table.decide tbody tr")
@@ -90,18 +121,18 @@ def test_two_decisions_on_the_page_equal_the_same_in_the_workbook(desk_of, brows
     assert len(written) == 1
 
     built(run_cli, d.places.bundle, d.places.db, tmp_path / "desk_out")
-    wb_db, wb_decided = by_workbook(run_cli, tmp_path)
+    wb_db, wb_decided = by_workbook(shared, run_cli, tmp_path)
     assert [s for _, s in wb_decided] == decided[:2]
     assert tables(d.places.db) == tables(wb_db)
 
 
-def test_refusals_beside_their_rows_and_the_others_recorded(desk_of, run_cli, tmp_path):
+def test_refusals_beside_their_rows_and_the_others_recorded(desk_of, run_cli, shared):
     """Through the form's own fields (no browser): a finding not waiting, a decision not allowed,
     a day after today, a day missing; the one good row is recorded and loaded."""
     from pipeline.desk import decide
 
     d = desk_of()
-    built(run_cli, d.places.bundle, d.places.db, tmp_path / "out")
+    built_copy(shared, run_cli, d.places.bundle, d.places.db)
     waiting = decide.waiting(d.places, MONTH)
     first, second = waiting[0], waiting[1]
     tomorrow = (dt.date.today() + dt.timedelta(days=1)).isoformat()
@@ -133,7 +164,7 @@ def test_refusals_beside_their_rows_and_the_others_recorded(desk_of, run_cli, tm
 
 
 @pytest.mark.parametrize("note", ['=HYPERLINK("http://example.org","open")', "decided at the meeting"])
-def test_a_note_is_written_as_words_never_as_a_formula(desk_of, run_cli, tmp_path, note):
+def test_a_note_is_written_as_words_never_as_a_formula(desk_of, run_cli, shared, note):
     """The decisions file is a workbook whose note is a text cell: a note beginning with "=" stays the
     words typed, in the spreadsheet the office opens and in the register loaded (its twin, a plain note,
     is written and loaded the same way)."""
@@ -144,7 +175,7 @@ def test_a_note_is_written_as_words_never_as_a_formula(desk_of, run_cli, tmp_pat
     from pipeline.desk import decide
 
     d = desk_of()
-    built(run_cli, d.places.bundle, d.places.db, tmp_path / "out")
+    built_copy(shared, run_cli, d.places.bundle, d.places.db)
     first = decide.waiting(d.places, MONTH)[0]
     form = {"token": d.token(), "month": MONTH, "rule_id": [first.rule_id], "subject_id": [first.subject_id],
             "decision": ["explained"], "decided_on": ["2026-12-01"], "note": [note]}

@@ -172,7 +172,7 @@ def test_two_actions_at_once_one_runs_the_other_is_told_the_database_is_busy(des
 
     monkeypatch.setattr(actions, "load", slow_load)
     d = desk_of()
-    first, second = d.token(), d.token()             # two pages
+    first, second = d.page_token(), d.page_token()   # two pages
     assert d.post("/do/load", data={"month": "2026-11", "token": first}).status_code == 303
     assert holding.wait(10)
     r = d.post("/do/review", data={"month": "2026-11", "token": second})

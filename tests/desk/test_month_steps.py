@@ -32,6 +32,21 @@ def ok(d, action: str, month: str, **fields):
     return job.result
 
 
+def pdfs_by_stand_in(monkeypatch) -> None:
+    """The papers' printing to PDF by a stand-in, an empty file beside each page, for a test of which
+    papers are made and from which build (the whole month at the desk prints them, and checks their
+    PDFs are offered: test_month_in_browser.py)."""
+    from pipeline.documents import pdf
+
+    def print_all(groups, out):
+        for pages in groups.values():
+            for p in pages:
+                p.with_suffix(".pdf").write_bytes(b"")
+        return [p.with_suffix(".pdf") for pages in groups.values() for p in pages]
+
+    monkeypatch.setattr(pdf, "print_all", print_all)
+
+
 def built_as_of(d):
     import duckdb
 
@@ -85,10 +100,11 @@ def test_a_month_not_over_is_reviewed_to_today_and_says_so(desk):
                for f in r.result.page_one)
 
 
-def test_papers_are_made_from_their_months_own_build(desk):
+def test_papers_are_made_from_their_months_own_build(desk, monkeypatch):
     from pipeline import steps
     from pipeline.steps import build
 
+    pdfs_by_stand_in(monkeypatch)          # which build the papers are made from is told by their HTML
     d = desk
     ok(d, "load", MONTH)
     alone = ok(d, "papers", MONTH)                     # built as of 30-11 first
@@ -117,12 +133,10 @@ def correct_a_november_release(bundle) -> None:
         "receipt book shows Rs 500\n", encoding="utf-8")
 
 
-def test_a_closed_month_shows_its_sealed_review_and_what_moved_and_is_reopened_on_the_page(desk):
+def test_a_closed_month_shows_its_sealed_review_and_what_moved_and_is_reopened_on_the_page(desk_at):
     from pipeline import steps
 
-    d = desk
-    ok(d, "load", MONTH)
-    ok(d, "review", MONTH)
+    d = desk_at("reviewed")                 # November loaded and reviewed at the desk
     # December reviewed since: the close builds November's own accounts first
     ok(d, "review", "2026-12")
     closed = ok(d, "close", MONTH, by=DM)
@@ -207,10 +221,9 @@ def test_a_copied_bundle_keeps_its_reopening_to_itself(desk_at, tmp_path):
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("desk")
-def test_in_chromium_the_month_chosen_is_the_month_reviewed(desk, browser):
+def test_in_chromium_the_month_chosen_is_the_month_reviewed(desk_at, browser):
     """Choosing 2026-10 shows it at once; "Make the month's review" then makes October's."""
-    d = desk
-    ok(d, "load", MONTH)
+    d = desk_at("reviewed")                 # the registers loaded (and November reviewed) at the desk
     page, _, errors = browser.open(d.url + f"?month={MONTH}", charts=False, context_args={"bypass_csp": True})
     assert page.inner_text("#state-h").startswith(f"{MONTH}: ")
     page.select_option("#month", "2026-10")                  # no "Show the month" pressed

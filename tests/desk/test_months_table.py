@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import re
 
-from test_month_steps import DM, MONTH, correct_a_november_release, ok
+from test_month_steps import DM, MONTH, correct_a_november_release, ok, pdfs_by_stand_in
 
 
 def rows_of(page: str) -> dict[str, str]:
@@ -20,7 +20,8 @@ def rows_of(page: str) -> dict[str, str]:
     return out
 
 
-def test_the_months_after_a_close_and_a_correction(desk):
+def test_the_months_after_a_close_and_a_correction(desk, monkeypatch):
+    pdfs_by_stand_in(monkeypatch)          # the table links the papers' index, not their PDFs
     d = desk
     before = rows_of(d.get(f"/?month={MONTH}").text)
     assert all("not loaded" in r for r in before.values())

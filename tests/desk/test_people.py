@@ -53,7 +53,10 @@ def page_as(d, name: str) -> str:
 
 
 def post_as(d, name: str, path: str, **data):
-    token = re.search(r'name="token" value="([^"]+)"', page_as(d, name)).group(1)
+    tokens = d.__dict__.setdefault("tokens_of", {})      # a token the page drawn for `name` gave, once a desk
+    if name not in tokens:
+        tokens[name] = re.search(r'name="token" value="([^"]+)"', page_as(d, name)).group(1)
+    token = tokens[name]
     return d.post(path, data={"token": token, "month": MONTH, **data}, headers=auth(name),
                   content_type="multipart/form-data")
 
