@@ -166,25 +166,31 @@ def month_rows(places: Places) -> list[MonthRow]:
     last = dt.date.fromisoformat(held[-1] + "-01")
     nxt = (last + dt.timedelta(days=32)).strftime("%Y-%m")
     rows = []
-    for m in months_between(held[0], nxt):
-        try:
-            s = steps.state(places.db, m, places.bundle if places.bundle.is_dir() else None)
-        except Exception as exc:          # said in the row; the page still shows
-            rows.append(MonthRow(m, f"cannot be read ({exc.__class__.__name__})", None))
-            continue
-        words = IN_TABLE[s.stage]
-        if s.stage == CLOSED and s.moved:
-            words = f"figures moved since the close ({s.moved})"
-        row = MonthRow(m, words, s.figures_id if s.stage == CLOSED else s.printed_figures_id)
-        found = offered.of_month(places, m)
-        row.review = next((o.path for o in found["review"] if o.name == f"monthly_review_{m}.html"), None)
-        if s.stage == CLOSED and s.close_folder is not None:
-            sealed = [o for o in found["close"] if o.close == s.close_folder.name]
-            row.to_sign = next((o.path for o in sealed if o.name.startswith("monthly_review") and o.name.endswith(".pdf")),
-                               None)
-            row.signed = next((o.path for o in sealed if o.name == "signed_page.pdf"), None)
-            row.review = next((o.path for o in sealed if o.name.startswith("monthly_review") and o.name.endswith(".html")),
-                              row.review)
-        row.papers = next((o.path for o in found["papers"] if o.name == "index.html"), None)
-        rows.append(row)
+    with steps.states(places.db, places.bundle if places.bundle.is_dir() else None) as state_of:
+        for m in months_between(held[0], nxt):
+            try:
+                s = state_of(m)         # the months read over one connection
+            except Exception as exc:          # said in the row; the page still shows
+                rows.append(MonthRow(m, f"cannot be read ({exc.__class__.__name__})", None))
+                continue
+            rows.append(_month_row(s, offered.of_month(places, m)))
     return rows
+
+
+def _month_row(s: steps.State, found: dict) -> MonthRow:
+    """One month's row of the table: its state in words, its figures id and its files."""
+    m = s.month
+    words = IN_TABLE[s.stage]
+    if s.stage == CLOSED and s.moved:
+        words = f"figures moved since the close ({s.moved})"
+    row = MonthRow(m, words, s.figures_id if s.stage == CLOSED else s.printed_figures_id)
+    row.review = next((o.path for o in found["review"] if o.name == f"monthly_review_{m}.html"), None)
+    if s.stage == CLOSED and s.close_folder is not None:
+        sealed = [o for o in found["close"] if o.close == s.close_folder.name]
+        row.to_sign = next((o.path for o in sealed if o.name.startswith("monthly_review") and o.name.endswith(".pdf")),
+                           None)
+        row.signed = next((o.path for o in sealed if o.name == "signed_page.pdf"), None)
+        row.review = next((o.path for o in sealed if o.name.startswith("monthly_review") and o.name.endswith(".html")),
+                          row.review)
+    row.papers = next((o.path for o in found["papers"] if o.name == "index.html"), None)
+    return row

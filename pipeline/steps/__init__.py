@@ -15,7 +15,7 @@ from pipeline.steps.load import Loaded, load
 from pipeline.steps.month import Month, build_and_review, folder_of, month
 from pipeline.steps.papers import Papers, papers
 from pipeline.steps.review import Reviewed, review
-from pipeline.steps.state import State, state
+from pipeline.steps.state import State, state, states
 
 __all__ = ["Built", "Closed", "Loaded", "Month", "Papers", "Reviewed", "State", "Verified", "add_signed", "build", "build_and_review",
-           "close", "folder_of", "load", "month", "papers", "review", "run", "state", "verify"]
+           "close", "folder_of", "load", "month", "papers", "review", "run", "state", "states", "verify"]

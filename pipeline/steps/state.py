@@ -8,6 +8,7 @@ month, they are the meeting's, and the month may be closed (DECIDED)."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,71 +37,104 @@ class State:
 def state(db: Path, month: str, bundle: Path | None = None, district: str | None = None) -> State:
     """The month's state in the database `db` (and, given `bundle`, its closes: a month reopened at the
     desk is in the state its database says until it is closed again)."""
-    from pipeline.load.closes import in_force
-    from pipeline.load.reopens import pending
+    with states(db, bundle, district) as state_of:
+        return state_of(month)
+
+
+@contextlib.contextmanager
+def states(db: Path, bundle: Path | None = None, district: str | None = None):
+    """state_of(month): state() of any month, all read over one read-only connection to `db`, opened
+    by the first month that reads the database and closed at the end of the block, and the last
+    build read once. Opening the database was most of what a month's state cost (about 25 ms), and
+    the desk's table of months reads ten or more months for each page it draws."""
+    from pipeline.load import connection
 
     db = Path(db)
-    reopened = None
-    if bundle is not None:
-        found = in_force(bundle, month, district)
-        again = pending(bundle, month, district) if found else None
-        if found and again is None:
-            folder, c = found
-            moved, since = moved_since(db, folder)
-            return State(month, district, CLOSED, since, figures_id=c.get("figures_id"), close_folder=folder,
-                         as_of=dt.date.fromisoformat(c["as_of"]), moved=moved)
-        reopened = again["reason"] if again else None
-    if not db.exists():
-        return State(month, district, NOT_LOADED, reopened=reopened)
-    s = _of_database(db, month, district)
-    s.reopened = reopened
-    return s
+    held = []
+
+    def con():
+        if not held:
+            held.append(connection.connect(db, read_only=True))
+        return held[0]
+
+    built = []          # the last build and the files loaded since it: the same for every month
+
+    def last_build():
+        from pipeline.build import record
+
+        if not built:
+            built.append((record.last(con()), record.since(con())))
+        return built[0]
+
+    def state_of(month: str) -> State:
+        from pipeline.load.closes import in_force
+        from pipeline.load.reopens import pending
+
+        reopened = None
+        if bundle is not None:
+            found = in_force(bundle, month, district)
+            again = pending(bundle, month, district) if found else None
+            if found and again is None:
+                folder, c = found
+                moved, since = _moved_since(con(), folder) if db.exists() else (None, [])
+                return State(month, district, CLOSED, since, figures_id=c.get("figures_id"), close_folder=folder,
+                             as_of=dt.date.fromisoformat(c["as_of"]), moved=moved)
+            reopened = again["reason"] if again else None
+        if not db.exists():
+            return State(month, district, NOT_LOADED, reopened=reopened)
+        s = _of_database(con(), month, district, last_build)
+        s.reopened = reopened
+        return s
+
+    try:
+        yield state_of
+    finally:
+        if held:
+            held[0].close()
 
 
 def moved_since(db: Path, folder: Path) -> tuple[int | None, list[str]]:
     """How many figures of a close have moved since it (marts/adjustments, as last built; None when
     the database holds no such build), and the files loaded since that build (not in the count)."""
-    from pipeline.build import record
     from pipeline.load import connection
-    from pipeline.load.bundle import CLOSES
 
     if not Path(db).exists():
         return None, []
     con = connection.connect(db, read_only=True)
     try:
-        since = record.since(con) if _has(con, "loads") else []
-        if not _has(con, "adjustments"):
-            return None, since
-        return con.execute("SELECT count(*) FROM adjustments WHERE close_folder = ?",
-                           [f"{CLOSES}/{Path(folder).name}"]).fetchone()[0], since
+        return _moved_since(con, folder)
     finally:
         con.close()
 
 
-def _of_database(db: Path, month: str, district: str | None) -> State:
+def _moved_since(con, folder: Path) -> tuple[int | None, list[str]]:
     from pipeline.build import record
-    from pipeline.load import connection
+    from pipeline.load.bundle import CLOSES
 
-    con = connection.connect(db, read_only=True)
-    try:
-        if not con.execute("SELECT count(*) FROM loads").fetchone()[0]:
-            return State(month, district, NOT_LOADED)
-        b = record.last(con)
-        since = record.since(con)
-        s = State(month, district, LOADED, since, b.built_at if b else None, b.as_of if b else None)
-        if b is None or since:
-            decided = b is not None and decisions_since(con, b.last_load_id)
-            s.stage = DECIDED_UNBUILT if decided else LOADED
-            return s
-        s.stage = BUILT
-        printed = last_printed(con, month, district)
-        if printed:
-            s.printed_figures_id = printed[0]
-            decided = decisions_since(con, printed[1])
-            s.stage = DECIDED if decided else REVIEWED
+    since = record.since(con) if _has(con, "loads") else []
+    if not _has(con, "adjustments"):
+        return None, since
+    return con.execute("SELECT count(*) FROM adjustments WHERE close_folder = ?",
+                       [f"{CLOSES}/{Path(folder).name}"]).fetchone()[0], since
+
+
+def _of_database(con, month: str, district: str | None, last_build) -> State:
+    """The month's state from the database (last_build(): the last build and the files loaded since)."""
+    if not con.execute("SELECT count(*) FROM loads").fetchone()[0]:
+        return State(month, district, NOT_LOADED)
+    b, since = last_build()
+    s = State(month, district, LOADED, list(since), b.built_at if b else None, b.as_of if b else None)
+    if b is None or since:
+        decided = b is not None and decisions_since(con, b.last_load_id)
+        s.stage = DECIDED_UNBUILT if decided else LOADED
         return s
-    finally:
-        con.close()
+    s.stage = BUILT
+    printed = last_printed(con, month, district)
+    if printed:
+        s.printed_figures_id = printed[0]
+        decided = decisions_since(con, printed[1])
+        s.stage = DECIDED if decided else REVIEWED
+    return s
 
 
 def decisions_since(con, load_id: int | None) -> list[str]:
