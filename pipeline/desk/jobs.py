@@ -5,6 +5,7 @@ here knows of HTTP."""
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import secrets
 import threading
@@ -59,13 +60,27 @@ class Desk:
             self.said.popitem(last=False)
         return key
 
+    @contextlib.contextmanager
+    def reading(self):
+        """The database held for a page's read, a moment, without waiting (core/locks.py), and never
+        from the moment an action is started: its thread is about to take the database, and a page
+        drawn meanwhile (by another tab, or a page polling) must not take it first and leave the
+        action waiting on the desk's own reads until it is told the database is busy. The page
+        then shows what was last read, as while the action runs."""
+        if self.busy():
+            job = self.job
+            running = job is not None and job.finished is None
+            raise DatabaseBusy(self.places.db, f"the desk's \"{ACTIONS.get(job.action, job.action)}\"" if running else None, 0)
+        with holding(self.places.db, wait=0, what=PAGE):
+            yield
+
     def looked(self, month: str) -> tuple:
         """The month's state and the months to choose from. The database is read holding its lock
         (core/locks.py) without waiting: never while an action holds it (DuckDB refuses a second
         connection of another kind in one process, and the action must not meet one), nor while a
         `pound` command does; the page then shows what was last read."""
         try:
-            with holding(self.places.db, wait=0, what=PAGE):
+            with self.reading():
                 self.seen[month] = (looked.state(self.places, month), looked.months(self.places))
                 self.choices = self.seen[month][1]
         except DatabaseBusy as exc:
@@ -83,7 +98,7 @@ class Desk:
         from pipeline.desk import decide
 
         try:
-            with holding(self.places.db, wait=0, what=PAGE):
+            with self.reading():
                 return decide.waiting(self.places, month)
         except Exception:            # busy (a lock, or DuckDB's own), or not built: said on the page
             return None
@@ -91,7 +106,7 @@ class Desk:
     def month_rows(self) -> list | None:
         """The months table (looked.month_rows), read as looked() reads; None while the database is held."""
         try:
-            with holding(self.places.db, wait=0, what=PAGE):
+            with self.reading():
                 return looked.month_rows(self.places)
         except Exception:            # busy (a lock, or DuckDB's own), or not built: said on the page
             return None
@@ -101,7 +116,7 @@ class Desk:
         from pipeline.desk import bundlefiles
 
         try:
-            with holding(self.places.db, wait=0, what=PAGE):
+            with self.reading():
                 return bundlefiles.rows(self.places, looked.loaded_files(self.places))
         except Exception:            # busy (a lock, or DuckDB's own), or not built: said on the page
             return None
@@ -109,7 +124,7 @@ class Desk:
     def months(self) -> list[str]:
         """The months to choose from, read as looked() reads (the last read while the database is held)."""
         try:
-            with holding(self.places.db, wait=0, what=PAGE):
+            with self.reading():
                 self.choices = looked.months(self.places)
         except PoundError:                       # busy (DatabaseBusy), or the lock file cannot be had
             if self.choices is None:

@@ -179,3 +179,43 @@ def test_a_command_is_refused_between_an_actions_connections_and_runs_once_it_en
     done = subprocess.run([*ingest, "--wait", "1"], capture_output=True, text=True, env=alone, timeout=300)
     assert done.returncode == 0 and "waiting" not in done.stderr, done.stderr
     assert done.stdout.startswith("loaded 16 file(s)")
+
+
+def _page_holds(d, monkeypatch) -> list[str]:
+    """What the desk's page held the database as, for each time it did (jobs.holding, recorded)."""
+    from pipeline.desk import jobs
+
+    held: list[str] = []
+    real = jobs.holding
+
+    def recorded(db, wait=0, what="", **kw):
+        held.append(what)
+        return real(db, wait=wait, what=what, **kw)
+
+    monkeypatch.setattr(jobs, "holding", recorded)
+    return held
+
+
+def test_a_page_drawn_once_an_action_is_started_leaves_the_database_to_it(desk_at, monkeypatch):
+    from pipeline.desk import jobs
+
+    d = desk_at("reviewed")
+    d.get(f"/?month={MONTH}")                      # the month read once: the page shows it again below
+    held = _page_holds(d, monkeypatch)
+    d.desk.lock.acquire()                          # an action started; its thread has not taken the database yet
+    try:
+        page = d.get(f"/?month={MONTH}")
+    finally:
+        d.desk.lock.release()
+    assert page.status_code == 200 and MONTH in page.text
+    assert held == [], f"the page held the database as {held} while an action was waiting for it"
+    assert jobs.PAGE not in page.text
+
+
+def test_a_page_drawn_with_no_action_reads_the_database_holding_it(desk_at, monkeypatch):
+    from pipeline.desk import jobs
+
+    d = desk_at("reviewed")
+    held = _page_holds(d, monkeypatch)
+    assert d.get(f"/?month={MONTH}").status_code == 200
+    assert held and set(held) == {jobs.PAGE}, held
