@@ -94,22 +94,38 @@ def test_a_decision_dated_after_the_bundle_s_own_date_is_refused(tmp_path, run_c
     assert code == 2 and "'03-12-2026' is after 02-12-2026, the bundle's own date (bundle.toml as_of)" in err
 
 
-def test_ingest_without_as_of_then_a_build_to_the_month_keeps_the_decision(tmp_path, run_cli):
-    """The issue's second way in: the decision loaded by pound ingest, the accounts built to 30-11."""
-    b = bundle(tmp_path, {"registers/finding_reviews_2026-11.csv": HEADER + AT_MEETING.format(day="03/12/2026")})
+def ingested_at_the_meeting(shared, tmp_path) -> Path:
+    """A copy of the database `pound ingest` (no --as-of) makes of the sample with the decision of the
+    meeting of 03-12-2026 (AT_MEETING), loaded the day after: the ingest made once for the session
+    (tests/shared.py; it stops there unless the ingest exits 0)."""
+    def make(folder: Path) -> None:
+        from shared import quietly
+
+        from pipeline.cli import main
+
+        b = bundle(folder, {"registers/finding_reviews_2026-11.csv": HEADER + AT_MEETING.format(day="03/12/2026")})
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("POUND_LOAD_TIME", DAY_AFTER_THE_MEETING)
+            code, said = quietly(main, ["ingest", str(b), "--db", str(folder / "pound.duckdb")])
+        assert code == 0, said
+
     db = tmp_path / "pound.duckdb"
-    assert run_cli("ingest", b, "--db", db)[0] == 0
+    shutil.copyfile(shared.once("decisions-sample-at-the-meeting-ingested", make) / "pound.duckdb", db)
+    return db
+
+
+def test_ingest_without_as_of_then_a_build_to_the_month_keeps_the_decision(tmp_path, run_cli, shared):
+    """The issue's second way in: the decision loaded by pound ingest, the accounts built to 30-11."""
+    db = ingested_at_the_meeting(shared, tmp_path)          # `pound ingest` of the sample with the decision
     code, out, err = run_cli("build", "--db", db, "--out", tmp_path / "out", "--as-of", "2026-11-30")
     assert code == 0, err
     assert rows(tmp_path / "out" / "findings.csv")[("REL-NO-SECURITY", "R-0007")]["review_status"] == "action_ordered"
     assert "4 applied" in out
 
 
-def test_a_decision_held_dated_after_its_load_day_is_set_aside_and_said(tmp_path, run_cli):
+def test_a_decision_held_dated_after_its_load_day_is_set_aside_and_said(tmp_path, run_cli, shared):
     """A database loaded before the load refused such rows: the build sets the decision aside, and says so."""
-    b = bundle(tmp_path, {"registers/finding_reviews_2026-11.csv": HEADER + AT_MEETING.format(day="03/12/2026")})
-    db = tmp_path / "pound.duckdb"
-    assert run_cli("ingest", b, "--db", db)[0] == 0
+    db = ingested_at_the_meeting(shared, tmp_path)          # `pound ingest` of the sample with the decision
     con = duckdb.connect(str(db))
     con.execute("UPDATE loads SET loaded_at = TIMESTAMP '2026-12-01 09:00:00' WHERE file LIKE '%finding_reviews_2026-11%'")
     con.close()
