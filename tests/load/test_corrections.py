@@ -56,6 +56,34 @@ def g12(outs) -> dict:
     }
 
 
+NOTE_400 = "Receipt book shows Rs 400 collected; Rs 600 was written in error"
+# R12's fines corrected from Rs 600 to Rs 400, in a later file of its own
+FINES_400 = {"registers/releases_2026-12_corrections.csv": REL + R12.format(fines=400, note=NOTE_400, void="")}
+
+
+def fines_400_out(shared) -> Path:
+    """The folder `pound run` of the golden bundle with FINES_400 wrote: made once for the session
+    (tests/shared.py; it stops there unless the run exits 0) and read only, as three tests run this
+    very bundle."""
+    def make(folder: Path) -> None:
+        from shared import LOAD_TIME, quietly
+
+        from pipeline.cli import main
+
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("POUND_LOAD_TIME", LOAD_TIME)          # as the session's other runs are loaded
+            code, said = quietly(main, ["run", str(bundle_with(folder, FINES_400)), "--out", str(folder / "out"),
+                                        "--as-of", AS_OF])
+        assert code == 0, said
+
+    return shared.once("corrections-golden-r12-fines-400", make) / "out"
+
+
+def outputs(out: Path) -> dict:
+    return {name: read(out / f"{name}.csv") for name in
+            ("case_accounts", "fund_movements", "findings", "reconciliation", "corrections", "monthly_accounts")}
+
+
 @pytest.fixture(scope="module")
 def original(shared):
     out = shared.run(GOLDEN, AS_OF)
@@ -72,10 +100,9 @@ def test_the_golden_g12_as_it_stands(original):
     assert original["corrections"] == []
 
 
-def test_an_amount_corrected_moves_every_output(tmp_path, run_cli):
-    note = "Receipt book shows Rs 400 collected; Rs 600 was written in error"
-    outs = run(run_cli, bundle_with(tmp_path, {"registers/releases_2026-12_corrections.csv":
-                                               REL + R12.format(fines=400, note=note, void="")}), tmp_path / "out")
+def test_an_amount_corrected_moves_every_output(shared):
+    note = NOTE_400
+    outs = outputs(fines_400_out(shared))
     after = g12(outs)
     # the local fund is owed what was paid (Rs 400.00), which the Rs 600.00 booked no longer matches;
     # and Rs 400.00 of a Rs 600.00 fine is a release on less than the fines fixed (s.12(1))
@@ -240,11 +267,9 @@ def test_striking_out_a_case_needs_its_release_struck_out_in_the_same_load(tmp_p
                                                                                ("releases", "void")]
 
 
-def test_run_of_both_files_equals_ingest_of_each_then_build(tmp_path, run_cli):
-    correction = {"registers/releases_2026-12_corrections.csv":
-                  REL + R12.format(fines=400, note="Receipt book shows Rs 400", void="")}
-    one = bundle_with(tmp_path / "one", correction)
-    run(run_cli, one, tmp_path / "one" / "out")
+def test_run_of_both_files_equals_ingest_of_each_then_build(tmp_path, run_cli, shared):
+    correction = FINES_400
+    one = fines_400_out(shared)             # `pound run` of the golden bundle with the correction
     kept = tmp_path / "kept.duckdb"
     assert run_cli("ingest", GOLDEN, "--db", kept)[0] == 0
     only = tmp_path / "later"
@@ -253,22 +278,20 @@ def test_run_of_both_files_equals_ingest_of_each_then_build(tmp_path, run_cli):
         (only / rel).write_text(text, encoding="utf-8")
     assert run_cli("ingest", only, "--db", kept)[0] == 0
     assert run_cli("build", "--db", kept, "--out", tmp_path / "two", "--as-of", AS_OF)[0] == 0
-    for path in sorted((tmp_path / "one" / "out").glob("*.csv")):
+    for path in sorted(one.glob("*.csv")):
         a, b = read(path), read(tmp_path / "two" / path.name)
         for r in a + b:
             r.pop("loaded_at", None)          # when a file was loaded is the one thing that differs
         assert a == b, path.name
 
 
-def test_versions_are_kept_with_their_file_and_row(tmp_path, run_cli):
-    bundle = bundle_with(tmp_path, {"registers/releases_2026-12_corrections.csv":
-                                    REL + R12.format(fines=400, note="Receipt book", void="")})
-    run(run_cli, bundle, tmp_path / "out")
-    con = connection.connect(tmp_path / "out" / "pound.duckdb", read_only=True)
+def test_versions_are_kept_with_their_file_and_row(tmp_path, shared):
+    db = shutil.copytree(fines_400_out(shared), tmp_path / "out") / "pound.duckdb"    # the session's run of FINES_400
+    con = connection.connect(db, read_only=True)
     try:
         rows = con.execute("SELECT _version, fines_paid, _file, _row, correction_note FROM releases "
                            "WHERE release_id = 'R12' ORDER BY _version").fetchall()
     finally:
         con.close()
     assert rows == [(1, 60000, "registers/releases.csv", 11, None),
-                    (2, 40000, "registers/releases_2026-12_corrections.csv", 2, "Receipt book")]
+                    (2, 40000, "registers/releases_2026-12_corrections.csv", 2, NOTE_400)]
