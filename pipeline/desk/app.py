@@ -33,7 +33,7 @@ from pipeline.core.registers import DECISIONS
 from pipeline.desk import actions, bundlefiles, history, hosts, looked, offered, upload
 from pipeline.desk import people as people_
 from pipeline.desk.guards import Guards, allowed_to, bp, current_desk, current_guards, who
-from pipeline.desk.jobs import ACTIONS, Desk
+from pipeline.desk.jobs import ACTIONS, Desk, doing
 from pipeline.desk.throttle import Throttle
 
 
@@ -157,7 +157,7 @@ def add():
     for f in sent:
         try:
             # held as an action holds it: no `pound` command loads the bundle while a file goes into it
-            with holding(places.db, wait=0, what="the desk's \"Add register files\""):
+            with holding(places.db, wait=0, what=doing("Add register files")):
                 saved = upload.save(places.bundle, f.filename if f else None, f.stream if f else None, guards.max_bytes,
                                     loaded=looked.loaded_files(places))
         except DatabaseBusy as exc:
@@ -191,7 +191,7 @@ def remove():
     if desk.busy():
         return page(month, 409, refused="the database is busy: an action is running; remove the file when it has finished")
     try:
-        with holding(places.db, wait=0, what="the desk's \"Remove\""):
+        with holding(places.db, wait=0, what=doing("Remove")):
             path = bundlefiles.removable(places, request.form.get("file"), looked.loaded_files(places))
             path.unlink()
     except DatabaseBusy as exc:
@@ -220,7 +220,7 @@ def make_workbooks():
     if desk.busy():
         return page(month, 409, refused="the database is busy: an action is running; make the workbooks when it has finished")
     try:
-        with holding(places.db, wait=0, what="the desk's \"Make the workbooks\""):
+        with holding(places.db, wait=0, what=doing("Make the workbooks")):
             made = (workbooks.keeper(places, month, request.form.get("pound")) if kind == "keeper"
                     else workbooks.ledgers(places, month))
     except DatabaseBusy as exc:

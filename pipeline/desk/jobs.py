@@ -24,6 +24,12 @@ PAGE = "the desk's page"   # who holds the database while the page reads it, a m
 TOKENS_KEPT = 256          # the tokens of the pages served last; an older page is asked to reload
 
 
+def doing(label: str) -> str:
+    """How the desk names itself to whoever finds the database held by one of its steps
+    (core/locks.py `what`): the desk's "Load the registers"."""
+    return f"the desk's \"{label}\""
+
+
 @dataclass
 class Job:
     action: str
@@ -70,7 +76,7 @@ class Desk:
         if self.busy():
             job = self.job
             running = job is not None and job.finished is None
-            raise DatabaseBusy(self.places.db, f"the desk's \"{ACTIONS.get(job.action, job.action)}\"" if running else None, 0)
+            raise DatabaseBusy(self.places.db, doing(ACTIONS.get(job.action, job.action)) if running else None, 0)
         with holding(self.places.db, wait=0, what=PAGE):
             yield
 
@@ -157,7 +163,7 @@ class Desk:
         def run() -> None:
             try:
                 # the database held for the whole action, its child processes too (the review's kernels)
-                with holding(self.places.db, wait=actions.DB_WAIT, what=f"the desk's \"{ACTIONS.get(action, action)}\""):
+                with holding(self.places.db, wait=actions.DB_WAIT, what=doing(ACTIONS.get(action, action))):
                     job.result = _run(self.places, action, month, actions.Steps(tell), **kw)
             except InputRejected as exc:
                 job.error = "the file was refused; nothing from it was loaded"
