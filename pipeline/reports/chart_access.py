@@ -27,7 +27,8 @@ def blank(v) -> bool:
 
 
 _MONTH = re.compile(r"^\d{4}-\d{2}$")
-_KIND = {"bar": "Bar chart", "scatter": "Line chart", "box": "Box plot", "sunburst": "Sunburst chart"}
+# the kinds of trace the reports draw, and the words that name each
+KINDS = {"bar": "Bar chart", "scatter": "Line chart", "box": "Box plot", "sunburst": "Sunburst chart"}
 
 
 def _array(v) -> list:
@@ -224,7 +225,7 @@ def describe(fig: dict) -> str:
     layout = fig.get("layout", {})
     traces = fig.get("data", [])
     title = _title(layout.get("title")) or "A chart"
-    kinds = list(dict.fromkeys(_KIND.get(t.get("type", "scatter"), "Chart") for t in traces))
+    kinds = list(dict.fromkeys(KINDS.get(t.get("type", "scatter"), "Chart") for t in traces))
     if traces and traces[0].get("type") == "bar" and any(t.get("type") == "scatter" for t in traces):
         kinds = ["Bar and line chart"]
     kind = kinds[0] if kinds else "Chart"

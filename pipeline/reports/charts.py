@@ -20,7 +20,7 @@ from plotly.io.base_renderers import NotebookRenderer
 
 from pipeline.core.money import rs
 from pipeline.read.reconciliation import HEAD_LABELS
-from pipeline.reports.chart_access import COLORS, MONTH_TICKS, blank, figure_html, number_from_one, readable
+from pipeline.reports.chart_access import COLORS, KINDS, MONTH_TICKS, blank, figure_html, number_from_one, readable
 
 SEVERITY_COLORS = {"high": "#C0392B", "medium": "#E69F00", "low": "#7F8C8D"}
 STATUS_COLORS = {"matched": "#009E73", "late": "#56B4E9", "early": "#0072B2", "amount_mismatch": "#D55E00",
@@ -54,7 +54,10 @@ def setup() -> None:
     pio.renderers[RENDERER] = OfflineNotebookRenderer(config={"displaylogo": False, "responsive": True,
                                                               "displayModeBar": False})
     pio.renderers.default = RENDERER
-    template = go.layout.Template(pio.templates["plotly_white"])
+    white = pio.templates["plotly_white"]
+    # plotly_white's look for the kinds of trace the reports draw (chart_access.KINDS), not its
+    # styling of the twenty others: each figure carries its template, copied as it is made
+    template = go.layout.Template(layout=white.layout, data={kind: white.data[kind] for kind in KINDS})
     template.layout.colorway = COLORS
     template.layout.font = dict(family="Segoe UI, Helvetica, Arial, sans-serif", size=13, color="#222")
     template.layout.title = dict(font=dict(size=17), x=0.01, xanchor="left")

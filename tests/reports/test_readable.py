@@ -123,3 +123,32 @@ def test_a_text_with_nothing_to_mark_is_only_escaped_and_the_rest_as_marked_in_f
     # marked() escapes a text with no digit, no Kannada and no long word at once; the full marking,
     # done on any text, gives the same
     assert marked(text) == script._marked.__wrapped__(text)
+
+
+def test_the_reports_template_is_plotly_white_for_each_kind_of_chart_they_draw_and_no_other():
+    # each figure carries its template, copied as it is made: the template holds plotly_white's look
+    # for the kinds of trace the reports draw (chart_access.KINDS), not its styling of the twenty others
+    import plotly.io as pio
+
+    charts.setup()
+    ours, white = pio.templates["pound"].to_plotly_json(), pio.templates["plotly_white"].to_plotly_json()
+    assert set(ours["data"]) == {k for k in chart_access.KINDS if k in white["data"]} == {"bar", "scatter"}
+    assert all(ours["data"][k] == white["data"][k] for k in ours["data"])
+    assert len(white["data"]) > 20
+    # the layout is plotly_white's, with the reports' own settings over it
+    assert ours["layout"]["colorway"] == chart_access.COLORS and ours["layout"]["separators"] == ".,"
+    assert all(ours["layout"][k] == v for k, v in white["layout"].items()
+               if k not in ("colorway", "font", "title", "legend", "separators", "xaxis", "yaxis", "margin"))
+
+
+def test_every_chart_on_the_pages_is_of_a_kind_the_template_styles(october, synthetic):
+    # a chart of another kind (a heatmap, a pie) would be described as a plain "Chart" and drawn
+    # without plotly_white's look for it: chart_access.KINDS must name it first
+    import re
+
+    names = [*chart_access.KINDS.values(), "Bar and line chart"]
+    for pages in (october, synthetic):
+        for page in pages.values():
+            labels = re.findall(r'<div role="img" aria-label="([^"]*)"', page.read_text(encoding="utf-8"))
+            assert labels, page.name
+            assert [x for x in labels if not any(f". {n}" in x for n in names)] == [], page.name
