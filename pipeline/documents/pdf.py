@@ -8,7 +8,6 @@ import contextlib
 import os
 import re
 import shutil
-import threading
 from pathlib import Path
 
 from pipeline.core.errors import PoundError
@@ -49,49 +48,26 @@ def print_pdf(html: Path, pdf: Path, browser: str | None = None, report: bool = 
 
 
 def _print_batch(jobs: list[tuple[Path, Path]], report: bool, browser: str | None = None) -> list[Path]:
-    """Every page of a batch printed by one Chromium: started once (most of a page's print was
-    Chromium starting), driven through playwright's public API. A page that fails is tried again in
-    a fresh tab (TRIES in all). Each PDF is written to a partial file beside it, and only once every
-    page of the batch has printed are they renamed into place: a batch that fails leaves every PDF
-    as it was, and no partial file. Playwright's sync API runs in a thread of its own, which holds
-    no event loop of the caller's."""
+    """Every page of a batch printed by one Chromium, started once (most of a page's print was
+    Chromium starting) and driven over its DevTools protocol on a pipe (cdp.py). A page that fails
+    is tried again in a fresh tab (TRIES in all). Each PDF is written to a partial file beside it,
+    and only once every page of the batch has printed are they renamed into place: a batch that
+    fails leaves every PDF as it was, and no partial file."""
     if not jobs:
         return []
-    browser = browser or chromium()
-    said: dict[str, object] = {}
+    from pipeline.documents.cdp import Chromium
 
-    def work() -> None:
-        try:
-            said["done"] = _in_one_browser(jobs, report, browser)
-        except BaseException as exc:       # raised again in the caller's thread
-            said["failed"] = exc
-
-    worker = threading.Thread(target=work, name="pound-print", daemon=True)
-    worker.start()
-    worker.join()
-    if "failed" in said:
-        raise said["failed"]                # type: ignore[misc]
-    return said["done"]                     # type: ignore[return-value]
-
-
-def _in_one_browser(jobs: list[tuple[Path, Path]], report: bool, executable: str) -> list[Path]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        try:
-            browser = pw.chromium.launch(executable_path=executable, headless=True, args=list(LAUNCH_ARGS))
-        except Exception as exc:
-            raise PoundError(f"Chromium ({executable}) could not be started to print PDFs "
-                             f"({str(exc).splitlines()[0]})") from None
-        try:
-            context = browser.new_context(viewport=REPORT_VIEWPORT if report else None)
-            return print_in(context, jobs, report)
-        finally:
-            browser.close()
+    executable = browser or chromium()
+    try:
+        started = Chromium(executable, LAUNCH_ARGS, viewport=REPORT_VIEWPORT if report else None)
+    except OSError as exc:
+        raise PoundError(f"Chromium ({executable}) could not be started to print PDFs ({exc.strerror})") from None
+    with started:
+        return print_in(started, jobs, report)
 
 
 def print_in(context, jobs: list[tuple[Path, Path]], report: bool) -> list[Path]:
-    """The batch printed in one browser context (a playwright BrowserContext), whole or not at all.
+    """The batch printed in one browser (cdp.Chromium, or anything with its new_page()), whole or not at all.
     The pages go through one tab, one after another (a tab for each cost a renderer started for
     each); after a failure the page is tried again in a fresh tab."""
     done: list[Path] = []
@@ -126,10 +102,11 @@ def _print_one(context, html: Path, partial: Path, report: bool, tab: list) -> P
     a failure."""
     failed = ""
     for _ in range(TRIES):
-        if tab[0] is None:
-            tab[0] = context.new_page()
-        page = tab[0]
+        page = None
         try:
+            if tab[0] is None:
+                tab[0] = context.new_page()
+            page = tab[0]
             text = None if report else Path(html).read_text(encoding="utf-8")
             if text is not None and not _refers_to_files(text):
                 # a paper whole in itself is written into the tab's one document: a navigation to each
@@ -152,8 +129,9 @@ def _print_one(context, html: Path, partial: Path, report: bool, tab: list) -> P
         except Exception as exc:
             failed = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
             tab[0] = None
-            with contextlib.suppress(Exception):
-                page.close()
+            if page is not None:
+                with contextlib.suppress(Exception):
+                    page.close()
     raise PoundError(f"Chromium could not print {html} to PDF ({failed})")
 
 

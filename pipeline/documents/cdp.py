@@ -1,0 +1,261 @@
+"""Chromium driven over its DevTools protocol, through a pipe: the few calls printing needs.
+
+Chromium started with --remote-debugging-pipe reads protocol commands (JSON, each ended by a NUL
+byte) from its file descriptor 3 and writes the answers and events to its descriptor 4; the
+protocol (https://chromedevtools.github.io/devtools-protocol/) is Chromium's own public door, the
+one playwright drives too. Playwright reaches it through a Node.js driver of its own: a process
+started for every batch, about 0.4 CPU s before a page is printed, and every page's PDF passed
+through it (docs/benchmarks.md, issue 52). Here this process writes to the pipe itself.
+
+`Chromium` is the browser, one per batch; `Chromium.new_page()` gives a `Tab` with the calls of a
+playwright page that documents/pdf.py uses (goto, set_content, wait_for_function, evaluate, pdf,
+close), made as playwright makes them: a page's content written with document.write, `load` awaited,
+and the PDF asked for with playwright's defaults for whatever the caller does not give.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import select
+import shutil
+import signal
+import tempfile
+import time
+
+# playwright's Page.pdf defaults: US Letter, no margins, no background, scale 1; a page's own
+# @page size stands where preferCSSPageSize is asked for
+PDF_DEFAULTS = {"landscape": False, "displayHeaderFooter": False, "printBackground": False, "scale": 1,
+                "paperWidth": 8.5, "paperHeight": 11, "marginTop": 0, "marginBottom": 0, "marginLeft": 0,
+                "marginRight": 0, "pageRanges": "", "preferCSSPageSize": False}
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}        # playwright's, where a context gives none
+# what playwright gives a headless Chromium it starts, that a printed page could show: no scrollbars
+# (a page 700 px wide lays out 700 px of content), sRGB, no hover or fine pointer, and the default
+# fonts it sets on Linux for a page that names only a generic family; and what it turns off that a
+# browser printing a batch has no use for (extensions, a crash reporter, field trials, work put off
+# for tabs in the background)
+HEADLESS_ARGS = ("--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb", "--no-startup-window",
+                 "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4",
+                 "--disable-extensions", "--disable-component-extensions-with-background-pages", "--disable-default-apps",
+                 "--disable-breakpad", "--disable-field-trial-config", "--disable-background-timer-throttling",
+                 "--disable-backgrounding-occluded-windows", "--disable-renderer-backgrounding", "--disable-hang-monitor",
+                 "--disable-dev-shm-usage", "--metrics-recording-only", "--password-store=basic", "--use-mock-keychain",
+                 "--no-default-browser-check", "--disable-back-forward-cache",
+                 "--disable-features=PaintHolding,OptimizationHints,MediaRouter,LensOverlay,NetworkTimeServiceQuerying,"
+                 "DestroyProfileOnBrowserClose,HttpsUpgrades")
+FONT_FAMILIES = {"standard": "Times New Roman", "fixed": "Monospace", "serif": "Times New Roman",
+                 "sansSerif": "Arial", "cursive": "Comic Sans MS", "fantasy": "Impact"}
+CLOSE_WAIT = 5.0                                          # s for Chromium to exit once asked
+
+
+class ProtocolError(RuntimeError):
+    """Chromium answered a command with an error, crashed, went away, or did not answer in time."""
+
+
+def _inherited(fd: int, at: int) -> tuple:
+    # posix_spawn's file action: `fd` made descriptor `at` in the child, without close-on-exec
+    return (os.POSIX_SPAWN_DUP2, fd, at)
+
+
+class Chromium:
+    """One headless Chromium, its DevTools protocol on a pipe; a context manager that closes it."""
+
+    def __init__(self, executable: str, args: list[str] | tuple[str, ...], viewport: dict | None = None):
+        self.viewport = viewport or DEFAULT_VIEWPORT
+        # a profile of its own, as playwright gives each browser: two printing at once never meet in
+        # one profile (Chromium hands a second start on a profile to the first)
+        self.profile = tempfile.mkdtemp(prefix="pound-chromium-")
+        to_child, self._commands = os.pipe()
+        self._answers, from_child = os.pipe()
+        # above the descriptors the child is given (3 and 4), so that a dup2 never meets itself
+        high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in (to_child, from_child)]
+        for fd in (to_child, from_child):
+            os.close(fd)
+        devnull = (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)
+        quiet = [(os.POSIX_SPAWN_OPEN, n, os.devnull, os.O_WRONLY, 0) for n in (1, 2)]
+        try:
+            # posix_spawn, not subprocess with preexec_fn: safe in the desk's threads; a session of
+            # its own, so that Chromium and every process it starts are stopped together (_stop)
+            self.pid = os.posix_spawn(executable, [executable, "--headless", *HEADLESS_ARGS, *args,
+                                                   f"--user-data-dir={self.profile}", "--remote-debugging-pipe"],
+                                      os.environ,
+                                      file_actions=[devnull, *quiet, _inherited(high[0], 3), _inherited(high[1], 4)],
+                                      setsid=True)
+        except OSError:
+            for fd in (*high, self._commands, self._answers):
+                os.close(fd)
+            shutil.rmtree(self.profile, ignore_errors=True)
+            raise
+        for fd in high:
+            os.close(fd)
+        self._partial: list[bytes] = []     # the pieces of the message not yet ended
+        self._messages: list[bytes] = []    # messages read whole, not yet given
+        self._next = 0
+        self._events: list[dict] = []
+        self._closed = False
+
+    def __enter__(self) -> Chromium:
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.close()
+
+    # -- the protocol
+    def send(self, method: str, params: dict | None = None, session: str | None = None,
+             timeout: float = 60.0) -> dict:
+        """A command, and its answer's result; ProtocolError if it is an error or does not come."""
+        self._next += 1
+        message = {"id": self._next, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        data = json.dumps(message).encode() + b"\0"
+        try:
+            while data:
+                data = data[os.write(self._commands, data):]
+        except OSError as exc:
+            raise ProtocolError("Chromium is gone") from exc
+        wanted, deadline = self._next, time.monotonic() + timeout
+        while True:
+            answer = self._read(deadline, session)
+            if answer.get("id") == wanted:
+                if "error" in answer:
+                    raise ProtocolError(f"{method}: {answer['error'].get('message', answer['error'])}")
+                return answer.get("result", {})
+            self._events.append(answer)
+
+    def wait_for(self, event: str, session: str, timeout: float) -> dict:
+        """The next event of that name from that tab (one already come, first)."""
+        for i, message in enumerate(self._events):
+            if message.get("method") == event and message.get("sessionId") == session:
+                return self._events.pop(i)
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self._read(deadline, session)
+            if message.get("method") == event and message.get("sessionId") == session:
+                return message
+            self._events.append(message)
+
+    def forget(self, session: str) -> None:
+        """The events of a tab come so far, dropped (before it loads something new)."""
+        self._events = [m for m in self._events if m.get("sessionId") != session]
+
+    def _read(self, deadline: float, session: str | None) -> dict:
+        while not self._messages:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._answers], [], [], left)[0]:
+                raise ProtocolError("Chromium did not answer in time")
+            chunk = os.read(self._answers, 1 << 20)
+            if not chunk:
+                raise ProtocolError("Chromium is gone")
+            # a message (a report's PDF is megabytes of it) comes in many pieces: each piece is
+            # looked through once for the NUL that ends one, and joined once
+            *ended, rest = chunk.split(b"\0")
+            for piece in ended:
+                self._partial.append(piece)
+                self._messages.append(b"".join(self._partial))
+                self._partial = []
+            self._partial.append(rest)
+        message = json.loads(self._messages.pop(0))
+        if message.get("method") == "Inspector.targetCrashed" and session and message.get("sessionId") == session:
+            raise ProtocolError("Target crashed")
+        return message
+
+    # -- tabs
+    def new_page(self) -> Tab:
+        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        tab = Tab(self, target, session)
+        self.send("Page.enable", session=session)
+        self.send("Runtime.enable", session=session)
+        width, height = self.viewport["width"], self.viewport["height"]
+        self.send("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False, "screenWidth": width,
+            "screenHeight": height, "screenOrientation": {"angle": 0, "type": "landscapePrimary"}}, session=session)
+        self.send("Page.setFontFamilies", {"fontFamilies": FONT_FAMILIES}, session=session)
+        return tab
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(ProtocolError):
+            self.send("Browser.close", timeout=CLOSE_WAIT)
+        self._stop()
+        for fd in (self._commands, self._answers):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def _stop(self) -> None:
+        """Chromium's exit awaited for CLOSE_WAIT seconds, then its session killed; reaped."""
+        deadline = time.monotonic() + CLOSE_WAIT
+        while time.monotonic() < deadline:
+            if os.waitpid(self.pid, os.WNOHANG)[0]:
+                break
+            time.sleep(0.02)
+        else:
+            with contextlib.suppress(OSError):
+                os.killpg(self.pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self.pid, 0)
+        with contextlib.suppress(OSError):      # what it started and left behind, if anything
+            os.killpg(self.pid, signal.SIGKILL)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+# `load` awaited, then the fonts: a page whose load has already fired answers at once
+_LOADED = ("new Promise(r => document.readyState === 'complete' ? r() : addEventListener('load', () => r(), "
+           "{once: true}))")
+
+
+class Tab:
+    """One tab of a Chromium: the calls of a playwright Page that printing uses, timeouts in ms."""
+
+    def __init__(self, browser: Chromium, target: str, session: str):
+        self.browser, self.target, self.session = browser, target, session
+
+    def _send(self, method: str, params: dict | None = None, timeout: float = 60.0) -> dict:
+        return self.browser.send(method, params, self.session, timeout)
+
+    def goto(self, url: str, wait_until: str = "load", timeout: float = 30_000) -> None:
+        self.browser.forget(self.session)
+        went = self._send("Page.navigate", {"url": url}, timeout / 1000)
+        if went.get("errorText"):
+            raise ProtocolError(f"{went['errorText']} at {url}")
+        self.browser.wait_for("Page.loadEventFired", self.session, timeout / 1000)
+
+    def set_content(self, html: str, wait_until: str = "load", timeout: float = 30_000) -> None:
+        # as playwright sets a page's content: the document written anew, then its `load` awaited
+        self._evaluate("(html => { window.stop(); document.open(); document.write(html); document.close(); })("
+                       + json.dumps(html) + ")", timeout)
+        self._evaluate(_LOADED, timeout)
+
+    def wait_for_function(self, function: str, timeout: float = 30_000) -> None:
+        """`function` (a JavaScript function, as text) called until it gives a true value."""
+        self._evaluate(f"new Promise((ok, no) => {{ const f = {function}, end = Date.now() + {int(timeout)}; "
+                       "(function poll() { let v; try { v = f(); } catch (e) { no(e); return; } "
+                       "if (v) ok(true); else if (Date.now() > end) no(new Error('timed out')); "
+                       "else requestAnimationFrame(poll); })(); })", timeout + 1000)
+
+    def evaluate(self, expression: str):
+        return self._evaluate(expression, 30_000)
+
+    def _evaluate(self, expression: str, timeout: float):
+        said = self._send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True},
+                          timeout / 1000)
+        if "exceptionDetails" in said:
+            details = said["exceptionDetails"]
+            raise ProtocolError(details.get("exception", {}).get("description") or details.get("text", "error"))
+        return said.get("result", {}).get("value")
+
+    def pdf(self, prefer_css_page_size: bool = False, timeout: float = 120_000) -> bytes:
+        import base64
+
+        printed = self._send("Page.printToPDF", {**PDF_DEFAULTS, "preferCSSPageSize": prefer_css_page_size},
+                             timeout / 1000)
+        return base64.b64decode(printed["data"])
+
+    def close(self) -> None:
+        with contextlib.suppress(ProtocolError):
+            self.browser.send("Target.closeTarget", {"targetId": self.target}, timeout=CLOSE_WAIT)

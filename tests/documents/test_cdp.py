@@ -1,0 +1,156 @@
+"""Chromium's DevTools protocol on a pipe (documents/cdp.py): answers found however the pipe cuts
+them, an error or a silence said as such, and no process or profile left behind.
+
+Most tests talk to a stand-in browser, a small Python program that reads the commands from its
+descriptor 3 and answers on 4 as Chromium does; the last prints a page in Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pipeline.core.errors import PoundError
+from pipeline.documents import cdp, pdf
+
+_STAND_IN = '''
+import json, os, sys, time
+mode = os.environ["STAND_IN_MODE"]
+if mode == "exit":
+    sys.exit(0)
+if mode == "child":                       # a process of its own it leaves running
+    os.spawnlp(os.P_NOWAIT, "sleep", "sleep", "300")
+
+def out(*messages):
+    data = b"".join(json.dumps(m).encode() + b"\\0" for m in messages)
+    half = len(data) // 2                 # the answers cut in two, a pause between
+    os.write(4, data[:half]); time.sleep(0.05); os.write(4, data[half:])
+
+buffer = b""
+while True:
+    chunk = os.read(3, 65536)
+    if not chunk:
+        break
+    buffer += chunk
+    while b"\\0" in buffer:
+        line, _, buffer = buffer.partition(b"\\0")
+        m = json.loads(line)
+        if mode in ("silent", "child"):
+            continue
+        if m["method"] == "Browser.close":
+            sys.exit(0)
+        if mode == "error":
+            out({"id": m["id"], "error": {"code": -32000, "message": "No target with given id found"}})
+            continue
+        # an event first, then the answer, large enough to come in many reads
+        out({"method": "Page.loadEventFired", "sessionId": "S1", "params": {}},
+            {"id": m["id"], "result": {"method": m["method"], "args": sys.argv[1:], "big": "x" * 300000}})
+'''
+
+
+@pytest.fixture
+def stand_in(tmp_path, monkeypatch):
+    """stand_in(mode) -> the path of a stand-in browser that behaves as `mode` says."""
+    path = tmp_path / "chromium"
+    path.write_text(f"#!{sys.executable}\n{_STAND_IN}")
+    path.chmod(0o755)
+    monkeypatch.setattr(cdp, "CLOSE_WAIT", 0.5)
+
+    def make(mode: str) -> str:
+        monkeypatch.setenv("STAND_IN_MODE", mode)
+        return str(path)
+
+    return make
+
+
+def _gone(browser: cdp.Chromium) -> bool:
+    """No process left in the browser's session (a killed child of it is reaped by init in its own
+    time: a few seconds allowed), and its profile folder removed."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(browser.pid, 0)
+        except ProcessLookupError:
+            return not Path(browser.profile).exists()
+        time.sleep(0.05)
+    return False
+
+
+def test_an_answer_is_found_after_an_event_and_across_many_reads(stand_in):
+    with cdp.Chromium(stand_in("answer"), ["--one"]) as browser:
+        said = browser.send("Page.enable", session="S1")
+        assert said["method"] == "Page.enable" and len(said["big"]) == 300000
+        assert "--one" in said["args"] and "--remote-debugging-pipe" in said["args"]
+        assert any(a.startswith("--user-data-dir=") for a in said["args"])
+        # the event that came before the answer is kept for whoever waits for it
+        assert browser.wait_for("Page.loadEventFired", "S1", timeout=1)["sessionId"] == "S1"
+        assert browser.send("Page.disable", session="S1")["method"] == "Page.disable"
+    assert _gone(browser)
+
+
+def test_an_error_answer_is_said_with_the_command(stand_in):
+    with cdp.Chromium(stand_in("error"), []) as browser, \
+            pytest.raises(cdp.ProtocolError, match="Target.closeTarget: No target with given id found"):
+        browser.send("Target.closeTarget", {"targetId": "T9"})
+    assert _gone(browser)
+
+
+def test_a_browser_that_says_nothing_is_given_up_on_and_stopped_with_what_it_started(stand_in):
+    with cdp.Chromium(stand_in("child"), []) as browser, \
+            pytest.raises(cdp.ProtocolError, match="did not answer in time"):
+        browser.send("Page.enable", timeout=0.3)
+    # it never answered Browser.close: its whole session (the sleep it started too) was killed
+    assert _gone(browser)
+
+
+def test_a_browser_that_has_gone_is_said_to_have_gone(stand_in):
+    with cdp.Chromium(stand_in("exit"), []) as browser, pytest.raises(cdp.ProtocolError, match="Chromium is gone"):
+        browser.send("Target.createTarget", {"url": "about:blank"}, timeout=5)
+    assert _gone(browser)
+
+
+def test_a_browser_that_cannot_be_started_is_named_and_leaves_no_profile(tmp_path, monkeypatch):
+    made = []
+    real = cdp.tempfile.mkdtemp
+    monkeypatch.setattr(cdp.tempfile, "mkdtemp", lambda **kw: made.append(real(**kw)) or made[-1])
+    with pytest.raises(PoundError, match=r"Chromium \(.*no-such-chromium\) could not be started"):
+        pdf._print_batch([(tmp_path / "a.html", tmp_path / "a.pdf")], report=False,
+                         browser=str(tmp_path / "no-such-chromium"))
+    assert made and not any(Path(p).exists() for p in made)
+
+
+@pytest.mark.browser
+def test_a_batch_in_chromium_leaves_no_process_or_profile(tmp_path, monkeypatch):
+    if not pdf.DEBIAN_CHROMIUM.exists() and not shutil.which("chromium"):
+        pytest.skip("Chromium is not installed (make test installs Debian's chromium)")
+    browsers = []
+    real = cdp.Chromium.__init__
+
+    def kept(self, *a, **kw):
+        real(self, *a, **kw)
+        browsers.append(self)
+
+    monkeypatch.setattr(cdp.Chromium, "__init__", kept)
+    page = tmp_path / "paper.html"
+    page.write_text("<!doctype html><html lang=en><meta charset=utf-8><style>@page { size: A4 }</style>"
+                    "<p>Receipt 7 of Rs 1,250.00</p></html>")
+    assert pdf._print_batch([(page, tmp_path / "paper.pdf")], report=False) == [tmp_path / "paper.pdf"]
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "paper.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "Receipt 7 of Rs 1,250.00" in text
+    assert len(browsers) == 1 and _gone(browsers[0])
+
+
+def test_a_browser_gone_before_the_first_page_fails_the_batch_naming_the_page(stand_in, tmp_path):
+    page = tmp_path / "paper.html"
+    page.write_text("<p>paper</p>")
+    (tmp_path / "paper.pdf").write_bytes(b"%PDF the earlier print")
+    with pytest.raises(PoundError, match=r"could not print .*paper.html to PDF \(Chromium is gone\)"):
+        pdf._print_batch([(page, tmp_path / "paper.pdf")], report=False, browser=stand_in("exit"))
+    assert (tmp_path / "paper.pdf").read_bytes() == b"%PDF the earlier print"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chromium", "paper.html", "paper.pdf"]
