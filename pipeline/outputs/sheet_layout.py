@@ -1,5 +1,5 @@
 """The look and the print set-up the workbooks made with openpyxl share (the keeper's and the
-ledgers' entry workbooks, the sheet "what is due", the review workbook): the cells' formats, the
+ledgers' entry workbooks, the sheet "what is due"; the review workbook is xlsx.py's): the cells' formats, the
 header row's style, and a sheet that prints one A4 page wide with its header row on every page.
 """
 

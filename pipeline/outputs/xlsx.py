@@ -4,9 +4,11 @@ a filter. Each sheet's XML goes straight into the zip file as its rows come, so 
 million rows needs no more memory than one of ten.
 
 Written by hand rather than with openpyxl, which took about 0.25 s to import and as long again
-to write a district's workbook (a quarter of `pound run data/sample`); openpyxl still reads the
-Excel registers, writes the DM's review sheet (which needs data validation) and reads every
-workbook back in the tests, and LibreOffice Calc reads them back too (tests/outputs).
+to write a district's workbook (a quarter of `pound run data/sample`). The DM's review sheet is
+written here too (review_sheet.py): its shaded cells, rows reading from their top line, and the list
+of decisions the decision cells offer (Sheet.choose_from). openpyxl still reads the Excel registers,
+writes the entry workbooks (template.py, due_sheet.py) and reads every workbook back in the tests,
+and LibreOffice Calc reads them back too (tests/outputs).
 
 A cell is None (left empty), str (text, never a formula: a text cell that a spreadsheet would
 run as a formula is also marked quote-prefixed, so that editing it keeps it text), int, float,
@@ -26,8 +28,13 @@ from typing import NamedTuple
 from pipeline.core.money import paise_text
 from pipeline.core.whole import partial_of
 
-# the cell styles (their order is the order of cellXfs in styles.xml)
+# the cell styles (their order is the order of cellXfs in styles.xml); those after WRAPPED are the
+# DM's review sheet's (outputs/review_sheet.py): a finding's row reads from its top line, the cells the
+# office fills in are shaded, and a warning is bold red
 PLAIN, HEADER, RUPEES, DATE, DATETIME, KEPT_TEXT, BOLD, WRAPPED = range(8)
+TOP, TOP_KEPT, TOP_DATE, TO_FILL_DATE, TO_FILL, TO_FILL_WRAPPED, WRAPPED_KEPT, WARNING = range(8, 16)
+# a style of a text cell, as it is written when the text looks like a formula (kept as text)
+KEPT = {PLAIN: KEPT_TEXT, TOP: TOP_KEPT, WRAPPED: WRAPPED_KEPT}
 RUPEE_FORMAT, DATE_FORMAT, DATETIME_FORMAT = "#,##0.00", "dd-mm-yyyy", "dd-mm-yyyy hh:mm:ss"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _EPOCH = dt.datetime(1899, 12, 30)
@@ -86,8 +93,10 @@ def _text_cell(ref: str, text: str, style: int) -> str:
 def _cell(ref: str, value, style: int = PLAIN) -> str:
     if isinstance(value, Cell):
         return _cell(ref, value.value, value.style)
+    if value is None:                       # a Cell with no value: an empty cell of that style
+        return f'<c r="{ref}" s="{style}"/>'
     if isinstance(value, str) and not isinstance(value, Number):
-        return _text_cell(ref, value, style or (PLAIN if safe_text(value) else KEPT_TEXT))
+        return _text_cell(ref, value, style if safe_text(value) else KEPT.get(style, style))
     if isinstance(value, bool):
         return f'<c r="{ref}" t="b"><v>{int(value)}</v></c>'
     if isinstance(value, dt.datetime):
@@ -105,6 +114,7 @@ class Sheet:
 
     def __init__(self, stream, title: str, widths: list[float], frozen: bool):
         self.title, self._out, self.rows, self._filter = title, stream, 0, None
+        self._lists: list[str] = []
         panes = ('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
                  '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/>') if frozen else ""
         cols = "".join(f'<col min="{i}" max="{i}" width="{w}" customWidth="1"/>' for i, w in enumerate(widths, 1))
@@ -135,8 +145,18 @@ class Sheet:
         """A filter on the header row over `columns` columns and `rows` rows (the header's included)."""
         self._filter = f"A1:{column_letter(columns)}{rows}"
 
+    def choose_from(self, cells: str, choices: tuple[str, ...] | list[str], error_title: str, error: str) -> None:
+        """The cells (a range, "E2:E40") take one of `choices` or nothing: a spreadsheet offers the
+        list in each, and refuses anything else with `error`."""
+        listed = _escape(",".join(choices)).replace('"', "&quot;")
+        self._lists.append(f'<dataValidation type="list" allowBlank="1" showInputMessage="1" showErrorMessage="1" '
+                           f'errorTitle="{_attr(error_title)}" error="{_attr(error)}" sqref="{cells}">'
+                           f'<formula1>&quot;{listed}&quot;</formula1></dataValidation>')
+
     def close(self) -> None:
         tail = f'<autoFilter ref="{self._filter}"/>' if self._filter else ""
+        if self._lists:
+            tail += f'<dataValidations count="{len(self._lists)}">{"".join(self._lists)}</dataValidations>'
         orientation = "landscape" if self._landscape else "portrait"
         tail += ('<pageMargins left="0.4" right="0.4" top="0.5" bottom="0.5" header="0.3" footer="0.3"/>'
                  f'<pageSetup paperSize="9" orientation="{orientation}" fitToWidth="1" fitToHeight="0"/>'
@@ -204,6 +224,10 @@ class Workbook:
             self._part.unlink(missing_ok=True)
 
 
+def _attr(text: str) -> str:
+    return _escape(text).replace('"', "&quot;")
+
+
 def _quoted(title: str) -> str:
     return "'" + title.replace("'", "''") + "'"
 
@@ -228,17 +252,26 @@ def _content_types(numbers) -> str:
 
 
 _FONT = '<sz val="11"/><name val="Calibri"/><family val="2"/>'
+
+
+def _top(number_format: int, font: int, fill: int, extra: str, wrap: bool = False) -> str:
+    """A style whose cell reads from its top line (and wraps its text, with `wrap`)."""
+    wrapped = ' wrapText="1"' if wrap else ""
+    return _XF.format(number_format, font, fill, extra + ' applyAlignment="1"').replace(
+        "/>", f'><alignment vertical="top"{wrapped}/></xf>')
 _XF = '<xf numFmtId="{}" fontId="{}" fillId="{}" borderId="0" xfId="0"{}/>'
 STYLES = (
     f'{_HEAD}<styleSheet xmlns="{_MAIN}">'
     f'<numFmts count="3"><numFmt numFmtId="164" formatCode="{RUPEE_FORMAT}"/>'
     f'<numFmt numFmtId="165" formatCode="{DATE_FORMAT}"/><numFmt numFmtId="166" formatCode="{DATETIME_FORMAT}"/></numFmts>'
-    f'<fonts count="3"><font>{_FONT}</font><font><b/><color rgb="FFFFFFFF"/>{_FONT}</font><font><b/>{_FONT}</font></fonts>'
-    '<fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>'
-    '<fill><patternFill patternType="solid"><fgColor rgb="FF305496"/><bgColor indexed="64"/></patternFill></fill></fills>'
+    f'<fonts count="4"><font>{_FONT}</font><font><b/><color rgb="FFFFFFFF"/>{_FONT}</font><font><b/>{_FONT}</font>'
+    f'<font><b/><color rgb="FFC00000"/>{_FONT}</font></fonts>'
+    '<fills count="4"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>'
+    '<fill><patternFill patternType="solid"><fgColor rgb="FF305496"/><bgColor indexed="64"/></patternFill></fill>'
+    '<fill><patternFill patternType="solid"><fgColor rgb="FFFFF2CC"/><bgColor indexed="64"/></patternFill></fill></fills>'
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-    '<cellXfs count="8">'
+    '<cellXfs count="16">'
     + _XF.format(0, 0, 0, "")                                                        # PLAIN
     + _XF.format(0, 1, 2, ' applyFont="1" applyFill="1" applyAlignment="1"').replace(
         "/>", '><alignment vertical="top" wrapText="1"/></xf>')                      # HEADER, wrapped
@@ -249,4 +282,12 @@ STYLES = (
     + _XF.format(0, 2, 0, ' applyFont="1"')                                          # BOLD
     + _XF.format(0, 0, 0, ' applyAlignment="1"').replace(
         "/>", '><alignment vertical="top" wrapText="1"/></xf>')                      # WRAPPED (a long text)
+    + _top(0, 0, 0, "")                                                              # TOP
+    + _top(0, 0, 0, ' quotePrefix="1"')                                              # TOP_KEPT
+    + _top(165, 0, 0, ' applyNumberFormat="1"')                                      # TOP_DATE
+    + _top(165, 0, 3, ' applyNumberFormat="1" applyFill="1"')                        # TO_FILL_DATE
+    + _top(0, 0, 3, ' applyFill="1"')                                                # TO_FILL
+    + _top(0, 0, 3, ' applyFill="1"', wrap=True)                                     # TO_FILL_WRAPPED
+    + _top(0, 0, 0, ' quotePrefix="1"', wrap=True)                                   # WRAPPED_KEPT
+    + _XF.format(0, 3, 0, ' applyFont="1"')                                          # WARNING
     + '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>')

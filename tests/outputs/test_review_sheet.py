@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import json
+import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
 from openpyxl import load_workbook
 
 from pipeline.outputs.review_sheet import write_review_workbook
@@ -136,3 +140,57 @@ def test_printed_a_finding_s_row_reads_from_its_top_line_and_its_subject_fits(tm
     width = ws.column_dimensions[ws.cell(1, header.index("subject_id") + 1).column_letter].width
     assert width >= max(len(s) for s in subjects) + 2
     assert {c.alignment.vertical for row in ws.iter_rows(min_row=2) for c in row} == {"top"}
+
+
+def _two_findings(monkeypatch, stale=None):
+    """A workbook's findings without a database: two, as open_findings gives them."""
+    from pipeline.outputs import review_sheet
+
+    rows = [{"rule_id": "REL-UNPAID", "subject_id": f"R{i}", "district": "Mysuru", "severity": "high",
+             "section": "s.12", "event_on": dt.date(2026, 12, i), "pound_id": "P1", "days_open": None if i == 2 else 30,
+             "review_status": "open", "detail": "Released without the fines paid."} for i in (1, 2)]
+    monkeypatch.setattr(review_sheet, "open_findings", lambda con, month, district=None: rows)
+    monkeypatch.setattr(review_sheet, "as_of", lambda con: dt.date(2026, 12, 31))
+    monkeypatch.setattr(review_sheet, "stale_notice", lambda con: stale)
+
+
+def test_the_decision_cells_offer_the_five_decisions_and_the_office_s_cells_are_shaded(tmp_path, monkeypatch):
+    from pipeline.core.registers import DECISIONS
+
+    _two_findings(monkeypatch)
+    wb = load_workbook(write_review_workbook(None, "2026-12", None, tmp_path / "review.xlsx"))
+    assert wb.sheetnames == ["finding_reviews", "how to fill in"] and wb.active.title == "finding_reviews"
+    ws = wb["finding_reviews"]
+    header = [c.value for c in ws[1]]
+    (check,) = ws.data_validations.dataValidation
+    assert (check.type, check.formula1, str(check.sqref), check.allow_blank, check.showErrorMessage) == \
+        ("list", '"' + ",".join(DECISIONS) + '"', "E2:E3", True, True)
+    assert check.error == "Choose one of: " + ", ".join(DECISIONS)
+    shaded = {header[c.column - 1] for row in ws.iter_rows(min_row=2) for c in row if c.fill.fgColor.rgb == "FFFFF2CC"}
+    assert shaded == {"reviewed_on", "decision", "note"}
+    # a blank days_open is an empty cell, still reading from the top
+    assert ws.cell(3, header.index("days_open") + 1).value is None
+    assert ws.cell(3, header.index("days_open") + 1).alignment.vertical == "top"
+    assert ws.freeze_panes == "A2" and ws.print_title_rows == "$1:$1"
+    assert ws.page_setup.orientation == "landscape" and ws.page_setup.fitToWidth == 1
+
+
+def test_when_files_were_loaded_after_the_figures_the_workbook_opens_on_the_help_saying_so(tmp_path, monkeypatch):
+    _two_findings(monkeypatch, stale="note: files were loaded after these figures were built")
+    wb = load_workbook(write_review_workbook(None, "2026-12", None, tmp_path / "review.xlsx"))
+    assert wb.sheetnames == ["how to fill in", "finding_reviews"] and wb.active.title == "how to fill in"
+    said = wb["how to fill in"]["A1"]
+    assert said.value.startswith("note: files were loaded") and said.font.b and said.font.color.rgb == "FFC00000"
+
+
+@pytest.mark.calc
+def test_calc_marks_a_decision_not_of_the_five_invalid_and_passes_one_of_them(tmp_path, monkeypatch):
+    helper = Path(__file__).with_name("calc_invalid.py")
+    if not shutil.which("soffice") or not Path("/usr/bin/python3").exists():
+        pytest.skip("needs LibreOffice Calc and python3-uno (make calc)")
+    _two_findings(monkeypatch)
+    path = write_review_workbook(None, "2026-12", None, tmp_path / "review.xlsx")
+    asked = {"path": str(path), "cells": {"finding_reviews": [["E2", "text", "explained"], ["E3", "text", "approved"]]}}
+    done = subprocess.run(["/usr/bin/python3", str(helper)], input=json.dumps(asked), capture_output=True, text=True,
+                          timeout=180, check=True)
+    assert json.loads(done.stdout) == {"finding_reviews": [[4, 2]]}       # E3 (column 4, row 2 from 0) alone
