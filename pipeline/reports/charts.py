@@ -27,6 +27,7 @@ STATUS_COLORS = {"matched": "#009E73", "late": "#56B4E9", "early": "#0072B2", "a
                  "missing": "#C0392B", "pending": "#BBBBBB", "unexpected": "#CC79A7"}
 MONEY_HOVER = "%{customdata}"
 RENDERER = "pound_offline"
+OTHER_AXES = ("scene", "polar", "ternary", "geo", "coloraxis")    # layouts of charts the reports do not draw
 
 
 class OfflineNotebookRenderer(NotebookRenderer):
@@ -56,8 +57,10 @@ def setup() -> None:
     pio.renderers.default = RENDERER
     white = pio.templates["plotly_white"]
     # plotly_white's look for the kinds of trace the reports draw (chart_access.KINDS), not its
-    # styling of the twenty others: each figure carries its template, copied as it is made
-    template = go.layout.Template(layout=white.layout, data={kind: white.data[kind] for kind in KINDS})
+    # styling of the twenty others, nor of the 3-D, polar, ternary and map axes no report has: each
+    # figure carries its template, copied as it is made
+    flat = {k: v for k, v in white.layout.to_plotly_json().items() if k not in OTHER_AXES}
+    template = go.layout.Template(layout=flat, data={kind: white.data[kind] for kind in KINDS})
     template.layout.colorway = COLORS
     template.layout.font = dict(family="Segoe UI, Helvetica, Arial, sans-serif", size=13, color="#222")
     template.layout.title = dict(font=dict(size=17), x=0.01, xanchor="left")

@@ -138,7 +138,9 @@ def test_the_reports_template_is_plotly_white_for_each_kind_of_chart_they_draw_a
     # the layout is plotly_white's, with the reports' own settings over it
     assert ours["layout"]["colorway"] == chart_access.COLORS and ours["layout"]["separators"] == ".,"
     assert all(ours["layout"][k] == v for k, v in white["layout"].items()
-               if k not in ("colorway", "font", "title", "legend", "separators", "xaxis", "yaxis", "margin"))
+               if k not in ("colorway", "font", "title", "legend", "separators", "xaxis", "yaxis", "margin",
+                            *charts.OTHER_AXES))
+    assert not set(charts.OTHER_AXES) & set(ours["layout"]) and set(charts.OTHER_AXES) <= set(white["layout"])
 
 
 def test_every_chart_on_the_pages_is_of_a_kind_the_template_styles(october, synthetic):
