@@ -250,11 +250,23 @@ class Tab:
         return said.get("result", {}).get("value")
 
     def pdf(self, prefer_css_page_size: bool = False, timeout: float = 120_000) -> bytes:
+        """The page printed, read back as a stream in pieces (as playwright reads it): a report's
+        PDF of many megabytes never one message."""
         import base64
 
-        printed = self._send("Page.printToPDF", {**PDF_DEFAULTS, "preferCSSPageSize": prefer_css_page_size},
-                             timeout / 1000)
-        return base64.b64decode(printed["data"])
+        printed = self._send("Page.printToPDF", {**PDF_DEFAULTS, "preferCSSPageSize": prefer_css_page_size,
+                                                 "transferMode": "ReturnAsStream"}, timeout / 1000)
+        handle, pieces = printed["stream"], []
+        try:
+            while True:
+                piece = self._send("IO.read", {"handle": handle, "size": 1 << 20}, timeout / 1000)
+                data = piece.get("data", "")
+                pieces.append(base64.b64decode(data) if piece.get("base64Encoded") else data.encode("latin-1"))
+                if piece.get("eof"):
+                    return b"".join(pieces)
+        finally:
+            with contextlib.suppress(ProtocolError):
+                self._send("IO.close", {"handle": handle}, CLOSE_WAIT)
 
     def close(self) -> None:
         with contextlib.suppress(ProtocolError):

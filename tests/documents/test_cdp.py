@@ -31,7 +31,7 @@ def out(*messages):
     half = len(data) // 2                 # the answers cut in two, a pause between
     os.write(4, data[:half]); time.sleep(0.05); os.write(4, data[half:])
 
-buffer = b""
+buffer, reads, closed = b"", 0, None
 while True:
     chunk = os.read(3, 65536)
     if not chunk:
@@ -47,9 +47,21 @@ while True:
         if mode == "error":
             out({"id": m["id"], "error": {"code": -32000, "message": "No target with given id found"}})
             continue
+        if m["method"] == "Page.printToPDF":     # the PDF as a stream, read in two pieces
+            out({"id": m["id"], "result": {"stream": "H1"}})
+            continue
+        if m["method"] == "IO.read":
+            reads += 1
+            piece = {"data": "JVBERi0xLjQg", "base64Encoded": True, "eof": False} if reads == 1 else \
+                {"data": "the rest", "eof": True}
+            out({"id": m["id"], "result": piece})
+            continue
+        if m["method"] == "IO.close":
+            closed = m["params"]["handle"]
         # an event first, then the answer, large enough to come in many reads
         out({"method": "Page.loadEventFired", "sessionId": "S1", "params": {}},
-            {"id": m["id"], "result": {"method": m["method"], "args": sys.argv[1:], "big": "x" * 300000}})
+            {"id": m["id"], "result": {"method": m["method"], "args": sys.argv[1:], "big": "x" * 300000,
+                                       "closed": closed}})
 '''
 
 
@@ -154,3 +166,10 @@ def test_a_browser_gone_before_the_first_page_fails_the_batch_naming_the_page(st
         pdf._print_batch([(page, tmp_path / "paper.pdf")], report=False, browser=stand_in("exit"))
     assert (tmp_path / "paper.pdf").read_bytes() == b"%PDF the earlier print"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chromium", "paper.html", "paper.pdf"]
+
+
+def test_a_pdf_is_read_back_from_its_stream_piece_by_piece_and_the_stream_closed(stand_in):
+    with cdp.Chromium(stand_in("answer"), []) as browser:
+        tab = cdp.Tab(browser, "T1", "S1")
+        assert tab.pdf(prefer_css_page_size=True) == b"%PDF-1.4 the rest"
+        assert browser.send("Page.enable", session="S1")["closed"] == "H1"
