@@ -173,3 +173,65 @@ def test_a_pdf_is_read_back_from_its_stream_piece_by_piece_and_the_stream_closed
         tab = cdp.Tab(browser, "T1", "S1")
         assert tab.pdf(prefer_css_page_size=True) == b"%PDF-1.4 the rest"
         assert browser.send("Page.enable", session="S1")["closed"] == "H1"
+
+
+_GENERIC = ("<!doctype html><html lang=en><meta charset=utf-8><title>generic</title><style>@page { size: A4 }"
+            " body { font-family: sans-serif } pre { font-family: monospace } .wide { width: 100vw;"
+            " background: #ddd } p.serif { font-family: serif }</style><body><div class=wide>as wide as the"
+            " window</div><p>Plain words in the default sans-serif.</p><p class=serif>And in the serif.</p>"
+            "<pre>R 1,250.00</pre></body></html>")
+
+
+def _pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.browser
+def test_a_report_page_is_laid_out_as_wide_as_under_playwright(browser, tmp_path):
+    # a report's charts draw themselves at the window's width as the page loads: a page taller than the
+    # window writes the width its body was given, printed by pdf.py (700 px wide, from its file) and by
+    # playwright in a context of the same size; a scrollbar would take 15 px of it
+    page = tmp_path / "report.html"
+    page.write_text("<!doctype html><html lang=en><meta charset=utf-8><title>r</title><style>@page { size: A4 }"
+                    " .tall { height: 3000px }</style><body><p id=w></p><div class=tall></div><script>"
+                    "document.getElementById('w').textContent = 'laid out ' + document.body.clientWidth + ' px wide';"
+                    "</script></body></html>", encoding="utf-8")
+    (mine,) = pdf._print_batch([(page, tmp_path / "ours.pdf")], report=True)
+    context = browser._browser.new_context(viewport=pdf.REPORT_VIEWPORT)
+    try:
+        tab = context.new_page()
+        tab.goto(page.as_uri(), wait_until="load")
+        (tmp_path / "theirs.pdf").write_bytes(tab.pdf(prefer_css_page_size=True))
+    finally:
+        context.close()
+    ours, theirs = _pdf_text(mine), _pdf_text(tmp_path / "theirs.pdf")
+    assert "laid out 684 px wide" in ours and ours == theirs          # 700 px less the body's margins
+
+
+@pytest.mark.browser
+def test_papers_print_as_playwright_printed_them(sample_papers, browser, tmp_path):
+    # cdp.py starts Chromium with the switches playwright gave it that a page could show (no
+    # scrollbars, the default fonts, sRGB...): a paper of each of three kinds, and a page naming only
+    # generic font families with a box as wide as the window, print to the same text and pixels both ways
+    papers = sorted(p for p in sample_papers.glob("*.html") if p.name != "index.html")
+    kinds = {p.name.split("_20")[0].rsplit("_", 1)[0]: p for p in papers}
+    pages = [*list(kinds.values())[:3], tmp_path / "generic.html"]
+    pages[-1].write_text(_GENERIC, encoding="utf-8")
+    ours = pdf._print_batch([(p, tmp_path / f"ours_{p.stem}.pdf") for p in pages], report=False)
+    context = browser._browser.new_context()            # playwright's default viewport, as pdf.py had
+    try:
+        tab = context.new_page()
+        for page, mine in zip(pages, ours, strict=True):
+            tab.set_content(page.read_text(encoding="utf-8"), wait_until="load")
+            tab.evaluate("document.fonts.ready.then(() => true)")
+            theirs = tmp_path / f"theirs_{page.stem}.pdf"
+            theirs.write_bytes(tab.pdf(prefer_css_page_size=True))
+            text = [_pdf_text(f) for f in (mine, theirs)]
+            assert text[0] == text[1] and text[0].strip(), page.name
+            for f in (mine, theirs):
+                subprocess.run(["pdftoppm", "-r", "30", "-png", str(f), str(f.with_suffix(""))], check=True)
+            pngs = [sorted(tmp_path.glob(f"{w}_{page.stem}*.png")) for w in ("ours", "theirs")]
+            assert len(pngs[0]) == len(pngs[1]) > 0, page.name
+            assert [p.read_bytes() for p in pngs[0]] == [p.read_bytes() for p in pngs[1]], page.name
+    finally:
+        context.close()
