@@ -24,6 +24,7 @@ import shutil
 import signal
 import tempfile
 import time
+from pathlib import Path
 
 # playwright's Page.pdf defaults: US Letter, no margins, no background, scale 1; a page's own
 # @page size stands where preferCSSPageSize is asked for
@@ -50,6 +51,28 @@ FONT_FAMILIES = {"standard": "Times New Roman", "fixed": "Monospace", "serif": "
 CLOSE_WAIT = 5.0                                          # s for Chromium to exit once asked
 
 
+PROFILE_PREFIX = "pound-chromium-"                       # + the pid of the process printing, -, random
+
+
+def clear_left_profiles() -> None:
+    """The profiles in the temporary folder of processes that are gone (killed while printing: Chromium
+    itself ends when its pipe closes, but the folder stays), removed."""
+    for left in Path(tempfile.gettempdir()).glob(f"{PROFILE_PREFIX}*-*"):
+        pid = left.name[len(PROFILE_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(left, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:          # another user's
+        return True
+    return True
+
+
 class ProtocolError(RuntimeError):
     """Chromium answered a command with an error, crashed, went away, or did not answer in time."""
 
@@ -65,8 +88,10 @@ class Chromium:
     def __init__(self, executable: str, args: list[str] | tuple[str, ...], viewport: dict | None = None):
         self.viewport = viewport or DEFAULT_VIEWPORT
         # a profile of its own, as playwright gives each browser: two printing at once never meet in
-        # one profile (Chromium hands a second start on a profile to the first)
-        self.profile = tempfile.mkdtemp(prefix="pound-chromium-")
+        # one profile (Chromium hands a second start on a profile to the first); named by this
+        # process, so that the profile of one killed before it could remove it is found and removed
+        clear_left_profiles()
+        self.profile = tempfile.mkdtemp(prefix=f"{PROFILE_PREFIX}{os.getpid()}-")
         to_child, self._commands = os.pipe()
         self._answers, from_child = os.pipe()
         # above the descriptors the child is given (3 and 4), so that a dup2 never meets itself

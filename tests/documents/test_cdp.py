@@ -235,3 +235,19 @@ def test_papers_print_as_playwright_printed_them(sample_papers, browser, tmp_pat
             assert [p.read_bytes() for p in pngs[0]] == [p.read_bytes() for p in pngs[1]], page.name
     finally:
         context.close()
+
+
+def test_a_profile_left_by_a_process_killed_while_printing_is_removed_at_the_next_start(stand_in, tmp_path, monkeypatch):
+    monkeypatch.setattr(cdp.tempfile, "tempdir", str(tmp_path))
+    gone = subprocess.Popen(["true"])
+    gone.wait()                                             # a process that has ended: its pid is free
+    left = tmp_path / f"{cdp.PROFILE_PREFIX}{gone.pid}-x1"
+    mine = tmp_path / f"{cdp.PROFILE_PREFIX}{os.getpid()}-x2"          # a live process's: kept
+    other = tmp_path / "pound-chromium-notapid-x3"
+    for folder in (left, mine, other):
+        (folder / "Default").mkdir(parents=True)
+    with cdp.Chromium(stand_in("answer"), []) as browser:
+        assert Path(browser.profile).parent == tmp_path and Path(browser.profile).name.startswith(
+            f"{cdp.PROFILE_PREFIX}{os.getpid()}-")
+        assert not left.exists() and mine.exists() and other.exists()
+    assert _gone(browser)
