@@ -10,7 +10,12 @@ through it (docs/benchmarks.md, issue 52). Here this process writes to the pipe 
 `Chromium` is the browser, one per batch; `Chromium.new_page()` gives a `Tab` with the calls of a
 playwright page that documents/pdf.py uses (goto, set_content, wait_for_function, evaluate, pdf,
 close), made as playwright makes them: a page's content written with document.write, `load` awaited,
-and the PDF asked for with playwright's defaults for whatever the caller does not give.
+and the PDF asked for with playwright's defaults for whatever the caller does not give (untagged).
+
+What it holds to, whatever happens half-way: a write or an answer waited for no longer than asked
+(poll, which any descriptor number suits); a tab's crash said as soon as it is seen; Chromium given
+its two pipes and no other descriptor of this process; and a close, even one interrupted, leaves no
+process of Chromium's session and no profile folder (tests/documents/test_cdp.py).
 """
 
 from __future__ import annotations
@@ -30,7 +35,10 @@ from pathlib import Path
 # @page size stands where preferCSSPageSize is asked for
 PDF_DEFAULTS = {"landscape": False, "displayHeaderFooter": False, "printBackground": False, "scale": 1,
                 "paperWidth": 8.5, "paperHeight": 11, "marginTop": 0, "marginBottom": 0, "marginLeft": 0,
-                "marginRight": 0, "pageRanges": "", "preferCSSPageSize": False}
+                "marginRight": 0, "pageRanges": "", "preferCSSPageSize": False,
+                # untagged and without an outline, as playwright asks: Chromium would otherwise tag the
+                # PDF (a structure tree: a table's paper four times the size)
+                "generateTaggedPDF": False, "generateDocumentOutline": False}
 DEFAULT_VIEWPORT = {"width": 1280, "height": 720}        # playwright's, where a context gives none
 # what playwright gives a headless Chromium it starts, that a printed page could show: no scrollbars
 # (a page 700 px wide lays out 700 px of content), sRGB, no hover or fine pointer, and the default
@@ -48,18 +56,28 @@ HEADLESS_ARGS = ("--hide-scrollbars", "--mute-audio", "--force-color-profile=srg
                  "DestroyProfileOnBrowserClose,HttpsUpgrades")
 FONT_FAMILIES = {"standard": "Times New Roman", "fixed": "Monospace", "serif": "Times New Roman",
                  "sansSerif": "Arial", "cursive": "Comic Sans MS", "fantasy": "Impact"}
+KEPT_EVENTS = ("Page.loadEventFired", "Inspector.targetCrashed")
 CLOSE_WAIT = 5.0                                          # s for Chromium to exit once asked
 
 
 PROFILE_PREFIX = "pound-chromium-"                       # + the pid of the process printing, -, random
 
 
+LEFT_AFTER = 3600                  # s a profile folder has stood untouched before it can be left
+
+
 def clear_left_profiles() -> None:
     """The profiles in the temporary folder of processes that are gone (killed while printing: Chromium
-    itself ends when its pipe closes, but the folder stays), removed."""
+    itself ends when its pipe closes, but the folder stays), removed once they have stood an hour
+    untouched: a process of that number may be alive elsewhere (another container sharing /tmp)."""
+    now = time.time()
     for left in Path(tempfile.gettempdir()).glob(f"{PROFILE_PREFIX}*-*"):
         pid = left.name[len(PROFILE_PREFIX):].split("-", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
+        try:
+            stale = now - left.stat().st_mtime > LEFT_AFTER
+        except OSError:
+            continue
+        if pid.isdigit() and stale and not _alive(int(pid)):
             shutil.rmtree(left, ignore_errors=True)
 
 
@@ -82,44 +100,78 @@ def _inherited(fd: int, at: int) -> tuple:
     return (os.POSIX_SPAWN_DUP2, fd, at)
 
 
+def _not_given() -> list[tuple]:
+    """posix_spawn's file actions closing, in the child, every descriptor this process would
+    otherwise hand Chromium (those without close-on-exec, beyond the standard three): subprocess's
+    close_fds, which posix_spawn lacks."""
+    try:
+        numbers = [int(n) for n in os.listdir("/proc/self/fd")]
+    except OSError:
+        numbers = list(range(3, 256))
+    out = []
+    for fd in numbers:
+        try:
+            if fd > 2 and os.get_inheritable(fd):
+                out.append((os.POSIX_SPAWN_CLOSE, fd))
+        except OSError:                 # closed since (the listing's own, or another thread's)
+            pass
+    return out
+
+
 class Chromium:
     """One headless Chromium, its DevTools protocol on a pipe; a context manager that closes it."""
 
     def __init__(self, executable: str, args: list[str] | tuple[str, ...], viewport: dict | None = None):
         self.viewport = viewport or DEFAULT_VIEWPORT
-        # a profile of its own, as playwright gives each browser: two printing at once never meet in
-        # one profile (Chromium hands a second start on a profile to the first); named by this
-        # process, so that the profile of one killed before it could remove it is found and removed
-        clear_left_profiles()
-        self.profile = tempfile.mkdtemp(prefix=f"{PROFILE_PREFIX}{os.getpid()}-")
-        to_child, self._commands = os.pipe()
-        self._answers, from_child = os.pipe()
-        # above the descriptors the child is given (3 and 4), so that a dup2 never meets itself
-        high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in (to_child, from_child)]
-        for fd in (to_child, from_child):
-            os.close(fd)
-        devnull = (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)
-        quiet = [(os.POSIX_SPAWN_OPEN, n, os.devnull, os.O_WRONLY, 0) for n in (1, 2)]
-        try:
-            # posix_spawn, not subprocess with preexec_fn: safe in the desk's threads; a session of
-            # its own, so that Chromium and every process it starts are stopped together (_stop)
-            self.pid = os.posix_spawn(executable, [executable, "--headless", *HEADLESS_ARGS, *args,
-                                                   f"--user-data-dir={self.profile}", "--remote-debugging-pipe"],
-                                      os.environ,
-                                      file_actions=[devnull, *quiet, _inherited(high[0], 3), _inherited(high[1], 4)],
-                                      setsid=True)
-        except OSError:
-            for fd in (*high, self._commands, self._answers):
-                os.close(fd)
-            shutil.rmtree(self.profile, ignore_errors=True)
-            raise
-        for fd in high:
-            os.close(fd)
         self._partial: list[bytes] = []     # the pieces of the message not yet ended
         self._messages: list[bytes] = []    # messages read whole, not yet given
         self._next = 0
         self._events: list[dict] = []
         self._closed = False
+        # a profile of its own, as playwright gives each browser: two printing at once never meet in
+        # one profile (Chromium hands a second start on a profile to the first); named by this
+        # process, so that the profile of one killed before it could remove it is found and removed
+        clear_left_profiles()
+        self.profile = tempfile.mkdtemp(prefix=f"{PROFILE_PREFIX}{os.getpid()}-")
+        mine: list[int] = []                # this process's ends of the two pipes
+        theirs: list[int] = []              # Chromium's ends, closed here once it has them
+        try:
+            to_child, commands = os.pipe()
+            theirs.append(to_child)
+            mine.append(commands)
+            answers, from_child = os.pipe()
+            mine.append(answers)
+            theirs.append(from_child)
+            # above the descriptors the child is given (3 and 4), so that a dup2 never meets itself
+            high = []
+            for fd in (to_child, from_child):
+                high.append(fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10))
+                theirs.append(high[-1])
+            os.set_blocking(commands, False)            # a write waits for Chromium no longer than asked
+            self._commands, self._answers = commands, answers
+            self._out, self._in = select.poll(), select.poll()
+            self._out.register(commands, select.POLLOUT)
+            self._in.register(answers, select.POLLIN)
+            devnull = (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)
+            quiet = [(os.POSIX_SPAWN_OPEN, n, os.devnull, os.O_WRONLY, 0) for n in (1, 2)]
+            # posix_spawn, not subprocess with preexec_fn: safe in the desk's threads; a session of
+            # its own, so that Chromium and every process it starts are stopped together (_stop); no
+            # descriptor of this process's but its two pipes (_not_given)
+            self.pid = os.posix_spawn(executable, [executable, "--headless", *HEADLESS_ARGS, *args,
+                                                   f"--user-data-dir={self.profile}", "--remote-debugging-pipe"],
+                                      os.environ, setsid=True,
+                                      file_actions=[*_not_given(), devnull, *quiet, _inherited(high[0], 3),
+                                                    _inherited(high[1], 4)])
+        except BaseException:
+            for fd in mine:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            shutil.rmtree(self.profile, ignore_errors=True)
+            raise
+        finally:
+            for fd in theirs:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
 
     def __enter__(self) -> Chromium:
         return self
@@ -135,23 +187,40 @@ class Chromium:
         message = {"id": self._next, "method": method, "params": params or {}}
         if session:
             message["sessionId"] = session
-        data = json.dumps(message).encode() + b"\0"
-        try:
-            while data:
-                data = data[os.write(self._commands, data):]
-        except OSError as exc:
-            raise ProtocolError("Chromium is gone") from exc
         wanted, deadline = self._next, time.monotonic() + timeout
+        self._write(json.dumps(message).encode() + b"\0", deadline)
         while True:
+            self._crashed(session)
             answer = self._read(deadline, session)
             if answer.get("id") == wanted:
                 if "error" in answer:
                     raise ProtocolError(f"{method}: {answer['error'].get('message', answer['error'])}")
                 return answer.get("result", {})
-            self._events.append(answer)
+            self._keep(answer)
+
+    def _write(self, data: bytes, deadline: float) -> None:
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self._commands, view):]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError as exc:
+                raise ProtocolError("Chromium is gone") from exc
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._out.poll(left * 1000):
+                raise ProtocolError("Chromium did not take a command in time")
+
+    def _crashed(self, session: str | None) -> None:
+        """ProtocolError when the tab's crash has been said, even while another command was awaited."""
+        if session and any(m.get("method") == "Inspector.targetCrashed" and m.get("sessionId") == session
+                           for m in self._events):
+            raise ProtocolError("Target crashed")
 
     def wait_for(self, event: str, session: str, timeout: float) -> dict:
         """The next event of that name from that tab (one already come, first)."""
+        self._crashed(session)
         for i, message in enumerate(self._events):
             if message.get("method") == event and message.get("sessionId") == session:
                 return self._events.pop(i)
@@ -160,6 +229,13 @@ class Chromium:
             message = self._read(deadline, session)
             if message.get("method") == event and message.get("sessionId") == session:
                 return message
+            self._keep(message)
+
+    def _keep(self, message: dict) -> None:
+        """An event come while another thing was awaited, kept if it is one waited for (a page's load,
+        a tab's crash); the rest (a page's frames starting and stopping) dropped, so that a batch of
+        hundreds of papers keeps no more than a few."""
+        if message.get("method") in KEPT_EVENTS:
             self._events.append(message)
 
     def forget(self, session: str) -> None:
@@ -169,7 +245,7 @@ class Chromium:
     def _read(self, deadline: float, session: str | None) -> dict:
         while not self._messages:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self._answers], [], [], left)[0]:
+            if left <= 0 or not self._in.poll(left * 1000):
                 raise ProtocolError("Chromium did not answer in time")
             chunk = os.read(self._answers, 1 << 20)
             if not chunk:
@@ -193,7 +269,6 @@ class Chromium:
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         tab = Tab(self, target, session)
         self.send("Page.enable", session=session)
-        self.send("Runtime.enable", session=session)
         width, height = self.viewport["width"], self.viewport["height"]
         self.send("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False, "screenWidth": width,
@@ -202,31 +277,42 @@ class Chromium:
         return tab
 
     def close(self) -> None:
+        """Chromium asked to close, stopped if it does not, its pipes closed and its profile removed,
+        whatever interrupts it (a second Ctrl-C, the desk stopping)."""
         if self._closed:
             return
         self._closed = True
-        with contextlib.suppress(ProtocolError):
-            self.send("Browser.close", timeout=CLOSE_WAIT)
-        self._stop()
-        for fd in (self._commands, self._answers):
-            with contextlib.suppress(OSError):
-                os.close(fd)
+        try:
+            with contextlib.suppress(ProtocolError):
+                self.send("Browser.close", timeout=CLOSE_WAIT)
+        finally:
+            try:
+                self._stop()
+            finally:
+                for fd in (self._commands, self._answers):
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+                shutil.rmtree(self.profile, ignore_errors=True)
 
     def _stop(self) -> None:
-        """Chromium's exit awaited for CLOSE_WAIT seconds, then its session killed; reaped."""
+        """Chromium's exit awaited for CLOSE_WAIT seconds, else it is killed; then what is left of its
+        session killed, and it reaped. Its exit is seen without reaping it (WNOWAIT), so that its number
+        is not free to another process while the session is killed."""
         deadline = time.monotonic() + CLOSE_WAIT
-        while time.monotonic() < deadline:
-            if os.waitpid(self.pid, os.WNOHANG)[0]:
-                break
+        while time.monotonic() < deadline and not _ended(self.pid):
             time.sleep(0.02)
-        else:
-            with contextlib.suppress(OSError):
-                os.killpg(self.pid, signal.SIGKILL)
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(self.pid, 0)
-        with contextlib.suppress(OSError):      # what it started and left behind, if anything
+        with contextlib.suppress(OSError):      # Chromium, if it is still running, and all it started
             os.killpg(self.pid, signal.SIGKILL)
-        shutil.rmtree(self.profile, ignore_errors=True)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(self.pid, 0)
+
+
+def _ended(pid: int) -> bool:
+    """Whether the child has exited (it stays to be reaped)."""
+    try:
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True
 
 
 # `load` awaited, then the fonts: a page whose load has already fired answers at once

@@ -25,6 +25,8 @@ if mode == "exit":
     sys.exit(0)
 if mode == "child":                       # a process of its own it leaves running
     os.spawnlp(os.P_NOWAIT, "sleep", "sleep", "300")
+if mode == "deaf":                        # reads nothing: a write to it fills the pipe and waits
+    time.sleep(300)
 
 def out(*messages):
     data = b"".join(json.dumps(m).encode() + b"\\0" for m in messages)
@@ -46,6 +48,11 @@ while True:
             sys.exit(0)
         if mode == "error":
             out({"id": m["id"], "error": {"code": -32000, "message": "No target with given id found"}})
+            continue
+        if mode == "crash" and m.get("sessionId") != "S1":       # S1 crashes while another is answered
+            out({"method": "Inspector.targetCrashed", "sessionId": "S1", "params": {}})
+        if mode == "fds":                         # the descriptors it was given
+            out({"id": m["id"], "result": {"fds": sorted(int(n) for n in os.listdir("/proc/self/fd"))}})
             continue
         if m["method"] == "Page.printToPDF":     # the PDF as a stream, read in two pieces
             out({"id": m["id"], "result": {"stream": "H1"}})
@@ -228,6 +235,8 @@ def test_papers_print_as_playwright_printed_them(sample_papers, browser, tmp_pat
             theirs.write_bytes(tab.pdf(prefer_css_page_size=True))
             text = [_pdf_text(f) for f in (mine, theirs)]
             assert text[0] == text[1] and text[0].strip(), page.name
+            # untagged, as playwright asks (a tagged paper of tables is four times the size)
+            assert [b"/StructTreeRoot" in f.read_bytes() for f in (mine, theirs)] == [False, False], page.name
             for f in (mine, theirs):
                 subprocess.run(["pdftoppm", "-r", "30", "-png", str(f), str(f.with_suffix(""))], check=True)
             pngs = [sorted(tmp_path.glob(f"{w}_{page.stem}*.png")) for w in ("ours", "theirs")]
@@ -244,10 +253,80 @@ def test_a_profile_left_by_a_process_killed_while_printing_is_removed_at_the_nex
     left = tmp_path / f"{cdp.PROFILE_PREFIX}{gone.pid}-x1"
     mine = tmp_path / f"{cdp.PROFILE_PREFIX}{os.getpid()}-x2"          # a live process's: kept
     other = tmp_path / "pound-chromium-notapid-x3"
-    for folder in (left, mine, other):
+    # of a process of that number gone here, but touched within the hour: perhaps alive elsewhere
+    # (another container sharing the folder): kept
+    recent = tmp_path / f"{cdp.PROFILE_PREFIX}{gone.pid}-x4"
+    hours_ago = time.time() - 2 * cdp.LEFT_AFTER
+    for folder in (left, mine, other, recent):
         (folder / "Default").mkdir(parents=True)
+        if folder is not recent:
+            os.utime(folder, (hours_ago, hours_ago))
     with cdp.Chromium(stand_in("answer"), []) as browser:
         assert Path(browser.profile).parent == tmp_path and Path(browser.profile).name.startswith(
             f"{cdp.PROFILE_PREFIX}{os.getpid()}-")
-        assert not left.exists() and mine.exists() and other.exists()
+        assert not left.exists() and mine.exists() and other.exists() and recent.exists()
+    assert _gone(browser)
+
+
+def test_a_command_chromium_does_not_read_is_given_up_on_in_time(stand_in):
+    started = time.monotonic()
+    with cdp.Chromium(stand_in("deaf"), []) as browser, \
+            pytest.raises(cdp.ProtocolError, match="did not take a command in time"):
+        browser.send("Runtime.evaluate", {"expression": "x" * 300_000}, timeout=0.5)   # more than a pipe holds
+    assert time.monotonic() - started < 10 and _gone(browser)
+
+
+def test_a_tab_s_crash_said_while_another_command_was_awaited_fails_its_next_command_at_once(stand_in):
+    with cdp.Chromium(stand_in("crash"), []) as browser:
+        browser.send("Target.getTargets")                  # the crash of S1 comes before this answer
+        started = time.monotonic()
+        with pytest.raises(cdp.ProtocolError, match="Target crashed"):
+            browser.send("Page.navigate", {"url": "about:blank"}, session="S1", timeout=20)
+        assert time.monotonic() - started < 2
+    assert _gone(browser)
+
+
+def test_chromium_is_given_its_two_pipes_and_no_other_descriptor_of_this_process(stand_in):
+    read_end, write_end = os.pipe()
+    os.set_inheritable(read_end, True)                  # as a jobserver's pipe or a service's socket
+    try:
+        with cdp.Chromium(stand_in("fds"), []) as browser:
+            given = browser.send("Target.getTargets")["fds"]
+        assert read_end not in given and {0, 1, 2, 3, 4} <= set(given)
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    assert _gone(browser)
+
+
+def test_with_over_a_thousand_descriptors_open_a_batch_still_prints(stand_in):
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("the process may not open 1,200 files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]      # the pipes come above 1,024
+    try:
+        with cdp.Chromium(stand_in("answer"), []) as browser:
+            assert browser.send("Page.enable", session="S1")["method"] == "Page.enable"
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert _gone(browser)
+
+
+def test_a_close_interrupted_still_stops_chromium_and_removes_its_profile(stand_in, monkeypatch):
+    browser = cdp.Chromium(stand_in("silent"), [])
+    real = cdp.Chromium.send
+
+    def interrupted(self, method, *a, **kw):
+        if method == "Browser.close":
+            raise KeyboardInterrupt          # a second Ctrl-C while the browser is asked to close
+        return real(self, method, *a, **kw)
+
+    monkeypatch.setattr(cdp.Chromium, "send", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        browser.close()
     assert _gone(browser)
