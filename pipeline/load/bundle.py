@@ -328,6 +328,12 @@ def cell_text(value) -> str:
         if value.is_integer() and abs(value) < 1e15:
             return str(int(value))
         return repr(value)
+    if isinstance(value, str) and "_x" in value:
+        # a character a workbook cannot hold as it is (a control character, a carriage return) is
+        # written _xHHHH_, as Excel writes it and outputs/xlsx.py too; openpyxl leaves it so
+        from openpyxl.utils.escape import unescape
+
+        return unescape(value)
     return str(value)
 
 

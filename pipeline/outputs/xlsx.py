@@ -45,8 +45,11 @@ _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _PKG = "http://schemas.openxmlformats.org/package/2006/relationships"
 _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-# characters XML 1.0 cannot hold: written as Excel's escape of each (_x0007_)
-_ESCAPED = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# characters XML 1.0 cannot hold, and a carriage return (which XML reads as a line feed): written as
+# Excel's escape of each (_x0007_); and the underscore of a text that reads as such an escape
+# ("_x0041_" typed), as Excel writes it (_x005F_), so that a reader that undoes them (Excel, the
+# loader) gets the text back
+_ESCAPED = re.compile(r"[\x00-\x08\x0b\x0c\r\x0e-\x1f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)")
 
 
 class Number(str):

@@ -194,3 +194,26 @@ def test_calc_marks_a_decision_not_of_the_five_invalid_and_passes_one_of_them(tm
     done = subprocess.run(["/usr/bin/python3", str(helper)], input=json.dumps(asked), capture_output=True, text=True,
                           timeout=180, check=True)
     assert json.loads(done.stdout) == {"finding_reviews": [[4, 2]]}       # E3 (column 4, row 2 from 0) alone
+
+
+def test_a_detail_with_characters_a_workbook_cannot_hold_comes_back_as_it_was(tmp_path, monkeypatch):
+    # register text is loaded as it is: a stray control character, a carriage return or a typed
+    # "_x0041_" in a finding's detail must come back through the workbook and the loader unchanged, or
+    # the decision recorded on it would be taken as made on other figures (and reopened)
+    from pipeline.load.bundle import cell_text
+    from pipeline.outputs import review_sheet
+
+    details = ["bell\x07 and tab\x0b of Rs 12", "line one\r\nline two 12", "typed _x0041_ and _x005F_ 12"]
+    rows = [{"rule_id": "DQ-X", "subject_id": f"S{i}", "district": None, "severity": "low", "section": "s.12",
+             "event_on": dt.date(2026, 12, 1), "pound_id": "P1", "days_open": 1, "review_status": "open",
+             "detail": d} for i, d in enumerate(details)]
+    monkeypatch.setattr(review_sheet, "open_findings", lambda con, month, district=None: rows)
+    monkeypatch.setattr(review_sheet, "as_of", lambda con: dt.date(2026, 12, 31))
+    monkeypatch.setattr(review_sheet, "stale_notice", lambda con: None)
+    path = write_review_workbook(None, "2026-12", None, tmp_path / "review.xlsx")
+    wb = load_workbook(path, read_only=True)            # as the loader reads a workbook (load/bundle.py)
+    try:
+        read = [[cell_text(v) for v in row] for row in wb["finding_reviews"].iter_rows(values_only=True)]
+    finally:
+        wb.close()
+    assert [r[read[0].index("finding_detail")] for r in read[1:]] == details
