@@ -198,7 +198,7 @@ def desk_at(shared, tmp_path, monkeypatch):
     made = []
 
     def make(state: str) -> Served:
-        s = Served(_copied(_office(shared, state), tmp_path))
+        s = Served(_copied(_office(shared, state), tmp_path / f"desk_at{len(made)}"))   # (desk_of's beside it)
         made.append(s)
         return s
 
