@@ -3,6 +3,7 @@ in this process), on a copy of a bundle."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import socket
@@ -92,10 +93,10 @@ def _print_stand_ins(pages):
     return printed
 
 
-def _stand_ins(monkeypatch) -> None:
+def _stand_ins(monkeypatch, today: bool = True) -> None:
     """The reports drawn by a stand-in (helpers.fake_reports), a review's stand-in pages printed to
     PDF by a stand-in too (the close still prints its page to sign, which verify reads: seal.py's own
-    print_reports), and today 06-12-2026."""
+    print_reports), and (`today`) today 06-12-2026."""
     from helpers import fake_reports
 
     from pipeline.close import seal
@@ -106,14 +107,34 @@ def _stand_ins(monkeypatch) -> None:
                         fake_reports(db, month, district, out))
     monkeypatch.setattr(seal, "render_reports", fake_reports)
     monkeypatch.setattr(pdf, "print_reports", _print_stand_ins)
-    monkeypatch.setenv("POUND_TODAY", "2026-12-06")
+    if today:
+        monkeypatch.setenv("POUND_TODAY", "2026-12-06")
 
 
 @pytest.fixture
-def desk(desk_of, monkeypatch):
+def stand_ins(monkeypatch):
+    """The reports drawn by a stand-in and a review's pages printed by one too, on 06-12-2026
+    (_stand_ins), for the test's whole run."""
+    _stand_ins(monkeypatch)
+
+
+@pytest.fixture
+def drawn_by_stand_ins():
+    """A context in which the reports are drawn, and a review's pages printed, by the stand-ins of
+    _stand_ins (today left as it is): for one step of a test whose other steps draw the real pages."""
+    @contextlib.contextmanager
+    def during():
+        with pytest.MonkeyPatch.context() as mp:
+            _stand_ins(mp, today=False)
+            yield
+
+    return during
+
+
+@pytest.fixture
+def desk(desk_of, stand_ins):
     """A desk on a copy of the sample whose reports are drawn by a stand-in (helpers.fake_reports),
     on 06-12-2026: for tests of which month and which build each step reads, not of the pages."""
-    _stand_ins(monkeypatch)
     return desk_of()
 
 
@@ -177,7 +198,7 @@ def desk_at(shared, tmp_path, monkeypatch):
     made = []
 
     def make(state: str) -> Served:
-        s = Served(_copied(_office(shared, state), tmp_path))
+        s = Served(_copied(_office(shared, state), tmp_path / f"desk_at{len(made)}"))   # (desk_of's beside it)
         made.append(s)
         return s
 

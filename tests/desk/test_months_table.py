@@ -20,7 +20,11 @@ def rows_of(page: str) -> dict[str, str]:
     return out
 
 
-def test_the_months_after_a_close_and_a_correction(desk, monkeypatch):
+def test_the_months_after_a_close_and_a_correction(desk, desk_at, monkeypatch):
+    import json
+
+    from pipeline.load.closes import in_force
+
     pdfs_by_stand_in(monkeypatch)          # the table links the papers' index, not their PDFs
     d = desk
     before = rows_of(d.get(f"/?month={MONTH}").text)
@@ -30,14 +34,16 @@ def test_the_months_after_a_close_and_a_correction(desk, monkeypatch):
     months = list(rows)
     assert months[-1] == "2026-12" and months[-2] == MONTH and months == sorted(months)   # the next month too
     assert "<td>loaded</td>" in rows[MONTH]
-    ok(d, "review", MONTH)
-    rows = rows_of(d.get(f"/?month={MONTH}").text)
+    # reviewed, then closed, with the desk's buttons: the session's offices of these states (desk_at)
+    rows = rows_of(desk_at("reviewed").get(f"/?month={MONTH}").text)
     assert "<td>review made</td>" in rows[MONTH] and "/files/2026-11/review/monthly_review_2026-11.html" in rows[MONTH]
-    closed = ok(d, "close", MONTH, by=DM).result
+    d = desk_at("closed")
+    folder = in_force(d.places.bundle, MONTH)[0]
+    figures_id = json.loads((folder / "close.json").read_text(encoding="utf-8"))["figures_id"]
     rows = rows_of(d.get(f"/?month={MONTH}").text)
-    assert "<td>closed</td>" in rows[MONTH] and closed.figures_id in rows[MONTH]
-    assert f"/files/2026-11/close/{closed.folder.name}/monthly_review_2026-11.pdf" in rows[MONTH]   # the page to sign
-    assert f"/files/2026-11/close/{closed.folder.name}/monthly_review_2026-11.html" in rows[MONTH]  # the sealed review
+    assert "<td>closed</td>" in rows[MONTH] and figures_id in rows[MONTH]
+    assert f"/files/2026-11/close/{folder.name}/monthly_review_2026-11.pdf" in rows[MONTH]   # the page to sign
+    assert f"/files/2026-11/close/{folder.name}/monthly_review_2026-11.html" in rows[MONTH]  # the sealed review
     assert "signed scan" not in rows[MONTH]
 
     r = d.post("/do/close", data={"month": MONTH, "token": d.token(MONTH), "by": DM,
@@ -45,12 +51,12 @@ def test_the_months_after_a_close_and_a_correction(desk, monkeypatch):
                content_type="multipart/form-data")
     assert r.status_code == 303 and d.desk.wait().error is None
     rows = rows_of(d.get(f"/?month={MONTH}").text)
-    assert f"/files/2026-11/close/{closed.folder.name}/signed_page.pdf" in rows[MONTH] and "signed scan" in rows[MONTH]
+    assert f"/files/2026-11/close/{folder.name}/signed_page.pdf" in rows[MONTH] and "signed scan" in rows[MONTH]
     ok(d, "papers", MONTH)
     assert "/files/2026-11/papers/index.html" in rows_of(d.get(f"/?month={MONTH}").text)[MONTH]
     correct_a_november_release(d.places.bundle)
     ok(d, "load", MONTH)
     ok(d, "review", MONTH)
     rows = rows_of(d.get(f"/?month={MONTH}").text)
-    assert "figures moved since the close" in rows[MONTH] and closed.figures_id in rows[MONTH]
+    assert "figures moved since the close" in rows[MONTH] and figures_id in rows[MONTH]
     assert "not loaded" not in rows["2026-10"]

@@ -8,9 +8,10 @@ from __future__ import annotations
 import base64
 import json
 import re
+import shutil
+from pathlib import Path
 
 import pytest
-from helpers import fake_reports
 
 MONTH = "2026-11"
 DM = "K. Ramesh, District Magistrate, Mysuru"
@@ -22,27 +23,39 @@ def auth(name: str, password: str | None = None) -> dict:
     return {"Authorization": "Basic " + base64.b64encode(raw).decode()}
 
 
+def people_made(shared) -> Path:
+    """The people file `pound users add` writes for the clerk, the DM and the auditor (argon2id hashing
+    each password is made slow on purpose), made once a session (tests/shared.py; read only)."""
+    def make(folder: Path) -> None:
+        from shared import quietly
+
+        from pipeline.cli import main
+
+        pw = folder / "pw"
+        for name, role in (("Asha (clerk)", "clerk"), (DM, "dm"), ("Audit Officer", "auditor")):
+            pw.write_text(PASSWORDS[name] + "\n", encoding="utf-8")
+            code, said = quietly(main, ["users", "add", name, "--role", role, "--users", str(folder / "people.json"),
+                                        "--password-file", str(pw)])
+            assert code == 0, said
+        pw.unlink()
+
+    return shared.once("desk-people", make) / "people.json"
+
+
 @pytest.fixture
-def people_file(run_cli, tmp_path):
+def people_file(shared, tmp_path):
+    """A copy (its mode too) of the session's people file (people_made), the test's own to change."""
     f = tmp_path / "people.json"
-    for name, role in (("Asha (clerk)", "clerk"), (DM, "dm"), ("Audit Officer", "auditor")):
-        pw = tmp_path / "pw"
-        pw.write_text(PASSWORDS[name] + "\n", encoding="utf-8")
-        code, out, err = run_cli("users", "add", name, "--role", role, "--users", f, "--password-file", pw)
-        assert code == 0, err
+    shutil.copy2(people_made(shared), f)
     return f
 
 
 @pytest.fixture
-def desk(desk_of, people_file, monkeypatch):
-    from pipeline.close import seal
+def desk(desk_of, people_file, stand_ins):
+    """A desk with --users, its reports drawn and a review's pages printed by a stand-in, on 06-12-2026
+    (conftest.py stand_ins)."""
     from pipeline.desk import people
-    from pipeline.reports import render
 
-    monkeypatch.setattr(render, "render_reports", lambda db, month, district, out, *a, **k:
-                        fake_reports(db, month, district, out))
-    monkeypatch.setattr(seal, "render_reports", fake_reports)
-    monkeypatch.setenv("POUND_TODAY", "2026-12-06")
     return desk_of(people=people.read(people_file))
 
 
@@ -111,8 +124,9 @@ def test_the_dms_close_is_signed_with_the_dms_name_and_the_history_names_each(de
     assert job.error is None, job.error
     close = json.loads((job.result.result.folder / "close.json").read_text(encoding="utf-8"))
     assert close["closed_by"] == DM
+    # verified with the close's own history line written after it (lines added since are its nature): intact
     assert post_as(d, "Audit Officer", "/do/verify").status_code == 303
-    d.desk.wait()
+    assert d.desk.wait().result.result.intact, "the history sealed with the close, a line added since, is intact"
     page = page_as(d, "Audit Officer")
     history = page[page.index('id="history-h"'):]
     done = [(who, what.strip()) for who, what in re.findall(r"<tr><td>[^<]*</td><td>([^<]+)</td>\s*<td>([^<]+)", history)
@@ -121,8 +135,6 @@ def test_the_dms_close_is_signed_with_the_dms_name_and_the_history_names_each(de
                     (DM, "Close the month"), ("Audit Officer", "Verify")]
     # the history is sealed with the close: lines added since are its nature, a line of before rewritten is not
     assert [log["file"] for log in close["logs"]] == ["closes/desk_history.jsonl"]
-    assert post_as(d, "Audit Officer", "/do/verify").status_code == 303
-    assert d.desk.wait().result.result.intact
     log = d.places.bundle / "closes" / "desk_history.jsonl"
     log.write_text(log.read_text(encoding="utf-8").replace("Asha (clerk)", "Someone", 1), encoding="utf-8")
     assert post_as(d, "Audit Officer", "/do/verify").status_code == 303
