@@ -7,6 +7,8 @@ is every paper. Compared by content (every file's bytes)."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from helpers import pound_process as _pound
 
@@ -15,14 +17,26 @@ def _content(out):
     return {p.name: p.read_bytes() for p in out.iterdir() if p.is_file() and not p.name.startswith(".")}
 
 
-@pytest.mark.parametrize("point, outcome", [("papers:written", "before"), ("staged:moving", "after")])
-def test_papers_killed_leave_the_earlier_set_or_the_new_one_whole(golden_db, tmp_path, point, outcome):
+@pytest.fixture(scope="module")
+def sets(golden_db, tmp_path_factory):
+    """The new set (every paper) and the earlier one (G06's), each written once for the module by
+    `pound documents` in a process of its own: (the new set's folder, the earlier set's) (read only:
+    each test kills a writer over a copy of the earlier set's folder)."""
     db = golden_db / "pound.duckdb"
-    after = tmp_path / "after"
+    made = tmp_path_factory.mktemp("papers_whole")
+    after, earlier = made / "after", made / "papers"
     assert _pound("documents", "--db", db, "--out", after).returncode == 0
-    out = tmp_path / "papers"
-    res = _pound("documents", "--db", db, "--out", out, "--case", "G06")
+    res = _pound("documents", "--db", db, "--out", earlier, "--case", "G06")
     assert res.returncode == 0, res.stderr
+    return after, earlier
+
+
+@pytest.mark.parametrize("point, outcome", [("papers:written", "before"), ("staged:moving", "after")])
+def test_papers_killed_leave_the_earlier_set_or_the_new_one_whole(golden_db, tmp_path, sets, point, outcome):
+    db = golden_db / "pound.duckdb"
+    after, earlier = sets
+    out = tmp_path / "papers"
+    shutil.copytree(earlier, out)                  # the earlier set, as pound documents --case G06 left OUT
     before = _content(out)
     assert "index.html" in before and len(_content(after)) > len(before)
     res = _pound("documents", "--db", db, "--out", out, kill_at=point)

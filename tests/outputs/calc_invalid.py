@@ -9,6 +9,12 @@ number), asks Calc to mark invalid data (Tools > Detective > Mark Invalid Data) 
 With --serve it starts Calc once and answers many requests: one JSON request a line on stdin, one
 JSON answer a line on stdout, until stdin ends. Each request opens the workbook afresh and closes it
 unsaved, as a start of its own would.
+
+A request {"convert": [path, ...], "filter": name, "options": text, "ext": extension, "outdir": folder}
+is `soffice --convert-to EXT:FILTER:OPTIONS --outdir FOLDER PATH...` done by the Calc already
+started: each file is opened as --convert-to opens it (hidden, read only), stored through the
+filter as outdir/<its stem>.<ext>, and closed; the answer is {"saved": [path, ...]}. A file that
+will not open or store is an answer {"error": text}, and Calc serves on.
 """
 import json
 import os
@@ -61,6 +67,35 @@ def marked(desktop, req):
     return out
 
 
+def converted(desktop, req):
+    saved = []
+    for path in req["convert"]:
+        doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(os.path.abspath(path)), "_blank", 0,
+                                           (prop("Hidden", True), prop("ReadOnly", True)))
+        if doc is None:
+            raise RuntimeError(f"Calc could not open {path}")
+        try:
+            stem = os.path.splitext(os.path.basename(path))[0]
+            target = os.path.join(os.path.abspath(req["outdir"]), f"{stem}.{req['ext']}")
+            args = [prop("FilterName", req["filter"]), prop("Overwrite", True)]
+            if req.get("options"):
+                args.append(prop("FilterOptions", req["options"]))
+            doc.storeToURL(uno.systemPathToFileUrl(target), tuple(args))
+            saved.append(target)
+        finally:
+            doc.close(True)
+    return {"saved": saved}
+
+
+def answer(desktop, req):
+    if "convert" not in req:
+        return marked(desktop, req)
+    try:
+        return converted(desktop, req)
+    except Exception as exc:            # one file Calc will not take is that request's failure, not the server's
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
 def main():
     serve = "--serve" in sys.argv[1:]
     prof = tempfile.mkdtemp()
@@ -83,7 +118,7 @@ def main():
             return
         for line in sys.stdin:
             if line.strip():
-                sys.stdout.write(json.dumps(marked(desktop, json.loads(line))) + "\n")
+                sys.stdout.write(json.dumps(answer(desktop, json.loads(line))) + "\n")
                 sys.stdout.flush()
     finally:
         proc.terminate()

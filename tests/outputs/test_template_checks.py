@@ -1,23 +1,19 @@
 """The register workbook's cells refuse what the loader refuses and take what it takes: dates and
 amounts drawn by hypothesis (the loader's shapes, their near misses and any text of their
 characters) are written into a blank workbook in LibreOffice Calc, Calc marks the invalid ones with
-its own validity check (calc_invalid.py), and each mark is held to the loader's parser
-(pipeline/load/values.py) and its minimum.
+its own validity check (calc_invalid.py, served by the test process's one Calc: conftest.py), and
+each mark is held to the loader's parser (pipeline/load/values.py) and its minimum.
 
 Two bounds are the sheet's own and drawn inside: a date cell takes days of 1966 (the Act's year)
 to 2099, which the loader would take outside them too, and an amount is drawn with at most 15
 digits (the loader's plain amounts hold 15)."""
 
 import datetime as dt
-import json
-import os
-import select
-import shutil
-import subprocess
 from pathlib import Path
 
 import duckdb
 import pytest
+from calc_served import calc_ready
 from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,8 +22,6 @@ from pipeline.core.registers import BY_NAME
 from pipeline.load.bundle import cell_text
 from pipeline.load.values import typed_expr
 
-SYSTEM_PYTHON = "/usr/bin/python3"
-HELPER = Path(__file__).with_name("calc_invalid.py")
 EPOCH = dt.date(1899, 12, 30)              # a spreadsheet's day 0
 FIRST, LAST = dt.date(1966, 1, 1), dt.date(2099, 12, 31)
 RELEASES = BY_NAME["releases"]
@@ -37,15 +31,8 @@ assert [c.name for c in RELEASES.columns].index("released_on") == 2
 assert [c.name for c in RELEASES.columns].index("fines_paid") == 6
 
 
-def _calc_ready() -> bool:
-    if not shutil.which("soffice") or not os.path.exists(SYSTEM_PYTHON):
-        return False
-    return subprocess.run([SYSTEM_PYTHON, "-c", "import sys; sys.path.append('/usr/lib/python3/dist-packages'); "
-                           "import uno"], capture_output=True).returncode == 0
-
-
 pytestmark = [pytest.mark.calc,
-              pytest.mark.skipif(not _calc_ready(), reason="needs LibreOffice Calc and python3-uno")]
+              pytest.mark.skipif(not calc_ready(), reason="needs LibreOffice Calc and python3-uno")]
 
 _con = duckdb.connect()
 
@@ -134,40 +121,6 @@ AMOUNTS = st.one_of(
     st.text("0123456789,.- ", min_size=1, max_size=12).map(lambda t: ("text", t)),
     st.decimals(-100, 10 ** 7, places=3, allow_nan=False, allow_infinity=False).map(lambda d: ("value", float(d))),
 )
-
-
-class _Calc:
-    """calc_invalid.py serving this module's requests from one start of Calc (each request opens the
-    workbook afresh and closes it unsaved, so no request sees another's values)."""
-
-    def __init__(self, log: Path):
-        self.log = log
-        with log.open("w") as err:
-            self.proc = subprocess.Popen([SYSTEM_PYTHON, str(HELPER), "--serve"], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=err, text=True)
-
-    def marked(self, workbook: Path, cells: list) -> set[tuple[int, int]]:
-        self.proc.stdin.write(json.dumps({"path": str(workbook), "cells": {"releases": cells}}) + "\n")
-        self.proc.stdin.flush()
-        ready, _, _ = select.select([self.proc.stdout], [], [], 240)
-        line = self.proc.stdout.readline() if ready else ""
-        assert line, f"calc_invalid.py gave no answer (exit {self.proc.poll()}): {self.log.read_text()[-2000:]}"
-        return {tuple(c) for c in json.loads(line)["releases"]}
-
-    def close(self):
-        self.proc.stdin.close()
-        try:
-            self.proc.wait(60)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-
-@pytest.fixture(scope="module")
-def calc(tmp_path_factory):
-    served = _Calc(tmp_path_factory.mktemp("calc") / "stderr.txt")
-    yield served
-    served.close()
 
 
 @pytest.fixture(scope="module")

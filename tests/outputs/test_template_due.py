@@ -17,14 +17,13 @@ from a carried case)."""
 
 import csv
 import datetime as dt
-import os
 import shutil
-import subprocess
 from decimal import Decimal
 from pathlib import Path
 
 import duckdb
 import pytest
+from calc_served import XLSX
 from openpyxl import load_workbook
 
 from pipeline.core.registers import DUE_SHEET, REVIEW_HELP_SHEET
@@ -35,21 +34,14 @@ SAMPLE = Path(__file__).parents[2] / "data" / "sample"
 MOVED = {"N-2611-015", "N-2611-023", "N-2611-024", "R-0015"}       # P02's November rows, typed by the keeper
 
 
-def _calc_each(paths: list[Path], out: Path, profile: Path | None = None) -> list[Path]:
+def _calc_each(calc, paths: list[Path], out: Path) -> list[Path]:
     """Each workbook opened and saved by LibreOffice Calc, as a keeper's spreadsheet saves it (the
-    formulas worked out and their results saved), by one start of Calc (each file is opened, worked
-    out and saved on its own; their names differ). `profile`: Calc's user
-    profile, kept from one start to the next as a keeper's is (default: a new one in out)."""
-    soffice = shutil.which("soffice")
-    assert soffice, "LibreOffice Calc is needed"
+    formulas worked out and their results saved), by the test process's Calc (conftest.py: each file
+    is opened, worked out and saved on its own; their names differ). The keeper's Calc keeps its
+    profile from one turn to the next, as this one does."""
     assert len({p.name for p in paths}) == len(paths), paths
-    out.mkdir(parents=True, exist_ok=True)
-    profile = profile or out / "profile"
-    subprocess.run([soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to",
-                    "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out), *map(str, paths)], check=True,
-                   capture_output=True, timeout=180, env={**os.environ, "HOME": str(out)})
-    saved = [out / p.name for p in paths]
-    assert all(p.is_file() for p in saved), saved
+    saved = calc.convert(paths, out, XLSX)
+    assert saved == [out / p.name for p in paths] and all(p.is_file() for p in saved), saved
     return saved
 
 
@@ -236,14 +228,14 @@ def _reseizure(tmp_path: Path) -> dict:
     return state
 
 
-def _calc_as_named(files: dict[str, Path], out: Path, profile: Path) -> dict[str, Path]:
-    """Each workbook worked out by Calc as _calc_each does, all by one start of it: {key: the file Calc
+def _calc_as_named(calc, files: dict[str, Path], out: Path) -> dict[str, Path]:
+    """Each workbook worked out by Calc as _calc_each does, all in one request: {key: the file Calc
     saved}. The workbooks share names (each test's registers_2026-11_P01.xlsx), so each is handed to
     Calc as a copy named by its key, and what Calc saved is given back under the workbook's own name."""
     named = out / "in"
     named.mkdir(parents=True)
     copies = {k: shutil.copy(p, named / f"{k}-{p.name}") for k, p in files.items()}
-    saved = dict(zip(copies, _calc_each(list(copies.values()), out, profile), strict=True))
+    saved = dict(zip(copies, _calc_each(calc, list(copies.values()), out), strict=True))
     back = {}
     for k, p in files.items():
         (out / k).mkdir()
@@ -252,11 +244,11 @@ def _calc_as_named(files: dict[str, Path], out: Path, profile: Path) -> dict[str
 
 
 @pytest.fixture(scope="module")
-def worked(tmp_path_factory):
+def worked(tmp_path_factory, calc):
     """Every workbook of this module's tests, each made in a folder of its own, worked out by Calc as
     a keeper's spreadsheet works them out: both keepers' Novembers (the two readings) and the
-    re-seizure's, by one start of Calc for the first turn and one for the second (the keeper's Calc,
-    one profile, at each turn), not one start each."""
+    re-seizure's, by the test process's Calc (conftest.py: the keeper's Calc, one profile, at each
+    turn), all of a turn in one request."""
     root = tmp_path_factory.mktemp("due")
     months = {name: _a_keepers_november(root / name, *reading) for name, reading in READINGS.items()}
     reseizure = _reseizure(root / "reseizure")
@@ -264,8 +256,7 @@ def worked(tmp_path_factory):
              if "releases" in state}
     if "made" in reseizure:
         first["reseizure"] = reseizure["made"]
-    profile = root / "calc_profile"
-    done = _calc_as_named(first, root / "calc1", profile)
+    done = _calc_as_named(calc, first, root / "calc1")
     if "made" in reseizure:
         reseizure["worked"] = done["reseizure"]
     second = {}
@@ -274,7 +265,7 @@ def worked(tmp_path_factory):
             state["worked1"] = {pound: done[f"{name}-{pound}"] for pound in state["made"]}
             _paid_as_shown(state, state["worked1"])
             second.update({f"{name}-{pound}": path for pound, path in state["made"].items()})
-    done = _calc_as_named(second, root / "calc2", profile) if second else {}
+    done = _calc_as_named(calc, second, root / "calc2") if second else {}
     for name, state in months.items():
         state["worked2"] = {pound: done[f"{name}-{pound}"] for pound in state["made"] if f"{name}-{pound}" in done}
     return {"months": months, "reseizure": reseizure}

@@ -6,13 +6,13 @@ A page is told to its sheet by the footer every sheet prints ("releases, page 2 
 printed more than one page wide would put its first column and its last on different pages: every
 page must show both (its header row is repeated on each page)."""
 
-import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from calc_served import PDF
 from openpyxl import load_workbook
 
 from pipeline.core.registers import REVIEW_HELP_SHEET
@@ -22,16 +22,12 @@ pytestmark = pytest.mark.calc
 SAMPLE = Path(__file__).parents[2] / "data" / "sample"
 
 
-def _pdfs(xlsxs: list[Path], out: Path) -> dict[str, Path]:
-    """Each workbook printed to PDF by one start of LibreOffice (each file is opened and printed on its
-    own; their names differ): {workbook's name: its PDF}."""
-    soffice = shutil.which("soffice")
-    assert soffice and shutil.which("pdftotext"), "LibreOffice and pdftotext (poppler-utils) are needed"
+def _pdfs(calc, xlsxs: list[Path], out: Path) -> dict[str, Path]:
+    """Each workbook printed to PDF by LibreOffice (the test process's Calc, conftest.py: each file is
+    opened and printed on its own; their names differ): {workbook's name: its PDF}."""
+    assert shutil.which("pdftotext"), "pdftotext (poppler-utils) is needed"
     assert len({x.stem for x in xlsxs}) == len(xlsxs), xlsxs
-    out.mkdir(parents=True, exist_ok=True)
-    subprocess.run([soffice, f"-env:UserInstallation=file://{out}/profile", "--headless", "--convert-to", "pdf",
-                    "--outdir", str(out), *map(str, xlsxs)], check=True, capture_output=True, timeout=240,
-                   env={**os.environ, "HOME": str(out)})
+    calc.convert(xlsxs, out, PDF)
     pdfs = {x.name: out / (x.stem + ".pdf") for x in xlsxs}
     assert all(p.is_file() for p in pdfs.values()), pdfs
     return pdfs
@@ -119,9 +115,9 @@ def _tiny(path: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory, shared):
+def printed(tmp_path_factory, shared, calc):
     """Every workbook these tests print, each made in a folder of its own (the accounts' folder a copy
-    of the shared run each time), all printed to PDF by one start of LibreOffice (each file is
+    of the shared run each time), all printed to PDF by the test process's LibreOffice (each file is
     opened and printed on its own): {name: (workbook, its PDF)} (read only)."""
     from shared import quietly
 
@@ -144,7 +140,7 @@ def printed(tmp_path_factory, shared):
     review = shared.run(SAMPLE, "2026-11-30", made / "review")
     cli("report", "--db", review / "pound.duckdb", "--month", "2026-11", "--out", made / "r")
     books["review"] = made / "r" / "review_2026-11.xlsx"
-    pdfs = _pdfs(list(books.values()), tmp_path_factory.mktemp("pdf"))
+    pdfs = _pdfs(calc, list(books.values()), tmp_path_factory.mktemp("pdf"))
     return {name: (xlsx, pdfs[xlsx.name]) for name, xlsx in books.items()}
 
 

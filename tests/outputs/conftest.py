@@ -1,0 +1,25 @@
+"""One start of LibreOffice Calc for every Calc test of a test process (fixture `calc`).
+
+calc_invalid.py --serve starts Calc once and answers requests one a line: which cells Calc's own
+validity check marks (test_template_checks), and `soffice --convert-to` done by the Calc already
+started (a workbook worked out and saved as xlsx, printed to PDF, each sheet written as CSV). Each
+request opens its files afresh and closes them, as a start of its own would; a start of Calc costs
+about as much CPU as the conversions of a module, and five modules started it six times.
+
+The fixture is the session's, so each pytest-xdist worker that runs a Calc test starts its own Calc
+(its own pipe, named by calc_invalid.py's process id, and its own profile): two at most, never
+shared between processes. A Calc that died is started again for the next request."""
+
+from __future__ import annotations
+
+import pytest
+from calc_served import Calc, calc_ready
+
+
+@pytest.fixture(scope="session")
+def calc(tmp_path_factory):
+    """This test process's Calc (started at its first request, stopped at the session's end)."""
+    assert calc_ready(), "LibreOffice Calc and python3-uno are needed: run `make calc`"
+    served = Calc(tmp_path_factory.mktemp("calc"))
+    yield served
+    served.close()
