@@ -200,15 +200,15 @@ JS_KEPT_WHOLE = """() => {
 }"""
 
 
-def test_the_check_sees_a_table_kept_whole(browser, tmp_path):
+def test_the_check_sees_a_table_kept_whole(tabs, tmp_path):
     page_file = tmp_path / "kept.html"
     page_file.write_text('<div style="overflow-y:auto"><table class="pound-table" id="t"><tr><td>1</td></tr></table></div>'
                          '<div style="break-inside:avoid-page"><table class="pound-table" id="u"><tr><td>2</td></tr>'
                          '</table></div>', encoding="utf-8")
-    page, _, _ = browser.open(page_file, charts=False)
+    page, _, _ = tabs.open(page_file, charts=False)     # a tab of the session's, as the A4 checks' pages
     page.emulate_media(media="print")
     assert [k.split(" in ")[0] for k in page.evaluate(JS_KEPT_WHOLE)] == ["t", "u"]
-    page.context.close()
+    page.close()
 
 
 VISIBLE_HEADERS = "[...document.querySelectorAll('#breaks thead th')].filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent.trim())"
