@@ -116,21 +116,71 @@ def synthetic(shared, synthetic_db) -> dict[str, Path]:
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}       # a laptop's screen
 
 
+class Tabs:
+    """Pages opened offline as browser.open opens them (tests/browser.py: every request recorded and
+    all but file:, data: and 127.0.0.1 refused, the page's script errors kept, its charts drawn), but
+    all in one browser context and one renderer process: each is a tab the context's first page (a
+    blank page of its own) opens, so Chromium runs it in that page's process, where plotly.js is
+    compiled once and not again for every page (about 2 of the 3 CPU-s a page took to open in a
+    context of its own). A page a test opened is its own: close it (page.close(), not its context)."""
+
+    def __init__(self, browser, folder: Path):
+        context = browser.open(_home(folder), charts=False)[0].context    # a context of its own
+        self._home = context.pages[0]
+
+    def open(self, path_or_url, charts: bool = True, wait_for: str | None = None, viewport: dict | None = None):
+        """(page, requests, page errors) of a page opened in a new tab, at `viewport` (the context's,
+        playwright's 1280 x 720, when None)."""
+        with self._home.context.expect_page() as opening:
+            self._home.evaluate("() => { window.open(''); }")       # a blank tab of the home page's process
+        page = opening.value
+        if viewport:
+            page.set_viewport_size(viewport)
+        requests: list[str] = []
+        page.on("request", lambda req: requests.append(req.url))   # refused or not (the context's route)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(path_or_url.as_uri() if isinstance(path_or_url, Path) else path_or_url, wait_until="load")
+        if charts:
+            page.wait_for_selector(".main-svg", state="attached", timeout=15000)
+        if wait_for:
+            page.wait_for_selector(wait_for, state="attached", timeout=60000)
+        page.wait_for_timeout(300)
+        return page, requests, errors
+
+    def close(self):
+        self._home.context.close()
+
+
+def _home(folder: Path) -> Path:
+    page = folder / "home.html"
+    page.write_text("<!DOCTYPE html><html><head><title>home</title></head><body></body></html>", encoding="utf-8")
+    return page
+
+
 @pytest.fixture(scope="session")
-def on_screen(browser):
+def tabs(browser, tmp_path_factory):
+    """Tabs of one browser context for the session (in this test process)."""
+    opened = Tabs(browser, tmp_path_factory.mktemp("tabs"))
+    yield opened
+    opened.close()
+
+
+@pytest.fixture(scope="session")
+def on_screen(tabs):
     """on_screen(path) -> (page, requests, page errors): a rendered page opened in this test process
     at a laptop's 1280 x 800, its charts drawn, once for the session and kept open, so the tests that
     read the same page (test_browser, test_pages_a11y, test_light_pages: in xdist_group "on_screen",
     run by one process) open it once between them. Read only: a test that clicks, prints or turns JavaScript
-    off opens a page of its own (browser.open). The requests and errors are all the page's so far."""
+    off opens a page of its own (tabs.open, browser.open). The requests and errors are all the page's so far."""
     opened: dict = {}
 
     def view(path: Path):
         if path not in opened:
-            opened[path] = browser.open(path, context_args=LAPTOP)
+            opened[path] = tabs.open(path, viewport=LAPTOP["viewport"])
         return opened[path]
 
     yield view
     for page, _, _ in opened.values():
-        page.context.close()
+        page.close()
 

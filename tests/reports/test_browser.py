@@ -86,16 +86,29 @@ def test_trends_in_a_browser(on_screen, october):
     assert cell("repeat-owners", "owner_id", "O101", "cases") == "2"
 
 
-def test_reconciliation_breaks_show_whatever_the_month(browser, quiet_month):
-    cell, _ = _check_page(browser.open(quiet_month["reconciliation"]), min_charts=2)
+def test_a_tab_sees_a_cdn_request_too(tabs, tmp_path):
+    # the pages below are opened in tabs of the session's (reports/conftest.py), not by browser.open
+    page_file = tmp_path / "cdn.html"
+    page_file.write_text('<html><head><script src="https://cdn.example.org/require.js"></script></head><body>x</body></html>')
+    page, requests, _ = tabs.open(page_file, charts=False)
+    assert "https://cdn.example.org/require.js" in requests
+    page.close()
+
+
+def test_reconciliation_breaks_show_whatever_the_month(tabs, quiet_month):
+    opened = tabs.open(quiet_month["reconciliation"])
+    cell, _ = _check_page(opened, min_charts=2)
     assert cell("breaks", "reference", "N-2609-012", "difference") == "-100.00"
     assert cell("breaks", "reference", "N-2609-012", "status") == "amount_mismatch"
+    opened[0].close()
 
 
-def test_quiet_month_pages_open_offline(browser, quiet_month):
+def test_quiet_month_pages_open_offline(tabs, quiet_month):
     # the review of a month with nothing in it has no chart to draw; trends still has its charts
-    _, text = _check_page(browser.open(quiet_month["trends"]), min_charts=3)
+    opened = tabs.open(quiet_month["trends"])
+    _, text = _check_page(opened, min_charts=3)
     assert "2026-03 to 2026-05, Mysuru district" in text
+    opened[0].close()
 
 
 @ON_SCREEN
@@ -106,13 +119,16 @@ def test_explore_in_a_browser(on_screen, october):
     assert "Your own question" in text
 
 
-def test_golden_explore_in_a_browser(browser, golden_august):
-    _, text = _check_page(browser.open(golden_august["explore"]), min_charts=5)
+def test_golden_explore_in_a_browser(tabs, golden_august):
+    opened = tabs.open(golden_august["explore"])
+    _, text = _check_page(opened, min_charts=5)
     assert "1. Impoundments by month" in text
+    opened[0].close()
 
 
-def test_golden_monthly_review_in_a_browser(browser, golden_august):
-    cell, text = _check_page(browser.open(golden_august["monthly_review"]), min_charts=2)
+def test_golden_monthly_review_in_a_browser(tabs, golden_august):
+    opened = tabs.open(golden_august["monthly_review"])
+    cell, text = _check_page(opened, min_charts=2)
     # August's one finding: G05's auction SA1 a day before the owner's days from the proclamation ran out (R25)
     assert "August 2026, all districts" in text and "S15-SALE-EARLY" in text and "No findings for August 2026." not in text
     # G05: 10 sheep in and sold at PB; G06: 3 cattle in at PA, 2 sold and 1 returned
@@ -122,17 +138,22 @@ def test_golden_monthly_review_in_a_browser(browser, golden_august):
     assert cell("rollforward", "pound_id", "PA", "heads_released") == "1"
     assert cell("sales", "case_id", "G06", "sale_proceeds") == "12,000.00"
     assert cell("sales", "case_id", "G05", "sale_proceeds") == "9,000.00"
+    opened[0].close()
 
 
-def test_golden_reconciliation_in_a_browser(browser, golden_august):
-    cell, text = _check_page(browser.open(golden_august["reconciliation"]), min_charts=2)
+def test_golden_reconciliation_in_a_browser(tabs, golden_august):
+    opened = tabs.open(golden_august["reconciliation"])
+    cell, text = _check_page(opened, min_charts=2)
     assert "Totals that tie" in text
     assert cell("breaks", "reference", "G09", "status") == "amount_mismatch"
     assert cell("breaks", "reference", "G09", "difference") == "-50.00"
     assert cell("breaks", "reference", "G10", "status") == "missing"
     assert cell("breaks", "reference", "G06", "status") == "late"
+    opened[0].close()
 
 
-def test_golden_trends_in_a_browser(browser, golden_august):
-    _, text = _check_page(browser.open(golden_august["trends"]), min_charts=5)
+def test_golden_trends_in_a_browser(tabs, golden_august):
+    opened = tabs.open(golden_august["trends"])
+    _, text = _check_page(opened, min_charts=5)
     assert "2026-02 to 2026-08" in text
+    opened[0].close()

@@ -72,15 +72,33 @@ def test_the_page_holds_the_figures_decisions_close_and_signature(con):
     assert "District Magistrate: signature" in page and "Name" in page and "Date and seal" in page
 
 
-@pytest.mark.notebook
-def test_pound_close_seals_and_says_the_figures_of_the_page_it_signs(sample_bundle, tmp_path, run_cli):
+def _run_of_a_copy(shared, bundle, root):
+    """data/sample copied to root/bundle and run to root/out as of 30-11-2026: a copy of the session's
+    run of it (tests/shared.py), told where its bundle now is, as a run from root/bundle writes it (its
+    full path in loads.bundle and its staged copy; beside the database's folder in loads.bundle_at);
+    the database."""
     import shutil
 
+    import duckdb
+
+    shutil.copytree(bundle, root / "bundle", ignore=shutil.ignore_patterns("closes"))
+    db = shared.run(bundle, "2026-11-30", root / "out") / "pound.duckdb"
+    con = duckdb.connect(str(db))
+    try:
+        for table in ("loads", "stg_loads"):
+            con.execute(f"UPDATE {table} SET bundle = ?", [str((root / "bundle").resolve())])
+        con.execute("UPDATE loads SET bundle_at = '../bundle'")
+    finally:
+        con.close()
+    return db
+
+
+@pytest.mark.notebook
+def test_pound_close_seals_and_says_the_figures_of_the_page_it_signs(shared, sample_bundle, tmp_path, run_cli):
+    # the sample run as of 30-11-2026 from a copy of its own (the session's run, copied: no run made here)
+    db = _run_of_a_copy(shared, sample_bundle, tmp_path)
     bundle = tmp_path / "bundle"
-    shutil.copytree(sample_bundle, bundle, ignore=shutil.ignore_patterns("closes"))
-    code, _, err = run_cli("run", bundle, "--out", tmp_path / "out", "--as-of", "2026-11-30")
-    assert code == 0, err
-    code, out, err = run_cli("close", "--db", tmp_path / "out" / "pound.duckdb", "--month", "2026-10", "--by",
+    code, out, err = run_cli("close", "--db", db, "--month", "2026-10", "--by",
                              "District Magistrate, Mysuru", "--bundle", bundle)
     assert code == 0, err
     record = json.loads((bundle / "closes" / "2026-10" / "close.json").read_text(encoding="utf-8"))
@@ -107,22 +125,41 @@ def test_balances_show_the_missing_and_the_unexpected_beside_the_net(con):
     assert la01["unexpected_at_end"] == 0 and la01["missing_at_end"] == la01["closing_due_not_credited"]
 
 
-@pytest.mark.parametrize("moved", [True, False], ids=["reopened", "decided"])
-def test_a_reopened_finding_waits_on_the_page_to_sign(moved):
-    """R14: a finding whose decision was made on other figures (reopened by a correction) waits for a
-    decision like an open one. Release R1 of C1 (03-10-2026) paid Rs 599.99 of Rs 600.00 charges: REL-UNPAID,
-    high, 58 days before 30-11-2026. Decided on a detail short by Rs 200.00, it is reopened and counted; its
-    twin, decided on the detail as it reads now, is not."""
-    from helpers import built_rows, case
+def _short_release() -> dict:
+    """Release R1 of C1 (03-10-2026) paid Rs 599.99 of Rs 600.00 charges, its fines credited."""
+    from helpers import case
 
-    rows = {"impoundments": [case()],
+    return {"impoundments": [case()],
             "releases": [{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-03", "head_count": 1,
                           "basis": "s12_payment", "fines_paid": "600", "charges_paid": "599.99", "receipt_signed": "yes"}],
             "local_fund": [{"entry_id": "E1", "local_authority_id": "LA1", "entry_on": "2026-10-05", "amount": "600",
                             "reference": "C1", "head": "fines"}]}
-    con = built_rows(**rows)
-    (detail,) = con.execute("SELECT detail FROM findings WHERE rule_id = 'REL-UNPAID'").fetchone()
-    con.close()
+
+
+@pytest.fixture(scope="module")
+def short_release_detail() -> str:
+    """The detail of _short_release's REL-UNPAID finding, as a build with no decision gives it (built once
+    for the module: both twins below decide on it)."""
+    from helpers import built_rows
+
+    con = built_rows(**_short_release())
+    try:
+        (detail,) = con.execute("SELECT detail FROM findings WHERE rule_id = 'REL-UNPAID'").fetchone()
+    finally:
+        con.close()
+    return detail
+
+
+@pytest.mark.parametrize("moved", [True, False], ids=["reopened", "decided"])
+def test_a_reopened_finding_waits_on_the_page_to_sign(short_release_detail, moved):
+    """R14: a finding whose decision was made on other figures (reopened by a correction) waits for a
+    decision like an open one. Release R1 of C1 (03-10-2026) paid Rs 599.99 of Rs 600.00 charges: REL-UNPAID,
+    high, 58 days before 30-11-2026. Decided on a detail short by Rs 200.00, it is reopened and counted; its
+    twin, decided on the detail as it reads now, is not."""
+    from helpers import built_rows
+
+    rows = _short_release()
+    detail = short_release_detail
     decided = detail.replace("short by Rs 0.01", "short by Rs 200.00") if moved else detail
     assert decided != detail or not moved
     con = built_rows(**rows, finding_reviews=[{"rule_id": "REL-UNPAID", "subject_id": "R1", "reviewed_on": "2026-10-20",

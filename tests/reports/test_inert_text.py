@@ -56,13 +56,13 @@ def hostile(tmp_path_factory):
     return root, papers
 
 
-def test_no_script_from_the_registers_runs_in_any_report(browser, hostile):
+def test_no_script_from_the_registers_runs_in_any_report(tabs, hostile):
     _, papers = hostile
     pages = [p for p in papers if p.suffix == ".html"]
     assert len(pages) == len(REPORTS)          # the explore page included
     shown = 0
     for path in pages:
-        page, _, errors = browser.open(path)
+        page, _, errors = tabs.open(path)          # a tab of the session's (reports/conftest.py)
         assert errors == [], errors
         assert page.evaluate("window.__pwned === undefined"), path.name
         # nowhere in the page's source as markup (in a chart's data it is JSON with < written \u003c)
@@ -72,6 +72,7 @@ def test_no_script_from_the_registers_runs_in_any_report(browser, hostile):
         shown += page.inner_text("body").count(SCRIPT)
         # plotly draws register text (pound names) in its svg as text, never as markup
         assert page.evaluate("document.querySelectorAll('svg script, svg foreignObject').length") == 0
+        page.close()
     assert shown > 0, "the register text is shown, as text"
 
 

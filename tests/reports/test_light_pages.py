@@ -21,14 +21,15 @@ JS_SCROLL = """() => ({page: document.documentElement.scrollWidth, inner: innerW
       .filter(d => d.scrollWidth > d.clientWidth + 1).map(d => (d.querySelector('table') || {}).id || d.className)})"""
 
 
-def test_the_widest_tables_show_every_column_a_click_away(browser, synthetic):
-    page, _, _ = browser.open(synthetic["reconciliation"], charts=False, context_args=LAPTOP)
+def test_the_widest_tables_show_every_column_a_click_away(tabs, synthetic):
+    # a tab of its own (it clicks), of the session's (reports/conftest.py)
+    page, _, _ = tabs.open(synthetic["reconciliation"], charts=False, viewport=LAPTOP["viewport"])
     shown = "[...document.querySelectorAll('#breaks thead th')].filter(t => getComputedStyle(t).display !== 'none').length"
     essential = page.evaluate(shown)
     page.click("label[for='breaks-all']")
     assert page.evaluate(shown) == essential + 7        # ledger, entry on, days after due, entries, the DM's own entries, the difference, the early finding (R21) (the finding, R16 and R17, stands beside its row)
     assert page.evaluate(JS_SCROLL)["page"] <= 1280    # the whole table scrolls in its box, not the page
-    page.context.close()
+    page.close()
 
 
 @pytest.mark.xdist_group("on_screen")       # with test_browser and test_pages_a11y, that read October's pages too
@@ -51,20 +52,20 @@ def test_each_page_is_light_draws_its_charts_offline_with_the_shared_plotly_and_
         assert got["page"] <= got["inner"] and got["scrolled"] == [], (f"{pages[name].name} scrolls sideways at 1280 px", got)
 
 
-def test_a_self_contained_page_draws_alone_and_a_shared_one_needs_its_plotly(browser, sample_db, october, tmp_path):
+def test_a_self_contained_page_draws_alone_and_a_shared_one_needs_its_plotly(tabs, sample_db, october, tmp_path):
     [review] = [p for p in render.render_reports(sample_db, "2026-10", None, tmp_path / "whole", self_contained=True)
                 if p.name.startswith("trends")]
     assert not (tmp_path / "whole" / render.PLOTLY_FILE).exists()
     alone = tmp_path / "alone"
     alone.mkdir()
-    page, _, errors = browser.open(shutil.copy(review, alone / review.name))
+    page, _, errors = tabs.open(shutil.copy(review, alone / review.name))      # tabs: reports/conftest.py
     assert errors == [] and page.locator(".main-svg").count() >= 3
-    page.context.close()
+    page.close()
     # its twin, sharing plotly.js, copied away from it: no chart is drawn
     shared = shutil.copy(october["trends"], alone / "shared.html")
-    page, _, errors = browser.open(shared, charts=False)
+    page, _, errors = tabs.open(shared, charts=False)
     assert page.locator(".main-svg").count() == 0 and errors
-    page.context.close()
+    page.close()
 
 
 def test_the_shared_plotly_is_written_once_and_whole(tmp_path):

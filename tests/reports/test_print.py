@@ -102,11 +102,12 @@ def pdfs(shared, october, synthetic):
 
 
 @pytest.mark.parametrize("name", ["monthly_review", "reconciliation", "trends", "explore"])
-def test_a_report_printed_keeps_within_a4_and_no_table_is_in_a_box_kept_whole(browser, october, synthetic, name):
-    """Each page opened once at A4's width, as printed: it keeps within A4; and (the sample's October)
-    no table of it is in a box Chromium would not split across pages (JS_KEPT_WHOLE)."""
+def test_a_report_printed_keeps_within_a4_and_no_table_is_in_a_box_kept_whole(tabs, october, synthetic, name):
+    """Each page opened once at A4's width, as printed (a tab of the session's, reports/conftest.py):
+    it keeps within A4; and (the sample's October) no table of it is in a box Chromium would not split
+    across pages (JS_KEPT_WHOLE)."""
     for pages in (october, synthetic):
-        page, _, errors = browser.open(pages[name], context_args={"viewport": {"width": A4_INNER_PX, "height": 1000}})
+        page, _, errors = tabs.open(pages[name], viewport={"width": A4_INNER_PX, "height": 1000})
         page.emulate_media(media="print")
         got = page.evaluate(JS_PRINTED)
         assert errors == []
@@ -123,7 +124,7 @@ def test_a_report_printed_keeps_within_a4_and_no_table_is_in_a_box_kept_whole(br
         if pages is october and name == "reconciliation":
             # the breaks name their finding on paper (on screen and in the PDF: test_the_breaks_name_...)
             assert "finding" in page.evaluate(VISIBLE_HEADERS), "the printed breaks have no finding column"
-        page.context.close()
+        page.close()
 
 
 @pytest.mark.parametrize("where", ["sample", "synthetic"])
@@ -199,15 +200,15 @@ JS_KEPT_WHOLE = """() => {
 }"""
 
 
-def test_the_check_sees_a_table_kept_whole(browser, tmp_path):
+def test_the_check_sees_a_table_kept_whole(tabs, tmp_path):
     page_file = tmp_path / "kept.html"
     page_file.write_text('<div style="overflow-y:auto"><table class="pound-table" id="t"><tr><td>1</td></tr></table></div>'
                          '<div style="break-inside:avoid-page"><table class="pound-table" id="u"><tr><td>2</td></tr>'
                          '</table></div>', encoding="utf-8")
-    page, _, _ = browser.open(page_file, charts=False)
+    page, _, _ = tabs.open(page_file, charts=False)     # a tab of the session's, as the A4 checks' pages
     page.emulate_media(media="print")
     assert [k.split(" in ")[0] for k in page.evaluate(JS_KEPT_WHOLE)] == ["t", "u"]
-    page.context.close()
+    page.close()
 
 
 VISIBLE_HEADERS = "[...document.querySelectorAll('#breaks thead th')].filter(t => getComputedStyle(t).display !== 'none').map(t => t.textContent.trim())"
