@@ -41,7 +41,7 @@ def _connection() -> duckdb.DuckDBPyConnection:
         _DATABASE.append(duckdb.connect())
     con = _DATABASE[0].cursor()
     held = con.execute("SELECT (SELECT count(*) FROM duckdb_tables()) + (SELECT count(*) FROM duckdb_views() "
-                       "WHERE NOT internal)").fetchone()[0]
+                       "WHERE NOT internal)").fetchall()[0][0]      # fetched whole: the connection left free
     assert held == 0, f"the shared in-memory database holds {held} table(s) or view(s)"
     return con
 
