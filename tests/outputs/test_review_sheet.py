@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -184,16 +181,11 @@ def test_when_files_were_loaded_after_the_figures_the_workbook_opens_on_the_help
 
 
 @pytest.mark.calc
-def test_calc_marks_a_decision_not_of_the_five_invalid_and_passes_one_of_them(tmp_path, monkeypatch):
-    helper = Path(__file__).with_name("calc_invalid.py")
-    if not shutil.which("soffice") or not Path("/usr/bin/python3").exists():
-        pytest.skip("needs LibreOffice Calc and python3-uno (make calc)")
+def test_calc_marks_a_decision_not_of_the_five_invalid_and_passes_one_of_them(calc, tmp_path, monkeypatch):
     _two_findings(monkeypatch)
     path = write_review_workbook(None, "2026-12", None, tmp_path / "review.xlsx")
-    asked = {"path": str(path), "cells": {"finding_reviews": [["E2", "text", "explained"], ["E3", "text", "approved"]]}}
-    done = subprocess.run(["/usr/bin/python3", str(helper)], input=json.dumps(asked), capture_output=True, text=True,
-                          timeout=180, check=True)
-    assert json.loads(done.stdout) == {"finding_reviews": [[4, 2]]}       # E3 (column 4, row 2 from 0) alone
+    said = calc.ask({"path": str(path), "cells": {"finding_reviews": [["E2", "text", "explained"], ["E3", "text", "approved"]]}})
+    assert said == {"finding_reviews": [[4, 2]]}       # E3 (column 4, row 2 from 0) alone
 
 
 def test_a_detail_with_characters_a_workbook_cannot_hold_comes_back_as_it_was(tmp_path, monkeypatch):
