@@ -21,10 +21,10 @@ class Browser:
             self._pw.stop()
             raise
 
-    def open(self, path_or_url, charts: bool = True, wait_for: str | None = None, context_args: dict | None = None):
-        """(page, requests, page errors) of a page opened offline."""
+    def _offline(self, requests: list[str], context_args: dict | None = None):
+        """A new context in which every request is recorded in `requests` and all but file:, data: and
+        127.0.0.1 refused."""
         context = self._browser.new_context(**(context_args or {}))
-        requests: list[str] = []
 
         def route(r):
             requests.append(r.request.url)
@@ -35,6 +35,12 @@ class Browser:
                 r.abort()
 
         context.route("**/*", route)
+        return context
+
+    def open(self, path_or_url, charts: bool = True, wait_for: str | None = None, context_args: dict | None = None):
+        """(page, requests, page errors) of a page opened offline."""
+        requests: list[str] = []
+        context = self._offline(requests, context_args)
         page = context.new_page()
         page.on("request", lambda req: requests.append(req.url))
         errors: list[str] = []
@@ -47,6 +53,21 @@ class Browser:
             page.wait_for_selector(wait_for, state="attached", timeout=60000)
         page.wait_for_timeout(300)
         return page, requests, errors
+
+    def each_page(self, paths: list[Path]):
+        """Static pages (no script to wait for: papers, an index) opened one after another in one tab of
+        one offline context, as `open` opens a page but for the pause after it: yields (path, page),
+        the tab at that page once loaded. A context and a tab for each paper cost about 0.3 CPU-s and
+        the pause 0.3 s of a paper's 0.5 s."""
+        requests: list[str] = []
+        context = self._offline(requests)
+        try:
+            page = context.new_page()
+            for path in paths:
+                page.goto(path.as_uri(), wait_until="load")
+                yield path, page
+        finally:
+            context.close()
 
     def close(self):
         self._browser.close()

@@ -24,14 +24,20 @@ PAPERS = ["index", "police_report_H-2610-018", "notice_H-2610-018", "owner_accou
           "findings_memo_PK02_2026-09", "security_receipt_D-201"]
 
 
+@pytest.fixture(scope="module")
+def judged(browser, sample_papers):
+    """{name: (axe's violations, how many <main>)} of each of PAPERS, opened one after another in one
+    tab (browser.each_page), once for the module."""
+    return {path.stem: (violations(page), page.locator("main").count())
+            for path, page in browser.each_page([sample_papers / f"{name}.html" for name in PAPERS])}
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("name", PAPERS)
-def test_axe_finds_nothing_on_a_paper(browser, sample_papers, name):
-    page, _, _ = browser.open(sample_papers / f"{name}.html", charts=False)
-    found = violations(page)
+def test_axe_finds_nothing_on_a_paper(judged, name):
+    found, mains = judged[name]
     assert found == [], describe(found)
-    assert page.locator("main").count() == 1
-    page.context.close()
+    assert mains == 1
 
 
 @pytest.mark.browser

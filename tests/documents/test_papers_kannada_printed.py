@@ -125,10 +125,8 @@ def test_the_figures_are_the_english_papers(printed, lang):
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["kn", "both"])
 def test_axe_finds_nothing_on_the_kannada_papers(browser, printed, lang):
-    for page_path in _public(printed[lang]):
-        page, _, _ = browser.open(page_path, charts=False)
+    for page_path, page in browser.each_page(_public(printed[lang])):
         found = violations(page)
-        page.context.close()
         assert found == [], (page_path.name, describe(found))
         assert 'lang="kn"' in page_path.read_text(encoding="utf-8")
 
