@@ -22,6 +22,8 @@ from pipeline.build.models import Model
 from pipeline.core.params import Parameters
 from pipeline.load import connection
 
+pytestmark = pytest.mark.xdist_group("build_steps")     # one test process: the golden bundle built before and after once, not once in each test process
+
 AS_OF = "2026-12-31"
 BEFORE, AFTER = dt.date(2026, 11, 30), dt.date(2026, 12, 31)
 

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from helpers import built, built_rows, case
 
+pytestmark = pytest.mark.xdist_group("sale_attempt_waterfall")     # one test process: its two twins built once, not once in each test process
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SALES_HEADER = ("sale_id,case_id,path,sale_on,head_offered,head_sold,bid_amount,accepted,buyer_name,buyer_person_id,"

@@ -17,6 +17,8 @@ from test_documents import figures
 
 from pipeline.core.script import has_kannada
 
+pytestmark = pytest.mark.xdist_group("papers_kannada_printed")     # one test process: its papers printed once, not once in each test process
+
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 # an s.15 sale with its notice, an s.17 sale with its release, a disposal, and a security deposit
 CASES = ("H-2610-018", "N-2610-013", "M-2610-022", "N-2608-010")

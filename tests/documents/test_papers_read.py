@@ -23,6 +23,8 @@ from printed import pdf_text
 from pipeline.documents.papers import Scope
 from pipeline.documents.render import animals, counted, signer, write_papers
 
+pytestmark = pytest.mark.xdist_group("papers_read")     # one test process: the papers read back once, not once in each test process
+
 
 @pytest.mark.parametrize(("n", "cls", "words"), [
     (1, "cattle", "1 head of cattle"), (3, "cattle", "3 head of cattle"), (1, "sheep", "1 sheep"),

@@ -23,3 +23,12 @@ def calc(tmp_path_factory):
     served = Calc(tmp_path_factory.mktemp("calc"))
     yield served
     served.close()
+
+
+def pytest_collection_modifyitems(items):
+    """The tests that open Calc run in one test process (xdist_group "calc"): one start of Calc for the
+    suite, not one per process, and each module's fixtures (a keeper's two Novembers worked out by Calc,
+    the printed workbooks) made once, not once in each process that runs one of its tests."""
+    for item in items:
+        if item.get_closest_marker("calc"):
+            item.add_marker(pytest.mark.xdist_group("calc"))

@@ -11,6 +11,8 @@ from pipeline.read.balances import period_balances
 from pipeline.read.scope import make_scope
 from pipeline.reports import glance
 
+pytestmark = pytest.mark.xdist_group("glance")     # one test process: the short release's build made once for both twins, not once in each test process
+
 
 def test_the_glance_figures_of_october(con):
     got = {f.label: f.text for f in glance.figures(con, "2026-10")}
