@@ -58,6 +58,7 @@ FONT_FAMILIES = {"standard": "Times New Roman", "fixed": "Monospace", "serif": "
                  "sansSerif": "Arial", "cursive": "Comic Sans MS", "fantasy": "Impact"}
 KEPT_EVENTS = ("Page.loadEventFired", "Inspector.targetCrashed")
 CLOSE_WAIT = 5.0                                          # s for Chromium to exit once asked
+SAID_LINES = 3                                            # of its stderr said when Chromium is gone
 
 
 PROFILE_PREFIX = "pound-chromium-"                       # + the pid of the process printing, -, random
@@ -133,6 +134,7 @@ class Chromium:
         # process, so that the profile of one killed before it could remove it is found and removed
         clear_left_profiles()
         self.profile = tempfile.mkdtemp(prefix=f"{PROFILE_PREFIX}{os.getpid()}-")
+        self._said = os.path.join(self.profile, "stderr.txt")
         mine: list[int] = []                # this process's ends of the two pipes
         theirs: list[int] = []              # Chromium's ends, closed here once it has them
         try:
@@ -153,7 +155,9 @@ class Chromium:
             self._out.register(commands, select.POLLOUT)
             self._in.register(answers, select.POLLIN)
             devnull = (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)
-            quiet = [(os.POSIX_SPAWN_OPEN, n, os.devnull, os.O_WRONLY, 0) for n in (1, 2)]
+            # what Chromium says on stderr kept in its profile, to name why it went (_gone_error)
+            quiet = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+                     (os.POSIX_SPAWN_OPEN, 2, self._said, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)]
             # posix_spawn, not subprocess with preexec_fn: safe in the desk's threads; a session of
             # its own, so that Chromium and every process it starts are stopped together (_stop); no
             # descriptor of this process's but its two pipes (_not_given)
@@ -207,7 +211,7 @@ class Chromium:
             except BlockingIOError:
                 pass
             except OSError as exc:
-                raise ProtocolError("Chromium is gone") from exc
+                raise self._gone_error() from exc
             left = deadline - time.monotonic()
             if left <= 0 or not self._out.poll(left * 1000):
                 raise ProtocolError("Chromium did not take a command in time")
@@ -249,7 +253,7 @@ class Chromium:
                 raise ProtocolError("Chromium did not answer in time")
             chunk = os.read(self._answers, 1 << 20)
             if not chunk:
-                raise ProtocolError("Chromium is gone")
+                raise self._gone_error()
             # a message (a report's PDF is megabytes of it) comes in many pieces: each piece is
             # looked through once for the NUL that ends one, and joined once
             *ended, rest = chunk.split(b"\0")
@@ -262,6 +266,17 @@ class Chromium:
         if message.get("method") == "Inspector.targetCrashed" and session and message.get("sessionId") == session:
             raise ProtocolError("Target crashed")
         return message
+
+    def _gone_error(self) -> ProtocolError:
+        """"Chromium is gone", with the last lines it wrote to stderr (why it went, as far as it said)."""
+        try:
+            with open(self._said, "rb") as fh:
+                fh.seek(max(0, os.fstat(fh.fileno()).st_size - 4096))
+                lines = [ln.strip() for ln in fh.read().decode("utf-8", "replace").splitlines() if ln.strip()]
+        except OSError:
+            lines = []
+        said = " | ".join(ln[:200] for ln in lines[-SAID_LINES:])
+        return ProtocolError(f"Chromium is gone; it said: {said}" if said else "Chromium is gone")
 
     # -- tabs
     def new_page(self) -> Tab:

@@ -23,6 +23,10 @@ import json, os, sys, time
 mode = os.environ["STAND_IN_MODE"]
 if mode == "exit":
     sys.exit(0)
+if mode == "said":                        # says why on stderr, then goes
+    print("a line of start-up noise", file=sys.stderr)
+    print("FATAL: no room left for the renderer", file=sys.stderr, flush=True)
+    sys.exit(1)
 if mode == "child":                       # a process of its own it leaves running
     os.spawnlp(os.P_NOWAIT, "sleep", "sleep", "300")
 if mode == "deaf":                        # reads nothing: a write to it fills the pipe and waits
@@ -131,6 +135,14 @@ def test_a_browser_that_has_gone_is_said_to_have_gone(stand_in):
     with cdp.Chromium(stand_in("exit"), []) as browser, pytest.raises(cdp.ProtocolError, match="Chromium is gone"):
         browser.send("Target.createTarget", {"url": "about:blank"}, timeout=5)
     assert _gone(browser)
+
+
+def test_a_browser_that_has_gone_is_said_to_have_gone_with_its_last_words(stand_in):
+    with cdp.Chromium(stand_in("said"), []) as browser, pytest.raises(cdp.ProtocolError) as said:
+        browser.send("Target.createTarget", {"url": "about:blank"}, timeout=5)
+    assert str(said.value) == ("Chromium is gone; it said: a line of start-up noise | "
+                               "FATAL: no room left for the renderer")
+    assert not Path(browser.profile).exists()
 
 
 def test_a_browser_that_cannot_be_started_is_named_and_leaves_no_profile(tmp_path, monkeypatch):
