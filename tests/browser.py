@@ -10,6 +10,22 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+def opened(page, path_or_url, requests: list[str], charts: bool = True, wait_for: str | None = None):
+    """(page, requests, page errors): `page` taken to `path_or_url`, every request it makes added to
+    `requests` (refused or not: its context's route says), its script errors kept, waited for until
+    loaded, its charts drawn (`charts`) and `wait_for` there, then a moment more."""
+    page.on("request", lambda req: requests.append(req.url))
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(path_or_url.as_uri() if isinstance(path_or_url, Path) else path_or_url, wait_until="load")
+    if charts:
+        page.wait_for_selector(".main-svg", state="attached", timeout=15000)
+    if wait_for:
+        page.wait_for_selector(wait_for, state="attached", timeout=60000)
+    page.wait_for_timeout(300)
+    return page, requests, errors
+
+
 class Browser:
     def __init__(self):
         from playwright.sync_api import sync_playwright
@@ -41,18 +57,7 @@ class Browser:
         """(page, requests, page errors) of a page opened offline."""
         requests: list[str] = []
         context = self._offline(requests, context_args)
-        page = context.new_page()
-        page.on("request", lambda req: requests.append(req.url))
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        url = path_or_url.as_uri() if isinstance(path_or_url, Path) else path_or_url
-        page.goto(url, wait_until="load")
-        if charts:
-            page.wait_for_selector(".main-svg", state="attached", timeout=15000)
-        if wait_for:
-            page.wait_for_selector(wait_for, state="attached", timeout=60000)
-        page.wait_for_timeout(300)
-        return page, requests, errors
+        return opened(context.new_page(), path_or_url, requests, charts, wait_for)
 
     def each_page(self, paths: list[Path]):
         """Static pages (no script to wait for: papers, an index) opened one after another in one tab of

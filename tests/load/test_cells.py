@@ -10,6 +10,7 @@ import duckdb
 import pandas as pd
 import pytest
 from examples import examples
+from helpers import empty_cursor
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -63,23 +64,6 @@ def _cells_of(read, con) -> list:
     return _kept(con.execute(f"SELECT * FROM {cells.CELLS} ORDER BY _row").fetchall())
 
 
-_DATABASE: list = []
-
-
-def _connection() -> duckdb.DuckDBPyConnection:
-    """A connection of its own (its own temporary tables and views: the only things cells.py
-    makes) to one in-memory database made once for the test process, not a new database for each
-    example: DuckDB takes about 17 ms of CPU to make one, a fraction of a millisecond to connect
-    to it. The database itself holds nothing, as a new one would not: checked."""
-    if not _DATABASE:
-        _DATABASE.append(duckdb.connect())
-    con = _DATABASE[0].cursor()
-    held = con.execute("SELECT (SELECT count(*) FROM duckdb_tables()) + (SELECT count(*) FROM duckdb_views() "
-                       "WHERE NOT internal)").fetchall()[0][0]      # fetched whole: the connection left free
-    assert held == 0, f"the shared in-memory database holds {held} table(s) or view(s)"
-    return con
-
-
 def _frame_of(read) -> list:
     if read.problems:
         return [p.render() for p in read.problems]
@@ -102,14 +86,14 @@ def test_duckdb_reads_a_file_as_python_does_or_leaves_it_to_python(tmp_path, dat
     src = Source(REG, path, "registers/security_deposits.csv")
     python = read_source(src, in_python=True)
     read = read_source(src)
-    con = _connection()
+    con = empty_cursor()
     assert _cells_of(read, con) == _frame_of(python)
     assert read.sha256 == python.sha256 and read.extra_columns == python.extra_columns
 
     # typed straight from the file, the rows are those typed from the Python read's frame
     fast, slow = read_source(src), read_source(src, in_python=True)
     cells.type_rows(con, fast)
-    other = _connection()
+    other = empty_cursor()
     cells.type_rows(other, slow)
     assert [p.render() for p in fast.problems] == [p.render() for p in slow.problems]
     if not fast.problems:

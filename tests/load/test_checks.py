@@ -11,6 +11,7 @@ import duckdb
 import pandas as pd
 import pytest
 from examples import examples
+from helpers import empty_cursor
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,23 +28,6 @@ def _columns(reg):
     cols = [("_row", "BIGINT")] + [(c.name, SQL_TYPE[c.kind]) for c in reg.columns]
     cols += [(known_flag(c.name), "BOOLEAN") for c in reg.columns if c.refers_to]
     return cols
-
-
-_DATABASE: list = []
-
-
-def _connection() -> duckdb.DuckDBPyConnection:
-    """A connection of its own (its own temporary tables: the tables here, and those checks.py
-    makes, are all temporary) to one in-memory database made once for the test process, not a new
-    database for each example: DuckDB takes about 17 ms of CPU to make one, a fraction of a
-    millisecond to connect to it. The database itself holds nothing, as a new one would not: checked."""
-    if not _DATABASE:
-        _DATABASE.append(duckdb.connect())
-    con = _DATABASE[0].cursor()
-    held = con.execute("SELECT (SELECT count(*) FROM duckdb_tables()) + (SELECT count(*) FROM duckdb_views() "
-                       "WHERE NOT internal)").fetchall()[0][0]      # fetched whole: the connection left free
-    assert held == 0, f"the shared in-memory database holds {held} table(s) or view(s)"
-    return con
 
 
 def _table(con, reg, rows: list[dict]) -> pd.DataFrame:
@@ -144,7 +128,7 @@ CORPUS = ["impoundments", "releases", "rates", "pounds", "local_fund", "dm_depos
 def test_gx_and_the_compiled_sql_agree_row_for_row(name, data):
     reg = BY_NAME[name]
     rows = data.draw(_rows(reg))
-    con = _connection()
+    con = empty_cursor()
     _agree(con, reg, rows)
 
 
@@ -172,7 +156,7 @@ def _good_release(row, **over):
 def test_each_expectation_fires_on_its_bad_row_and_not_on_its_twin(bad, expected):
     """Hand-made: one good row and one row with a single fault; both judges name that fault only."""
     reg = BY_NAME["releases"]
-    con = _connection()
+    con = empty_cursor()
     found = _agree(con, reg, [_good_release(2), _good_release(3, **bad)])
     assert sorted(e["type"] for e, _ in found) == sorted(expected)
     for _, hits in found:

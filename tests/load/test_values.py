@@ -6,32 +6,17 @@ import duckdb
 import pandas as pd
 import pytest
 from examples import examples
+from helpers import empty_cursor
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.core.registers import COUNT, DATE, FLAG, MONEY, TIME, Column, Register
 from pipeline.load.values import general_expr, parse_problems, typed_expr
 
-_DATABASE: list = []
-
-
-def _connection() -> duckdb.DuckDBPyConnection:
-    """A connection of its own (the frame registered on it is its own) to one in-memory database
-    made once for the test process, not a new database for each cell: DuckDB takes about 17 ms of
-    CPU to make one, a fraction of a millisecond to connect to it. The database itself holds
-    nothing, as a new one would not: checked."""
-    if not _DATABASE:
-        _DATABASE.append(duckdb.connect())
-    con = _DATABASE[0].cursor()
-    held = con.execute("SELECT (SELECT count(*) FROM duckdb_tables()) + (SELECT count(*) FROM duckdb_views() "
-                       "WHERE NOT internal)").fetchall()[0][0]      # fetched whole: the connection left free
-    assert held == 0, f"the shared in-memory database holds {held} table(s) or view(s)"
-    return con
-
 
 def typed(kind: str, text: str):
     col = Column("v", kind)
-    con = _connection()
+    con = empty_cursor()
     con.register("raw", pd.DataFrame({"_row": [2], "v": [text]}, dtype=str))
     value = con.execute(f"SELECT {typed_expr(col)} FROM raw").fetchone()[0]
     problems, _ = parse_problems(con, Register("t", "reference", (col,), key=("v",)), "raw", "t.csv", 10)
@@ -138,7 +123,7 @@ SHAPED = st.one_of(
 @given(cells=st.lists(SHAPED, min_size=1, max_size=120))
 def test_the_short_cuts_for_plain_shapes_agree_with_the_general_expression(cells):
     # one connection for every example; the cells arrive as a list, in their order
-    con = _shared_connection()
+    con = _sharedempty_cursor()
     kinds = (MONEY, DATE, COUNT, TIME)
     lists = ", ".join(f"list({typed_expr(Column('v', k))} ORDER BY i), list({general_expr(Column('v', k))} ORDER BY i)"
                       for k in kinds)
@@ -152,7 +137,7 @@ def test_the_short_cuts_for_plain_shapes_agree_with_the_general_expression(cells
 _CONNECTION: list = []
 
 
-def _shared_connection():
+def _sharedempty_cursor():
     if not _CONNECTION:
         _CONNECTION.append(duckdb.connect())
     return _CONNECTION[0]
@@ -206,7 +191,7 @@ def _python_paise(text: str):
     ("9,99,99,99,99,99,99,999", None), ("93,00,00,00,00,00,00,000", None), ("9,999,999,999,999,999", None),
 ])
 def test_an_amount_of_more_than_15_digits_in_groups_is_no_amount(text, paise):
-    got = _shared_connection().execute(f"SELECT {general_expr(Column('v', MONEY), 'x')} FROM (SELECT ? AS x)",
+    got = _sharedempty_cursor().execute(f"SELECT {general_expr(Column('v', MONEY), 'x')} FROM (SELECT ? AS x)",
                                        [text]).fetchone()[0]
     assert got == paise == _python_paise(text)
 
@@ -217,7 +202,7 @@ def test_an_amount_of_more_than_15_digits_in_groups_is_no_amount(text, paise):
     st.from_regex(r"\A-?[0-9]{1,2}(,[0-9]{2}){1,6},[0-9]{3}(\.[0-9]{1,3})?\Z"),
     st.from_regex(r"\A-?[0-9]{1,16}(\.[0-9]{0,3})?\Z"), NEAR), min_size=1, max_size=60))
 def test_the_general_money_expression_reads_amounts_as_python_does(texts):
-    got = _shared_connection().execute(
+    got = _sharedempty_cursor().execute(
         f"SELECT list({general_expr(Column('v', MONEY), 'x')} ORDER BY i) "
         "FROM (SELECT unnest(?) AS x, unnest(range(len(?))) AS i)", [texts, texts]).fetchone()[0]
     assert got == [_python_paise(t) for t in texts], texts

@@ -10,6 +10,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from browser import opened
 from helpers import REFERENCE, SAMPLE_BUNDLE, SYNTH_MONTH, case, load, make_bundle
 
 from pipeline.build import build
@@ -136,17 +137,7 @@ class Tabs:
         page = opening.value
         if viewport:
             page.set_viewport_size(viewport)
-        requests: list[str] = []
-        page.on("request", lambda req: requests.append(req.url))   # refused or not (the context's route)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(path_or_url.as_uri() if isinstance(path_or_url, Path) else path_or_url, wait_until="load")
-        if charts:
-            page.wait_for_selector(".main-svg", state="attached", timeout=15000)
-        if wait_for:
-            page.wait_for_selector(wait_for, state="attached", timeout=60000)
-        page.wait_for_timeout(300)
-        return page, requests, errors
+        return opened(page, path_or_url, [], charts, wait_for)
 
     def close(self):
         self._home.context.close()
