@@ -31,4 +31,7 @@ def pytest_collection_modifyitems(items):
     the printed workbooks) made once, not once in each process that runs one of its tests."""
     for item in items:
         if item.get_closest_marker("calc"):
+            groups = {m.args[0] if m.args else m.kwargs.get("name") for m in item.iter_markers("xdist_group")}
+            assert groups <= {"calc"}, f"{item.nodeid} opens Calc but is in xdist_group {groups}: tests/conftest.py " \
+                                       "would join the names, and the test would start a Calc of its own"
             item.add_marker(pytest.mark.xdist_group("calc"))

@@ -25,7 +25,7 @@ BASIS = {"reconciliation": ("due_on", "entry_on"), "ledger_entries": ("entry_on"
 
 # The module's tests run in one test process, which makes the module's fixture once (spread
 # over two processes, each made it).
-pytestmark = [pytest.mark.xdist_group("audit_file")]
+pytestmark = [pytest.mark.xdist_group("calc")]     # with the Calc tests (conftest.py): its workbook made once, Calc started once
 
 
 @pytest.fixture(scope="module")

@@ -137,7 +137,17 @@ class Tabs:
         page = opening.value
         if viewport:
             page.set_viewport_size(viewport)
-        return opened(page, path_or_url, [], charts, wait_for)
+        # every request of the context while the tab is open, as browser.open's route records them: a
+        # popup's or a worker's too, which the tab's own request event does not see
+        requests: list[str] = []
+        context = self._home.context
+
+        def record(request):
+            requests.append(request.url)
+
+        context.on("request", record)
+        page.on("close", lambda _: context.remove_listener("request", record))
+        return opened(page, path_or_url, requests, charts, wait_for)
 
     def close(self):
         self._home.context.close()

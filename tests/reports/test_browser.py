@@ -93,6 +93,16 @@ def test_a_tab_sees_a_cdn_request_too(tabs, tmp_path):
     page, requests, _ = tabs.open(page_file, charts=False)
     assert "https://cdn.example.org/require.js" in requests
     page.close()
+    # a request the page makes through a window it opens, as browser.open's route records it
+    page_file.write_text('<html><body><script>window.open("https://cdn.example.org/beacon.js")</script></body></html>')
+    page, requests, _ = tabs.open(page_file, charts=False)
+    page.wait_for_timeout(500)
+    assert "https://cdn.example.org/beacon.js" in requests
+    popups = [p for p in page.context.pages if p.opener() == page]
+    assert popups
+    for popup in popups:
+        popup.close()
+    page.close()
 
 
 def test_reconciliation_breaks_show_whatever_the_month(tabs, quiet_month):
