@@ -138,7 +138,7 @@ class Tabs:
         if viewport:
             page.set_viewport_size(viewport)
         # every request of the context while the tab is open, as browser.open's route records them: a
-        # popup's or a worker's too, which the tab's own request event does not see
+        # popup's or a worker's too, which the tab's own request event (opened's list, set aside) does not see
         requests: list[str] = []
         context = self._home.context
 
@@ -147,7 +147,8 @@ class Tabs:
 
         context.on("request", record)
         page.on("close", lambda _: context.remove_listener("request", record))
-        return opened(page, path_or_url, requests, charts, wait_for)
+        page, _, errors = opened(page, path_or_url, [], charts, wait_for)
+        return page, requests, errors
 
     def close(self):
         self._home.context.close()
@@ -162,9 +163,9 @@ def _home(folder: Path) -> Path:
 @pytest.fixture(scope="session")
 def tabs(browser, tmp_path_factory):
     """Tabs of one browser context for the session (in this test process)."""
-    opened = Tabs(browser, tmp_path_factory.mktemp("tabs"))
-    yield opened
-    opened.close()
+    session_tabs = Tabs(browser, tmp_path_factory.mktemp("tabs"))
+    yield session_tabs
+    session_tabs.close()
 
 
 @pytest.fixture(scope="session")
@@ -174,14 +175,14 @@ def on_screen(tabs):
     read the same page (test_browser, test_pages_a11y, test_light_pages: in xdist_group "on_screen",
     run by one process) open it once between them. Read only: a test that clicks, prints or turns JavaScript
     off opens a page of its own (tabs.open, browser.open). The requests and errors are all the page's so far."""
-    opened: dict = {}
+    kept: dict = {}
 
     def view(path: Path):
-        if path not in opened:
-            opened[path] = tabs.open(path, viewport=LAPTOP["viewport"])
-        return opened[path]
+        if path not in kept:
+            kept[path] = tabs.open(path, viewport=LAPTOP["viewport"])
+        return kept[path]
 
     yield view
-    for page, _, _ in opened.values():
+    for page, _, _ in kept.values():
         page.close()
 
