@@ -59,17 +59,15 @@ def chosen(value: str | None) -> str:
     return value
 
 def month_of(value: str | None) -> str:
-    desk = current_desk()
-    choices = desk.months()
-    if value in choices:
-        return value
+    """The month asked for, when it is a month (YYYY-MM); else the last of the months to choose from,
+    which only then are read (a page of a month named draws without opening the database for them)."""
     if value:
         try:
             actions.month_end(value)
             return value
         except Exception:
             pass
-    return choices[-1]
+    return current_desk().months()[-1]
 
 def page(month: str, status: int = 200, refused: str | None = None):
     desk = current_desk()

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from pipeline import steps
 from pipeline.core.months import months_between
 from pipeline.steps.state import CLOSED
-
-pytestmark = [pytest.mark.xdist_group("desk")]
 
 
 def test_the_months_read_together_are_each_as_read_alone_over_one_connection(desk_at, monkeypatch):

@@ -100,14 +100,13 @@ def test_a_month_not_over_is_reviewed_to_today_and_says_so(desk):
                for f in r.result.page_one)
 
 
-def test_papers_are_made_from_their_months_own_build(desk, monkeypatch):
+def test_papers_are_made_from_their_months_own_build(desk_at, monkeypatch):
     from pipeline import steps
     from pipeline.steps import build
 
     pdfs_by_stand_in(monkeypatch)          # which build the papers are made from is told by their HTML
-    d = desk
-    ok(d, "load", MONTH)
-    alone = ok(d, "papers", MONTH)                     # built as of 30-11 first
+    d = desk_at("reviewed")                 # November loaded and reviewed at the desk: built as of 30-11
+    alone = ok(d, "papers", MONTH)
     assert isinstance(alone.result, steps.Papers)
     assert built_as_of(d).isoformat() == "2026-11-30"
     # December's review leaves a build as of 06-12 in the database
@@ -188,9 +187,8 @@ def test_a_closed_month_shows_its_sealed_review_and_what_moved_and_is_reopened_o
     assert ok(d, "review", MONTH).folder == again.folder
 
 
-def test_reopening_a_month_not_closed_is_refused(desk):
-    d = desk
-    ok(d, "load", MONTH)
+def test_reopening_a_month_not_closed_is_refused(desk_at):
+    d = desk_at("reviewed")                 # November loaded and reviewed at the desk, not closed
     job = do(d, "reopen", MONTH, reason="a correction")
     assert "has not been closed" in job.error
     assert not any(p.name.endswith(".reopened.json") for p in (d.places.bundle / "closes").glob("*")) \

@@ -16,9 +16,6 @@ import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
-
-pytestmark = pytest.mark.xdist_group("desk")
 MONTH = "2026-11"
 POSTS, READS, WORKERS, BOUND = 50, 50, 12, 240    # loads asked, page reads, threads sending them, seconds for all
 
