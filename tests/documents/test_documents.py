@@ -7,12 +7,16 @@ import csv
 import datetime as dt
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 from helpers import built_rows, case
 
 from pipeline.documents.papers import Scope
 from pipeline.documents.render import write_papers
+
+# one test process: the module's papers (the golden bundle's, and the twins') written once, not once in each
+pytestmark = pytest.mark.xdist_group("documents")
 
 FIG = re.compile(r'<span class="fig" data-col="([a-z_0-9]+)">([^<]*)</span>')
 
@@ -298,26 +302,90 @@ def test_a_database_built_before_the_papers_says_to_rebuild(golden_db, tmp_path,
     assert code == 1 and "no table doc_police_reports" in err and "pound build" in err
 
 
-@pytest.mark.parametrize("proclaimed", ["2026-10-11", ""], ids=["proclaimed", "not-recorded"])
-def test_the_notice_and_report_say_what_the_register_records_of_them(tmp_path, proclaimed):
+# --- twins on one small build ----------------------------------------------------------------
+# The cases of the tests below, each under an id and an owner of its own (an owner's cases share the
+# security s.13 holds of him), are built together once for the module (`twins`): no row of one case
+# reads another's, and each test reads its own case's paper alone.
+
+PROCLAIMED = {"proclaimed": ("C1", "2026-10-11"), "not-recorded": ("C2", "")}
+EXPENSES = {"a-rejected-auction-first": ("C4", True), "one-auction": ("C5", False)}
+PAYMENTS = {"paid-short": ("C6", "R1", "400", "s12_payment"), "paid-in-full": ("C7", "R2", "600", "s12_payment"),
+            "under-protest": ("C8", "R3", "", "s16_protest")}
+S17_BALANCES = {"taken-on-its-last-day": ("C9", "3400", "2026-10-12", 1), "part-taken": ("C10", "1000", "2026-10-06", 1),
+                "not-taken": ("C11", "", "", 1), "not-taken-a-head-returned": ("C12", "", "", 2)}
+
+
+def _case(case_id: str, **more) -> dict:
+    """A case of the twins, its owner its own."""
+    return case(case_id, owner_id=f"O{case_id[1:]}", **more)
+
+
+def _report(case_id: str, **days) -> dict:
+    return {"case_id": case_id, "reported_on": "2026-10-09", "notice_on": "2026-10-10", **days}
+
+
+def _twin_rows() -> dict[str, list[dict]]:
+    """The rows of every twin's case."""
+    rows: dict[str, list[dict]] = {"impoundments": [], "police_reports": [], "sales": [], "releases": []}
+    for case_id, proclaimed in PROCLAIMED.values():
+        rows["impoundments"].append(_case(case_id))
+        rows["police_reports"].append(_report(case_id, proclamation_on=proclaimed))
+    sale = {"path": "s17_refusal", "head_offered": 1, "bid_amount": "9000", "conducted_by": "SO1"}
+    for case_id, rejected_first in EXPENSES.values():
+        rows["impoundments"].append(_case(case_id))
+        if rejected_first:
+            rows["sales"].append({**sale, "sale_id": "S1", "case_id": case_id, "sale_on": "2026-10-18", "head_sold": 0,
+                                  "accepted": "no", "sale_expenses": "50"})
+        rows["sales"].append({**sale, "sale_id": "S2" if rejected_first else "S3", "case_id": case_id,
+                              "sale_on": "2026-10-20", "head_sold": 1, "accepted": "yes", "sale_expenses": "100"})
+    for case_id, release_id, charges, basis in PAYMENTS.values():
+        rows["impoundments"].append(_case(case_id))
+        rel = {"release_id": release_id, "case_id": case_id, "released_on": "2026-10-03", "head_count": 1,
+               "basis": basis, "receipt_signed": "yes"}
+        rel |= {"fines_paid": "600", "charges_paid": charges} if basis == "s12_payment" else {"protest_deposit": "1200"}
+        rows["releases"].append(rel)
+    for n, (case_id, paid, paid_on, heads) in enumerate(S17_BALANCES.values(), start=4):
+        rows["impoundments"].append(_case(case_id, head_count=heads))
+        rows["sales"].append({"sale_id": f"S{n}", "case_id": case_id, "path": "s17_refusal", "sale_on": "2026-10-05",
+                              "head_offered": 1, "head_sold": 1, "bid_amount": "5000", "accepted": "yes",
+                              "conducted_by": "SO1", "balance_paid": paid, "balance_paid_on": paid_on,
+                              "balance_receipt_signed": "yes" if paid else ""})
+        if heads == 2:
+            rows["releases"].append({"release_id": "R4", "case_id": case_id, "released_on": "2026-10-05",
+                                     "head_count": 1, "basis": "s17_remainder", "receipt_signed": "yes"})
+    return rows
+
+
+@pytest.fixture(scope="module")
+def twins(tmp_path_factory) -> dict[str, Path]:
+    """The papers of every twin's case as of 30-11-2026, written once for the module from one build:
+    {paper name: its page} (read only)."""
+    written = _papers(tmp_path_factory.mktemp("twins"), **_twin_rows())
+    return {w.paper.name: w.path for w in written}
+
+
+def _words(path: Path) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8"))).split())
+
+
+@pytest.mark.parametrize("case_id, proclaimed", list(PROCLAIMED.values()), ids=list(PROCLAIMED))
+def test_the_notice_and_report_say_what_the_register_records_of_them(twins, case_id, proclaimed):
     """A report made on 09-10 names the notice the register records as displayed on 10-10 as
     recorded (the report came first); the notice's proclamation line carries the day the register
     records, and is left to fill in when it records none; the memo says the day it is issued."""
-    written = _papers(tmp_path, impoundments=[case()],
-                      police_reports=[{"case_id": "C1", "reported_on": "2026-10-09", "notice_on": "2026-10-10",
-                                       "proclamation_on": proclaimed}])
-    text = {w.paper.name: " ".join(unescape(re.sub(r"<[^>]+>", " ", w.path.read_text(encoding="utf-8"))).split())
-            for w in written}
-    assert "of the notice, which the register records as displayed on 10-10-2026" in text["police_report_C1"]
+    text = {name: _words(path) for name, path in twins.items()}
+    assert "of the notice, which the register records as displayed on 10-10-2026" in text[f"police_report_{case_id}"]
     # a line for each proclamation, its place and day (R25); a file without market_proclamation_on records
     # one proclamation for both places
     if proclaimed:
-        assert "In the village or area: proclamation made on 11-10-2026 (as the register records), by" in text["notice_C1"]
+        assert "In the village or area: proclamation made on 11-10-2026 (as the register records), by" in \
+            text[f"notice_{case_id}"]
         assert ("At the market place near the place of seizure: proclamation made on 11-10-2026 (as the register "
-                "records), by") in text["notice_C1"]
+                "records), by") in text[f"notice_{case_id}"]
     else:
-        assert "In the village or area: proclamation made on (date), by" in text["notice_C1"]
-        assert "At the market place near the place of seizure: proclamation made on (date), by" in text["notice_C1"]
+        assert "In the village or area: proclamation made on (date), by" in text[f"notice_{case_id}"]
+        assert "At the market place near the place of seizure: proclamation made on (date), by" in \
+            text[f"notice_{case_id}"]
     memo = next(v for k, v in text.items() if k.startswith("findings_memo"))
     assert "Issued: 30-11-2026" in memo
 
@@ -334,36 +402,23 @@ def test_a_s17_account_gives_the_security_its_own_line_outside_item_c(golden_pap
     assert "Fines and charges payable</th>" in s15 and "Security under section 13" not in s15
 
 
-@pytest.mark.parametrize("rejected_first", [True, False], ids=["a-rejected-auction-first", "one-auction"])
-def test_an_account_names_the_auctions_its_expenses_of_sale_hold(tmp_path, rejected_first):
+@pytest.mark.parametrize("case_id, rejected_first", list(EXPENSES.values()), ids=list(EXPENSES))
+def test_an_account_names_the_auctions_its_expenses_of_sale_hold(twins, case_id, rejected_first):
     """The expenses of sale hold every attempt's (a rejected bid's too): when more than one
     auction's, the account names them, so that Rs 150.00 is not read as the one sale's Rs 100.00."""
-    sale = {"path": "s17_refusal", "head_offered": 1, "bid_amount": "9000", "conducted_by": "SO1"}
-    sales = [{**sale, "sale_id": "S2", "case_id": "C1", "sale_on": "2026-10-20", "head_sold": 1, "accepted": "yes",
-              "sale_expenses": "100"}]
-    if rejected_first:
-        sales.insert(0, {**sale, "sale_id": "S1", "case_id": "C1", "sale_on": "2026-10-18", "head_sold": 0,
-                         "accepted": "no", "sale_expenses": "50"})
-    _papers(tmp_path, impoundments=[case("C1")], sales=sales)
-    page = " ".join(unescape(re.sub(r"<[^>]+>", " ", (tmp_path / "owner_account_C1.html")
-                                    .read_text(encoding="utf-8"))).split())
+    page = _words(twins[f"owner_account_{case_id}"])
     if rejected_first:
         assert "expenses of sale, of the auctions S1 of 18-10-2026, S2 of 20-10-2026 Rs 150.00" in page
     else:
         assert "expenses of sale Rs 100.00" in page and "of the auctions" not in page
 
 
-@pytest.mark.parametrize("charges, basis", [("400", "s12_payment"), ("600", "s12_payment"), ("", "s16_protest")],
-                         ids=["paid-short", "paid-in-full", "under-protest"])
-def test_a_receipt_on_payment_shows_what_was_payable_beside_what_was_paid(tmp_path, charges, basis):
+@pytest.mark.parametrize("release_id, charges, basis", [v[1:] for v in PAYMENTS.values()], ids=list(PAYMENTS))
+def test_a_receipt_on_payment_shows_what_was_payable_beside_what_was_paid(twins, release_id, charges, basis):
     """A release on payment (s.12(1)) shows the fines and charges payable for the heads delivered
     beside those paid, so a receipt paid short says so (Rs 400.00 of Rs 600.00); a delivery under
     protest (s.16(1)) has nothing payable to show."""
-    rel = {"release_id": "R1", "case_id": "C1", "released_on": "2026-10-03", "head_count": 1, "basis": basis,
-           "receipt_signed": "yes"}
-    rel |= {"fines_paid": "600", "charges_paid": charges} if basis == "s12_payment" else {"protest_deposit": "1200"}
-    _papers(tmp_path, impoundments=[case()], releases=[rel])
-    figs = figures((tmp_path / "release_receipt_R1.html").read_text(encoding="utf-8"))
+    figs = figures(twins[f"release_receipt_{release_id}"].read_text(encoding="utf-8"))
     if basis == "s12_payment":
         assert (figs["fines_due"], figs["fines_paid"]) == ("Rs 600.00", "Rs 600.00")
         assert (figs["charges_due"], figs["charges_paid"]) == ("Rs 600.00", f"Rs {charges}.00")
@@ -371,24 +426,12 @@ def test_a_receipt_on_payment_shows_what_was_payable_beside_what_was_paid(tmp_pa
         assert "fines_due" not in figs and "charges_due" not in figs
 
 
-@pytest.mark.parametrize("paid, paid_on, heads", [
-    pytest.param("3400", "2026-10-12", 1, id="taken-on-its-last-day"),
-    pytest.param("1000", "2026-10-06", 1, id="part-taken"),
-    pytest.param("", "", 1, id="not-taken"),
-    pytest.param("", "", 2, id="not-taken-a-head-returned"),
-])
-def test_an_s17_account_has_the_owner_receive_only_the_balance_recorded_paid(tmp_path, paid, paid_on, heads):
-    """R19 (s.17(4), s.18(5)): C1 sold under s.17 on 05-10-2026, 1 head for Rs 5,000 (feeding 5 x 200, fine 600:
-    a balance of Rs 3,400). The receipt says "received" only for what the register records paid; the rest is
+@pytest.mark.parametrize("case_id, paid, paid_on, heads", list(S17_BALANCES.values()), ids=list(S17_BALANCES))
+def test_an_s17_account_has_the_owner_receive_only_the_balance_recorded_paid(twins, case_id, paid, paid_on, heads):
+    """R19 (s.17(4), s.18(5)): each case sold under s.17 on 05-10-2026, 1 head for Rs 5,000 (feeding 5 x 200, fine
+    600: a balance of Rs 3,400). The receipt says "received" only for what the register records paid; the rest is
     held for the owner to 12-10-2026 (sold + 7 days) and then goes to the District Magistrate."""
-    sales = [{"sale_id": "S1", "case_id": "C1", "path": "s17_refusal", "sale_on": "2026-10-05", "head_offered": 1,
-              "head_sold": 1, "bid_amount": "5000", "accepted": "yes", "conducted_by": "SO1", "balance_paid": paid,
-              "balance_paid_on": paid_on, "balance_receipt_signed": "yes" if paid else ""}]
-    releases = [{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-05", "head_count": 1,
-                 "basis": "s17_remainder", "receipt_signed": "yes"}] if heads == 2 else []
-    _papers(tmp_path, impoundments=[case("C1", head_count=heads)], sales=sales, releases=releases)
-    page = " ".join(unescape(re.sub(r"<[^>]+>", " ", (tmp_path / "owner_account_C1.html")
-                                    .read_text(encoding="utf-8"))).split()).replace(" ;", ";").replace(" .", ".")
+    page = _words(twins[f"owner_account_{case_id}"]).replace(" ;", ";").replace(" .", ".")
     held = {"3400": 0, "1000": 2400, "": 3400}[paid]
     if heads == 2:      # both heads' feeding to the sale day (2 x 200 x 5) and fines (2 x 600); no security at P1
         held = 5000 - 2000 - 1200
