@@ -464,23 +464,53 @@ def test_the_notice_has_a_line_for_each_proclamation_and_its_day(tmp_path):
     assert figures(notice)["notice_claim_ends_on"] == "19-10-2026"
 
 
-@pytest.mark.parametrize("pound, s13_to, told", [
-    pytest.param("P1", "", False, id="taluk-not-notified"),
-    pytest.param("P2", "", True, id="notified"),
-    pytest.param("P2", "2026-10-09", False, id="notification-ended-the-day-before-the-notice"),
-    pytest.param("P2", "2026-10-10", True, id="notification-ends-on-the-notice-day"),
-    pytest.param("P2", "2026-10-11", True, id="notification-ends-the-day-after"),
-])
-def test_the_notice_tells_the_owner_of_the_declaration_and_security_where_s13_applies(tmp_path, pound, s13_to, told):
+# The notice's day, 10-10, against s.13's notification for the pound's taluk: Plain (P1's) has none,
+# Notified (P2's) one in force; one taluk's notification cannot end on three days at once, so each pound
+# after them is in a taluk of its own, whose notification ended the day before (Lapsed), ends on the day
+# (Lapsing) or ends the day after (Later). Each case is one pound's, with an owner of its own; all five are
+# built together once for the module (`s13_notices`), and each test reads its own case's notice alone.
+S13_NOTICES = {   # case, pound, its taluk, the end of s.13's notification there (None: none), the notice says so
+    "taluk-not-notified": ("C1", "P1", "Plain", None, False),
+    "notified": ("C2", "P2", "Notified", "", True),
+    "notification-ended-the-day-before-the-notice": ("C3", "P3", "Lapsed", "2026-10-09", False),
+    "notification-ends-on-the-notice-day": ("C4", "P4", "Lapsing", "2026-10-10", True),
+    "notification-ends-the-day-after": ("C5", "P5", "Later", "2026-10-11", True),
+}
+
+
+def _s13_rows() -> dict[str, list[dict]]:
+    """The rows of S13_NOTICES' cases: their pounds and notifications (s.13's alone), each case impounded
+    at its pound (2 head), reported on 09-10 and its notice shown and proclaimed on 10-10."""
+    from helpers import REFERENCE
+
+    known = {p["pound_id"] for p in REFERENCE["pounds"]}
+    return {
+        "pounds": [*REFERENCE["pounds"], *({"pound_id": pound, "name": f"{taluk} Pound", "local_authority_id": "LA2",
+                                            "taluk": taluk, "district": "Mysuru", "pound_keeper_id": "PK2"}
+                                           for _, pound, taluk, _, _ in S13_NOTICES.values() if pound not in known)],
+        "notifications": [{"section": "13", "taluk": taluk, "effective_from": "2025-01-01", "effective_to": s13_to,
+                           "gazette_ref": f"G13-{taluk}"}
+                          for _, _, taluk, s13_to, _ in S13_NOTICES.values() if s13_to is not None],
+        "impoundments": [case(case_id, pound_id=pound, head_count=2, owner_id=f"O{case_id[1:]}")
+                         for case_id, pound, _, _, _ in S13_NOTICES.values()],
+        "police_reports": [{"case_id": case_id, "reported_on": "2026-10-09", "notice_on": "2026-10-10",
+                            "proclamation_on": "2026-10-10"} for case_id, *_ in S13_NOTICES.values()],
+    }
+
+
+@pytest.fixture(scope="module")
+def s13_notices(tmp_path_factory) -> dict[str, Path]:
+    """The papers of S13_NOTICES' cases as of 30-11-2026, written once for the module from one build:
+    {paper name: its page} (read only)."""
+    written = _papers(tmp_path_factory.mktemp("s13_notices"), **_s13_rows())
+    return {w.paper.name: w.path for w in written}
+
+
+@pytest.mark.parametrize("case_id, told", [(v[0], v[4]) for v in S13_NOTICES.values()], ids=list(S13_NOTICES))
+def test_the_notice_tells_the_owner_of_the_declaration_and_security_where_s13_applies(s13_notices, case_id, told):
     """R31: where s.13 is notified for the pound's taluk on the notice's day (10-10), the s.15(2) notice says a
     declaration and the security (2 head x Rs 1,000) are needed to claim the cattle."""
-    notifications = [{"section": "13", "taluk": "Notified", "effective_from": "2025-01-01", "effective_to": s13_to,
-                      "gazette_ref": "G13"}]
-    written = _papers(tmp_path, impoundments=[case(pound_id=pound, head_count=2)], notifications=notifications,
-                      police_reports=[{"case_id": "C1", "reported_on": "2026-10-09", "notice_on": "2026-10-10",
-                                       "proclamation_on": "2026-10-10"}])
-    notice = next(w for w in written if w.paper.name == "notice_C1").path.read_text(encoding="utf-8")
-    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", notice)).split())
+    text = _words(s13_notices[f"notice_{case_id}"])
     said = "the owner must also make a declaration that they are his and deposit the security the section requires"
     assert (said in text) == told, text
     if told:
