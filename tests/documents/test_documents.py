@@ -308,11 +308,11 @@ def test_a_database_built_before_the_papers_says_to_rebuild(golden_db, tmp_path,
 # reads another's, and each test reads its own case's paper alone.
 
 PROCLAIMED = {"proclaimed": ("C1", "2026-10-11"), "not-recorded": ("C2", "")}
-EXPENSES = {"a-rejected-auction-first": ("C4", True), "one-auction": ("C5", False)}
-PAYMENTS = {"paid-short": ("C6", "R1", "400", "s12_payment"), "paid-in-full": ("C7", "R2", "600", "s12_payment"),
-            "under-protest": ("C8", "R3", "", "s16_protest")}
-S17_BALANCES = {"taken-on-its-last-day": ("C9", "3400", "2026-10-12", 1), "part-taken": ("C10", "1000", "2026-10-06", 1),
-                "not-taken": ("C11", "", "", 1), "not-taken-a-head-returned": ("C12", "", "", 2)}
+EXPENSES = {"a-rejected-auction-first": ("C3", True), "one-auction": ("C4", False)}
+PAYMENTS = {"paid-short": ("C5", "R1", "400", "s12_payment"), "paid-in-full": ("C6", "R2", "600", "s12_payment"),
+            "under-protest": ("C7", "R3", "", "s16_protest")}
+S17_BALANCES = {"taken-on-its-last-day": ("C8", "3400", "2026-10-12", 1), "part-taken": ("C9", "1000", "2026-10-06", 1),
+                "not-taken": ("C10", "", "", 1), "not-taken-a-head-returned": ("C11", "", "", 2)}
 
 
 def _case(case_id: str, **more) -> dict:
@@ -451,6 +451,8 @@ def test_an_s17_account_has_the_owner_receive_only_the_balance_recorded_paid(twi
             assert "I have received" not in page and "Receipt (section 17(4))" not in page
 
 
+# (a build of its own: a file that has market_proclamation_on says of each of its rows whether the market's
+# proclamation was made, where a file without it records one proclamation for both places, as the twins' does)
 def test_the_notice_has_a_line_for_each_proclamation_and_its_day(tmp_path):
     """R25: the proclamation in the village or area and the one at the market place are two, each with
     its place and the day the register records; the owner's days run from the later (12-10): to 19-10."""
