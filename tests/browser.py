@@ -59,6 +59,11 @@ class Browser:
         context = self._offline(requests, context_args)
         return opened(context.new_page(), path_or_url, requests, charts, wait_for)
 
+    def tab(self, context_args: dict | None = None):
+        """A blank tab of a new offline context (as `open` makes one, its requests not asked of it), for a
+        test to take to one static page after another (page.goto): close its context when done."""
+        return self._offline([], context_args).new_page()
+
     def each_page(self, paths: list[Path]):
         """Static pages (no script to wait for: papers, an index) opened one after another in one tab of
         one offline context, as `open` opens a page but for the pause after it: yields (path, page),

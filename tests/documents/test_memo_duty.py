@@ -299,65 +299,96 @@ def test_a_surplus_credited_early_goes_to_the_dm_s_accounts_section(dm_accounts,
     assert got == [(key, addressee, "dm_accounts")]
 
 
-@pytest.mark.parametrize("fines_at, key, addressee", [
+# The cases of the two tests below, as of 31-12-2026 (a credit not made, R30; a refund out of time, R23),
+# each under an id and an owner of its own, are built together once for the module (`at_year_end`): no
+# row of one case reads another's, and each test reads its own case's findings alone.
+CREDITS = {   # the case, who took its fines, and the memo's addressee
     # fines of Rs 600 collected at release R1 by the pound-keeper of P1: his to see credited (R30)
-    pytest.param("release", "PK1", "Ramesh Gowda, Pound-keeper, Plain Pound", id="collected-at-a-release"),
+    "collected-at-a-release": ("C1", "release", "PK1", "Ramesh Gowda, Pound-keeper, Plain Pound"),
     # the twin: the same fines taken from the sale's proceeds by SO1 are the sale officer's
-    pytest.param("sale", "SO1", "Manjunath K, Sale officer, who held the money to be credited to the local fund",
-                 id="taken-from-a-sale"),
-])
-def test_a_credit_not_made_goes_to_whoever_held_the_money_with_a_copy(tmp_path, fines_at, key, addressee):
-    """R30: LF-CREDIT-OVERDUE on C1's fines (Rs 600, never in LA1's ledger), as of 31-12-2026, well past the
-    30 days' grace. The memo goes to whoever held the fines, and names LA1's accounts officer as a copy,
-    on the model and on the paper."""
-    rows = {"impoundments": [case("C1", impounded_on="2026-10-01")]}
-    if fines_at == "release":
-        rows["releases"] = [{"release_id": "R1", "case_id": "C1", "released_on": "2026-10-03", "head_count": 1,
-                             "basis": "s12_payment", "fines_paid": "600", "charges_paid": "600",
-                             "receipt_signed": "yes"}]
-    else:
-        rows["police_reports"] = [{"case_id": "C1", "reported_on": "2026-10-02", "reported_to": "Town PS",
-                                   "notice_on": "2026-10-02", "proclamation_on": "2026-10-02"}]
-        rows["sales"] = [{"sale_id": "S1", "case_id": "C1", "path": "s15_unclaimed", "sale_on": "2026-10-18",
-                          "head_offered": 1, "head_sold": 1, "bid_amount": "5000", "accepted": "yes",
-                          "conducted_by": "SO1", "buyer_name": "Farmer B"}]
-    con = built_rows(as_of=dt.date(2026, 12, 31), **rows)
-    try:
-        got = con.execute("SELECT addressee_key, addressee, copy_to FROM doc_findings_memos "
-                          "WHERE rule_id = 'LF-CREDIT-OVERDUE'").fetchall()
-        memos = [w for w in write_papers(con, tmp_path, Scope(), as_of=dt.date(2026, 12, 31))
-                 if w.paper.kind.name == "findings_memo" and w.paper.first["addressee_key"] == key]
-    finally:
-        con.close()
-    assert got == [(key, addressee, "Accounts officer, Town Council")]
-    page = memos[0].path.read_text(encoding="utf-8")
-    assert "Copy to:" in page and "Accounts officer, Town Council, for LF-CREDIT-OVERDUE C1:fines" in page
-
-
-@pytest.mark.parametrize("claims, fires", [
-    pytest.param([], True, id="no-claim-recorded"),
+    "taken-from-a-sale": ("C2", "sale", "SO1", "Manjunath K, Sale officer, who held the money to be credited to the "
+                                               "local fund"),
+}
+REFUNDS = {   # the case, the claims preferred for it, and whether DM-CLAIM-OUT-OF-TIME fires
+    "no-claim-recorded": ("C3", [], True),
     # the twin: a claim preferred within the six months and established before the refund
-    pytest.param([{"claim_id": "K1", "case_id": "C1", "claimant": "Mahadevappa", "preferred_on": "2026-11-02",
-                   "established_on": "2026-11-20"}], False, id="a-claim-in-time"),
-])
-def test_a_refund_out_of_time_goes_to_the_dm_s_accounts_section(claims, fires):
-    """R23: C1 sold unclaimed on 18-10-2026 (surplus Rs 800), received by the DM on 20-10-2026 and Rs 300 refunded by
-    him on 01-12-2026: on no claim, the memo goes to the accounts section of his office, which paid it."""
-    reports = [{"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "Town PS", "notice_on": "2026-10-10",
-                "proclamation_on": "2026-10-10"}]
-    sale = {"sale_id": "S1", "case_id": "C1", "path": "s15_unclaimed", "sale_on": "2026-10-18", "head_offered": 1,
-            "head_sold": 1, "bid_amount": "5000", "accepted": "yes", "conducted_by": "SO1", "buyer_name": "Farmer B"}
-    dm = [{"entry_id": "DM1", "entry_on": "2026-10-20", "kind": "receipt", "amount": "800", "reference": "C1",
-           "local_authority_id": "LA1"},
-          {"entry_id": "DM2", "entry_on": "2026-12-01", "kind": "refund_to_claimant", "amount": "300",
-           "reference": "C1", "local_authority_id": "LA1"}]
-    con = built_rows(police_reports=reports, sales=[sale], dm_deposit=dm, surplus_claims=claims,
-                     impoundments=[case("C1")], as_of=dt.date(2026, 12, 31))
+    "a-claim-in-time": ("C4", [{"claim_id": "K1", "claimant": "Mahadevappa", "preferred_on": "2026-11-02",
+                                "established_on": "2026-11-20"}], False),
+}
+
+
+def _year_end_rows() -> dict[str, list[dict]]:
+    """The rows of CREDITS' and REFUNDS' cases."""
+    rows: dict[str, list[dict]] = {"impoundments": [], "releases": [], "police_reports": [], "sales": [],
+                                   "dm_deposit": [], "surplus_claims": []}
+
+    def sold(case_id: str, sale_id: str, reported_on: str, sale_on: str) -> None:
+        # reported to "Town PS" (notice and proclamation on the day after the report, or on it), sold
+        # unclaimed by SO1 for Rs 5,000
+        shown = "2026-10-10" if reported_on == "2026-10-09" else reported_on
+        rows["police_reports"].append({"case_id": case_id, "reported_on": reported_on, "reported_to": "Town PS",
+                                       "notice_on": shown, "proclamation_on": shown})
+        rows["sales"].append({"sale_id": sale_id, "case_id": case_id, "path": "s15_unclaimed", "sale_on": sale_on,
+                              "head_offered": 1, "head_sold": 1, "bid_amount": "5000", "accepted": "yes",
+                              "conducted_by": "SO1", "buyer_name": "Farmer B"})
+
+    for case_id, fines_at, _, _ in CREDITS.values():
+        rows["impoundments"].append(case(case_id, impounded_on="2026-10-01", owner_id=f"O{case_id[1:]}"))
+        if fines_at == "release":
+            rows["releases"].append({"release_id": "R1", "case_id": case_id, "released_on": "2026-10-03",
+                                     "head_count": 1, "basis": "s12_payment", "fines_paid": "600",
+                                     "charges_paid": "600", "receipt_signed": "yes"})
+        else:
+            sold(case_id, "S1", "2026-10-02", "2026-10-18")
+    for n, (case_id, claims, _) in enumerate(REFUNDS.values(), start=2):
+        # sold on 18-10-2026 (surplus Rs 800), received by the DM on 20-10-2026 and Rs 300 refunded by him on 01-12-2026
+        rows["impoundments"].append(case(case_id, owner_id=f"O{case_id[1:]}"))
+        sold(case_id, f"S{n}", "2026-10-09", "2026-10-18")
+        rows["dm_deposit"] += [{"entry_id": f"DM{2 * n - 1}", "entry_on": "2026-10-20", "kind": "receipt", "amount": "800",
+                                "reference": case_id, "local_authority_id": "LA1"},
+                               {"entry_id": f"DM{2 * n}", "entry_on": "2026-12-01", "kind": "refund_to_claimant",
+                                "amount": "300", "reference": case_id, "local_authority_id": "LA1"}]
+        rows["surplus_claims"] += [{**claim, "case_id": case_id} for claim in claims]
+    return rows
+
+
+@pytest.fixture(scope="module")
+def at_year_end(tmp_path_factory):
+    """(the connection to CREDITS' and REFUNDS' cases built as of 31-12-2026, their papers written:
+    {paper name: Written}), built and written once for the module (read only)."""
+    con = built_rows(as_of=dt.date(2026, 12, 31), **_year_end_rows())
     try:
-        got = con.execute("SELECT addressee_key, addressee, duty FROM doc_findings_memos "
-                          "WHERE rule_id = 'DM-CLAIM-OUT-OF-TIME'").fetchall()
+        written = write_papers(con, tmp_path_factory.mktemp("at_year_end"), Scope(), as_of=dt.date(2026, 12, 31))
+        yield con, {w.paper.name: w for w in written}
     finally:
         con.close()
+
+
+@pytest.mark.xdist_group("memo_duty")     # one test process: at_year_end built once
+@pytest.mark.parametrize("case_id, fines_at, key, addressee", list(CREDITS.values()), ids=list(CREDITS))
+def test_a_credit_not_made_goes_to_whoever_held_the_money_with_a_copy(at_year_end, case_id, fines_at, key, addressee):
+    """R30: LF-CREDIT-OVERDUE on the case's fines (Rs 600, never in LA1's ledger), as of 31-12-2026, well past
+    the 30 days' grace. The memo goes to whoever held the fines, and names LA1's accounts officer as a copy,
+    on the model and on the paper."""
+    con, written = at_year_end
+    got = con.execute("SELECT addressee_key, addressee, copy_to FROM doc_findings_memos "
+                      "WHERE rule_id = 'LF-CREDIT-OVERDUE' AND case_id = ?", [case_id]).fetchall()
+    assert got == [(key, addressee, "Accounts officer, Town Council")]
+    # the memo to him that holds the finding
+    memos = [w for w in written.values() if w.paper.kind.name == "findings_memo" and w.paper.first["addressee_key"] == key
+             and any(r["rule_id"] == "LF-CREDIT-OVERDUE" and r["case_id"] == case_id for r in w.paper.rows)]
+    page = memos[0].path.read_text(encoding="utf-8")
+    assert "Copy to:" in page and f"Accounts officer, Town Council, for LF-CREDIT-OVERDUE {case_id}:fines" in page
+
+
+@pytest.mark.xdist_group("memo_duty")     # one test process: at_year_end built once
+@pytest.mark.parametrize("case_id, claims, fires", list(REFUNDS.values()), ids=list(REFUNDS))
+def test_a_refund_out_of_time_goes_to_the_dm_s_accounts_section(at_year_end, case_id, claims, fires):
+    """R23: the case sold unclaimed on 18-10-2026 (surplus Rs 800), received by the DM on 20-10-2026 and Rs 300
+    refunded by him on 01-12-2026: on no claim, the memo goes to the accounts section of his office, which paid it."""
+    con, _ = at_year_end
+    got = con.execute("SELECT addressee_key, addressee, duty FROM doc_findings_memos "
+                      "WHERE rule_id = 'DM-CLAIM-OUT-OF-TIME' AND case_id = ?", [case_id]).fetchall()
     assert got == ([("accounts-DM-Mysuru", "Accounts officer, office of the District Magistrate, Mysuru",
                      "dm_accounts")] if fires else [])
 

@@ -15,6 +15,8 @@ from pipeline.core.words import amount_words, kannada_digits, kannada_number
 from pipeline.documents.papers import Scope
 from pipeline.documents.render import write_papers
 
+pytestmark = pytest.mark.xdist_group("papers_lang")     # one test process: the module's small build made once
+
 # hand-picked amounts (paise) and their words, English (num2words en_IN) and Kannada (core/words.py)
 AMOUNTS = [
     (0, "Rupees zero only", "ರೂಪಾಯಿ ಸೊನ್ನೆ ಮಾತ್ರ"),
@@ -57,7 +59,10 @@ def test_kannada_digits():
 
 @pytest.fixture(scope="module")
 def con():
-    c = built_rows(as_of=dt.date(2026, 11, 30), impoundments=[case("C1", owner_name="ಮಹದೇವಪ್ಪ")])
+    """C1, its owner named in Kannada, and C2, its owner named in English, built as of 30-11-2026 once for
+    the module (read only): each test writes its papers from it."""
+    c = built_rows(as_of=dt.date(2026, 11, 30), impoundments=[case("C1", owner_name="ಮಹದೇವಪ್ಪ"),
+                                                              case("C2", owner_id="O2", owner_name="Puttaswamy")])
     yield c
     c.close()
 
@@ -113,12 +118,8 @@ def test_pound_documents_lang(golden_db, tmp_path, run_cli):
     assert '<html lang="en">' in (tmp_path / "en" / "notice_G05.html").read_text(encoding="utf-8")
 
 
-def test_english_register_text_on_a_kannada_paper_is_marked_english(tmp_path):
-    con = built_rows(as_of=dt.date(2026, 11, 30), impoundments=[case("C2", owner_name="Puttaswamy")])
-    try:
-        html = _pages(con, tmp_path, "kn")["notice_C2"]
-    finally:
-        con.close()
+def test_english_register_text_on_a_kannada_paper_is_marked_english(con, tmp_path):
+    html = _pages(con, tmp_path, "kn")["notice_C2"]
     soup = BeautifulSoup(html, "html.parser")
     pound = soup.find("span", attrs={"lang": "en"})
     assert pound is not None and pound.get_text().strip()

@@ -53,16 +53,26 @@ def _text(path) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8"))).split())
 
 
-def _write(tmp_path, pdf=False, **tables):
+def _write(tmp_path, **tables):
     con = built_rows(as_of=dt.date(2026, 11, 30), **tables)
     try:
-        return write_papers(con, tmp_path, Scope(), as_of=dt.date(2026, 11, 30), pdf=pdf)
+        return write_papers(con, tmp_path, Scope(), as_of=dt.date(2026, 11, 30))
     finally:
         con.close()
 
 
 RELEASE = {"basis": "s12_payment", "fines_paid": "600", "charges_paid": "1600", "receipt_signed": "yes",
            "released_on": "2026-10-03"}
+
+
+@pytest.fixture(scope="module")
+def one_release():
+    """C1's one head released (R1), no one recorded as receiving it, built as of 30-11-2026 once for the
+    module (read only): each test below writes its papers from it."""
+    con = built_rows(as_of=dt.date(2026, 11, 30), impoundments=[case("C1", head_count=1)],
+                     releases=[{**RELEASE, "release_id": "R1", "case_id": "C1", "head_count": 1}])
+    yield con
+    con.close()
 
 
 def test_a_receipt_names_its_signer_and_counts_in_english(tmp_path):
@@ -79,20 +89,18 @@ def test_a_receipt_names_its_signer_and_counts_in_english(tmp_path):
     assert "1 cattle" not in one and "2 cattle" not in two
 
 
-def test_a_receipt_with_no_one_recorded_leaves_the_line_to_fill_in(tmp_path):
-    _write(tmp_path, impoundments=[case("C1", head_count=1)],
-           releases=[{**RELEASE, "release_id": "R1", "case_id": "C1", "head_count": 1}])
+def test_a_receipt_with_no_one_recorded_leaves_the_line_to_fill_in(one_release, tmp_path):
+    write_papers(one_release, tmp_path, Scope(), as_of=dt.date(2026, 11, 30))
     text = _text(tmp_path / "release_receipt_R1.html")
     assert "I, ____________________, owner of the cattle or his agent, acknowledge" in text
     assert "Owner or agent: signature" in text
 
 
 @pytest.mark.parametrize("pdf", [False, True])
-def test_the_index_is_a_table_of_kind_case_pound_owner_and_date_linking_every_paper(tmp_path, pdf):
+def test_the_index_is_a_table_of_kind_case_pound_owner_and_date_linking_every_paper(one_release, tmp_path, pdf):
     from bs4 import BeautifulSoup
 
-    written = _write(tmp_path, pdf=pdf, impoundments=[case("C1", head_count=1)],
-                     releases=[{**RELEASE, "release_id": "R1", "case_id": "C1", "head_count": 1}])
+    written = write_papers(one_release, tmp_path, Scope(), as_of=dt.date(2026, 11, 30), pdf=pdf)
     soup = BeautifulSoup((tmp_path / "index.html").read_text(encoding="utf-8"), "html.parser")
     assert [th.get_text() for th in soup.select("#papers thead th")] == ["kind", "case", "pound", "owner", "date",
                                                                           "paper"]

@@ -137,21 +137,61 @@ class Tabs:
         page = opening.value
         if viewport:
             page.set_viewport_size(viewport)
-        # every request of the context while the tab is open, as browser.open's route records them: a
-        # popup's or a worker's too, which the tab's own request event (opened's list, set aside) does not see
+        # every request of the context while the tab is open that is the tab's, as browser.open's route
+        # records them: a popup's or a worker's too, which the tab's own request event (opened's list, set
+        # aside) does not see; not another tab's (the session's tabs share the context, and on_screen's stay
+        # open). A window's first request comes before its page is made: it is the tab's once the page is.
         requests: list[str] = []
+        waiting: list = []
         context = self._home.context
 
         def record(request):
-            requests.append(request.url)
+            made_in = _page_of(request)
+            if made_in is None:
+                if request.is_navigation_request():      # a new window's first page: its window not made yet
+                    waiting.append(request)
+                else:                                    # a service worker's: no frame
+                    requests.append(request.url)
+            elif _opened_from(made_in, page):
+                requests.append(request.url)
+
+        def window(made):
+            for request in [r for r in waiting if _page_of(r) == made]:
+                waiting.remove(request)
+                if _opened_from(made, page):
+                    requests.append(request.url)
 
         context.on("request", record)
-        page.on("close", lambda _: context.remove_listener("request", record))
+        context.on("page", window)
+
+        def closed(_):
+            context.remove_listener("request", record)
+            context.remove_listener("page", window)
+
+        page.on("close", closed)
         page, _, errors = opened(page, path_or_url, [], charts, wait_for)
         return page, requests, errors
 
     def close(self):
         self._home.context.close()
+
+
+def _page_of(request):
+    """The page a request was made in; None for a service worker's, or a window's first request before
+    its page is made."""
+    try:
+        return request.frame.page
+    except Exception:
+        return None
+
+
+def _opened_from(page, tab) -> bool:
+    """Whether a page is the tab, a window it opened, or one that window opened."""
+    while page is not None:
+        if page == tab:
+            return True
+        page = page.opener()
+    return False
 
 
 def _home(folder: Path) -> Path:
