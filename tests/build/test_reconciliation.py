@@ -184,7 +184,7 @@ def test_an_early_surplus_row_names_its_finding(tmp_path, receipts, booked_on, s
                 "head_sold": 1, "bid_amount": "10000", "accepted": "yes", "conducted_by": "SO1"}],
         local_fund=[lf("E8f", "2026-01-25", "600", "C8"), lf("E8s", booked_on, "5400", "C8", head="surplus")],
         dm_deposit=dm)
-    con = built(bundle, as_of=AS_OF)
+    con = built(bundle, as_of=AS_OF, upto=("reconciliation", "findings"))      # the two tables read
     got = con.execute("SELECT status, early_rule FROM reconciliation WHERE ledger = 'local_fund' AND head = 'surplus'").fetchall()
     assert got == [(status, rule)]
     found = con.execute("SELECT subject_id FROM findings WHERE rule_id = 'DM-SURPLUS-CREDITED-EARLY'").fetchall()
