@@ -182,10 +182,12 @@ def database(reference: bool = True, path: Path | str = ":memory:", **tables: li
     return con
 
 
-def built_rows(as_of: dt.date = AS_OF, params: dict | None = None, **tables: list[dict]):
-    """The reference set and the given rows, inserted typed and built. Returns the connection."""
+def built_rows(as_of: dt.date = AS_OF, params: dict | None = None, upto: tuple[str, ...] | None = None,
+               **tables: list[dict]):
+    """The reference set and the given rows, inserted typed and built (with `upto`, only those tables
+    and what they read: pipeline.build.build). Returns the connection."""
     con = database(**tables)
-    build(con, Parameters(params or {}, as_of=as_of))
+    build(con, Parameters(params or {}, as_of=as_of), upto=upto)
     return con
 
 
@@ -205,18 +207,20 @@ def load(bundle: Path, path: Path | str = ":memory:"):
     return con, ingest(con, bundle)
 
 
-def built(bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
-    """Every file of a bundle folder, typed and inserted (no suite, no key checks), then built.
+def built(bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None, upto: tuple[str, ...] | None = None):
+    """Every file of a bundle folder, typed and inserted (no suite, no key checks), then built (with
+    `upto`, only those tables and what they read: pipeline.build.build).
 
-    The repository's own bundles (data/sample, tests/golden/bundle) are built once per session for
-    each as_of and parameters (tests/shared.py), and each call gets a copy of that database."""
+    The repository's own bundles (data/sample, tests/golden/bundle) are built whole once per session
+    for each as_of and parameters (tests/shared.py), and each call gets a copy of that database."""
     import shared
 
     if shared.SESSION is not None and Path(bundle).resolve() in shared.SHARED_BUNDLES:
+        assert upto is None, "a shared bundle is built whole, once a session"
         copy = shared.SESSION.scratch("built") / "built.duckdb"
         shutil.copyfile(shared.SESSION.built_file(bundle, as_of, params), copy)
         return connection.connect(copy)
-    return built_into(":memory:", bundle, as_of, params)
+    return built_into(":memory:", bundle, as_of, params, upto)
 
 
 def inserted_into(path: Path | str, bundle: Path):
@@ -232,7 +236,8 @@ def inserted_into(path: Path | str, bundle: Path):
     return con
 
 
-def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None):
+def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: dict | None = None,
+               upto: tuple[str, ...] | None = None):
     """What `built` makes, in the database at path (of a shared bundle: a copy of the session's
     database of its rows, built)."""
     import shared
@@ -242,7 +247,7 @@ def built_into(path: Path | str, bundle: Path, as_of: dt.date = AS_OF, params: d
         con = connection.connect(path)
     else:
         con = inserted_into(path, bundle)
-    build(con, Parameters(params or {}, as_of=as_of))
+    build(con, Parameters(params or {}, as_of=as_of), upto=upto)
     return con
 
 

@@ -82,8 +82,13 @@ class Shared:
                 mp.setenv("POUND_LOAD_TIME", LOAD_TIME)      # whatever the environment says
                 code, said = quietly(main, ["run", str(bundle), "--out", str(folder / "out"), "--as-of", as_of, *args])
             assert code == 0, said
+            (folder / "said.txt").write_text(said, encoding="utf-8")
 
         return self.once(f"run-{bundle.name}-{as_of}-{_key(bundle, *args)}", make) / "out"
+
+    def run_said(self, bundle: Path, as_of: str, *args: str) -> str:
+        """What that `pound run` printed, its output and its errors together (shared: read only)."""
+        return (self.run_folder(bundle, as_of, *args).parent / "said.txt").read_text(encoding="utf-8")
 
     def run(self, bundle: Path, as_of: str, out: Path | None = None, *args: str) -> Path:
         """A copy, at out (default: a new folder), of the folder a `pound run` of a shared bundle wrote."""

@@ -50,15 +50,16 @@ def marked(i: int, register: str, rows: list[dict]) -> list[dict]:
 
 
 class Together:
-    """cases: name -> {register: rows}. Built once, at `as_of` and `params`; `of(name)` is a connection
-    that sees only that case's rows of `tables`, unmarked."""
+    """cases: name -> {register: rows}. Built once, at `as_of` and `params` (with `upto`, only those
+    tables and the models they read: pipeline.build.build); `of(name)` is a connection that sees only
+    that case's rows of `tables`, unmarked."""
 
     def __init__(self, cases: dict[str, dict[str, list[dict]]], tables: tuple[str, ...],
-                 as_of: dt.date = AS_OF, params: dict | None = None) -> None:
+                 as_of: dt.date = AS_OF, params: dict | None = None, upto: tuple[str, ...] | None = None) -> None:
         self.names = list(cases)
         self.cases = cases
         self.tables = tables
-        self.as_of, self.params = as_of, params or {}
+        self.as_of, self.params, self.upto = as_of, params or {}, upto
         # the reference set (a copy of the session's), then each register's rows of every case, marked,
         # in one file label, each case's rows numbered from spreadsheet row 2 as they would be alone
         self.con = database()
@@ -67,7 +68,7 @@ class Together:
                       if (rows := marked(i, reg.name, cases[name].get(reg.name) or []))]
             if frames:
                 insert_text(self.con, reg.name, pd.concat(frames, ignore_index=True), f"{reg.folder}/{reg.name}.csv")
-        build(self.con, Parameters(self.params, as_of=as_of))
+        build(self.con, Parameters(self.params, as_of=as_of), upto=upto)
         for table in tables:
             self._check(table)
         for i in range(len(self.names)):
@@ -104,9 +105,10 @@ class Together:
         return cur
 
     def alone(self, name: str):
-        """The case built in a database of its own (helpers.database, as helpers.built_rows builds)."""
+        """The case built in a database of its own (helpers.database, as helpers.built_rows builds), up to
+        the same tables as the cases together."""
         con = database(**self.cases[name])
-        build(con, Parameters(self.params, as_of=self.as_of))
+        build(con, Parameters(self.params, as_of=self.as_of), upto=self.upto)
         return con
 
     def close(self) -> None:

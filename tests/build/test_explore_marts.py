@@ -38,8 +38,9 @@ def test_sale_price_per_head_rounds_half_up_to_the_paisa(head, bid, paise, per_h
             "buyer_name": "Farmer B", "conducted_by": "SO1"}
     report = {"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "SHO Town", "notice_on": "2026-10-10",
               "proclamation_on": "2026-10-10"}
-    con = built_rows(as_of=dt.date(2026, 11, 30), impoundments=[case(head_count=head)], sales=[sale],
-                     police_reports=[report])
+    # built up to sale_prices, the one table read (and the models it reads)
+    con = built_rows(as_of=dt.date(2026, 11, 30), upto=("sale_prices",), impoundments=[case(head_count=head)],
+                     sales=[sale], police_reports=[report])
     assert rows(con, "SELECT heads_sold, proceeds, proceeds_per_head FROM sale_prices") == [
         (head, paise, per_head)]
     con.close()
@@ -80,8 +81,9 @@ def test_a_deadline_of_the_month_says_what_became_of_it_by_the_accounts_date(as_
     # within the 7 days after October; the list is October's whatever happened after
     reports = [{"case_id": "C1", "reported_on": reported_on, "reported_to": "SHO Town", "notice_on": "",
                 "proclamation_on": ""}] if reported_on else []
-    con = built_rows(as_of=dt.date.fromisoformat(as_of), impoundments=[case(impounded_on="2026-10-28")],
-                     police_reports=reports)
+    # built up to deadlines, the one table read (and the models it reads)
+    con = built_rows(as_of=dt.date.fromisoformat(as_of), upto=("deadlines",),
+                     impoundments=[case(impounded_on="2026-10-28")], police_reports=reports)
     got = dict(rows(con, "SELECT deadline, by_accounts_date FROM deadlines WHERE month = '2026-10' AND case_id = 'C1'"))
     assert got["report to the police due"] == report_then
     assert got["claim window ends"] == ("window still open" if as_of == "2026-11-03" else "window closed on 04-11-2026")

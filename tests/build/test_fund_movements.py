@@ -8,7 +8,8 @@ from helpers import built, case, make_bundle
 
 # The parametrized tests' cases differ only in their rows: they are built together, once a module, in
 # one database, each case's ids marked as its own, and each test reads its own rows (build_together.py;
-# test_cases_built_together_find_what_each_finds_alone checks that nothing goes astray).
+# test_cases_built_together_find_what_each_finds_alone checks that nothing goes astray). They read
+# SHARED_TABLES alone: the database is built up to those tables and the models they read.
 pytestmark = [pytest.mark.xdist_group("fund_movements")]
 SHARED_TABLES = ("fund_movements", "expected_credits", "case_accounts")
 CASES: dict[str, dict] = {}       # "test:case" -> the case's rows, filled as the parameters are declared
@@ -33,7 +34,7 @@ def declared(test: str, params: list, rows) -> list:
 
 @pytest.fixture(scope="module")
 def together():
-    shared = Together(CASES, SHARED_TABLES)
+    shared = Together(CASES, SHARED_TABLES, upto=SHARED_TABLES)
     yield shared
     shared.close()
 
@@ -201,7 +202,7 @@ def test_a_balance_not_yet_due_to_the_dm_is_held_for_the_owner(tmp_path):
          "head_sold": 1, "bid_amount": "5000", "accepted": "yes", "conducted_by": "SO1", "balance_paid": "3400",
          "balance_paid_on": "2026-09-11"}
     con = built(make_bundle(tmp_path, impoundments=[case(impounded_on="2026-09-01")], sales=[s]),
-                as_of=dt.date(2026, 9, 10))
+                as_of=dt.date(2026, 9, 10), upto=("fund_movements",))      # the one table read
     assert con.execute("SELECT account, amount, strftime(due_on, '%Y-%m-%d') FROM fund_movements "
                        "WHERE account IN ('owner', 'dm_deposit')").fetchall() == [("dm_deposit", 340000, "2026-09-12")]
 

@@ -25,7 +25,8 @@ pytestmark = [pytest.mark.xdist_group("reconciliation")]
 
 @pytest.fixture(scope="module")
 def recon(tmp_path_factory):
-    """P1 (LA1, taluk Plain): fines of 600 fall due for C1..C7 on release; C8's s.15 sale leaves a surplus."""
+    """P1 (LA1, taluk Plain): fines of 600 fall due for C1..C7 on release; C8's s.15 sale leaves a surplus.
+    Built up to the two tables its tests read, reconciliation and fund_movements."""
     cases = [case(f"C{i}", impounded_on="2026-09-01") for i in range(1, 8)]
     cases.append(case("C8", impounded_on="2026-09-01", owner_id=""))
     releases = [release("R1", "C1", "2026-09-02"), release("R2", "C2", "2026-09-02"), release("R3", "C3", "2026-09-02"),
@@ -54,7 +55,7 @@ def recon(tmp_path_factory):
            "local_authority_id": ""}]
     bundle = make_bundle(tmp_path_factory.mktemp("recon"), impoundments=cases, releases=releases, sales=sales,
                          police_reports=reports, local_fund=local_fund, dm_deposit=dm)
-    return built(bundle, as_of=AS_OF)
+    return built(bundle, as_of=AS_OF, upto=("reconciliation", "fund_movements"))
 
 
 def statuses(con):
@@ -99,7 +100,7 @@ def test_a_surplus_is_due_six_months_after_the_dm_received_it(tmp_path, received
         sales=[{"sale_id": "S8", "case_id": "C8", "path": "s15_unclaimed", "sale_on": "2026-01-20", "head_offered": 1,
                 "head_sold": 1, "bid_amount": "10000", "accepted": "yes", "conducted_by": "SO1"}],
         local_fund=[lf("E8s", booked_on, "5400", "C8", head="surplus")], dm_deposit=dm)
-    con = built(bundle, as_of=AS_OF)
+    con = built(bundle, as_of=AS_OF, upto=("reconciliation", "fund_movements"))      # the two tables read
     assert statuses(con)[("local_fund", "c8", "surplus")][:3] == (status, 540000, 540000)
     assert con.execute("SELECT due_on FROM fund_movements WHERE ref_id = 'C8' AND account = 'local_fund' "
                        "AND section = '18(5)'").fetchall() == [(due_on,)]
@@ -113,7 +114,7 @@ def test_a_surplus_with_no_receipt_is_pending_with_no_due_day(tmp_path):
         police_reports=[{"case_id": "C8", "reported_on": "2026-01-09", "notice_on": "2026-01-09", "proclamation_on": "2026-01-09"}],
         sales=[{"sale_id": "S8", "case_id": "C8", "path": "s15_unclaimed", "sale_on": "2026-01-20", "head_offered": 1,
                 "head_sold": 1, "bid_amount": "10000", "accepted": "yes", "conducted_by": "SO1"}])
-    con = built(bundle, as_of=AS_OF)
+    con = built(bundle, as_of=AS_OF, upto=("reconciliation",))      # the one table read
     assert statuses(con)[("local_fund", "c8", "surplus")][:5] == ("pending", 540000, None, -540000, None)
     assert statuses(con)[("dm_deposit", "c8", "receipt")][0] == "missing"
 
@@ -183,7 +184,7 @@ def test_an_early_surplus_row_names_its_finding(tmp_path, receipts, booked_on, s
                 "head_sold": 1, "bid_amount": "10000", "accepted": "yes", "conducted_by": "SO1"}],
         local_fund=[lf("E8f", "2026-01-25", "600", "C8"), lf("E8s", booked_on, "5400", "C8", head="surplus")],
         dm_deposit=dm)
-    con = built(bundle, as_of=AS_OF)
+    con = built(bundle, as_of=AS_OF, upto=("reconciliation", "findings"))      # the two tables read
     got = con.execute("SELECT status, early_rule FROM reconciliation WHERE ledger = 'local_fund' AND head = 'surplus'").fetchall()
     assert got == [(status, rule)]
     found = con.execute("SELECT subject_id FROM findings WHERE rule_id = 'DM-SURPLUS-CREDITED-EARLY'").fetchall()

@@ -44,7 +44,8 @@ def two_auctions(tmp_path_factory):
     bundle = _twin(ROOT / "data" / "sample", tmp_path_factory.mktemp("r22"),
                    {"S-001": 'S-001,M-2608-003,s15_unclaimed,29/08/2026,3,2,"18,000.00",yes,Basavaraju K,,SO01,600.00,,'},
                    ['S-011,M-2608-003,s15_unclaimed,05/09/2026,1,1,"9,000.00",yes,Basavaraju K,,SO01,,,'])
-    return built(bundle, as_of=dt.date(2026, 11, 30))
+    # built up to the three tables its tests read (and the models they read)
+    return built(bundle, as_of=dt.date(2026, 11, 30), upto=("sale_attempt_accounts", "case_accounts", "fund_movements"))
 
 
 def test_r22_each_attempt_pays_for_the_heads_it_sells(two_auctions):
@@ -121,7 +122,7 @@ def test_r20_the_late_sale_is_found_and_sent_to_the_officer_the_report_was_made_
 # = 283.02, overdue 5,000 - 4,811.32 = 188.68.
 
 def test_r20_pro_rata_shares_the_overdue_feeding_as_one_more_due():
-    con = built_rows(as_of=dt.date(2026, 11, 30), params={"waterfall_order": "pro_rata"},
+    con = built_rows(as_of=dt.date(2026, 11, 30), params={"waterfall_order": "pro_rata"}, upto=("case_accounts",),
                      impoundments=[case()],
                      police_reports=[{"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "Town PS",
                                       "notice_on": "2026-10-10", "proclamation_on": "2026-10-10"}],

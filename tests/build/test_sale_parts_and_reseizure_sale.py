@@ -21,9 +21,10 @@ REPORT = {"case_id": "C1", "reported_on": "2026-10-09", "reported_to": "Town PS"
 # and DM2 Rs 300.00 on 15-11-2026. Six months from 20-10-2026 end on 20-04-2027: the Rs 500 part is due to the
 # local fund on 21-04-2027; from 15-11-2026 on 15-05-2027: the Rs 300 part on 16-05-2027.
 
-def _parts(as_of, receipts=(("DM1", "2026-10-20", "500"), ("DM2", "2026-11-15", "300"))):
+def _parts(as_of, upto, receipts=(("DM1", "2026-10-20", "500"), ("DM2", "2026-11-15", "300"))):
+    """The case above, built as of `as_of` up to the tables `upto` (the ones the test reads) and what they read."""
     return built_rows(
-        as_of=dt.date.fromisoformat(as_of), impoundments=[case()], police_reports=[REPORT],
+        as_of=dt.date.fromisoformat(as_of), upto=upto, impoundments=[case()], police_reports=[REPORT],
         sales=[dict(SOLD, sale_id="S1", case_id="C1", path="s15_unclaimed", sale_on="2026-10-18", bid_amount="5000")],
         local_fund=[{"entry_id": "E1", "local_authority_id": "LA1", "entry_on": "2026-10-20", "amount": "600",
                      "reference": "C1", "head": "fines"}],
@@ -33,8 +34,9 @@ def _parts(as_of, receipts=(("DM1", "2026-10-20", "500"), ("DM2", "2026-11-15", 
 
 @pytest.fixture(scope="module")
 def parts():
-    """_parts as of 30-11-2026 with both receipts, built once for the tests that read it (read only)."""
-    con = _parts("2026-11-30")
+    """_parts as of 30-11-2026 with both receipts, built once for the tests that read it (read only), up to
+    the two tables they read."""
+    con = _parts("2026-11-30", ("fund_movements", "doc_owner_accounts"))
     yield con
     con.close()
 
@@ -50,7 +52,7 @@ def test_one_local_fund_movement_per_receipt_each_on_its_own_day(parts):
 
 def test_a_part_not_yet_received_stays_one_movement_with_no_day():
     # only DM1's Rs 500 received: Rs 500 on 21-04-2027, the Rs 300 not received with no due day (pending, R2)
-    con = _parts("2026-11-30", receipts=(("DM1", "2026-10-20", "500"),))
+    con = _parts("2026-11-30", ("fund_movements",), receipts=(("DM1", "2026-10-20", "500"),))
     got = con.execute("""SELECT amount, due_on FROM fund_movements
                          WHERE section = '18(5)' AND account = 'local_fund' ORDER BY due_on NULLS LAST""").fetchall()
     assert got == [(50000, dt.date(2027, 4, 21)), (30000, None)]
@@ -63,7 +65,7 @@ def test_a_part_not_yet_received_stays_one_movement_with_no_day():
     ("2027-05-16", 80000, "2027-05-16"),     # both parts due, on the later day
 ])
 def test_the_local_funds_surplus_row_expects_the_parts_due_by_the_as_of_date(as_of, expected, due):
-    con = _parts(as_of)
+    con = _parts(as_of, ("reconciliation",))
     got = con.execute("""SELECT expected_amount, due_on, status FROM reconciliation
                          WHERE ledger = 'local_fund' AND head = 'surplus'""").fetchone()
     assert got == (expected, dt.date.fromisoformat(due), "pending")
@@ -75,7 +77,7 @@ def test_the_account_of_sale_names_each_part_and_its_day(parts):
     got = con.execute("SELECT surplus_part_count, surplus_parts, surplus_to_local_fund_on FROM doc_owner_accounts").fetchone()
     assert got == (2, "Rs 500.00 on 21-04-2027; Rs 300.00 on 16-05-2027", dt.date(2027, 4, 21))
     # the twin: one receipt of the whole, one day, no list of parts
-    con = _parts("2026-11-30", receipts=(("DM1", "2026-10-20", "800"),))
+    con = _parts("2026-11-30", ("doc_owner_accounts",), receipts=(("DM1", "2026-10-20", "800"),))
     got = con.execute("SELECT surplus_part_count, surplus_parts, surplus_to_local_fund_on FROM doc_owner_accounts").fetchone()
     assert got == (1, "Rs 800.00 on 21-04-2027", dt.date(2027, 4, 21))
 

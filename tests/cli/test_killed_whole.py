@@ -67,21 +67,22 @@ def sets(tmp_path, golden_bundle, shared, uninterrupted):
 
 @pytest.mark.parametrize("point, outcome", [("build:exports-written", "before"), ("build:committed", "after"),
                                             ("staged:moving", "after")])
-def test_a_build_killed_leaves_the_database_and_exports_of_one_build(sets, point, outcome):
+def test_a_build_killed_leaves_the_database_and_exports_of_one_build(sets, run_cli, point, outcome):
     out, before, after = sets
     db = out / "pound.duckdb"
     res = _pound("build", "--db", db, "--out", out, "--as-of", NEW, kill_at=point)
     assert res.returncode == -9, res.stderr                 # killed where it was told
     # the next command that writes OUT settles what the killed one left (a report of another folder
-    # would not touch it: here, a build that fails at once, on readings that do not exist)
-    _pound("build", "--db", db, "--out", out, "--as-of", NEW, "--params", out / "no-such-readings.toml")
+    # would not touch it: here, a build that fails at once, on readings that do not exist), run in
+    # this process: the process killed is the one before it
+    run_cli("build", "--db", db, "--out", out, "--as-of", NEW, "--params", out / "no-such-readings.toml")
     assert _exports(out) == (before if outcome == "before" else after)
     assert _db_as_of(db) == (AS_OF if outcome == "before" else NEW)
     assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
 
 
 @pytest.mark.parametrize("point", ["build:exports-written", "staged:moving"])
-def test_a_run_with_db_elsewhere_killed_leaves_the_database_and_exports_of_one_build(sets, golden_bundle,
+def test_a_run_with_db_elsewhere_killed_leaves_the_database_and_exports_of_one_build(sets, golden_bundle, run_cli,
                                                                                       tmp_path, point):
     out, before, after = sets
     db = tmp_path / "kept" / "pound.duckdb"
@@ -89,8 +90,9 @@ def test_a_run_with_db_elsewhere_killed_leaves_the_database_and_exports_of_one_b
     shutil.copyfile(out / "pound.duckdb", db)
     res = _pound("run", golden_bundle, "--out", out, "--db", db, "--as-of", NEW, kill_at=point)
     assert res.returncode == -9, res.stderr
-    res = _pound("run", golden_bundle, "--out", out, "--db", db, "--as-of", NEW, "--params", out / "none.toml")
-    assert res.returncode != 0
+    # the next command, run in this process, fails at once (no such readings) and settles what was left
+    code, _, _ = run_cli("run", golden_bundle, "--out", out, "--db", db, "--as-of", NEW, "--params", out / "none.toml")
+    assert code != 0
     if point == "build:exports-written":
         assert _exports(out) == before and _db_as_of(db) == AS_OF
     else:          # killed while moving the set in: the next command moves the rest, the database with it

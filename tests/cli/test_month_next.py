@@ -9,27 +9,26 @@ import csv
 import shutil
 from pathlib import Path
 
-from pipeline.reports.render import Pages
+from helpers import office_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_first_month_of_the_sample_sends_the_office_to_the_meeting_not_the_close(tmp_path, run_cli, monkeypatch):
+def test_the_first_month_of_the_sample_sends_the_office_to_the_meeting_not_the_close(tmp_path, run_cli, monkeypatch,
+                                                                                    shared):
     from pipeline import steps
     from pipeline.steps.state import DECIDED_UNBUILT, REVIEWED
 
-    bundle = tmp_path / "mysuru"
-    shutil.copytree(ROOT / "data" / "sample", bundle)
-    monkeypatch.setattr("pipeline.reports.render.render_reports", _pages)
-    db = tmp_path / "pound.duckdb"
-    code, out, err = run_cli("month", bundle, "--db", db, "--month", "2026-11")
-    assert code == 0, err
+    # the sample as mysuru/ with November's `pound month` run (--out r11; the pages by a stand-in): the
+    # office made once a session and copied here (helpers.office_copy), and what its month said
+    out = office_copy(shared, tmp_path, monkeypatch)
+    bundle, db = tmp_path / "mysuru", tmp_path / "pound.duckdb"
     nexts = [ln for ln in out.splitlines() if ln.startswith(("next:", "then:"))]
     assert nexts[0].startswith("next: the decisions go into") and "pound close" in nexts[1], out
     assert "the decisions loaded are in these figures" not in out
     assert steps.state(db, "2026-11", bundle).stage == REVIEWED
     # the meeting's decision on an open finding of November, loaded and not built
-    finding = next(r for r in _rows(tmp_path / "month_2026-11" / "exports" / "findings.csv")
+    finding = next(r for r in _rows(tmp_path / "r11" / "exports" / "findings.csv")
                    if r["month"] == "2026-11" and r["review_status"] == "open")
     (bundle / "registers" / "finding_reviews_2026-11.csv").write_text(
         "rule_id,subject_id,reviewed_on,reviewed_by,decision,note\n"
@@ -50,13 +49,6 @@ def _rows(path: Path) -> list[dict]:
         return list(csv.DictReader(fh))
 
 
-def _pages(db, month, district, out, local_authority=None, period=None, self_contained=False):
-    """A stand-in for the rendered pages (their own tests render them)."""
-    p = Path(out) / f"monthly_review_{month}.html"
-    p.write_text("<html><body>page 1</body></html>", encoding="utf-8")
-    return Pages([p])
-
-
 def test_month_refuses_an_out_that_is_a_file_before_it_loads_anything(tmp_path, run_cli):
     bundle = tmp_path / "mysuru"
     shutil.copytree(ROOT / "data" / "sample", bundle)
@@ -72,19 +64,15 @@ def test_month_refuses_an_out_that_is_a_file_before_it_loads_anything(tmp_path, 
         assert out.read_text(encoding="utf-8") == "the office's"
 
 
-def test_month_prints_the_builds_notes(tmp_path, run_cli, monkeypatch):
+def test_month_prints_the_builds_notes(tmp_path, run_cli, monkeypatch, shared):
     """Drawn up to a day after today, the build's note says so (and the month says the build's notes)."""
     import datetime as dt
 
-    bundle = tmp_path / "mysuru"
-    shutil.copytree(ROOT / "data" / "sample", bundle)
-    monkeypatch.setattr("pipeline.reports.render.render_reports", _pages)
+    # the office of the test above (helpers.office_copy): the sample loaded and November's month run
+    said = office_copy(shared, tmp_path, monkeypatch)
     ahead = dt.date.today() + dt.timedelta(days=20)
-    code, _, err = run_cli("month", bundle, "--db", tmp_path / "pound.duckdb", "--month", "2026-11",
-                           "--as-of", ahead.isoformat())
+    code, _, err = run_cli("month", "mysuru", "--db", "pound.duckdb", "--month", "2026-11", "--as-of", ahead.isoformat())
     assert code == 0, err
     assert f"note: the accounts are drawn up to {ahead:%d-%m-%Y}, after today" in err
-    # the near miss: drawn up to the month's end, already past, no such note
-    code, _, err = run_cli("month", bundle, "--db", tmp_path / "pound.duckdb", "--month", "2026-11")
-    assert code == 0, err
-    assert "after today" not in err
+    # the near miss: the office's month, drawn up to the month's end, already past, said no such note
+    assert "after today" not in said
