@@ -179,7 +179,7 @@ def test_the_account_of_sale_names_each_part_of_the_surplus_and_its_day(tmp_path
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))
     from test_sale_parts_and_reseizure_sale import _parts
 
-    con = _parts("2026-11-30", receipts=receipts)
+    con = _parts("2026-11-30", None, receipts=receipts)     # built whole: papers are written from a whole build
     try:
         write_papers(con, tmp_path, Scope(), as_of=dt.date(2026, 11, 30))
     finally:
