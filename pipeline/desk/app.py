@@ -75,19 +75,18 @@ def page(month: str, status: int = 200, refused: str | None = None):
     refused = refused or desk.said.get(request.args.get("said") or "")
     job = desk.job
     running = job is not None and job.finished is None
-    state, months = desk.looked(month)
+    read = desk.read(month)
     found = offered.of_month(places, month)
     decided = (job.result if job is not None and not running and job.action == "decide" and job.month == month
                and job.result is not None else None)
     html = render_template(
-        "desk.html", month=month, months=months, state=state, job=job, running=running,
+        "desk.html", month=month, months=read.months, state=read.state, job=job, running=running,
         elapsed=(time.monotonic() - job.started) if job else 0, places=places, refused=refused,
         note=desk.note, token=desk.token(), actions_=ACTIONS, files=_files_url, password=desk.password,
         offered_files=found, paper_names=[f.name for f in found["papers"]
                                           if f.name == "index.html" or f.name.endswith("_all.pdf")],
-        running_month=actions.not_over(month), waiting=None if running else desk.waiting(month),
-        month_rows=None if running else desk.month_rows(),
-        bundle_files=None if running else desk.bundle_files(), pounds=_pounds(), history=history.read(places.bundle, month),
+        running_month=actions.not_over(month), waiting=read.waiting, month_rows=read.month_rows,
+        bundle_files=read.bundle_files, pounds=_pounds(), history=history.read(places.bundle, month),
         decisions=DECISIONS, may=lambda name: people_.may(g.get("person"), name), person=g.get("person"), today=dt.date.today().isoformat(),
         asked={(a.rule_id, a.subject_id): a for a in decided.refused} if decided else {})
     return html, status

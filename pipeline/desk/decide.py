@@ -73,21 +73,28 @@ class Decided:
     lines: list[str] = field(default_factory=list)
 
 
-def waiting(places: Places, month: str, wait: float = 0) -> list[Waiting]:
-    """The findings waiting up to `month` in the last build (none before a build)."""
-    from pipeline.outputs.review_sheet import open_findings
-    from pipeline.read.database import connect
+def waiting(places: Places, month: str, wait: float = 0, con=None) -> list[Waiting]:
+    """The findings waiting up to `month` in the last build (none before a build); read over `con`
+    (a read-only connection's opener, load/connection.py read_lazily) when given."""
+    from pipeline.read import database
 
     if not places.db.exists():
         return []
-    con = connect(places.db, wait=wait)
+    if con is not None:
+        database.check(con(), places.db)
+        return _waiting(con(), month)
+    own = database.connect(places.db, wait=wait)
     try:
-        if not con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'findings'").fetchone()[0]:
-            return []
-        rows = open_findings(con, month)
-        since = dict(((r, s), d) for r, s, d in con.execute(SINCE).fetchall())
+        return _waiting(own, month)
     finally:
-        con.close()
+        own.close()
+
+
+def _waiting(con, month: str) -> list[Waiting]:
+    from pipeline.outputs.review_sheet import open_findings
+
+    rows = open_findings(con, month)
+    since = dict(((r, s), d) for r, s, d in con.execute(SINCE).fetchall())
     return [Waiting(r["rule_id"], r["subject_id"], r.get("section") or "", r.get("severity") or "",
                     r.get("detail") or "", r.get("days_open"), r.get("review_status") or "", r.get("district"),
                     since.get((r["rule_id"], r["subject_id"])))

@@ -24,6 +24,24 @@ PAGE = "the desk's page"   # who holds the database while the page reads it, a m
 TOKENS_KEPT = 256          # the tokens of the pages served last; an older page is asked to reload
 
 
+@dataclass
+class Read:
+    """What a page read of the database (Desk.read); None where it could not be read now."""
+    state: looked.State
+    months: list[str]
+    waiting: list | None = None             # decide.Waiting, the findings waiting up to the month
+    month_rows: list | None = None          # looked.MonthRow, the months table
+    bundle_files: list | None = None        # bundlefiles' rows, the files in registers/ and ledgers/
+
+
+def _or_none(read):
+    """What `read()` gives; None when it fails (busy, or not built: the page says so)."""
+    try:
+        return read()
+    except Exception:
+        return None
+
+
 def doing(label: str) -> str:
     """How the desk names itself to whoever finds the database held by one of its steps
     (core/locks.py `what`): the desk's "Load the registers"."""
@@ -80,55 +98,39 @@ class Desk:
         with holding(self.places.db, wait=0, what=PAGE):
             yield
 
-    def looked(self, month: str) -> tuple:
-        """The month's state and the months to choose from. The database is read holding its lock
-        (core/locks.py) without waiting: never while an action holds it (DuckDB refuses a second
-        connection of another kind in one process, and the action must not meet one), nor while a
-        `pound` command does; the page then shows what was last read."""
+    def read(self, month: str) -> Read:
+        """What the page shows of the database: the month's state, the months to choose from, the
+        findings waiting, the months table and the bundle's files, all read in one hold of its lock
+        (core/locks.py) and over one connection (one open of the file, not five). The lock is taken
+        without waiting: never while an action holds it (DuckDB refuses a second connection of
+        another kind in one process, and the action must not meet one), nor while a `pound` command
+        does; the page then shows the state and months last read, and says the rest cannot be read
+        now. A part that cannot be read (busy, or not built) is None, said on the page."""
+        from pipeline.desk import bundlefiles, decide
+        from pipeline.load import connection
+
+        places = self.places
         try:
-            with self.reading():
-                self.seen[month] = (looked.state(self.places, month), looked.months(self.places))
-                self.choices = self.seen[month][1]
+            with self.reading(), connection.read_lazily(places.db) as con, \
+                    steps.states(places.db, places.bundle if places.bundle.is_dir() else None, con=con) as state_of:
+                held = looked.months(places, con=con)
+                self.seen[month] = (looked.state(places, month, state_of), held)
+                self.choices = held
+                return Read(*self.seen[month],
+                            waiting=_or_none(lambda: decide.waiting(places, month, con=con)),
+                            month_rows=_or_none(lambda: looked.month_rows(places, state_of, held)),
+                            bundle_files=_or_none(lambda: bundlefiles.rows(places, looked.loaded_files(places, con))))
         except DatabaseBusy as exc:
             if month not in self.seen:
-                return (looked.State(month, "busy", f"being worked on by {exc.holder or 'another program'}",
-                                      "wait for it to finish"), self.months())
+                return Read(looked.State(month, "busy", f"being worked on by {exc.holder or 'another program'}",
+                                         "wait for it to finish"), self.months())
         except PoundError as exc:                # the lock file cannot be had (a link in its place)
-            return (looked.State(month, "error", "its state cannot be read", "correct what is named above, then "
-                                  "show the month again", problem=str(exc)), self.months())
-        return self.seen[month]
-
-    def waiting(self, month: str) -> list | None:
-        """The findings waiting up to the month (decide.py), read as looked() reads; None while the
-        database is held by an action or a `pound` command."""
-        from pipeline.desk import decide
-
-        try:
-            with self.reading():
-                return decide.waiting(self.places, month)
-        except Exception:            # busy (a lock, or DuckDB's own), or not built: said on the page
-            return None
-
-    def month_rows(self) -> list | None:
-        """The months table (looked.month_rows), read as looked() reads; None while the database is held."""
-        try:
-            with self.reading():
-                return looked.month_rows(self.places)
-        except Exception:            # busy (a lock, or DuckDB's own), or not built: said on the page
-            return None
-
-    def bundle_files(self) -> list | None:
-        """The files in registers/ and ledgers/ (bundlefiles.py), read as looked() reads."""
-        from pipeline.desk import bundlefiles
-
-        try:
-            with self.reading():
-                return bundlefiles.rows(self.places, looked.loaded_files(self.places))
-        except Exception:            # busy (a lock, or DuckDB's own), or not built: said on the page
-            return None
+            return Read(looked.State(month, "error", "its state cannot be read", "correct what is named above, then "
+                                     "show the month again", problem=str(exc)), self.months())
+        return Read(*self.seen[month])
 
     def months(self) -> list[str]:
-        """The months to choose from, read as looked() reads (the last read while the database is held)."""
+        """The months to choose from, read as read() reads them (the last read while the database is held)."""
         try:
             with self.reading():
                 self.choices = looked.months(self.places)

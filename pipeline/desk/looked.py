@@ -4,6 +4,7 @@ a month's closes of one district (which the desk does not make). Nothing here ch
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,35 +40,26 @@ def district_words(month: str, apart: list[tuple[Path, dict]]) -> str:
         f"district {c['district']} by {c['closed_by']} on {c['closed_at'][:10]} ({f.name})" for f, c in apart)
 
 
-def loaded_files(places: Places) -> frozenset[str]:
+def loaded_files(places: Places, con=None) -> frozenset[str]:
     """The bundle's files loaded into the database (registers/impoundments.csv, ...): an upload may
-    not take their place."""
+    not take their place. Read over `con` (a read-only connection's opener, load/connection.py
+    read_lazily) when given."""
     if not places.db.exists():
         return frozenset()
-    import duckdb
-
-    con = duckdb.connect(str(places.db), read_only=True)
-    try:
-        return frozenset(f.split(" [", 1)[0] for (f,) in con.execute("SELECT DISTINCT file FROM loads").fetchall())
-    finally:
-        con.close()
+    with _reader(places, con) as c:
+        return frozenset(f.split(" [", 1)[0] for (f,) in c.execute("SELECT DISTINCT file FROM loads").fetchall())
 
 
-def months(places: Places, today: dt.date | None = None, read: bool = True) -> list[str]:
+def months(places: Places, today: dt.date | None = None, read: bool = True, con=None) -> list[str]:
     """The months to choose from: those the registers loaded hold, else (or without `read`) the
-    twelve before today."""
+    twelve before today. Read over `con`, as loaded_files."""
     from pipeline.core.months import months_between
 
     held: list[str] = []
     if read and places.db.exists():
         try:
-            import duckdb
-
-            con = duckdb.connect(str(places.db), read_only=True)
-            try:
-                first, last = con.execute("SELECT min(impounded_on), max(impounded_on) FROM impoundments").fetchone()
-            finally:
-                con.close()
+            with _reader(places, con) as c:
+                first, last = c.execute("SELECT min(impounded_on), max(impounded_on) FROM impoundments").fetchone()
             if first is not None:
                 held = months_between(f"{first:%Y-%m}", f"{last:%Y-%m}")
         except Exception:        # a database being written, or not yet holding impoundments
@@ -77,6 +69,18 @@ def months(places: Places, today: dt.date | None = None, read: bool = True) -> l
     today = today or dt.date.today()
     last = today.replace(day=1) - dt.timedelta(days=1)
     return months_between(f"{last.year - 1}-{last.month:02d}", f"{last:%Y-%m}")
+
+
+@contextlib.contextmanager
+def _reader(places: Places, con=None):
+    """The connection `con` opens, or one of its own for the block."""
+    if con is not None:
+        yield con()
+        return
+    from pipeline.load import connection
+
+    with connection.read_lazily(places.db) as own:
+        yield own()
 
 
 NEXT = {   # what comes next at the desk, by the month's stage (steps.state.STAGES)
@@ -92,13 +96,14 @@ NEXT = {   # what comes next at the desk, by the month's stage (steps.state.STAG
 SAID = {BUILT: "built, review not made", REVIEWED: "built, review made"}     # a stage as the page says it
 
 
-def state(places: Places, month: str) -> State:
+def state(places: Places, month: str, state_of=None) -> State:
     """Where the month stands (steps.state): not loaded; loaded, not built (the files loaded since the
     last build); decisions loaded, not built; built, review made; decisions loaded; closed (with its
     figures id). A user's mistake met on the way (a folder under closes/ that is no close) is said
-    in one line (`problem`), not raised: the page must still show."""
+    in one line (`problem`), not raised: the page must still show. `state_of`: steps.states's, when
+    the caller reads other months too."""
     try:
-        s = steps.state(places.db, month, places.bundle if places.bundle.is_dir() else None)
+        s = state_of(month) if state_of else steps.state(places.db, month, places.bundle if places.bundle.is_dir() else None)
     except DatabaseBusy as exc:
         return State(month, "busy", f"the database is busy ({exc.holder or 'a `pound` command'} is using it)",
                      "wait for it to finish")
@@ -156,24 +161,27 @@ class MonthRow:
     papers: Path | None = None         # the papers' index
 
 
-def month_rows(places: Places) -> list[MonthRow]:
+def month_rows(places: Places, state_of=None, held: list[str] | None = None) -> list[MonthRow]:
     """Every month the bundle holds and the next one, each with its state, its figures id and the
-    files the desk offers for it (offered.py)."""
+    files the desk offers for it (offered.py). `state_of` and `held` (the months, as months() read
+    them): the caller's, when it has read them already."""
     from pipeline.core.months import months_between
     from pipeline.desk import offered
 
-    held = months(places)
+    if state_of is None:
+        with steps.states(places.db, places.bundle if places.bundle.is_dir() else None) as state_of:
+            return month_rows(places, state_of, held)
+    held = held or months(places)
     last = dt.date.fromisoformat(held[-1] + "-01")
     nxt = (last + dt.timedelta(days=32)).strftime("%Y-%m")
     rows = []
-    with steps.states(places.db, places.bundle if places.bundle.is_dir() else None) as state_of:
-        for m in months_between(held[0], nxt):
-            try:
-                s = state_of(m)         # the months read over one connection
-            except Exception as exc:          # said in the row; the page still shows
-                rows.append(MonthRow(m, f"cannot be read ({exc.__class__.__name__})", None))
-                continue
-            rows.append(_month_row(s, offered.of_month(places, m)))
+    for m in months_between(held[0], nxt):
+        try:
+            s = state_of(m)         # the months read over one connection
+        except Exception as exc:          # said in the row; the page still shows
+            rows.append(MonthRow(m, f"cannot be read ({exc.__class__.__name__})", None))
+            continue
+        rows.append(_month_row(s, offered.of_month(places, m)))
     return rows
 
 

@@ -56,20 +56,27 @@ def connect(db, wait: float = 0):
     except duckdb.Error as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
         raise PoundError(f"{path} is not a database written by 'pound run' or 'pound ingest' ({reason})") from None
+    try:
+        check(con, path)
+    except PoundError:
+        con.close()
+        raise
+    return con
+
+
+def check(con, path) -> None:
+    """PoundError unless the database `con` has open (the file `path`) is built, by this version."""
     have = {table: {c for c, _ in columns} for table, columns in catalogue(con).items()}
     missing = [t for t in REQUIRED_TABLES if t not in have]
     if missing:
-        con.close()
         raise PoundError(f"{path} holds no finished accounts (no table {', '.join(missing)}); "
                          f"compute them with 'pound build --db {path} --out DIR'")
     older = [f"table {t}" for t in _models() if t not in have] + \
         [f"column {t}.{c}" for t, cs in LATER_COLUMNS.items() for c in cs if c not in have.get(t, ())]
     if older:
-        con.close()
         raise PoundError(f"{path} was computed by an earlier version of pound (no {', '.join(older[:3])}"
                          f"{', ...' if len(older) > 3 else ''}); compute it again with "
                          f"'pound build --db {path} --out DIR'")
-    return con
 
 
 def parameter(con, name: str, default=None):

@@ -42,20 +42,19 @@ def state(db: Path, month: str, bundle: Path | None = None, district: str | None
 
 
 @contextlib.contextmanager
-def states(db: Path, bundle: Path | None = None, district: str | None = None):
-    """state_of(month): state() of any month, all read over one read-only connection to `db`, opened
-    by the first month that reads the database and closed at the end of the block, and the last
-    build read once. Opening the database was most of what a month's state cost (about 25 ms), and
-    the desk's table of months reads ten or more months for each page it draws."""
+def states(db: Path, bundle: Path | None = None, district: str | None = None, con=None):
+    """state_of(month): state() of any month, all read over one read-only connection to `db`
+    (load/connection.py read_lazily: opened by the first month that reads the database, closed at
+    the end of the block; or `con`, such a connection's opener given by a caller that reads more
+    over it), and the last build read once. Opening the database was most of what a month's state
+    cost (about 25 ms), and the desk's table of months reads ten or more months for each page."""
     from pipeline.load import connection
 
     db = Path(db)
-    held = []
-
-    def con():
-        if not held:
-            held.append(connection.connect(db, read_only=True))
-        return held[0]
+    if con is None:
+        with connection.read_lazily(db) as opener, states(db, bundle, district, opener) as state_of:
+            yield state_of
+        return
 
     built = []          # the last build and the files loaded since it: the same for every month
 
@@ -86,11 +85,7 @@ def states(db: Path, bundle: Path | None = None, district: str | None = None):
         s.reopened = reopened
         return s
 
-    try:
-        yield state_of
-    finally:
-        if held:
-            held[0].close()
+    yield state_of
 
 
 def moved_since(db: Path, folder: Path) -> tuple[int | None, list[str]]:

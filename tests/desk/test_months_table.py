@@ -60,3 +60,44 @@ def test_the_months_after_a_close_and_a_correction(desk, desk_at, monkeypatch):
     rows = rows_of(d.get(f"/?month={MONTH}").text)
     assert "figures moved since the close" in rows[MONTH] and figures_id in rows[MONTH]
     assert "not loaded" not in rows["2026-10"]
+
+
+def count_opens(monkeypatch) -> dict[str, int]:
+    """How many times DuckDB opens a database, and the desk takes its lock, from now on."""
+    import duckdb
+
+    from pipeline.desk import jobs
+
+    n = {"opens": 0, "holds": 0}
+    connect, holding = duckdb.connect, jobs.holding
+
+    def opening(*a, **kw):
+        n["opens"] += 1
+        return connect(*a, **kw)
+
+    def held(*a, **kw):
+        n["holds"] += 1
+        return holding(*a, **kw)
+
+    monkeypatch.setattr(duckdb, "connect", opening)
+    monkeypatch.setattr(jobs, "holding", held)
+    return n
+
+
+def test_a_page_reads_the_database_in_one_hold_of_its_lock_over_one_connection(desk_at, monkeypatch):
+    # a closed month: its state, the months table (each month's state), the findings waiting and the
+    # files loaded are all read; once they took six opens of the file and four holds of its lock
+    d = desk_at("closed")
+    n = count_opens(monkeypatch)
+    page = d.get(f"/?month={MONTH}").text
+    assert "<td>closed</td>" in rows_of(page)[MONTH]
+    assert "finding(s), open or opened again" in page                   # the findings waiting
+    assert '<table class="bundle-files">' in page and "registers/impoundments.csv" in page
+    assert n == {"opens": 1, "holds": 1}
+
+
+def test_its_twin_a_page_of_a_desk_with_no_database_opens_none(desk, monkeypatch):
+    n = count_opens(monkeypatch)
+    page = desk.get(f"/?month={MONTH}").text
+    assert all("not loaded" in r for r in rows_of(page).values())
+    assert n == {"opens": 0, "holds": 1}
