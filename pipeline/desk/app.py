@@ -61,21 +61,27 @@ def chosen(value: str | None) -> str:
 def month_of(value: str | None) -> str:
     """The month asked for, when it is a month (YYYY-MM); else the last of the months to choose from,
     which only then are read (a page of a month named draws without opening the database for them)."""
+    return asked(value) or current_desk().months()[-1]
+
+def asked(value: str | None) -> str | None:
+    """The month asked for, when it is a month (YYYY-MM); else None."""
     if value:
         try:
             actions.month_end(value)
             return value
         except Exception:
             pass
-    return current_desk().months()[-1]
+    return None
 
-def page(month: str, status: int = 200, refused: str | None = None):
+def page(month: str | None, status: int = 200, refused: str | None = None):
+    """The desk's page of `month` (None: the last of the months to choose from, read with the rest)."""
     desk = current_desk()
     places = desk.places
     refused = refused or desk.said.get(request.args.get("said") or "")
     job = desk.job
     running = job is not None and job.finished is None
     read = desk.read(month)
+    month = read.state.month
     found = offered.of_month(places, month)
     decided = (job.result if job is not None and not running and job.action == "decide" and job.month == month
                and job.result is not None else None)
@@ -109,7 +115,7 @@ def _files_url(path: Path) -> str | None:
 
 @bp.get("/")
 def index():
-    return page(month_of(request.args.get("month")))
+    return page(asked(request.args.get("month")))
 
 @bp.post("/do/<action>")
 def do(action: str):

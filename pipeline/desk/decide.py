@@ -80,7 +80,9 @@ def waiting(places: Places, month: str, wait: float = 0, con=None) -> list[Waiti
 
     if not places.db.exists():
         return []
-    if con is not None:
+    if con is not None:                 # the page's read: a database not built yet has none waiting
+        if not con().execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'findings'").fetchone()[0]:
+            return []
         database.check(con(), places.db)
         return _waiting(con(), month)
     own = database.connect(places.db, wait=wait)

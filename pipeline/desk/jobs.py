@@ -98,14 +98,15 @@ class Desk:
         with holding(self.places.db, wait=0, what=PAGE):
             yield
 
-    def read(self, month: str) -> Read:
-        """What the page shows of the database: the month's state, the months to choose from, the
-        findings waiting, the months table and the bundle's files, all read in one hold of its lock
-        (core/locks.py) and over one connection (one open of the file, not five). The lock is taken
-        without waiting: never while an action holds it (DuckDB refuses a second connection of
-        another kind in one process, and the action must not meet one), nor while a `pound` command
-        does; the page then shows the state and months last read, and says the rest cannot be read
-        now. A part that cannot be read (busy, or not built) is None, said on the page."""
+    def read(self, month: str | None) -> Read:
+        """What the page shows of the database: the month's state (of `month`; None: the last of the
+        months to choose from), the months to choose from, the findings waiting, the months table and
+        the bundle's files, all read in one hold of its lock (core/locks.py) and over one connection
+        (one open of the file, not six). The lock is taken without waiting: never while an action
+        holds it (DuckDB refuses a second connection of another kind in one process, and the action
+        must not meet one), nor while a `pound` command does; the page then shows the state and
+        months last read, and says the rest cannot be read now. A part that cannot be read (busy,
+        or built by an earlier version) is None, said on the page."""
         from pipeline.desk import bundlefiles, decide
         from pipeline.load import connection
 
@@ -114,6 +115,7 @@ class Desk:
             with self.reading(), connection.read_lazily(places.db) as con, \
                     steps.states(places.db, places.bundle if places.bundle.is_dir() else None, con=con) as state_of:
                 held = looked.months(places, con=con)
+                month = month or held[-1]
                 self.seen[month] = (looked.state(places, month, state_of), held)
                 self.choices = held
                 return Read(*self.seen[month],
@@ -121,10 +123,12 @@ class Desk:
                             month_rows=_or_none(lambda: looked.month_rows(places, state_of, held)),
                             bundle_files=_or_none(lambda: bundlefiles.rows(places, looked.loaded_files(places, con))))
         except DatabaseBusy as exc:
+            month = month or self.months()[-1]
             if month not in self.seen:
                 return Read(looked.State(month, "busy", f"being worked on by {exc.holder or 'another program'}",
                                          "wait for it to finish"), self.months())
         except PoundError as exc:                # the lock file cannot be had (a link in its place)
+            month = month or self.months()[-1]
             return Read(looked.State(month, "error", "its state cannot be read", "correct what is named above, then "
                                      "show the month again", problem=str(exc)), self.months())
         return Read(*self.seen[month])

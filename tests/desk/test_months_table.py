@@ -101,3 +101,41 @@ def test_its_twin_a_page_of_a_desk_with_no_database_opens_none(desk, monkeypatch
     page = desk.get(f"/?month={MONTH}").text
     assert all("not loaded" in r for r in rows_of(page).values())
     assert n == {"opens": 0, "holds": 1}
+
+
+def test_a_page_of_no_month_named_reads_the_months_with_the_rest(desk_at, monkeypatch):
+    # the last month held is chosen from the months read in the same hold (once a hold of its own)
+    d = desk_at("reviewed")
+    n = count_opens(monkeypatch)
+    page = d.get("/").text
+    assert f'<option value="{MONTH}" selected>' in page and f"{MONTH}: built, review made" in page
+    assert n == {"opens": 1, "holds": 1}
+
+
+def waiting_said(page: str) -> str:
+    section = page[page.index('id="findings-h"'):]
+    return re.sub(r"\s+", " ", section[:section.index("</section>")])
+
+
+def test_a_month_loaded_not_built_has_none_waiting_and_is_not_said_to_be_in_use(desk):
+    ok(desk, "load", MONTH)
+    page = desk.get(f"/?month={MONTH}").text
+    assert "None waiting for a decision in the last build (make the month's review first)" in waiting_said(page)
+    assert "<td>loaded</td>" in rows_of(page)[MONTH] and '<table class="bundle-files">' in page
+
+
+def test_a_part_that_cannot_be_read_leaves_the_others_shown(desk_at):
+    # a database whose findings a later version's reader cannot take (a column it adds, gone): the
+    # findings waiting are not shown; the month's state, the months table and the files still are,
+    # read over the same connection
+    import duckdb
+
+    d = desk_at("reviewed")
+    con = duckdb.connect(str(d.places.db))
+    con.execute("ALTER TABLE deadlines DROP COLUMN by_accounts_date")
+    con.close()
+    page = d.get(f"/?month={MONTH}").text
+    assert "Not shown while the database is in use" in waiting_said(page)
+    assert f"{MONTH}: built, review made" in page
+    assert "<td>review made</td>" in rows_of(page)[MONTH]
+    assert '<table class="bundle-files">' in page and "registers/impoundments.csv" in page
