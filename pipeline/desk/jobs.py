@@ -32,6 +32,7 @@ class Read:
     waiting: list | None = None             # decide.Waiting, the findings waiting up to the month
     month_rows: list | None = None          # looked.MonthRow, the months table
     bundle_files: list | None = None        # bundlefiles' rows, the files in registers/ and ledgers/
+    waiting_not_read: str | None = None     # why the findings waiting are None, when not for a busy database
 
 
 def _or_none(read):
@@ -40,6 +41,27 @@ def _or_none(read):
         return read()
     except Exception:
         return None
+
+
+# Why the page cannot list the findings waiting of a database whose last build this version cannot
+# read (read/database.py check): the month's review builds it again.
+OLDER_BUILD = ("the last build was made by an earlier version of pound, or did not finish: "
+               "\"Make the month's review\" builds the month again")
+
+
+def _waiting(places, month: str, con) -> tuple[list | None, str | None]:
+    """The findings waiting (decide.waiting) and, when they cannot be read, why: None for a busy
+    database (the page says so), OLDER_BUILD for a build this version cannot read."""
+    from pipeline.desk import decide
+
+    try:
+        return decide.waiting(places, month, con=con), None
+    except DatabaseBusy:
+        return None, None
+    except PoundError:
+        return None, OLDER_BUILD
+    except Exception:
+        return None, None
 
 
 def doing(label: str) -> str:
@@ -107,7 +129,7 @@ class Desk:
         must not meet one), nor while a `pound` command does; the page then shows the state and
         months last read, and says the rest cannot be read now. A part that cannot be read (busy,
         or built by an earlier version) is None, said on the page."""
-        from pipeline.desk import bundlefiles, decide
+        from pipeline.desk import bundlefiles
         from pipeline.load import connection
 
         places = self.places
@@ -118,8 +140,8 @@ class Desk:
                 month = month or held[-1]
                 self.seen[month] = (looked.state(places, month, state_of), held)
                 self.choices = held
-                return Read(*self.seen[month],
-                            waiting=_or_none(lambda: decide.waiting(places, month, con=con)),
+                waiting, not_read = _waiting(places, month, con)
+                return Read(*self.seen[month], waiting=waiting, waiting_not_read=not_read,
                             month_rows=_or_none(lambda: looked.month_rows(places, state_of, held)),
                             bundle_files=_or_none(lambda: bundlefiles.rows(places, looked.loaded_files(places, con))))
         except DatabaseBusy as exc:
