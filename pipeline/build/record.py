@@ -29,8 +29,9 @@ def record(con: duckdb.DuckDBPyConnection, as_of: dt.date) -> None:
 
 
 def _has_builds(con) -> bool:
-    return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
-                            "AND schema_name = 'main' AND table_name = 'builds'").fetchone()[0])
+    from pipeline.load.schema import has_table
+
+    return has_table(con, "builds")
 
 
 @dataclass(frozen=True)

@@ -44,9 +44,9 @@ def remember(db: Path, month: str, district: str | None, wait: float = 0) -> tup
 
 def _last_printed(con, month: str, district: str | None, now_id: str):
     """The review printed last for the month with figures other than `now_id`'s."""
-    has = con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
-                      "AND schema_name = 'main' AND table_name = 'printed_reviews'").fetchone()[0]
-    if not has:
+    from pipeline.load.schema import has_table
+
+    if not has_table(con, "printed_reviews"):
         return None
     return con.execute("SELECT figures_id, figures, last_load_id, printed_at FROM printed_reviews "
                        "WHERE month = ? AND district IS NOT DISTINCT FROM ? AND figures_id <> ? "

@@ -76,12 +76,13 @@ class Decided:
 def waiting(places: Places, month: str, wait: float = 0, con=None) -> list[Waiting]:
     """The findings waiting up to `month` in the last build (none before a build); read over `con`
     (a read-only connection's opener, load/connection.py read_lazily) when given."""
+    from pipeline.load.schema import has_table
     from pipeline.read import database
 
     if not places.db.exists():
         return []
     if con is not None:                 # the page's read: a database not built yet has none waiting
-        if not con().execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'findings'").fetchone()[0]:
+        if not has_table(con(), "findings"):
             return []
         database.check(con(), places.db)
         return _waiting(con(), month)

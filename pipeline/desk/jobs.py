@@ -49,7 +49,7 @@ OLDER_BUILD = ("the last build was made by an earlier version of pound, or did n
                "\"Make the month's review\" builds the month again")
 
 
-def _waiting(places, month: str, con) -> tuple[list | None, str | None]:
+def _waiting_or_why(places, month: str, con) -> tuple[list | None, str | None]:
     """The findings waiting (decide.waiting) and, when they cannot be read, why: None for a busy
     database (the page says so), OLDER_BUILD for a build this version cannot read."""
     from pipeline.desk import decide
@@ -140,19 +140,21 @@ class Desk:
                 month = month or held[-1]
                 self.seen[month] = (looked.state(places, month, state_of), held)
                 self.choices = held
-                waiting, not_read = _waiting(places, month, con)
+                waiting, not_read = _waiting_or_why(places, month, con)
                 return Read(*self.seen[month], waiting=waiting, waiting_not_read=not_read,
                             month_rows=_or_none(lambda: looked.month_rows(places, state_of, held)),
                             bundle_files=_or_none(lambda: bundlefiles.rows(places, looked.loaded_files(places, con))))
         except DatabaseBusy as exc:
-            month = month or self.months()[-1]
+            held = self.months()
+            month = month or held[-1]
             if month not in self.seen:
                 return Read(looked.State(month, "busy", f"being worked on by {exc.holder or 'another program'}",
-                                         "wait for it to finish"), self.months())
+                                         "wait for it to finish"), held)
         except PoundError as exc:                # the lock file cannot be had (a link in its place)
-            month = month or self.months()[-1]
+            held = self.months()
+            month = month or held[-1]
             return Read(looked.State(month, "error", "its state cannot be read", "correct what is named above, then "
-                                     "show the month again", problem=str(exc)), self.months())
+                                     "show the month again", problem=str(exc)), held)
         return Read(*self.seen[month])
 
     def months(self) -> list[str]:

@@ -99,6 +99,12 @@ def _register_columns() -> list[tuple[str, str, str, int]]:
     return [(reg.name, c.name, c.kind, i) for reg in REGISTERS for i, c in enumerate(reg.columns)]
 
 
+def has_table(con: duckdb.DuckDBPyConnection, table: str) -> bool:
+    """Whether the database `con` has open holds the table (or view) `table` of its own."""
+    return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
+                            "AND schema_name = 'main' AND table_name = ?", [table]).fetchone()[0])
+
+
 def catalogue(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple[str, str]]]:
     """Every table and view of the database (neither DuckDB's own nor temporary ones), by name,
     with its columns and their types in order: one look at the catalogue."""

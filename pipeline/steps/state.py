@@ -13,6 +13,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline.load.schema import has_table
+
 NOT_LOADED, LOADED, DECIDED_UNBUILT, BUILT, REVIEWED, DECIDED, CLOSED = (
     "not loaded", "loaded, not built", "decisions loaded, not built", "built", "review made", "decisions loaded",
     "closed")
@@ -106,8 +108,8 @@ def _moved_since(con, folder: Path) -> tuple[int | None, list[str]]:
     from pipeline.build import record
     from pipeline.load.bundle import CLOSES
 
-    since = record.since(con) if _has(con, "loads") else []
-    if not _has(con, "adjustments"):
+    since = record.since(con) if has_table(con, "loads") else []
+    if not has_table(con, "adjustments"):
         return None, since
     return con.execute("SELECT count(*) FROM adjustments WHERE close_folder = ?",
                        [f"{CLOSES}/{Path(folder).name}"]).fetchone()[0], since
@@ -140,7 +142,7 @@ def decisions_since(con, load_id: int | None) -> list[str]:
 
 def last_printed(con, month: str, district: str | None = None) -> tuple[str, int | None] | None:
     """The review last printed for the month: (its figures id, the last load its build read), or None."""
-    if not _has(con, "printed_reviews"):
+    if not has_table(con, "printed_reviews"):
         return None
     return con.execute("SELECT figures_id, last_load_id FROM printed_reviews WHERE month = ? "
                        "AND district IS NOT DISTINCT FROM ? ORDER BY printed_at DESC LIMIT 1",
@@ -159,7 +161,3 @@ def decided_at_the_meeting(db: Path, month: str, district: str | None = None, wa
     finally:
         con.close()
 
-
-def _has(con, table: str) -> bool:
-    return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
-                            "AND schema_name = 'main' AND table_name = ?", [table]).fetchone()[0])
