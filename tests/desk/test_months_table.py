@@ -1,6 +1,7 @@
 """The months table (looked.month_rows): every month the bundle holds and the next one, each with
 its state, its figures id and links to its review, its sealed page to sign, its signed scan and its
-papers; on the sample after a close and a correction."""
+papers; on the sample after a close and a correction. And the page's one read of the database
+(jobs.Desk.read): one hold of its lock, one connection, and a part that cannot be read said so."""
 
 from __future__ import annotations
 
