@@ -206,6 +206,17 @@ def test_an_action_while_a_pound_command_holds_the_database_is_told_it_is_busy(d
         job = d.desk.wait()
         assert job.error.startswith("the database is busy") and time.monotonic() - t0 < 15
         assert "busy" in d.get("/?month=2026-11").text
+        # a file is neither added to nor removed from the bundle meanwhile: each is refused in a line
+        registers = d.places.bundle / "registers"
+        (registers / "sales_2026-12.csv").write_bytes(b"sale_id\n")
+        r = d.post("/add", data={"token": d.token(), "month": "2026-11",
+                                 "file": (io.BytesIO(b"release_id\n"), "releases_2026-12.csv")},
+                   content_type="multipart/form-data")
+        assert ("the database is busy (another program is using it); add the file when it has finished; "
+                "nothing was saved") in shown_after(d, r)
+        r = d.post("/remove", data={"token": d.token(), "month": "2026-11", "file": "registers/sales_2026-12.csv"})
+        assert "the database is busy (another program is using it); nothing was removed" in shown_after(d, r)
+        assert (registers / "sales_2026-12.csv").exists() and not (registers / "releases_2026-12.csv").exists()
     finally:
         holder.kill()
         holder.wait()
