@@ -273,12 +273,14 @@ def _reopen_fields(form: Mapping, files: Mapping) -> dict:
 @dataclass(frozen=True)
 class Action:
     """A button of the month's steps: its name in the form's address (/do/<name>), its words, the
-    step it runs, what it reads of the form, and the least role that may press it (people.py)."""
+    step it runs, what it reads of the form, the least role that may press it (people.py), and
+    whether the person logged in signs what it records (`by`: the close, the decisions)."""
     name: str
     label: str                                            # the button, and the page's words while it runs
     run: Callable[..., object]                            # run(places, month, progress, **fields)
     fields: Callable[[Mapping, Mapping], dict] = _no_fields    # (form, files) -> the step's keywords
     role: str = "clerk"
+    signs: bool = False
 
     def discard(self, kw: dict) -> None:
         """What the form's reading kept aside for the step (the scan), when the step does not run."""
@@ -293,12 +295,12 @@ REGISTRY: dict[str, Action] = {a.name: a for a in (
     Action("load", "Load the registers", lambda places, month, progress: load(places, month, progress)),
     Action("review", "Make the month's review", lambda places, month, progress: review(places, month, progress)),
     Action("close", "Close the month", lambda places, month, progress, by="", note=None, signed=None:
-           close(places, month, by, note, progress, signed), _close_fields, role="dm"),
+           close(places, month, by, note, progress, signed), _close_fields, role="dm", signs=True),
     Action("verify", "Verify", lambda places, month, progress: verify(places, month, progress), role="auditor"),
     Action("papers", "Make the papers", lambda places, month, progress: papers(places, month, progress)),
     Action("decide", "Record the decisions", lambda places, month, progress, asked=(), by=None:
            _decide().record(places, month, progress, list(asked), load, DB_WAIT, by), lambda form, files: {"asked": _decide().asked_of(form)},
-           role="dm"),
+           role="dm", signs=True),
     Action("reopen", "Reopen the month", lambda places, month, progress, reason="":
            reopen(places, month, reason, progress), _reopen_fields, role="dm"),
 )}

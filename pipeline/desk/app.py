@@ -130,7 +130,7 @@ def do(action: str):
         kw = found.fields(request.form, request.files)
     except PoundError as exc:
         return refused_then_shown(month, str(exc))
-    if g.get("person") is not None and action in ("close", "decide"):
+    if g.get("person") is not None and found.signs:
         kw["by"] = g.person.name              # signed and decided by the District Magistrate logged in
     if not desk.start(action, month, who(), **kw):
         found.discard(kw)
