@@ -91,7 +91,7 @@ def page(month: str | None, status: int = 200, refused: str | None = None):
         note=desk.note, token=desk.token(), actions_=ACTIONS, files=_files_url, password=desk.password,
         offered_files=found, paper_names=[f.name for f in found["papers"]
                                           if f.name == "index.html" or f.name.endswith("_all.pdf")],
-        running_month=actions.not_over(month), waiting=read.waiting, waiting_not_read=read.waiting_not_read,
+        running_month=actions.not_over(month), waiting=read.waiting, not_read=read.not_read,
         month_rows=read.month_rows,
         bundle_files=read.bundle_files, pounds=_pounds(), history=history.read(places.bundle, month),
         decisions=DECISIONS, may=lambda name: people_.may(g.get("person"), name), person=g.get("person"), today=dt.date.today().isoformat(),

@@ -32,36 +32,32 @@ class Read:
     waiting: list | None = None             # decide.Waiting, the findings waiting up to the month
     month_rows: list | None = None          # looked.MonthRow, the months table
     bundle_files: list | None = None        # bundlefiles' rows, the files in registers/ and ledgers/
-    waiting_not_read: str | None = None     # why the findings waiting are None, when not for a busy database
+    not_read: dict[str, str] = field(default_factory=dict)   # part -> why it is None, when not for a busy database
 
 
-def _or_none(read):
-    """What `read()` gives; None when it fails (busy, or not built: the page says so)."""
+def _part(read, part: str, not_read: dict[str, str], older: str | None = None):
+    """What `read()` gives; None when it cannot be read: for a busy database (the page says so), or,
+    with why put in `not_read[part]`, a build this version cannot read (`older`: PoundError) or a
+    defect (its traceback on the desk's terminal, as `app.failed` leaves one)."""
     try:
         return read()
-    except Exception:
+    except DatabaseBusy:
         return None
+    except PoundError as exc:
+        not_read[part] = older or str(exc)
+    except Exception as exc:
+        import traceback
+
+        traceback.print_exc()
+        not_read[part] = (f"the desk could not read it ({exc.__class__.__name__}); if this stays, tell whoever "
+                          "looks after the desk: its window shows the details")
+    return None
 
 
 # Why the page cannot list the findings waiting of a database whose last build this version cannot
 # read (read/database.py check): the month's review builds it again.
 OLDER_BUILD = ("the last build was made by an earlier version of pound, or did not finish: "
                "\"Make the month's review\" builds the month again")
-
-
-def _waiting_or_why(places, month: str, con) -> tuple[list | None, str | None]:
-    """The findings waiting (decide.waiting) and, when they cannot be read, why: None for a busy
-    database (the page says so), OLDER_BUILD for a build this version cannot read."""
-    from pipeline.desk import decide
-
-    try:
-        return decide.waiting(places, month, con=con), None
-    except DatabaseBusy:
-        return None, None
-    except PoundError:
-        return None, OLDER_BUILD
-    except Exception:
-        return None, None
 
 
 def doing(label: str) -> str:
@@ -129,7 +125,7 @@ class Desk:
         must not meet one), nor while a `pound` command does; the page then shows the state and
         months last read, and says the rest cannot be read now. A part that cannot be read (busy,
         or built by an earlier version) is None, said on the page."""
-        from pipeline.desk import bundlefiles
+        from pipeline.desk import bundlefiles, decide
         from pipeline.load import connection
 
         places = self.places
@@ -140,10 +136,13 @@ class Desk:
                 month = month or held[-1]
                 self.seen[month] = (looked.state(places, month, state_of), held)
                 self.choices = held
-                waiting, not_read = _waiting_or_why(places, month, con)
-                return Read(*self.seen[month], waiting=waiting, waiting_not_read=not_read,
-                            month_rows=_or_none(lambda: looked.month_rows(places, state_of, held)),
-                            bundle_files=_or_none(lambda: bundlefiles.rows(places, looked.loaded_files(places, con))))
+                not_read: dict[str, str] = {}
+                return Read(*self.seen[month],
+                            waiting=_part(lambda: decide.waiting(places, month, con=con), "waiting", not_read, OLDER_BUILD),
+                            month_rows=_part(lambda: looked.month_rows(places, state_of, held), "month_rows", not_read),
+                            bundle_files=_part(lambda: bundlefiles.rows(places, looked.loaded_files(places, con)),
+                                               "bundle_files", not_read),
+                            not_read=not_read)
         except DatabaseBusy as exc:
             held = self.months()
             month = month or held[-1]

@@ -141,3 +141,24 @@ def test_a_part_that_cannot_be_read_leaves_the_others_shown(desk_at):
     assert f"{MONTH}: built, review made" in page
     assert "<td>review made</td>" in rows_of(page)[MONTH]
     assert '<table class="bundle-files">' in page and "registers/impoundments.csv" in page
+
+
+def test_a_defect_met_reading_a_part_is_said_as_one_not_as_the_database_in_use(desk_at, monkeypatch, capsys):
+    # a defect (here planted) reading the months table or the files: that part says the desk could
+    # not read it and that its window has the details, and the traceback is there; the rest is shown
+    from pipeline.desk import bundlefiles, looked
+
+    d = desk_at("reviewed")
+
+    def broken(*args, **kw):
+        raise RuntimeError("planted")
+
+    monkeypatch.setattr(looked, "month_rows", broken)
+    monkeypatch.setattr(bundlefiles, "rows", broken)
+    page = d.get(f"/?month={MONTH}").text
+    for section in ("months", "bundle"):
+        said = re.sub(r"\s+", " ", page[page.index(f'<section aria-labelledby="{section}-h"'):])
+        said = said[:said.index("</section>")]
+        assert "Not shown: the desk could not read it (RuntimeError)" in said and "in use" not in said, section
+    assert "RuntimeError: planted" in capsys.readouterr().err
+    assert f"{MONTH}: built, review made" in page and "Not shown" not in waiting_said(page)
