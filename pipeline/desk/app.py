@@ -59,8 +59,8 @@ def chosen(value: str | None) -> str:
     return value
 
 def month_of(value: str | None) -> str:
-    """The month asked for, when it is a month (YYYY-MM); else the last of the months to choose from,
-    which only then are read (a page of a month named draws without opening the database for them)."""
+    """The month asked for, when it is a month (YYYY-MM); else the last of the months to choose from
+    (Desk.months). The month's page itself takes the last month from its own read (asked, Desk.read)."""
     return asked(value) or current_desk().months()[-1]
 
 def asked(value: str | None) -> str | None:

@@ -100,7 +100,7 @@ def _register_columns() -> list[tuple[str, str, str, int]]:
 
 
 def has_table(con: duckdb.DuckDBPyConnection, table: str) -> bool:
-    """Whether the database `con` has open holds the table (or view) `table` of its own."""
+    """Whether the database `con` has open holds the table `table` of its own (a table: a view is not counted)."""
     return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
                             "AND schema_name = 'main' AND table_name = ?", [table]).fetchone()[0])
 
