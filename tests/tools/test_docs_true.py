@@ -151,3 +151,33 @@ def test_a_suite_time_is_read_back_as_written(line, ok):
     else:
         with pytest.raises(ValueError):
             parse(line)
+
+
+def _environment_settings(text: str) -> set[str]:
+    """The POUND_ settings a piece of code reads from the environment by name."""
+    return set(re.findall(r"""(?:(?:environ\.get|getenv|now|setdefault)\(|environ\[)\s*["'](POUND_[A-Z_]+)["']""", text)
+               + re.findall(r"""^[A-Z_]+ = ["'](POUND_[A-Z_]+)["']""", text, re.M))
+
+
+def test_every_setting_the_tool_reads_from_the_environment_is_in_the_developers_guide():
+    read = set()
+    for path in PACKAGE_DIR.rglob("*.py"):
+        read |= _environment_settings(path.read_text(encoding="utf-8"))
+    assert {"POUND_THREADS", "POUND_TODAY", "POUND_DB_HELD"} <= read, read      # the reading is seen
+    guide = (ROOT / "docs" / "guide-developers.md").read_text(encoding="utf-8")
+    assert sorted(s for s in read if f"`{s}`" not in guide and f"`{s}=" not in guide) == []
+
+
+def test_twin_a_setting_read_is_seen_by_each_way_of_reading_it():
+    assert _environment_settings('os.environ.get("POUND_A")\nos.getenv("POUND_B")\nnow("POUND_C")\n'
+                                 'HELD = "POUND_D"\nos.environ["POUND_E"]') == {f"POUND_{c}" for c in "ABCDE"}
+
+
+def test_the_readme_names_every_stage_the_desk_says():
+    from pipeline.desk.looked import SAID
+    from pipeline.steps.state import STAGES
+
+    text = re.sub(r"\s+", " ", (ROOT / "README.md").read_text(encoding="utf-8"))
+    said = text[text.index("The page always says where the month stands"):]
+    said = said[:said.index(". ")]
+    assert [s for s in (SAID.get(stage, stage) for stage in STAGES) if f"{s};" not in said and f"{s} (" not in said] == []
