@@ -163,7 +163,7 @@ def add():
             # held as an action holds it: no `pound` command loads the bundle while a file goes into it
             with holding(places.db, wait=0, what=doing("Add register files")):
                 saved = upload.save(places.bundle, f.filename if f else None, f.stream if f else None, guards.max_bytes,
-                                    loaded=looked.loaded_files(places))
+                                    loaded=looked.loaded_files(places), may_decide=people_.may(g.get("person"), "decide"))
         except DatabaseBusy as exc:
             refusals.append(f"the database is busy ({exc.holder or 'another program'} is using it); add the file "
                             "when it has finished; nothing was saved")

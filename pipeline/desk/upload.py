@@ -17,6 +17,12 @@ from pipeline.core.registers import BY_NAME, OWN_SHEETS, REGISTERS
 
 MAX_BYTES = 50 * 1024 * 1024        # the largest file taken; a district's month of registers is a few MB
 FOLDERS = ("registers", "ledgers")
+DECISIONS = "finding_reviews"       # the register of the District Magistrate's decisions
+
+
+def _not_yours(name: str, what: str) -> PoundError:
+    return PoundError(f"{name}: {what} is the District Magistrate's: only a person with the role dm may add a file "
+                      "holding it (or record the decisions on this page); nothing was saved")
 
 
 def checked_name(name: str | None) -> str:
@@ -33,15 +39,15 @@ def checked_name(name: str | None) -> str:
     return name
 
 
-def _folder_of_csv(name: str) -> str | None:
+def _register_of_csv(name: str):
     stem = Path(name).stem.lower()
     for reg in REGISTERS:
         if reg.folder in FOLDERS and (stem == reg.name or (not reg.exact_name and stem.startswith(reg.name))):
-            return reg.folder
+            return reg
     return None
 
 
-def _folder_of_workbook(path: Path, name: str) -> str:
+def _folder_of_workbook(path: Path, name: str, may_decide: bool = True) -> str:
     import openpyxl
 
     try:
@@ -53,11 +59,21 @@ def _folder_of_workbook(path: Path, name: str) -> str:
     except Exception:
         raise PoundError(f"{name}: cannot be opened as an Excel workbook; save it again from the spreadsheet "
                          "as .xlsx; nothing was saved") from None
-    regs = [BY_NAME.get(s.strip().lower()) for s in sheets if s not in OWN_SHEETS]
+    named = [(s, BY_NAME.get(s.strip().lower())) for s in sheets if s not in OWN_SHEETS]
+    regs = [r for _, r in named]
     folders = {r.folder for r in regs if r is not None}
     if not folders & set(FOLDERS):
         raise PoundError(f"{name}: none of its sheets is named as a register or ledger (sheets: "
                          f"{', '.join(sheets)}); nothing was saved")
+    # the reference tables (rates, pounds, officials, ...) are kept in reference/ by whoever keeps
+    # them: a workbook added here, a keeper's say, must not change the rates the accounts use
+    reference = [s for s, r in named if r is not None and r.folder not in FOLDERS]
+    if reference:
+        raise PoundError(f"{name}: its sheet {reference[0]!r} is a reference table, kept in the bundle's reference/ "
+                         "folder and not added from the desk; take the sheet out of the workbook and add it again; "
+                         "nothing was saved")
+    if not may_decide and any(r is not None and r.name == DECISIONS for r in regs):
+        raise _not_yours(name, f"its sheet of decisions ({DECISIONS})")
     return "ledgers" if folders == {"ledgers"} else "registers"
 
 
@@ -66,18 +82,24 @@ class Saved(NamedTuple):
     replaced: bool          # a file of the same name was there, and this one took its place
 
 
-def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES, loaded: frozenset[str] = frozenset()) -> Saved:
+def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES, loaded: frozenset[str] = frozenset(),
+         may_decide: bool = True) -> Saved:
     """Save an uploaded file into the bundle; returns where, and whether it replaced a file of the
     same name (one that was refused, say). PoundError, with nothing saved, when the file is refused,
     or would take the place of a file already loaded (`loaded`: their paths in the bundle, as
-    registers/impoundments.csv): the database and the closes name those files by their contents."""
+    registers/impoundments.csv): the database and the closes name those files by their contents.
+    A workbook with a reference table's sheet is refused; so is a file of decisions (the register
+    finding_reviews) unless `may_decide` (the person adding it may decide: people.py)."""
     name = checked_name(name)
     suffix = Path(name).suffix.lower()
     if suffix == ".csv":
-        folder = _folder_of_csv(name)
-        if folder is None:
+        reg = _register_of_csv(name)
+        if reg is None:
             raise PoundError(f"{name}: not the name of a register or ledger file (impoundments.csv, "
                              "releases_2026-11.csv, dm_deposit.csv ...); nothing was saved")
+        if reg.name == DECISIONS and not may_decide:
+            raise _not_yours(name, "a file of decisions (finding_reviews)")
+        folder = reg.folder
     else:
         folder = "registers"               # settled once the workbook's sheets are read
     staging = Path(bundle) / "registers"
@@ -97,7 +119,7 @@ def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES, loaded:
         if written == 0:
             raise PoundError(f"{name}: the file is empty; nothing was saved")
         if suffix == ".xlsx":
-            folder = _folder_of_workbook(tmp, name)
+            folder = _folder_of_workbook(tmp, name, may_decide)
         target_dir = (Path(bundle) / folder).resolve()
         target = target_dir / name
         if target.parent != target_dir or target.is_symlink() or target.is_dir():

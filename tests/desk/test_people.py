@@ -112,6 +112,43 @@ def test_each_role_sees_its_buttons_and_the_server_refuses_the_rest(desk):
     assert "Close the month</button>" in dm and 'id="by"' not in dm and f'id="signed-by">{DM}<' in dm
 
 
+def _workbook(*sheets: str) -> bytes:
+    import io
+
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for name in sheets:
+        wb.create_sheet(name).append(["x"])
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def test_a_clerk_adds_no_decisions_and_no_one_adds_a_reference_table_from_the_desk(desk):
+    # decisions are the DM's: a clerk's file of them (a CSV, or a workbook's sheet) is refused, the
+    # DM's own is taken (its twin); a workbook carrying a reference table (the rates, say) is refused
+    # whoever adds it, and nothing of either is saved
+    import io
+
+    d = desk
+    registers = d.places.bundle / "registers"
+    before = sorted(p.name for p in registers.iterdir())
+    header = b"finding_rule_id,subject_id,review_date,reviewed_by,decision\n"
+    for name, body in (("finding_reviews_2026-11_x.csv", header), ("keeper_P01_2026-11.xlsx", _workbook("releases", "finding_reviews"))):
+        r = post_as(d, "Asha (clerk)", "/add", file=(io.BytesIO(body), name))
+        shown = d.get(r.headers["Location"], headers=auth("Asha (clerk)")).text
+        assert "is the District Magistrate&#39;s: only a person with the role dm may add a file holding it" in shown, name
+    for who in ("Asha (clerk)", DM):
+        r = post_as(d, who, "/add", file=(io.BytesIO(_workbook("releases", "rates")), "keeper_P01_2026-11.xlsx"))
+        shown = d.get(r.headers["Location"], headers=auth(who)).text
+        assert "its sheet &#39;rates&#39; is a reference table, kept in the bundle&#39;s reference/ folder" in shown, who
+    assert sorted(p.name for p in registers.iterdir()) == before
+    r = post_as(d, DM, "/add", file=(io.BytesIO(header), "finding_reviews_2026-11_x.csv"))
+    assert r.status_code == 303 and (registers / "finding_reviews_2026-11_x.csv").read_bytes() == header
+
+
 def test_the_dms_close_is_signed_with_the_dms_name_and_the_history_names_each(desk):
     d = desk
     for name, action in (("Asha (clerk)", "load"), ("Asha (clerk)", "review")):
