@@ -58,6 +58,11 @@ def chosen(value: str | None) -> str:
         abort(400, f"{(value or '')[:20]!r} is not a month written YYYY-MM: choose the month again")
     return value
 
+def _person_name() -> str | None:
+    person = g.get("person")
+    return person.name if person is not None else None
+
+
 def month_of(value: str | None) -> str:
     """The month asked for, when it is a month (YYYY-MM); else the last of the months to choose from
     (Desk.months). The month's page itself takes the last month from its own read (asked, Desk.read)."""
@@ -88,7 +93,7 @@ def page(month: str | None, status: int = 200, refused: str | None = None):
     html = render_template(
         "desk.html", month=month, months=read.months, state=read.state, job=job, running=running,
         elapsed=(time.monotonic() - job.started) if job else 0, places=places, refused=refused,
-        note=desk.note, token=desk.token(), actions_=ACTIONS, files=_files_url, password=desk.password,
+        note=desk.note, token=desk.token(_person_name()), actions_=ACTIONS, files=_files_url, password=desk.password,
         offered_files=found, paper_names=[f.name for f in found["papers"]
                                           if f.name == "index.html" or f.name.endswith("_all.pdf")],
         running_month=actions.not_over(month), waiting=read.waiting, not_read=read.not_read,

@@ -73,9 +73,12 @@ def guard():
     if request.method not in ("GET", "HEAD"):
         origin = request.headers.get("Origin")
         scheme, _, where = (origin or "").partition("://")
-        if origin and origin != "null" and (scheme.lower() != request.scheme or where.lower() not in desk.allowed_hosts):
+        # "null" is an origin of no address: a sandboxed frame's, another page's, a file's (the desk's
+        # own pages send theirs: Referrer-Policy same-origin)
+        if origin and (scheme.lower() != request.scheme or where.lower() not in desk.allowed_hosts):
             abort(403, "a change may come only from the desk's own page")
-        if not desk.token_ok(request.form.get("token")):
+        person = g.get("person")
+        if not desk.token_ok(request.form.get("token"), person.name if person is not None else None):
             abort(403, "this form has no valid token: reload the desk's page and try again")
     return None
 
@@ -94,7 +97,7 @@ def headers(response):
                                                        "frame-ancestors 'none'; form-action 'self'")
     response.headers["X-Frame-Options"] = "DENY"
     response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Referrer-Policy"] = "same-origin"     # so that the desk's own forms send its Origin
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -87,7 +87,7 @@ class Desk:
         self.allowed_hosts = allowed_hosts or set()
         self.lock = threading.Lock()
         self.job: Job | None = None
-        self.tokens: deque[str] = deque(maxlen=TOKENS_KEPT)
+        self.tokens: deque[tuple[str, str | None]] = deque(maxlen=TOKENS_KEPT)    # (token, the person given it)
         self.note: str | None = None             # the last upload's line
         self.thread: threading.Thread | None = None
         self.seen: dict[str, tuple] = {}          # month: (state, months), as read when no action ran
@@ -166,13 +166,16 @@ class Desk:
                 return looked.months(self.places, read=False)
         return self.choices
 
-    def token(self) -> str:
+    def token(self, person: str | None = None) -> str:
+        """A new token for a page drawn for `person` (None: the desk without people)."""
         t = secrets.token_urlsafe(24)
-        self.tokens.append(t)
+        self.tokens.append((t, person))
         return t
 
-    def token_ok(self, given: str | None) -> bool:
-        return bool(given) and any(hmac.compare_digest(given, t) for t in list(self.tokens))
+    def token_ok(self, given: str | None, person: str | None = None) -> bool:
+        """Whether `given` is a token of a page drawn for `person`: a page's token is good only for
+        the person it was drawn for, so that one person's page cannot be made to act as another."""
+        return bool(given) and any(hmac.compare_digest(given, t) and p == person for t, p in list(self.tokens))
 
     def busy(self) -> bool:
         return self.lock.locked()

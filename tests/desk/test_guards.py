@@ -49,6 +49,12 @@ def test_a_change_from_another_origin_is_refused_even_with_a_token(desk_of):
     r = d.post("/do/load", data={"month": "2026-11", "token": d.token()},
                headers={"Origin": f"https://127.0.0.1:{d.port}"})
     assert r.status_code == 403 and not d.places.db.exists()
+    # "null": a sandboxed frame's origin, or another page's that hides its address
+    r = d.post("/do/load", data={"month": "2026-11", "token": d.token()}, headers={"Origin": "null"})
+    assert r.status_code == 403 and not d.places.db.exists()
+    # its twin: the desk's own origin is taken, and the desk's pages send it (Referrer-Policy same-origin)
+    r = d.post("/do/load", data={"month": "2026-11", "token": d.token()}, headers={"Origin": f"http://127.0.0.1:{d.port}"})
+    assert r.status_code == 303 and d.get("/").headers["Referrer-Policy"] == "same-origin"
 
 
 def test_a_host_header_not_the_desks_own_is_refused(desk_of):

@@ -149,6 +149,18 @@ def test_a_clerk_adds_no_decisions_and_no_one_adds_a_reference_table_from_the_de
     assert r.status_code == 303 and (registers / "finding_reviews_2026-11_x.csv").read_bytes() == header
 
 
+def test_a_token_is_good_only_for_the_person_whose_page_it_came_from(desk):
+    # the auditor's page's token, sent with the DM's name and password (a browser that remembers them,
+    # led by a page the auditor made): refused; the DM's own token is taken (its twin)
+    d = desk
+    theirs = re.search(r'name="token" value="([^"]+)"', page_as(d, "Audit Officer")).group(1)
+    r = d.post("/do/reopen", data={"token": theirs, "month": MONTH, "reason": "forged"}, headers=auth(DM))
+    assert r.status_code == 403 and "no valid token" in r.text and d.desk.job is None
+    mine = re.search(r'name="token" value="([^"]+)"', page_as(d, DM)).group(1)
+    r = d.post("/do/verify", data={"token": mine, "month": MONTH}, headers=auth(DM))
+    assert r.status_code == 303 and d.desk.wait().action == "verify"
+
+
 def test_the_dms_close_is_signed_with_the_dms_name_and_the_history_names_each(desk):
     d = desk
     for name, action in (("Asha (clerk)", "load"), ("Asha (clerk)", "review")):
