@@ -51,7 +51,8 @@ def read(bundle: Path, month: str | None = None) -> list[dict]:
     if not p.is_file() or p.is_symlink():
         return []
     out = []
-    for text in p.read_text(encoding="utf-8", errors="replace").splitlines():
+    for text in p.read_text(encoding="utf-8", errors="replace").split("\n"):       # lines end in \n only: a
+        # value may hold U+2028 and the like, which splitlines() would take for ends of lines
         try:
             line = json.loads(text)
         except ValueError:

@@ -31,7 +31,8 @@ def checked_name(name: str | None) -> str:
     if not name:
         raise PoundError("choose a file to add: a register workbook (.xlsx) or a register's CSV file")
     if ("/" in name or "\\" in name or name in (".", "..") or name.startswith(".") or ":" in name
-            or len(name) > 200 or any(unicodedata.category(c).startswith("C") for c in name)):
+            or len(name) > 200 or any(unicodedata.category(c)[0] == "C" or unicodedata.category(c) in ("Zl", "Zp")
+                                      for c in name)):
         raise PoundError(f"{name!r} is not a plain file name (no folders, no leading dot); rename the file "
                          "and add it again")
     if Path(name).suffix.lower() not in (".xlsx", ".csv"):
@@ -124,7 +125,7 @@ def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES, loaded:
         target = target_dir / name
         if target.parent != target_dir or target.is_symlink() or target.is_dir():
             raise PoundError(f"{name}: cannot be saved in {folder}/; nothing was saved")
-        if f"{folder}/{name}" in loaded:
+        if f"{folder}/{name}".casefold() in {f.casefold() for f in loaded}:     # as a file system blind to case sees it
             stem, ext = Path(name).stem, Path(name).suffix
             raise PoundError(f"{name}: {folder}/{name} has been loaded already and is kept as it was loaded (the "
                              "database and any close name it by its contents); a correction goes in a file of its own, "

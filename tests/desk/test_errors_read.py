@@ -80,6 +80,10 @@ def test_a_file_loaded_is_not_replaced_by_an_upload_of_its_name(desk_of):
     page = d.get(r.headers["Location"]).text
     assert "ledgers/dm_deposit.csv has been loaded already" in page and "dm_deposit_corrections.csv" in page
     assert (d.places.bundle / "ledgers" / "dm_deposit.csv").read_bytes() == kept
+    # nor by its name in other letters' case, which a file system blind to case takes for the same file
+    page = d.get(add(d, "DM_Deposit.CSV", b"xx").headers["Location"]).text
+    assert "ledgers/DM_Deposit.CSV has been loaded already" in page
+    assert not (d.places.bundle / "ledgers" / "DM_Deposit.CSV").exists()
     # its twin: a file of another name is added
     assert "said=" not in add(d, "dm_deposit_2026-12.csv", kept).headers["Location"]
 
