@@ -51,6 +51,11 @@ def _register_of_csv(name: str):
 def _folder_of_workbook(path: Path, name: str, may_decide: bool = True) -> str:
     import openpyxl
 
+    from pipeline.load.bundle import workbook_problem
+
+    too_large = workbook_problem(path, name)
+    if too_large is not None:
+        raise PoundError(f"{name}: {too_large.message}; nothing was saved")
     try:
         wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
         try:

@@ -97,6 +97,10 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
                 # bundle: a project's folder holding one is no bundle for it
                 notes.append(f"{rel}: not in reference/, registers/ or ledgers/; passed over")
                 continue
+            too_large = workbook_problem(path, rel)
+            if too_large is not None:
+                broken.append(too_large)
+                continue
             try:
                 sheets = _sheet_names(path)
             except Exception as exc:  # corrupt, protected or not really a workbook
@@ -363,15 +367,75 @@ def _formulas_without_values(source: Source, rows: list[list[str]]) -> list[Prob
         wb.close()
 
 
+# What a register's sheet may hold. A workbook of a few kilobytes can declare a sheet of a million
+# rows by sixteen thousand columns (its <dimension>), and openpyxl fills each row out to it: a sheet
+# past these bounds is refused before a row is read, not read until the desk runs out of memory. A
+# keeper's month is some hundreds of rows of about twenty columns; a district's years go as CSV.
+MAX_SHEET_COLUMNS = 200
+MAX_SHEET_CELLS = 5_000_000
+MAX_WORKBOOK_UNPACKED = 512 * 1024**2     # the parts of a workbook, unpacked (its zip's own sizes, and as read)
+
+
+def _too_large(source: Source, rows: int, columns: int) -> Problem:
+    from openpyxl.utils import get_column_letter
+
+    return Problem(source.label, None, None, f"A1:{get_column_letter(max(columns, 1))}{rows}",
+                   f"is {rows:,} rows by {columns:,} columns as the workbook declares it, more than a register's sheet "
+                   f"holds (at most {MAX_SHEET_COLUMNS} columns, {MAX_SHEET_CELLS:,} cells); delete the empty rows "
+                   "and columns past the register's (or copy its rows into a new sheet), save, and add it again")
+
+
+def workbook_problem(path: Path, label: str) -> Problem | None:
+    """Why the workbook at `path` is not opened at all: its parts would unpack to more than
+    MAX_WORKBOOK_UNPACKED, or one shrinks more than a zip bomb's (load/zipped.py); else None."""
+    import zipfile
+
+    from pipeline.load.zipped import MAX_RATIO, RATIO_FLOOR
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            members = z.infolist()
+    except (zipfile.BadZipFile, OSError):
+        return None                       # not a zip: openpyxl says so in its own words
+    total = sum(m.file_size for m in members)
+    bomb = next((m for m in members if m.file_size > RATIO_FLOOR and m.file_size > MAX_RATIO * max(m.compress_size, 1)), None)
+    if bomb is not None:
+        return Problem(label, None, None, bomb.filename,
+                       f"unpacks to {bomb.file_size // max(bomb.compress_size, 1):,} times its packed size, as no "
+                       f"spreadsheet's part does (at most {MAX_RATIO}: a zip bomb); save the workbook again from the "
+                       "spreadsheet, or send its registers as CSV files")
+    if total > MAX_WORKBOOK_UNPACKED:
+        return Problem(label, None, None, None,
+                       f"would unpack to {total / 1024**2:,.0f} MB, more than a register workbook holds (at most "
+                       f"{MAX_WORKBOOK_UNPACKED // 1024**2} MB); send its registers as CSV files")
+    return None
+
+
+def _rows_of(source: Source, ws) -> list[list[str]] | Problem:
+    """The sheet's cells as text, row by row as openpyxl gives them (each row filled out to the width
+    the workbook declares), or the Problem of a sheet past the bounds above."""
+    declared_rows, declared_columns = ws.max_row or 0, ws.max_column or 0
+    if declared_columns > MAX_SHEET_COLUMNS or declared_rows * declared_columns > MAX_SHEET_CELLS:
+        return _too_large(source, declared_rows, declared_columns)
+    rows, cells = [], 0
+    for row in ws.iter_rows(values_only=True):     # a sheet declaring no size: each row as long as its cells
+        cells += len(row)
+        if len(row) > MAX_SHEET_COLUMNS or cells > MAX_SHEET_CELLS:
+            return _too_large(source, len(rows) + 1, max(len(row), declared_columns))
+        rows.append([cell_text(v) for v in row])
+    return rows
+
+
 def _read_sheet(source: Source) -> Read:
     import openpyxl
 
     wb = openpyxl.load_workbook(source.path, read_only=True, data_only=True)
     try:
-        ws = wb[source.sheet]
-        rows = [[cell_text(v) for v in row] for row in ws.iter_rows(values_only=True)]
+        rows = _rows_of(source, wb[source.sheet])
     finally:
         wb.close()
+    if isinstance(rows, Problem):
+        return Read(source, None, "", [rows], [])
     unsaved = _formulas_without_values(source, rows)
     if unsaved:
         return Read(source, None, "", unsaved, [])

@@ -39,7 +39,9 @@ def _corrects(src: Source) -> bool:
 
         wb = load_workbook(src.path, read_only=True, data_only=True)
         try:
-            rows = wb[src.sheet].iter_rows(values_only=True)
+            ws = wb[src.sheet]
+            ws.reset_dimensions()        # each row as long as its own cells, not the size the sheet declares
+            rows = ws.iter_rows(values_only=True)
             return _noted(next(rows, ()), rows)
         finally:
             wb.close()

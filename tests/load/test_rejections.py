@@ -300,3 +300,57 @@ def test_a_reseizure_may_name_a_case_of_its_own_file(tmp_path):
     con, _ = load(bundle)
     assert con.execute("SELECT case_id, reseizure_of FROM impoundments ORDER BY case_id").fetchall() == \
         [("C1", None), ("C2", "C1")]
+
+
+def _declaring(path, dimension: str, rows: list[list]) -> None:
+    """A workbook of `rows` in the sheet impoundments whose <dimension> says `dimension` (the size
+    the sheet claims, which openpyxl fills each row out to)."""
+    import re
+    import zipfile
+
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "impoundments"
+    for row in rows:
+        ws.append(row)
+    wb.save(path)
+    with zipfile.ZipFile(path) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = re.sub(rb'<dimension ref="[^"]*"/>', f'<dimension ref="{dimension}"/>'.encode(), parts[sheet])
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+
+
+def test_a_workbook_past_a_registers_size_is_refused_before_it_is_read(tmp_path, loaded_db, before, run_cli):
+    # a sheet of a few kilobytes declaring 20,000 rows by 16,384 columns (openpyxl would fill every
+    # row out to it: gigabytes), and a part that unpacks a thousand times its size (a zip bomb):
+    # each refused in one line, quickly, and the database as it was
+    import time
+    import zipfile
+
+    bad = tmp_path / "bad"
+    (bad / "registers").mkdir(parents=True)
+    rows = [IMP.strip().split(","), ["C2", "P1", None, "2026-10-01", None, None, None, "cattle", 1]]
+    _declaring(bad / "registers" / "wide.xlsx", "A1:XFD20000", rows)
+    with zipfile.ZipFile(bad / "registers" / "bomb.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/sharedStrings.xml", b" " * (20 * 1024**2))
+    t0 = time.monotonic()
+    code, _, err = run_cli("ingest", bad, "--db", loaded_db)
+    assert code == 2 and time.monotonic() - t0 < 30, err
+    assert ("registers/wide.xlsx [sheet impoundments]: 'A1:XFD20000' is 20,000 rows by 16,384 columns as the workbook "
+            "declares it, more than a register's sheet holds (at most 200 columns, 5,000,000 cells)") in err
+    assert ("registers/bomb.xlsx: 'xl/sharedStrings.xml' unpacks to" in err and "times its packed size, as no "
+            "spreadsheet's part does (at most 200: a zip bomb)" in err and "Traceback" not in err)
+    con = connection.connect(loaded_db)
+    assert snapshot(con) == before
+    con.close()
+    # its twin: the same rows, the sheet declaring its own size, load
+    ok = tmp_path / "ok"
+    (ok / "registers").mkdir(parents=True)
+    _declaring(ok / "registers" / "wide.xlsx", "A1:M2", rows)
+    code, _, err = run_cli("ingest", ok, "--db", loaded_db)
+    assert code == 0, err
