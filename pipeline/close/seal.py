@@ -11,11 +11,15 @@ says on the command line), and the sha256 of every other file of the folder. A m
 
 The figures id (figures_id_of) is a digest of the whole record: every figure sealed and every
 field of close.json (who, when, the note, the reopening, the as-of date, the readings, the
-inputs and their hashes, the hashes of the extracts and the review workbook, `data_files`), all
-but the id itself and `files`. It is worked out before the pages are rendered, so that the
-page the District Magistrate signs prints it; the pages, and the scan, are then sealed by their
-hashes under `files`, which the id cannot cover (they print it). A close made again with any
-other figure, input, reading, signatory, time or note has another id than the signed paper.
+inputs and their hashes, the hashes of the extracts and the review workbook, `data_files`, and of
+the pages, `pages`), all but the id itself and `files`. The pages are rendered with ID_PENDING
+where the id goes and hashed so (`pages`); the id is then worked out, written into the pages in
+ID_PENDING's place, and the page the District Magistrate signs printed to PDF with it. So an edit
+of any page's words, figures or script changes the id as surely as an edit of a figure does
+(verify hashes each page with the id taken back out). The PDF printed and the scan are sealed by
+their hashes under `files` alone, which the id cannot cover (they print it); verify reads the id
+on the PDF's first page. A close made again with any other figure, input, reading, signatory,
+time, note or page has another id than the signed paper.
 
 Everything is written into a hidden folder beside the target and renamed into place at
 the end: a close that is killed or fails leaves no folder (the hidden one is swept away by
@@ -54,6 +58,7 @@ from pipeline.reports.review import has_activity
 from pipeline.reports.stamp import figures_id
 
 SIGNED_SCAN = "signed_page.pdf"     # the scan of the page the District Magistrate signed
+ID_PENDING = "figuresidpending"     # where a page prints the figures id, while the pages are hashed (as long as an id)
 SIGNED_SEAL = "signed.json"         # its hash, when it was added after the close
 
 # the fields of close.json its figures id does not cover: the id itself, and the hashes of every
@@ -132,12 +137,14 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
     try:
         # the files written so far print no id: their hashes are sealed by it
         record["data_files"] = {p.name: sha256(p) for p in sorted(partial.iterdir())}
-        # the id of the record as close.json will give it back (a JSON round trip)
-        record["figures_id"] = figures_id_of(json.loads(json.dumps(record, ensure_ascii=False)))
         sealing = closed_words(record["closed_by"], dt.datetime.fromisoformat(record["closed_at"]), district,
                                len(earlier) + 1, reopen, sealed=True)
-        pages = render_reports(db, month, district, partial, sealing=sealing, sealed_id=record["figures_id"],
-                               kept=review)
+        pages = render_reports(db, month, district, partial, sealing=sealing, sealed_id=ID_PENDING, kept=review)
+        # the pages (and what they load beside them), as hashed with the id to come pending
+        record["pages"] = {p.name: sha256(p) for p in sorted(partial.iterdir()) if p.name not in record["data_files"]}
+        # the id of the record as close.json will give it back (a JSON round trip)
+        record["figures_id"] = figures_id_of(json.loads(json.dumps(record, ensure_ascii=False)))
+        _print_id(partial, record["pages"], record["figures_id"])
         # the page to sign, as it is sealed: the monthly review printed to PDF beside its HTML
         print_reports([p for p in pages if p.name.startswith("monthly_review")])
         if signed is not None:
@@ -149,6 +156,22 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
         shutil.rmtree(partial, ignore_errors=True)
         raise
     return target
+
+
+def _print_id(folder: Path, pages: dict[str, str], fid: str) -> None:
+    """The figures id written into each page of `pages` in ID_PENDING's place; the monthly review,
+    whose page 1 the District Magistrate signs, must print it."""
+    for name in pages:
+        data = (folder / name).read_bytes()
+        if ID_PENDING.encode() in data:
+            write_whole(folder / name, data.replace(ID_PENDING.encode(), fid.encode()))
+        elif name.startswith("monthly_review") and name.endswith(".html"):
+            raise RuntimeError(f"{name} does not print the figures id: it cannot be sealed")
+
+
+def page_as_hashed(data: bytes, fid: str) -> bytes:
+    """A sealed page's bytes as they were hashed under `pages`: the figures id taken back out."""
+    return data.replace(fid.encode(), ID_PENDING.encode()) if fid else data
 
 
 def _check_bundle(con, bundle: Path, db: Path) -> Path:

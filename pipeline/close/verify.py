@@ -11,7 +11,8 @@ differs named. It also says whether a signed page is kept with the close.
 
 A close of today's format is also checked against its figures id (close/seal.py figures_id_of):
 the id its close.json gives now must be the one it was sealed with, the files written before the
-pages (`data_files`) must have the hashes the id seals, and the sealed monthly review must print
+pages (`data_files`) must have the hashes the id seals, each page (`pages`, a close since
+7 December 2026) must hash as the id seals it once the id is taken back out, and the sealed monthly review must print
 the id (its HTML, and the PDF to sign on its first page) and say who closed the month and when as
 close.json does; with the bundle, the rebuilt
 figures must give the id again. None of this tells a close
@@ -76,9 +77,31 @@ def check_files(folder: Path) -> tuple[dict, Verdict]:
                              f"data_files in {CLOSE_FILE})")
     v.altered += [f"{CLOSE_FILE} ({name}, whose hash the figures id seals, is not under its files)"
                   for name in sorted(covered.keys() - sealed.keys())]
+    v.altered += _page_differences(folder, record, present & sealed.keys() - set(v.altered))
     v.added = sorted(present - sealed.keys() - _signed_later(folder, v))
     v.altered += _id_differences(folder, record, present & sealed.keys() - set(v.altered))
     return record, v
+
+
+def _page_differences(folder: Path, record: dict, present: set[str]) -> list[str]:
+    """Each page the figures id seals (`pages`: hashed with the id pending, close/seal.py) that is not
+    as sealed once the id is taken back out of it, or is not under `files`. Nothing for a close made
+    before pages were sealed by the id (it has no `pages`, and its id says so if one was taken out)."""
+    import hashlib
+
+    from pipeline.close.seal import figures_id_of, page_as_hashed
+
+    pages = record.get("pages")
+    if not isinstance(pages, dict) or figures_id_of(record) is None:     # a close of the first format: as it was
+        return []
+    fid = str(record.get("figures_id") or "")
+    out = [f"{CLOSE_FILE} ({name}, a page whose hash the figures id seals, is not under its files)"
+           for name in sorted(pages.keys() - record.get("files", {}).keys())]
+    for name in sorted(pages.keys() & present):
+        if hashlib.sha256(page_as_hashed((folder / name).read_bytes(), fid)).hexdigest() != pages[name]:
+            out.append(f"{name} (not the page the figures id seals: its words, figures or script were changed after "
+                       "the close)")
+    return out
 
 
 def _covered_files(record: dict) -> dict[str, str]:

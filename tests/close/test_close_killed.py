@@ -41,7 +41,7 @@ def die(*a, **k):
 
 def pages(db, month, district, out, sealing=None, sealed_id=None, kept=None):
     for name in ("monthly_review", "reconciliation", "trends"):
-        Path(out, f"{name}_{month}.html").write_text("<html>page</html>", encoding="utf-8")
+        Path(out, f"{name}_{month}.html").write_text(f"<html>page {sealed_id}</html>", encoding="utf-8")
         if point == "reports":
             die()
     return []

@@ -23,6 +23,7 @@ from pipeline.reports.stamp import figures_id
 
 NOTE = "reviewed in the monthly meeting"      # the note of the closes of conftest.py `closed`
 ID_LINE = "altered: close.json (its fields and figures give the figures id "
+CHANGED = "not the page the figures id seals: its words, figures or script were changed after the close"
 
 
 def _copy(closed, tmp_path: Path, month: str = "2026-11") -> Path:
@@ -167,8 +168,31 @@ def test_a_page_one_figure_edited_on_the_sealed_page_with_its_hash_is_named(clos
     record["files"][page.name] = seal.sha256(page)
     _write(folder, record)
     code, lines = _verify(run_cli, folder)
-    assert code == 2 and lines == [f"altered: {page.name} (it does not show page 1's figure as close.json seals it: "
+    assert code == 2 and lines == [f"altered: {page.name} ({CHANGED})",
+                                   f"altered: {page.name} (it does not show page 1's figure as close.json seals it: "
                                    f"{shown['label']}: {shown['text']})"]
+
+
+def test_any_sealed_page_edited_with_its_hash_is_named(closed, run_cli, tmp_path):
+    """Every page the close seals (and a script they load beside them) is hashed under `pages`, which
+    the id covers: the reconciliation's page with an amount put in, and the monthly review with words
+    added below its page 1, each with its hash under files edited to match, is named; the PDF to
+    sign, which prints the id, is sealed by files alone. (The session's close draws its pages by a
+    stand-in: tests/close/conftest.py.)"""
+    folder = _copy(closed, tmp_path)
+    record = _record(folder)
+    assert record["pages"].keys() == {p.name for p in folder.iterdir() if p.suffix in (".html", ".js")}
+    rec = next(folder.glob("reconciliation_*.html"))
+    review = next(folder.glob("monthly_review_*.html"))
+    rec.write_text(rec.read_text(encoding="utf-8").replace("</body>", "<p>Rs 4,850.00 credited</p></body>"),
+                   encoding="utf-8")
+    review.write_text(review.read_text(encoding="utf-8").replace("</body>", "<p>explained at the meeting</p></body>"),
+                      encoding="utf-8")
+    for f in (rec, review):
+        record["files"][f.name] = seal.sha256(f)
+    _write(folder, record)
+    code, lines = _verify(run_cli, folder)
+    assert code == 2 and lines == [f"altered: {f.name} ({CHANGED})" for f in sorted((review, rec))], lines
 
 
 def _print_again(folder: Path, record: dict) -> None:
@@ -182,8 +206,10 @@ def _print_again(folder: Path, record: dict) -> None:
 
 def test_a_forgery_rewritten_whole_is_told_from_the_close_signed_only_by_its_id(closed, run_cli, tmp_path):
     """Who closed the month changed, the id worked out again and written in: the sealed page no
-    longer prints it. The page rewritten too (its hash with it): verify says intact, on the folder
-    and with the bundle (the figures are the month's); the id is not the one on the signed paper."""
+    longer prints it, nor hashes as sealed. The page rewritten too (its hash under `pages` worked out
+    as the close works it out, with the id pending, then the id again, and its hash under files):
+    verify says intact, on the folder and with the bundle (the figures are the month's); the id is
+    not the one on the signed paper."""
     bundle, _ = closed
     folder = _copy(closed, tmp_path)
     record = _record(folder)
@@ -193,17 +219,28 @@ def test_a_forgery_rewritten_whole_is_told_from_the_close_signed_only_by_its_id(
     _write(folder, record)
     page = folder / "monthly_review_2026-11.html"
     code, lines = _verify(run_cli, folder)
-    assert code == 2 and lines[0] == (f"altered: {page.name} (it does not print the figures id in close.json, "
-                                      f"{record['figures_id']})")
-    assert lines[1].startswith("altered: close.json (closed_by or closed_at: the sealed monthly_review_2026-11.html "
+    assert code == 2 and lines[:2] == [f"altered: {page.name} ({CHANGED})",
+                                       f"altered: {page.name} (it does not print the figures id in close.json, "
+                                       f"{record['figures_id']})"]
+    assert lines[2].startswith("altered: close.json (closed_by or closed_at: the sealed monthly_review_2026-11.html "
                                "does not say the month was closed by Another DM on ")
-    assert lines[2:] == ["altered: monthly_review_2026-11.pdf (the page to sign does not print the figures id in "
+    assert lines[3:] == ["altered: monthly_review_2026-11.pdf (the page to sign does not print the figures id in "
                          f"close.json, {record['figures_id']})"]
+    # the page's words rewritten, and the id, its hash under files with them: the page is not the one
+    # the id seals
     page.write_text(page.read_text(encoding="utf-8").replace(signed_id, record["figures_id"])
                     .replace(f"by {who} on", "by Another DM on"), encoding="utf-8")
     record["files"][page.name] = seal.sha256(page)
     _write(folder, record)
-    # the page to sign, as PDF, still prints the id signed
+    code, lines = _verify(run_cli, folder)
+    assert code == 2 and lines[0] == f"altered: {page.name} ({CHANGED})"
+    # its hash under pages worked out again, and so the id: the page to sign, as PDF, still prints the id signed
+    hashed = seal.page_as_hashed(page.read_bytes(), record["figures_id"])
+    record["pages"][page.name] = hashlib.sha256(hashed).hexdigest()
+    record["figures_id"] = seal.figures_id_of(record)
+    page.write_bytes(hashed.replace(seal.ID_PENDING.encode(), record["figures_id"].encode()))
+    record["files"][page.name] = seal.sha256(page)
+    _write(folder, record)
     code, lines = _verify(run_cli, folder)
     assert code == 2 and lines == ["altered: monthly_review_2026-11.pdf (the page to sign does not print the figures "
                                    f"id in close.json, {record['figures_id']})"]
