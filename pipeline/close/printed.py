@@ -15,9 +15,12 @@ from pipeline.reports import glance
 from pipeline.reports.stamp import figures_id
 
 
-def remember(db: Path, month: str, district: str | None, wait: float = 0) -> tuple[str, list[dict]]:
-    """Record page 1's figures as just printed; returns their figures id, and the figures (glance.sealed:
-    measure id, label, exact value, the text shown)."""
+def remember(db: Path, month: str, district: str | None, wait: float = 0,
+             pages: dict[str, str] | None = None) -> tuple[str, list[dict]]:
+    """Record page 1's figures as just printed, and the pages printed with their hashes (`pages`: a
+    close copies a page of the review only when the database holds its hash: reports/render.py
+    kept_pages); returns their figures id, and the figures (glance.sealed: measure id, label, exact
+    value, the text shown)."""
     from pipeline.core.errors import PoundError
     from pipeline.load import connection
     from pipeline.read.database import connect
@@ -34,9 +37,11 @@ def remember(db: Path, month: str, district: str | None, wait: float = 0) -> tup
     except (PoundError, duckdb.Error):       # held by another program, or opened read-only in this one
         return fid, shown
     try:
-        con.execute("INSERT INTO printed_reviews VALUES (?, ?, ?, ?, ?, ?, ?)",
+        con.execute("INSERT INTO printed_reviews (month, district, figures_id, figures, build_id, last_load_id, "
+                    "printed_at, pages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     [month, district, fid, json.dumps(shown, ensure_ascii=False), b.build_id if b else None,
-                     b.last_load_id if b else None, dt.datetime.now().replace(microsecond=0)])
+                     b.last_load_id if b else None, dt.datetime.now().replace(microsecond=0),
+                     json.dumps(pages or {}, sort_keys=True)])
     finally:
         con.close()
     return fid, shown

@@ -64,7 +64,8 @@ CREATE TABLE IF NOT EXISTS printed_reviews (
     figures    VARCHAR NOT NULL,  -- JSON: glance.sealed()
     build_id   INTEGER,
     last_load_id INTEGER,
-    printed_at TIMESTAMP NOT NULL
+    printed_at TIMESTAMP NOT NULL,
+    pages      VARCHAR            -- JSON: each page printed and its sha256 (a close copies only those)
 )
 """
 
@@ -121,7 +122,7 @@ def _schema_is_current(con: duckdb.DuckDBPyConnection, have: dict[str, set[str]]
     tables and their columns), and register_columns holds this version's contract."""
     want = {"loads": {"bundle_as_of", "bundle_at", "digest"}} | {reg.table: set(reg.names) | {"_version"} for reg in REGISTERS}
     want |= {table: set() for table in CLOSE_TABLES} | {"closed_page": {"measure"}, "register_columns": set(), "builds": set(),
-                                                         "printed_reviews": set()}
+                                                         "printed_reviews": {"pages"}}
     if any(t not in have or not cols <= have[t] for t, cols in want.items()):
         return False
     held = con.execute("SELECT register, column_name, kind, position FROM register_columns "
@@ -149,6 +150,8 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
             con.execute("DROP TABLE closed_page")          # made by labels: filled again on the next load
         for ddl in (*CLOSES_DDL, BUILDS_DDL, PRINTED_DDL):
             con.execute(ddl)
+        if "printed_reviews" in have:          # a database made before the pages were recorded with it
+            con.execute("ALTER TABLE printed_reviews ADD COLUMN IF NOT EXISTS pages VARCHAR")
         for reg in REGISTERS:
             con.execute(table_ddl(reg))
             # a column the register gained since the database was made (a table made now has them all)

@@ -218,10 +218,11 @@ class Pages(list):
     """The paths of the reports written, in order, with the notes said of them (`notes`) and the
     PDFs printed of them, if any (`pdfs`)."""
 
-    def __init__(self, paths=(), notes=(), pdfs=()):
+    def __init__(self, paths=(), notes=(), pdfs=(), hashes=None):
         super().__init__(paths)
         self.notes: list[str] = list(notes)
         self.pdfs: list[Path] = list(pdfs)
+        self.hashes: dict[str, str] = dict(hashes or {})      # each page's sha256 as written (PAGES_RECORD)
 
 
 def render_reports(db: Path, month: str, district: str | None, out: Path, local_authority: str | None = None,
@@ -307,7 +308,7 @@ def _render(con, db: Path, month: str, district: str | None, out: Path, local_au
              "period": [d.isoformat() if d else None for d in period] if period else None,
              "self_contained": self_contained}
     built = record.last(con)
-    copied = kept_pages(kept, built, scope) if kept is not None else {}
+    copied = kept_pages(kept, built, scope, printed=_printed_pages(con, built)) if kept is not None else {}
     if sealing:
         copied.pop("monthly_review", None)
     todo = []
@@ -325,9 +326,8 @@ def _render(con, db: Path, month: str, district: str | None, out: Path, local_au
         with ThreadPoolExecutor(max_workers=len(REPORTS)) as pool:
             for f in [pool.submit(one, rep, path) for rep, path in todo]:
                 f.result()
-    if not sealing and built is not None:
-        _record_pages(out, built, scope, paths)
-    return Pages(paths, notes)
+    hashes = _record_pages(out, built, scope, paths) if not sealing and built is not None else {}
+    return Pages(paths, notes, hashes=hashes)
 
 
 PAGES_RECORD = ".pages.json"     # beside a review's pages: the build and scope they were rendered from, and their hashes
@@ -337,17 +337,44 @@ def _identity(built) -> dict:
     return {"build_id": built.build_id, "built_at": built.built_at.isoformat()}
 
 
-def _record_pages(out: Path, built, scope: dict, paths: list[Path]) -> None:
+def _record_pages(out: Path, built, scope: dict, paths: list[Path]) -> dict[str, str]:
     import json
 
     pages = {p.name: file_sha256(p) for p in paths}
     write_whole(Path(out) / PAGES_RECORD, json.dumps({**_identity(built), **scope, "pages": pages}, indent=1) + "\n")
+    return pages
 
 
-def kept_pages(folder: Path, built, scope: dict) -> dict[str, Path]:
+def _printed_pages(con, built) -> set[tuple[str, str]]:
+    """Each page (name, sha256) a review printed from the build `built` recorded in the database
+    (printed_reviews.pages, close/printed.py remember); none from a database that records none."""
+    import json
+
+    import duckdb
+
+    if built is None:
+        return set()
+    try:
+        rows = con.execute("SELECT pages FROM printed_reviews WHERE build_id = ? AND pages IS NOT NULL",
+                           [built.build_id]).fetchall()
+    except duckdb.Error:                 # a database made before the pages were recorded
+        return set()
+    out = set()
+    for (text,) in rows:
+        try:
+            out |= {(str(n), str(h)) for n, h in json.loads(text).items()}
+        except (ValueError, AttributeError):
+            continue
+    return out
+
+
+def kept_pages(folder: Path, built, scope: dict, printed: set[tuple[str, str]] | None = None) -> dict[str, Path]:
     """The pages of `folder` rendered from the build `built` for the same scope, by report name,
     each still as it was written (its hash as recorded): what a close may copy rather than render
-    again. Nothing when the folder holds no record, or one of another build, database or scope."""
+    again. Nothing when the folder holds no record, or one of another build, database or scope.
+    `printed`: the pages the database says a review printed from that build (_printed_pages); a
+    page whose hash is not among them is not kept, whatever the folder's record says (the record
+    is a file beside the pages, which whoever could change a page could change too)."""
     import json
 
     try:
@@ -362,7 +389,7 @@ def kept_pages(folder: Path, built, scope: dict) -> dict[str, Path]:
                                                      scope["local_authority"]), strict=True):
         want = (said.get("pages") or {}).get(path.name)
         try:
-            if want and file_sha256(path) == want:
+            if want and file_sha256(path) == want and (printed is None or (path.name, want) in printed):
                 found[name] = path
         except OSError:
             continue

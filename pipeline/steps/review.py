@@ -96,7 +96,7 @@ def review(db: Path, out: Path, month: str | None = None, district: str | None =
     from pipeline.close.printed import remember
 
     # page 1 as printed, remembered: a close later says which of its figures moved since
-    done.figures_id, done.page_one = remember(db, the_month, scope.district, wait=wait)
+    done.figures_id, done.page_one = remember(db, the_month, scope.district, wait=wait, pages=written.hashes)
     stale = stale_warning(db, wait)
     if stale:
         done.notes.append(stale)
@@ -143,6 +143,6 @@ def write_review(db: Path, month: str, district: str | None, out: Path, local_au
         point("review:written")
         st.commit()
     # in the order written: the pages, then the workbook
-    done = Pages([out / p.name for p in written], written.notes)
+    done = Pages([out / p.name for p in written], written.notes, hashes=written.hashes)
     done.pdfs = [out / p.name for p in pdfs]
     return done

@@ -64,6 +64,20 @@ def test_a_page_changed_since_it_was_rendered_is_not_kept(tmp_path):
     assert render.kept_pages(folder, BUILD, SCOPE) == {}
 
 
+def test_a_page_and_its_record_both_changed_are_not_kept_unless_the_database_printed_it(tmp_path):
+    # the record beside the pages is a file like them: a page planted and its hash written into the
+    # record is kept only if the database holds that hash among the pages printed from the build
+    folder, paths = _review_folder(tmp_path)
+    printed = {(p.name, render.file_sha256(p)) for p in paths}
+    assert render.kept_pages(folder, BUILD, SCOPE, printed=printed) == render.kept_pages(folder, BUILD, SCOPE)
+    paths[1].write_text("<html>reconciliation, Rs 4,850.00 credited</html>", encoding="utf-8")
+    said = json.loads((folder / render.PAGES_RECORD).read_text(encoding="utf-8"))
+    said["pages"][paths[1].name] = render.file_sha256(paths[1])
+    (folder / render.PAGES_RECORD).write_text(json.dumps(said), encoding="utf-8")
+    assert sorted(render.kept_pages(folder, BUILD, SCOPE, printed=printed)) == ["explore", "monthly_review", "trends"]
+    assert render.kept_pages(folder, BUILD, SCOPE, printed=set()) == {}
+
+
 @pytest.mark.notebook
 def test_a_close_after_the_review_renders_only_the_page_it_seals(shared, tmp_path, monkeypatch):
     bundle, db = fresh(shared, tmp_path)
