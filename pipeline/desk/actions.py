@@ -99,7 +99,7 @@ def month_end(month: str) -> dt.date:
 
 def _built_to(places: Places, day: dt.date, month: str, progress: Progress) -> list[str]:
     """The month's own build (steps/month_build.py), its exports beside its review."""
-    return built_to(places.db, day, month, places.month(month) / "exports", wait=DB_WAIT, progress=progress,
+    return built_to(places.db, day, month, places.to_write(places.month(month) / "exports"), wait=DB_WAIT, progress=progress,
                     bundle=places.bundle)
 
 
@@ -122,7 +122,7 @@ def review(places: Places, month: str, progress: Progress) -> Shown[steps.Review
     closed = in_force(places.bundle, month) if places.bundle.is_dir() else None
     if closed is not None and pending(places.bundle, month) is None:
         return sealed(places, month, closed, progress)
-    built, done, _ = steps.build_and_review(places.db, month, places.month(month), drawn_to(month), pdf=True,
+    built, done, _ = steps.build_and_review(places.db, month, places.to_write(places.month(month)), drawn_to(month), pdf=True,
                                             wait=DB_WAIT, progress=progress, bundle=places.bundle)
     running = not_over(month)
     return Shown(done, ([running] if running else []) + built.lines + built.notes)
@@ -228,9 +228,10 @@ def papers(places: Places, month: str, progress: Progress) -> Shown[steps.Papers
     if not places.db.exists():
         raise PoundError("nothing is loaded yet: press \"Load the registers\" first")
     first, last = month_bounds(month)
+    out = places.to_write(places.papers(month))
     built = _built_to(places, drawn_to(month), month, progress)
     progress.step(f"writing the papers of {month} and printing them to PDF")
-    done = steps.papers(places.db, places.papers(month), first=first, last=last, pdf=True, wait=DB_WAIT,
+    done = steps.papers(places.db, out, first=first, last=last, pdf=True, wait=DB_WAIT,
                         lang=places.papers_lang)
     running = not_over(month)
     return Shown(done, built + ([running] if running else []))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,3 +22,19 @@ class Places:
 
     def papers(self, month: str) -> Path:
         return self.month(month) / "papers"
+
+    def to_write(self, folder: Path) -> Path:
+        """`folder` (under `out`), or PoundError when it or a folder between it and `out` is a link:
+        the desk writes into the folders it makes, never through a link to somewhere else (as it
+        serves no file through one: offered.py)."""
+        from pipeline.core.errors import PoundError
+
+        out = Path(self.out)
+        rel = Path(folder).relative_to(out)
+        at = out
+        for part in rel.parts:
+            at = at / part
+            if at.is_symlink():
+                raise PoundError(f"{at} is a link to {os.readlink(at)}, not a folder of the desk's own; the desk "
+                                 "writes nothing through a link: remove the link, then try again")
+        return Path(folder)

@@ -18,7 +18,7 @@ POUND_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 
 
 def folder(places: Places, month: str) -> Path:
-    return places.month(month) / "workbooks"
+    return places.to_write(places.month(month) / "workbooks")
 
 
 def pounds(places: Places) -> list[str]:

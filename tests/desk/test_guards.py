@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -303,3 +304,26 @@ def test_the_desk_runs_its_own_script_only_and_the_reviews_pages_run_sandboxed(d
     assert r.status_code == 200 and "sandbox" not in r.headers["Content-Security-Policy"]
     # nothing outside the folders the desk writes is served
     # (every other path: test_served_files.py)
+
+
+def test_the_desk_writes_nothing_through_a_link_in_its_output_folder(desk_at, tmp_path):
+    # papers/ and workbooks/ made links to a folder elsewhere (by whoever can write the output
+    # folder): "Make the papers" and "Make the ledger workbooks" are refused in one line, and
+    # nothing is written where the links lead; the month's review folder a link: the review too
+    from test_month_steps import do
+
+    d = desk_at("reviewed")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    month = d.places.month("2026-11")
+    for name in ("papers", "workbooks"):
+        if (month / name).exists():
+            shutil.rmtree(month / name)
+        (month / name).symlink_to(elsewhere, target_is_directory=True)
+    assert "is a link to" in do(d, "papers", "2026-11").error
+    r = d.post("/workbooks", data={"token": d.token(), "month": "2026-11", "kind": "ledgers"})
+    assert "is a link to" in shown_after(d, r)
+    december = d.places.month("2026-12")
+    december.symlink_to(elsewhere, target_is_directory=True)
+    assert "is a link to" in do(d, "review", "2026-12").error
+    assert list(elsewhere.iterdir()) == []
