@@ -373,14 +373,17 @@ def _formulas_without_values(source: Source, rows: list[list[str]]) -> list[Prob
 # keeper's month is some hundreds of rows of about twenty columns; a district's years go as CSV.
 MAX_SHEET_COLUMNS = 200
 MAX_SHEET_CELLS = 5_000_000
-MAX_WORKBOOK_UNPACKED = 512 * 1024**2     # the parts of a workbook, unpacked (its zip's own sizes, and as read)
+MAX_WORKBOOK_UNPACKED = 512 * 1024**2     # the parts of a workbook, unpacked, as its zip declares them (Python's
+                                          # zipfile reads no more of a part than declared: a part that lies fails its CRC)
 
 
-def _too_large(source: Source, rows: int, columns: int) -> Problem:
+def _too_large(source: Source, rows: int, columns: int, declared: bool = True) -> Problem:
     from openpyxl.utils import get_column_letter
 
+    size = (f"is {rows:,} rows by {columns:,} columns as the workbook declares it" if declared
+            else f"reaches {rows:,} rows by {columns:,} columns as read so far")
     return Problem(source.label, None, None, f"A1:{get_column_letter(max(columns, 1))}{rows}",
-                   f"is {rows:,} rows by {columns:,} columns as the workbook declares it, more than a register's sheet "
+                   f"{size}, more than a register's sheet "
                    f"holds (at most {MAX_SHEET_COLUMNS} columns, {MAX_SHEET_CELLS:,} cells); delete the empty rows "
                    "and columns past the register's (or copy its rows into a new sheet), save, and add it again")
 
@@ -421,7 +424,7 @@ def _rows_of(source: Source, ws) -> list[list[str]] | Problem:
     for row in ws.iter_rows(values_only=True):     # a sheet declaring no size: each row as long as its cells
         cells += len(row)
         if len(row) > MAX_SHEET_COLUMNS or cells > MAX_SHEET_CELLS:
-            return _too_large(source, len(rows) + 1, max(len(row), declared_columns))
+            return _too_large(source, len(rows) + 1, max(len(row), declared_columns), declared=False)
         rows.append([cell_text(v) for v in row])
     return rows
 

@@ -302,9 +302,9 @@ def test_a_reseizure_may_name_a_case_of_its_own_file(tmp_path):
         [("C1", None), ("C2", "C1")]
 
 
-def _declaring(path, dimension: str, rows: list[list]) -> None:
+def _declaring(path, dimension: str | None, rows: list[list]) -> None:
     """A workbook of `rows` in the sheet impoundments whose <dimension> says `dimension` (the size
-    the sheet claims, which openpyxl fills each row out to)."""
+    the sheet claims, which openpyxl fills each row out to; None: no dimension, as some writers leave it)."""
     import re
     import zipfile
 
@@ -319,7 +319,8 @@ def _declaring(path, dimension: str, rows: list[list]) -> None:
     with zipfile.ZipFile(path) as z:
         parts = {n: z.read(n) for n in z.namelist()}
     sheet = "xl/worksheets/sheet1.xml"
-    parts[sheet] = re.sub(rb'<dimension ref="[^"]*"/>', f'<dimension ref="{dimension}"/>'.encode(), parts[sheet])
+    parts[sheet] = re.sub(rb'<dimension ref="[^"]*"/>', f'<dimension ref="{dimension}"/>'.encode() if dimension else b"",
+                          parts[sheet])
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in parts.items():
             z.writestr(name, data)
@@ -336,6 +337,7 @@ def test_a_workbook_past_a_registers_size_is_refused_before_it_is_read(tmp_path,
     (bad / "registers").mkdir(parents=True)
     rows = [IMP.strip().split(","), ["C2", "P1", None, "2026-10-01", None, None, None, "cattle", 1]]
     _declaring(bad / "registers" / "wide.xlsx", "A1:XFD20000", rows)
+    _declaring(bad / "registers" / "far.xlsx", None, [rows[0], rows[1] + [None] * 290 + ["x"]])
     with zipfile.ZipFile(bad / "registers" / "bomb.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("xl/sharedStrings.xml", b" " * (20 * 1024**2))
     t0 = time.monotonic()
@@ -343,6 +345,8 @@ def test_a_workbook_past_a_registers_size_is_refused_before_it_is_read(tmp_path,
     assert code == 2 and time.monotonic() - t0 < 30, err
     assert ("registers/wide.xlsx [sheet impoundments]: 'A1:XFD20000' is 20,000 rows by 16,384 columns as the workbook "
             "declares it, more than a register's sheet holds (at most 200 columns, 5,000,000 cells)") in err
+    assert ("registers/far.xlsx [sheet impoundments]: 'A1:KN2' reaches 2 rows by 300 columns as read so far, more "
+            "than a register's sheet holds") in err
     assert ("registers/bomb.xlsx: 'xl/sharedStrings.xml' unpacks to" in err and "times its packed size, as no "
             "spreadsheet's part does (at most 200: a zip bomb)" in err and "Traceback" not in err)
     con = connection.connect(loaded_db)
