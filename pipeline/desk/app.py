@@ -202,6 +202,9 @@ def remove():
     try:
         with holding(places.db, wait=0, what=doing("Remove")):
             path = bundlefiles.removable(places, request.form.get("file"), looked.loaded_files(places))
+            if not people_.may(g.get("person"), "decide") and upload.holds_decisions(path):
+                raise PoundError(f"{path.name}: a file of decisions is the District Magistrate's: only a person with "
+                                 "the role dm may remove it; nothing was removed")
             path.unlink()
     except DatabaseBusy as exc:
         return refused_then_shown(month, f"the database is busy ({exc.holder or 'another program'} is using it); "

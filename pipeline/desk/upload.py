@@ -83,6 +83,24 @@ def _folder_of_workbook(path: Path, name: str, may_decide: bool = True) -> str:
     return "ledgers" if folders == {"ledgers"} else "registers"
 
 
+def holds_decisions(path: Path) -> bool:
+    """Whether the bundle's file at `path` is one of decisions: a CSV of the register finding_reviews,
+    or a workbook with its sheet (one that cannot be opened is said not to)."""
+    if path.suffix.lower() == ".csv":
+        reg = _register_of_csv(path.name)
+        return reg is not None and reg.name == DECISIONS
+    import openpyxl
+
+    try:
+        wb = openpyxl.load_workbook(path, read_only=True)
+        try:
+            return any(s.strip().lower() == DECISIONS for s in wb.sheetnames)
+        finally:
+            wb.close()
+    except Exception:
+        return False
+
+
 class Saved(NamedTuple):
     path: Path
     replaced: bool          # a file of the same name was there, and this one took its place

@@ -147,6 +147,13 @@ def test_a_clerk_adds_no_decisions_and_no_one_adds_a_reference_table_from_the_de
     assert sorted(p.name for p in registers.iterdir()) == before
     r = post_as(d, DM, "/add", file=(io.BytesIO(header), "finding_reviews_2026-11_x.csv"))
     assert r.status_code == 303 and (registers / "finding_reviews_2026-11_x.csv").read_bytes() == header
+    # nor does a clerk take the DM's file of decisions out before it is loaded; the DM may
+    r = post_as(d, "Asha (clerk)", "/remove", file="registers/finding_reviews_2026-11_x.csv")
+    shown = d.get(r.headers["Location"], headers=auth("Asha (clerk)")).text
+    assert "a file of decisions is the District Magistrate&#39;s: only a person with the role dm may remove it" in shown
+    assert (registers / "finding_reviews_2026-11_x.csv").exists()
+    assert post_as(d, DM, "/remove", file="registers/finding_reviews_2026-11_x.csv").status_code == 303
+    assert not (registers / "finding_reviews_2026-11_x.csv").exists()
 
 
 def test_a_token_is_good_only_for_the_person_whose_page_it_came_from(desk):
