@@ -51,7 +51,7 @@ def _register_of_csv(name: str):
 def _folder_of_workbook(path: Path, name: str, may_decide: bool = True) -> str:
     import openpyxl
 
-    from pipeline.load.bundle import workbook_problem
+    from pipeline.load.bundle import sheets_problem, workbook_problem
 
     too_large = workbook_problem(path, name)
     if too_large is not None:
@@ -65,6 +65,8 @@ def _folder_of_workbook(path: Path, name: str, may_decide: bool = True) -> str:
     except Exception:
         raise PoundError(f"{name}: cannot be opened as an Excel workbook; save it again from the spreadsheet "
                          "as .xlsx; nothing was saved") from None
+    if (alike := sheets_problem(sheets, name)) is not None:
+        raise PoundError(f"{name}: {alike.message}; nothing was saved")
     named = [(s, BY_NAME.get(s.strip().lower())) for s in sheets if s not in OWN_SHEETS]
     regs = [r for _, r in named]
     folders = {r.folder for r in regs if r is not None}

@@ -19,6 +19,7 @@ import csv
 import datetime as dt
 import hashlib
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -107,6 +108,9 @@ def find_sources(bundle: Path) -> tuple[list[Source], list[str], list[Problem]]:
                 broken.append(Problem(rel, None, None, None,
                                       f"cannot be opened as an Excel workbook ({exc.__class__.__name__}); "
                                       "save it again from the spreadsheet as .xlsx"))
+                continue
+            if (alike := sheets_problem(sheets, rel)) is not None:
+                broken.append(alike)
                 continue
             for sheet in sheets:
                 reg = BY_NAME.get(sheet.strip().lower())
@@ -372,7 +376,14 @@ def _formulas_without_values(source: Source, rows: list[list[str]]) -> list[Prob
 # past these bounds is refused before a row is read, not read until the desk runs out of memory. A
 # keeper's month is some hundreds of rows of about twenty columns; a district's years go as CSV.
 MAX_SHEET_COLUMNS = 200
+MAX_SHEET_ROWS = 250_000
 MAX_SHEET_CELLS = 5_000_000
+MAX_SHEETS = 64
+# The parts openpyxl reads whole, not row by row: the workbook's own, its styles, its shared strings
+# (each text cell's words, held once). A keeper's workbook holds some kilobytes of them.
+MAX_STRINGS_PART = 16 * 1024**2
+MAX_SHARED_STRINGS = 1_000_000
+MAX_OTHER_PART = 4 * 1024**2
 MAX_WORKBOOK_UNPACKED = 512 * 1024**2     # the parts of a workbook, unpacked, as its zip declares them (Python's
                                           # zipfile reads no more of a part than declared: a part that lies fails its CRC)
 
@@ -384,7 +395,8 @@ def _too_large(source: Source, rows: int, columns: int, declared: bool = True) -
             else f"reaches {rows:,} rows by {columns:,} columns as read so far")
     return Problem(source.label, None, None, f"A1:{get_column_letter(max(columns, 1))}{rows}",
                    f"{size}, more than a register's sheet "
-                   f"holds (at most {MAX_SHEET_COLUMNS} columns, {MAX_SHEET_CELLS:,} cells); delete the empty rows "
+                   f"holds (at most {MAX_SHEET_COLUMNS} columns, {MAX_SHEET_ROWS:,} rows, {MAX_SHEET_CELLS:,} cells); "
+                   "delete the empty rows "
                    "and columns past the register's (or copy its rows into a new sheet), save, and add it again")
 
 
@@ -411,6 +423,55 @@ def workbook_problem(path: Path, label: str) -> Problem | None:
         return Problem(label, None, None, None,
                        f"would unpack to {total / 1024**2:,.0f} MB, more than a register workbook holds (at most "
                        f"{MAX_WORKBOOK_UNPACKED // 1024**2} MB); send its registers as CSV files")
+    for m in members:
+        if m.filename.lower().startswith("xl/worksheets/"):
+            continue                      # read row by row, and bounded as read (_rows_of)
+        strings = m.filename.lower().endswith("sharedstrings.xml")
+        most = MAX_STRINGS_PART if strings else MAX_OTHER_PART
+        if m.file_size > most:
+            return Problem(label, None, None, m.filename,
+                           f"unpacks to {m.file_size / 1024**2:,.1f} MB, more than a register workbook's "
+                           f"{'shared strings' if strings else 'part'} take (at most {most // 1024**2} MB); save the "
+                           "workbook again from the spreadsheet, or send its registers as CSV files")
+        if strings and _strings_in(path, m) > MAX_SHARED_STRINGS:
+            return Problem(label, None, None, m.filename,
+                           f"holds more than {MAX_SHARED_STRINGS:,} strings, more than a register workbook does; save "
+                           "it again from the spreadsheet, or send its registers as CSV files")
+    return None
+
+
+_STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?si[\s/>]")
+
+
+def _strings_in(path: Path, member) -> int:
+    """The strings a shared-strings part holds (its <si> elements), counted as it unpacks, up to one
+    past MAX_SHARED_STRINGS."""
+    import zipfile
+
+    count, carry = 0, b""
+    with zipfile.ZipFile(path) as z, z.open(member) as f:
+        while chunk := f.read(1 << 20):
+            data = carry + chunk
+            edge = len(data) - 64          # a tag across the chunk's end is counted with the next
+            count += sum(1 for m in _STRING.finditer(data) if m.start() < edge)
+            carry = data[max(edge, 0):]
+            if count > MAX_SHARED_STRINGS:
+                return count
+    return count + sum(1 for _ in _STRING.finditer(carry))
+
+
+def sheets_problem(sheets: list[str], label: str) -> Problem | None:
+    """Why a workbook's sheets are not read: more than MAX_SHEETS, or two named alike (the loader
+    reads a sheet by its name, case and spaces aside); else None."""
+    if len(sheets) > MAX_SHEETS:
+        return Problem(label, None, None, None, f"has {len(sheets):,} sheets, more than a register workbook holds "
+                                                f"(at most {MAX_SHEETS}); send its registers in fewer sheets")
+    seen: set[str] = set()
+    for s in sheets:
+        key = s.strip().lower()
+        if key in seen:
+            return Problem(label, None, None, s, "names two sheets alike; give each sheet a name of its own")
+        seen.add(key)
     return None
 
 
@@ -418,12 +479,13 @@ def _rows_of(source: Source, ws) -> list[list[str]] | Problem:
     """The sheet's cells as text, row by row as openpyxl gives them (each row filled out to the width
     the workbook declares), or the Problem of a sheet past the bounds above."""
     declared_rows, declared_columns = ws.max_row or 0, ws.max_column or 0
-    if declared_columns > MAX_SHEET_COLUMNS or declared_rows * declared_columns > MAX_SHEET_CELLS:
+    if (declared_columns > MAX_SHEET_COLUMNS or declared_rows > MAX_SHEET_ROWS
+            or declared_rows * declared_columns > MAX_SHEET_CELLS):
         return _too_large(source, declared_rows, declared_columns)
     rows, cells = [], 0
     for row in ws.iter_rows(values_only=True):     # a sheet declaring no size: each row as long as its cells
         cells += len(row)
-        if len(row) > MAX_SHEET_COLUMNS or cells > MAX_SHEET_CELLS:
+        if len(row) > MAX_SHEET_COLUMNS or cells > MAX_SHEET_CELLS or len(rows) >= MAX_SHEET_ROWS:
             return _too_large(source, len(rows) + 1, max(len(row), declared_columns), declared=False)
         rows.append([cell_text(v) for v in row])
     return rows

@@ -37,12 +37,25 @@ def _corrects(src: Source) -> bool:
                 return _noted(next(rows, []), rows)
         from openpyxl import load_workbook
 
+        from pipeline.load.bundle import MAX_SHEET_COLUMNS, MAX_SHEET_ROWS
+
         wb = load_workbook(src.path, read_only=True, data_only=True)
         try:
             ws = wb[src.sheet]
             ws.reset_dimensions()        # each row as long as its own cells, not the size the sheet declares
-            rows = ws.iter_rows(values_only=True)
-            return _noted(next(rows, ()), rows)
+            header = next(ws.iter_rows(values_only=True, max_col=MAX_SHEET_COLUMNS), ())
+            names = [str(h or "").strip().lower() for h in header]
+            if "correction_note" not in names:
+                return False
+            at = names.index("correction_note")
+            # no further down or across than a register's sheet goes: a sheet past either is refused
+            # by the read proper (bundle._rows_of), and its order does not matter
+            for r in ws.iter_rows(min_row=2, max_row=MAX_SHEET_ROWS, values_only=True):
+                if len(r) > MAX_SHEET_COLUMNS:
+                    return False
+                if len(r) > at and str(r[at] or "").strip():
+                    return True
+            return False
         finally:
             wb.close()
     except (OSError, KeyError, ValueError, csv.Error):

@@ -340,13 +340,32 @@ def test_a_workbook_past_a_registers_size_is_refused_before_it_is_read(tmp_path,
     _declaring(bad / "registers" / "far.xlsx", None, [rows[0], rows[1] + [None] * 290 + ["x"]])
     with zipfile.ZipFile(bad / "registers" / "bomb.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("xl/sharedStrings.xml", b" " * (20 * 1024**2))
+    # a row far down, with no dimension to say so (openpyxl fills every row between), and a sheet
+    # named twice
+    _declaring(bad / "registers" / "down.xlsx", None, rows)
+    with zipfile.ZipFile(bad / "registers" / "down.xlsx") as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["xl/worksheets/sheet1.xml"] = parts["xl/worksheets/sheet1.xml"].replace(b"</sheetData>",
+                                                                                b'<row r="1000000"/></sheetData>')
+    twice = (b'<sheet xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
+             b'name=" Impoundments " sheetId="2" r:id="rId1"/>')
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(b"</sheets>", twice + b"</sheets>")
+    with zipfile.ZipFile(bad / "registers" / "twice.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(twice, b"")
+    with zipfile.ZipFile(bad / "registers" / "down.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
     t0 = time.monotonic()
     code, _, err = run_cli("ingest", bad, "--db", loaded_db)
     assert code == 2 and time.monotonic() - t0 < 30, err
     assert ("registers/wide.xlsx [sheet impoundments]: 'A1:XFD20000' is 20,000 rows by 16,384 columns as the workbook "
-            "declares it, more than a register's sheet holds (at most 200 columns, 5,000,000 cells)") in err
+            "declares it, more than a register's sheet holds (at most 200 columns, 250,000 rows, 5,000,000 cells)") in err
     assert ("registers/far.xlsx [sheet impoundments]: 'A1:KN2' reaches 2 rows by 300 columns as read so far, more "
             "than a register's sheet holds") in err
+    assert "registers/down.xlsx [sheet impoundments]: 'A1:A250001' reaches 250,001 rows by 0 columns as read so far" in err
+    assert "registers/twice.xlsx: ' Impoundments ' names two sheets alike; give each sheet a name of its own" in err
     assert ("registers/bomb.xlsx: 'xl/sharedStrings.xml' unpacks to" in err and "times its packed size, as no "
             "spreadsheet's part does (at most 200: a zip bomb)" in err and "Traceback" not in err)
     con = connection.connect(loaded_db)
