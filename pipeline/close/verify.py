@@ -95,8 +95,17 @@ def _page_differences(folder: Path, record: dict, present: set[str]) -> list[str
     if not isinstance(pages, dict) or figures_id_of(record) is None:     # a close of the first format: as it was
         return []
     fid = str(record.get("figures_id") or "")
+    files = record.get("files", {}) if isinstance(record.get("files"), dict) else {}
     out = [f"{CLOSE_FILE} ({name}, a page whose hash the figures id seals, is not under its files)"
-           for name in sorted(pages.keys() - record.get("files", {}).keys())]
+           for name in sorted(pages.keys() - files.keys())]
+    # what else a close writes: the page to sign as PDF and the scan of it signed; a file listed
+    # beside them, sealed by nothing but its hash under files, is not the close's
+    from pipeline.close.seal import SIGNED_SCAN
+
+    written = pages.keys() | (record.get("data_files") or {}).keys() | {SIGNED_SCAN}
+    out += [f"{CLOSE_FILE} ({name} is under its files, but a close writes no such file: it was added after the close)"
+            for name in sorted(files.keys() - written)
+            if not (name.startswith("monthly_review") and name.endswith(".pdf") and name[:-4] + ".html" in pages)]
     for name in sorted(pages.keys() & present):
         if hashlib.sha256(page_as_hashed((folder / name).read_bytes(), fid)).hexdigest() != pages[name]:
             out.append(f"{name} (not the page the figures id seals: its words, figures or script were changed after "
@@ -122,10 +131,16 @@ def _id_differences(folder: Path, record: dict, present: set[str]) -> list[str]:
 
     given, sealed_id = figures_id_of(record), record.get("figures_id")
     if given is None:           # a close of the first format: its id covered page 1 alone, and its page printed that
-        return [f"{CLOSE_FILE} (it says format {record.get('format')}, but the sealed {name} prints the figures id "
+        out = []
+        later = [key for key in ("data_files", "pages") if key in record]
+        if later:
+            out.append(f"{CLOSE_FILE} (it says format {record.get('format')}, but it holds {' and '.join(later)}, which "
+                       "only a later pound writes, sealed by a figures id of the whole record)")
+        out += [f"{CLOSE_FILE} (it says format {record.get('format')}, but the sealed {name} prints the figures id "
                 "of a later pound, which seals the whole record)"
                 for name in sorted(n for n in present if n.startswith("monthly_review") and n.endswith(".html"))
                 if _LATER_ID.search(_page_text(folder / name))]
+        return out
     out = []
     if given != sealed_id:
         out.append(f"{CLOSE_FILE} (its fields and figures give the figures id {given}, not {sealed_id}, the id it "
@@ -149,7 +164,7 @@ def _id_differences(folder: Path, record: dict, present: set[str]) -> list[str]:
 
 
 # a figures id of as many digits as today's (seal.ID_DIGITS), as a sealed page prints it
-_LATER_ID = re.compile(r"[Ff]igures id\s*[0-9a-f]{16}(?![0-9a-f])")
+_LATER_ID = re.compile(r"[Ff]igures\s+id\s*[0-9a-f]{16}(?![0-9a-f])")
 
 
 def _page_text(path: Path) -> str:

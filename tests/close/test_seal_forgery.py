@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -195,6 +196,26 @@ def test_any_sealed_page_edited_with_its_hash_is_named(closed, run_cli, tmp_path
     assert code == 2 and lines == [f"altered: {f.name} ({CHANGED})" for f in sorted((review, rec))], lines
 
 
+def test_a_file_added_with_its_hash_under_files_is_not_the_closes(closed, run_cli, tmp_path):
+    # files lies outside the id: a page put in and listed there is named, since a close writes only
+    # its data files, its pages, the page to sign as PDF and the scan; the scan listed is not (twin)
+    folder = _copy(closed, tmp_path)
+    added = folder / "evil.html"
+    added.write_text("<html>the money was credited</html>", encoding="utf-8")
+    _record_files(folder, added)
+    code, lines = _verify(run_cli, folder)
+    assert code == 2 and lines == ["altered: close.json (evil.html is under its files, but a close writes no such "
+                                   "file: it was added after the close)"]
+    added.unlink()
+    record = _record(folder)
+    del record["files"]["evil.html"]
+    scan = folder / seal.SIGNED_SCAN
+    scan.write_bytes(b"%PDF-1.4 a scan")
+    record["files"][scan.name] = seal.sha256(scan)
+    _write(folder, record)
+    assert _verify(run_cli, folder)[0] == 0
+
+
 def _print_again(folder: Path, record: dict) -> None:
     """The forger's last step: the page to sign printed again from the HTML rewritten, its hash with it."""
     from pipeline.documents.pdf import print_reports
@@ -304,10 +325,18 @@ def test_a_ledger_entry_changed_and_the_month_closed_again_back_dated_has_anothe
     assert code == 2 and lines == ["input changed since the close: ledgers/dm_deposit.csv (its sha256 differs)"]
 
 
+def _record_files(folder: Path, *changed: Path) -> None:
+    """The forger's habit: each file changed given its new hash under files."""
+    record = _record(folder)
+    for f in changed:
+        record["files"][f.name] = seal.sha256(f)
+    _write(folder, record)
+
+
 def _first_format(folder: Path) -> dict:
     """The close as a pound before the figures id sealed the record wrote it."""
     record = _record(folder)
-    del record["data_files"], record["page_one_id"]
+    del record["data_files"], record["page_one_id"], record["pages"]
     record.update(format=FORMAT_1, figures_id=figures_id(record["signed"]))
     _write(folder, record)
     return record
@@ -319,9 +348,24 @@ def test_a_close_of_the_first_format_verifies_as_it_did(closed, run_cli, tmp_pat
     _first_format(folder)
     # a close of today's made to look like one of the first format, to escape its id: its page says so
     code, lines = _verify(run_cli, folder)
-    assert code == 2 and lines == ["altered: close.json (it says format pound-close/1, but the sealed "
-                                   "monthly_review_2026-11.html prints the figures id of a later pound, which seals "
-                                   "the whole record)"]
+    later = ("altered: close.json (it says format pound-close/1, but the sealed monthly_review_2026-11.html prints "
+             "the figures id of a later pound, which seals the whole record)")
+    assert code == 2 and lines == [later]
+    # the words "Figures id" written apart by another space: the same
+    page = folder / "monthly_review_2026-11.html"
+    text = page.read_text(encoding="utf-8")
+    assert re.search("[Ff]igures id", text)
+    page.write_text(re.sub("([Ff]igures) id", r"\1&nbsp;id", text), encoding="utf-8")
+    _record_files(folder, page)
+    assert _verify(run_cli, folder) == (2, [later])
+    # a later close's own fields kept, what only a later pound writes: named as well
+    record = _record(folder)
+    record["pages"] = {}
+    _write(folder, record)
+    assert _verify(run_cli, folder)[1][0] == ("altered: close.json (it says format pound-close/1, but it holds pages, "
+                                              "which only a later pound writes, sealed by a figures id of the whole record)")
+    del record["pages"]
+    _write(folder, record)
     # the page as the first format printed it (page 1's id), its hash with it: the close of that format
     page = folder / "monthly_review_2026-11.html"
     record = _record(folder)
