@@ -115,6 +115,9 @@ def close_month(db: Path, bundle: Path, month: str, by: str, district: str | Non
             raise PoundError(f"--reopen: {month}{where} has not been closed; close it without --reopen")
         name = f"{month}{report_suffix(district)}" + (f"_r{len(earlier) + 1}" if earlier else "")
         root = bundle / CLOSES
+        if root.is_symlink():
+            raise PoundError(f"{root} is a link to another folder: a close is sealed only into the bundle's own "
+                             f"{CLOSES}/ folder; put the folder itself there, then close again")
         target = root / name
         if target.exists():
             raise PoundError(f"{target} already exists; it is not a close of {month}{where}")

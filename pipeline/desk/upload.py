@@ -146,10 +146,14 @@ def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES, loaded:
             raise PoundError(f"{name}: the file is empty; nothing was saved")
         if suffix == ".xlsx":
             folder = _folder_of_workbook(tmp, name, may_decide)
+        if (Path(bundle) / folder).is_symlink():
+            raise PoundError(f"{name}: the bundle's {folder}/ is a link to another folder; nothing was saved")
         target_dir = (Path(bundle) / folder).resolve()
         target = target_dir / name
         if target.parent != target_dir or target.is_symlink() or target.is_dir():
             raise PoundError(f"{name}: cannot be saved in {folder}/; nothing was saved")
+        if not may_decide and target.is_file() and holds_decisions(target):
+            raise _not_yours(name, f"{folder}/{name}, a file of decisions it would replace,")
         if f"{folder}/{name}".casefold() in {f.casefold() for f in loaded}:     # as a file system blind to case sees it
             stem, ext = Path(name).stem, Path(name).suffix
             raise PoundError(f"{name}: {folder}/{name} has been loaded already and is kept as it was loaded (the "

@@ -133,3 +133,17 @@ def test_a_scan_added_and_killed_between_its_seal_and_the_scan_is_completed_by_t
     # and once whole, a second scan is refused
     code, _, err = run_cli(*close, other)
     assert code == 1 and "already holds a signed page" in err
+
+
+def test_a_close_is_not_sealed_through_a_link_for_closes(shared, tmp_path, run_cli, fake):
+    # the bundle's closes/ a link to a folder elsewhere: the close is refused in one line and nothing
+    # is written there; its twin, the folder itself, takes the close
+    bundle, db = fresh(shared, tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (bundle / "closes").symlink_to(elsewhere, target_is_directory=True)
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-10", "--by", "DM", "--bundle", bundle)
+    assert code == 1 and "closes is a link to another folder" in err and list(elsewhere.iterdir()) == []
+    (bundle / "closes").unlink()
+    code, _, err = run_cli("close", "--db", db, "--month", "2026-10", "--by", "DM", "--bundle", bundle)
+    assert code == 0 and (bundle / "closes" / "2026-10" / "close.json").is_file(), err

@@ -327,3 +327,15 @@ def test_the_desk_writes_nothing_through_a_link_in_its_output_folder(desk_at, tm
     december.symlink_to(elsewhere, target_is_directory=True)
     assert "is a link to" in do(d, "review", "2026-12").error
     assert list(elsewhere.iterdir()) == []
+
+
+def test_a_file_is_not_added_through_a_link_for_registers(desk_of):
+    d = desk_of()
+    registers = d.places.bundle / "registers"
+    registers.rename(d.places.bundle / "elsewhere")
+    registers.symlink_to(d.places.bundle / "elsewhere", target_is_directory=True)
+    before = sorted(p.name for p in (d.places.bundle / "elsewhere").iterdir())
+    r = d.post("/add", data={"token": d.token(), "month": "2026-11",
+                             "file": (io.BytesIO(b"release_id\n"), "releases_2026-12.csv")}, content_type="multipart/form-data")
+    assert "the bundle&#39;s registers/ is a link to another folder; nothing was saved" in shown_after(d, r)
+    assert sorted(p.name for p in (d.places.bundle / "elsewhere").iterdir()) == before

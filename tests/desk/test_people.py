@@ -147,7 +147,15 @@ def test_a_clerk_adds_no_decisions_and_no_one_adds_a_reference_table_from_the_de
     assert sorted(p.name for p in registers.iterdir()) == before
     r = post_as(d, DM, "/add", file=(io.BytesIO(header), "finding_reviews_2026-11_x.csv"))
     assert r.status_code == 303 and (registers / "finding_reviews_2026-11_x.csv").read_bytes() == header
-    # nor does a clerk take the DM's file of decisions out before it is loaded; the DM may
+    # nor does a clerk put another file in its place, nor take it out before it is loaded; the DM may
+    r = post_as(d, "Asha (clerk)", "/add", file=(io.BytesIO(_workbook("releases")), "dm.xlsx"))
+    assert r.status_code == 303
+    dm_book = _workbook("finding_reviews")
+    assert post_as(d, DM, "/add", file=(io.BytesIO(dm_book), "dm.xlsx")).status_code == 303
+    r = post_as(d, "Asha (clerk)", "/add", file=(io.BytesIO(_workbook("releases")), "dm.xlsx"))
+    shown = d.get(r.headers["Location"], headers=auth("Asha (clerk)")).text
+    assert "registers/dm.xlsx, a file of decisions it would replace, is the District Magistrate&#39;s" in shown
+    assert (registers / "dm.xlsx").read_bytes() == dm_book
     r = post_as(d, "Asha (clerk)", "/remove", file="registers/finding_reviews_2026-11_x.csv")
     shown = d.get(r.headers["Location"], headers=auth("Asha (clerk)")).text
     assert "a file of decisions is the District Magistrate&#39;s: only a person with the role dm may remove it" in shown
