@@ -158,8 +158,13 @@ def _id_differences(folder: Path, record: dict, present: set[str]) -> list[str]:
             out.append(f"{CLOSE_FILE} (closed_by or closed_at: the sealed {name} does not say the month was closed "
                        f"{words.removeprefix('yes, ')})")
     for name in sorted(n for n in present if n.startswith("monthly_review") and n.endswith(".pdf")):
-        if not str(sealed_id) or str(sealed_id) not in _first_page_text(folder / name):
+        first = _first_page_text(folder / name)
+        if not str(sealed_id) or str(sealed_id) not in first:
             out.append(f"{name} (the page to sign does not print the figures id in {CLOSE_FILE}, {sealed_id})")
+        # the page to sign is sealed by its hash under files alone (it prints the id): its figures
+        # are read off it, as the HTML's are
+        for shown in _page_one_unshown(record, re.sub(r"\s+", "", first)):
+            out.append(f"{name} (the page to sign does not show page 1's figure as {CLOSE_FILE} seals it: {shown})")
     return out
 
 

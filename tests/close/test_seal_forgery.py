@@ -196,6 +196,26 @@ def test_any_sealed_page_edited_with_its_hash_is_named(closed, run_cli, tmp_path
     assert code == 2 and lines == [f"altered: {f.name} ({CHANGED})" for f in sorted((review, rec))], lines
 
 
+def test_the_page_to_sign_printed_again_with_a_figure_edited_is_named(closed, run_cli, tmp_path):
+    """The PDF to sign prints the id, so files alone seals it: printed again from its HTML with a
+    page-1 figure edited (the HTML put back as sealed), its hash under files edited, it is named."""
+    from pipeline.documents.pdf import print_reports
+
+    folder = _copy(closed, tmp_path)
+    record = _record(folder)
+    page = folder / "monthly_review_2026-11.html"
+    sealed = page.read_text(encoding="utf-8")
+    shown = next(f for f in record["signed"] if f["money"])
+    at = sealed.index(shown["text"], sealed.index(shown["label"]))
+    page.write_text(sealed[:at] + "1.00" + sealed[at + len(shown["text"]):], encoding="utf-8")
+    [pdf] = print_reports([page])
+    page.write_text(sealed, encoding="utf-8")
+    _record_files(folder, pdf)
+    code, lines = _verify(run_cli, folder)
+    assert code == 2 and lines == [f"altered: {pdf.name} (the page to sign does not show page 1's figure as close.json "
+                                   f"seals it: {shown['label']}: {shown['text']})"], lines
+
+
 def test_a_file_added_with_its_hash_under_files_is_not_the_closes(closed, run_cli, tmp_path):
     # files lies outside the id: a page put in and listed there is named, since a close writes only
     # its data files, its pages, the page to sign as PDF and the scan; the scan listed is not (twin)
