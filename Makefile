@@ -89,8 +89,9 @@ desk: install
 # The tests run with bytecode writing on, whatever PYTHONDONTWRITEBYTECODE says: pytest keeps each
 # test module's assertion-rewritten code in __pycache__ only then, and rewriting every module again
 # costs each of the two test processes about 4 s (git ignores __pycache__).
-# Both print the suite's time (pipeline/tools/suite_time.py); make test, when every test passed, also
-# writes it to tests/suite_time.txt, the time the README must state (tests/tools/test_docs_true.py).
+# Both print the suite's time (pipeline/tools/suite_time.py); make test, when every test passed on a
+# quiet machine (load average at most 0.5 at its start), also writes it to tests/suite_time.txt, the
+# time the README must state (tests/tools/test_docs_true.py).
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 TIMED  := $(BIN)/python -m pipeline.tools.suite_time
 test: install lab-env browser calc axe lint

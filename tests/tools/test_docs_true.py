@@ -11,6 +11,7 @@ import importlib.util
 import io
 import re
 import shlex
+import sys
 
 import pytest
 
@@ -138,7 +139,27 @@ def test_the_readme_states_the_suite_time_make_test_last_wrote():
     from pipeline.tools.suite_time import recorded
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert recorded().readme_words() in " ".join(readme.split())
+    words = recorded().readme_words()
+    assert words in " ".join(readme.split()), (f"make test recorded a new time on a quiet machine "
+                                               f"(tests/suite_time.txt): put it in the README: {words}")
+
+
+@pytest.mark.parametrize("load, written", [(0.2, True), (0.9, False)])
+def test_a_suite_time_is_recorded_only_from_a_quiet_start_and_a_pass(tmp_path, monkeypatch, capsys, load, written):
+    from pipeline.tools import suite_time
+
+    monkeypatch.setattr(suite_time.os, "getloadavg", lambda: (load, load, load))
+    record = tmp_path / "suite_time.txt"
+    ok = [sys.executable, "-c", "print('3 passed in 0.1s')"]
+    assert suite_time.main(["--record", "--", *ok], record_to=record) == 0
+    assert record.exists() == written and ("not recorded" in capsys.readouterr().out) != written
+    if written:
+        assert record.read_text(encoding="utf-8").startswith("0 min 0 s, 3 tests, ")
+    # a run that failed writes nothing, quiet or not
+    record.unlink(missing_ok=True)
+    assert suite_time.main(["--record", "--", sys.executable, "-c", "print('1 failed in 0.1s'); exit(1)"],
+                           record_to=record) == 1
+    assert not record.exists()
 
 
 @pytest.mark.parametrize("line, ok", [("10 min 12 s, 1,313 tests, 6 Dec 2026, load 1.0", True),
