@@ -51,7 +51,7 @@ def _register_of_csv(name: str):
 def _folder_of_workbook(path: Path, name: str, may_decide: bool = True) -> str:
     import openpyxl
 
-    from pipeline.load.bundle import sheets_problem, workbook_problem
+    from pipeline.load.sheets import sheets_problem, workbook_problem
 
     too_large = workbook_problem(path, name)
     if too_large is not None:

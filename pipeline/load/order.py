@@ -37,7 +37,7 @@ def _corrects(src: Source) -> bool:
                 return _noted(next(rows, []), rows)
         from openpyxl import load_workbook
 
-        from pipeline.load.bundle import MAX_SHEET_COLUMNS, MAX_SHEET_ROWS
+        from pipeline.load.sheets import MAX_SHEET_COLUMNS, MAX_SHEET_ROWS
 
         wb = load_workbook(src.path, read_only=True, data_only=True)
         try:
@@ -49,7 +49,7 @@ def _corrects(src: Source) -> bool:
                 return False
             at = names.index("correction_note")
             # no further down or across than a register's sheet goes: a sheet past either is refused
-            # by the read proper (bundle._rows_of), and its order does not matter
+            # by the read proper (sheets.rows_of), and its order does not matter
             for r in ws.iter_rows(min_row=2, max_row=MAX_SHEET_ROWS, values_only=True):
                 if len(r) > MAX_SHEET_COLUMNS:
                     return False

@@ -192,7 +192,7 @@ def test_a_detail_with_characters_a_workbook_cannot_hold_comes_back_as_it_was(tm
     # register text is loaded as it is: a stray control character, a carriage return or a typed
     # "_x0041_" in a finding's detail must come back through the workbook and the loader unchanged, or
     # the decision recorded on it would be taken as made on other figures (and reopened)
-    from pipeline.load.bundle import cell_text
+    from pipeline.load.sheets import cell_text
     from pipeline.outputs import review_sheet
 
     details = ["bell\x07 and tab\x0b of Rs 12", "line one\r\nline two 12", "typed _x0041_ and _x005F_ 12"]

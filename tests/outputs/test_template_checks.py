@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline.core.registers import BY_NAME
-from pipeline.load.bundle import cell_text
+from pipeline.load.sheets import cell_text
 from pipeline.load.values import typed_expr
 
 EPOCH = dt.date(1899, 12, 30)              # a spreadsheet's day 0
