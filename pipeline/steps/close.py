@@ -109,7 +109,8 @@ def add_signed(bundle: Path, month: str, scan: Path, district: str | None = None
 def verify(folder: Path, bundle: Path | None = None) -> Verified:
     """Check the close folder against its close.json; with `bundle`, also check the input files as
     they stand against the sealed hashes and rebuild the month's figures from them."""
-    from pipeline.close.verify import check_files, format_note, rebuild, signed_state
+    from pipeline.close.rebuilt import rebuild
+    from pipeline.close.verify import check_files, format_note, signed_state
 
     folder = Path(folder)
     record, verdict = check_files(folder)
