@@ -10,7 +10,7 @@ import pytest
 from helpers import read_notebook
 
 from pipeline.core.errors import PoundError
-from pipeline.reports import render
+from pipeline.reports import assets, render
 
 ROOT = Path(__file__).resolve().parents[2]
 # The report notebooks read figures through pipeline/reports only; explore.py, the analysts'
@@ -204,10 +204,10 @@ def test_template_loads_nothing_from_the_network():
 def test_strip_remote():
     page = ('<head><script src="https://cdn.example.org/require.js"></script><script src=//x.org/a.js></script>'
             '<link rel="stylesheet" href="https://fonts.example.org/a.css"><script>var a = 1;</script></head>')
-    cleaned = render.strip_remote(page)
-    assert render.remote_references(cleaned) == []
+    cleaned = assets.strip_remote(page)
+    assert assets.remote_references(cleaned) == []
     assert "<script>var a = 1;</script>" in cleaned
-    assert len(render.remote_references(page)) == 3
+    assert len(assets.remote_references(page)) == 3
 
 
 @pytest.mark.notebook
@@ -225,7 +225,7 @@ def test_render_returns_the_four_pages_named_by_month(october, quiet_month):
 @pytest.mark.parametrize("name", [n for n, _ in render.REPORTS])
 def test_page_loads_nothing_remote_with_code_hidden(october, name):
     page = october[name].read_text(encoding="utf-8")
-    assert render.remote_references(page) == []
+    assert assets.remote_references(page) == []
     assert not re.search(r"<(script|img|iframe)\b[^>]*\bsrc\s*=\s*[\"']?(https?:)?//", page, re.I)
     assert not re.search(r"<link\b[^>]*href\s*=\s*[\"']?(https?:)?//", page, re.I)
     # plotly.js is not in the page: the pages of the folder share one copy beside them
