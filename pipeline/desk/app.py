@@ -201,10 +201,8 @@ def remove():
         return page(month, 409, refused="the database is busy: an action is running; remove the file when it has finished")
     try:
         with holding(places.db, wait=0, what=doing("Remove")):
-            path = bundlefiles.removable(places, request.form.get("file"), looked.loaded_files(places))
-            if not people_.may(g.get("person"), "decide") and upload.holds_decisions(path):
-                raise PoundError(f"{path.name}: a file of decisions is the District Magistrate's: only a person with "
-                                 "the role dm may remove it; nothing was removed")
+            path = bundlefiles.removable(places, request.form.get("file"), looked.loaded_files(places),
+                                         may_decide=people_.may(g.get("person"), "decide"))
             path.unlink()
     except DatabaseBusy as exc:
         return refused_then_shown(month, f"the database is busy ({exc.holder or 'another program'} is using it); "

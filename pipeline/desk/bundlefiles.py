@@ -14,7 +14,7 @@ from pathlib import Path
 from pipeline.core.errors import PoundError
 from pipeline.desk import history
 from pipeline.desk.places import Places
-from pipeline.desk.upload import FOLDERS, checked_name
+from pipeline.desk.upload import FOLDERS, checked_name, holds_decisions, not_yours
 
 LOADED, REJECTED, NOT_LOADED = "loaded", "rejected", "not loaded yet"
 
@@ -68,8 +68,9 @@ def rows(places: Places, loaded: frozenset[str]) -> list[FileRow]:
     return out
 
 
-def removable(places: Places, given: str | None, loaded: frozenset[str]) -> Path:
-    """The file the page asks to remove (registers/NAME or ledgers/NAME, as listed), or PoundError."""
+def removable(places: Places, given: str | None, loaded: frozenset[str], may_decide: bool = True) -> Path:
+    """The file the page asks to remove (registers/NAME or ledgers/NAME, as listed), or PoundError; a
+    file of decisions only for a person who may decide (`may_decide`), as upload.save adds one."""
     folder, _, name = str(given or "").partition("/")
     if folder not in FOLDERS:
         raise PoundError("choose a file of registers/ or ledgers/ to remove")
@@ -84,4 +85,6 @@ def removable(places: Places, given: str | None, loaded: frozenset[str]) -> Path
     if f"{folder}/{name}" in loaded:
         raise PoundError(f"{folder}/{name} has been loaded and cannot be removed: the database and any close name it "
                          "by its contents; a correction goes in a file of its own, with a correction_note on each row")
+    if not may_decide and holds_decisions(path):
+        raise not_yours(name, "a file of decisions", "remove it", "removed")
     return path

@@ -20,9 +20,11 @@ FOLDERS = ("registers", "ledgers")
 DECISIONS = "finding_reviews"       # the register of the District Magistrate's decisions
 
 
-def _not_yours(name: str, what: str) -> PoundError:
-    return PoundError(f"{name}: {what} is the District Magistrate's: only a person with the role dm may add a file "
-                      "holding it (or record the decisions on this page); nothing was saved")
+def not_yours(name: str, what: str, doing: str = "add a file holding it (or record the decisions on this page)",
+              nothing: str = "saved") -> PoundError:
+    """A file of decisions refused to a person who may not decide (adding it, replacing it, removing it)."""
+    return PoundError(f"{name}: {what} is the District Magistrate's: only a person with the role dm may {doing}; "
+                      f"nothing was {nothing}")
 
 
 def checked_name(name: str | None) -> str:
@@ -81,7 +83,7 @@ def _folder_of_workbook(path: Path, name: str, may_decide: bool = True) -> str:
                          "folder and not added from the desk; take the sheet out of the workbook and add it again; "
                          "nothing was saved")
     if not may_decide and any(r is not None and r.name == DECISIONS for r in regs):
-        raise _not_yours(name, f"its sheet of decisions ({DECISIONS})")
+        raise not_yours(name, f"its sheet of decisions ({DECISIONS})")
     return "ledgers" if folders == {"ledgers"} else "registers"
 
 
@@ -124,7 +126,7 @@ def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES, loaded:
             raise PoundError(f"{name}: not the name of a register or ledger file (impoundments.csv, "
                              "releases_2026-11.csv, dm_deposit.csv ...); nothing was saved")
         if reg.name == DECISIONS and not may_decide:
-            raise _not_yours(name, "a file of decisions (finding_reviews)")
+            raise not_yours(name, "a file of decisions (finding_reviews)")
         folder = reg.folder
     else:
         folder = "registers"               # settled once the workbook's sheets are read
@@ -153,7 +155,7 @@ def save(bundle: Path, name: str | None, stream, limit: int = MAX_BYTES, loaded:
         if target.parent != target_dir or target.is_symlink() or target.is_dir():
             raise PoundError(f"{name}: cannot be saved in {folder}/; nothing was saved")
         if not may_decide and target.is_file() and holds_decisions(target):
-            raise _not_yours(name, f"{folder}/{name}, a file of decisions it would replace,")
+            raise not_yours(name, f"{folder}/{name}, a file of decisions it would replace,")
         if f"{folder}/{name}".casefold() in {f.casefold() for f in loaded}:     # as a file system blind to case sees it
             stem, ext = Path(name).stem, Path(name).suffix
             raise PoundError(f"{name}: {folder}/{name} has been loaded already and is kept as it was loaded (the "

@@ -115,19 +115,24 @@ def _too_large(source, rows: int, columns: int, declared: bool = True) -> Proble
 
 
 def workbook_problem(path: Path, label: str) -> Problem | None:
-    """Why the workbook at `path` is not opened at all: its parts would unpack to more than
-    MAX_WORKBOOK_UNPACKED, or one shrinks more than a zip bomb's (load/zipped.py); else None."""
+    """Why the workbook at `path` is not opened at all: a part shrunk as a zip bomb's (load/zipped.py),
+    the whole past MAX_WORKBOOK_UNPACKED, a part openpyxl reads whole past its bound, or too many
+    shared strings; else None."""
     import zipfile
-
-    from pipeline.load.zipped import MAX_RATIO, RATIO_FLOOR
 
     try:
         with zipfile.ZipFile(path) as z:
-            members = z.infolist()
+            return _parts_problem(z, label)
     except (zipfile.BadZipFile, OSError):
         return None                       # not a zip: openpyxl says so in its own words
+
+
+def _parts_problem(z, label: str) -> Problem | None:
+    from pipeline.load.zipped import MAX_RATIO, shrunk_too_far
+
+    members = z.infolist()
     total = sum(m.file_size for m in members)
-    bomb = next((m for m in members if m.file_size > RATIO_FLOOR and m.file_size > MAX_RATIO * max(m.compress_size, 1)), None)
+    bomb = next((m for m in members if shrunk_too_far(m)), None)
     if bomb is not None:
         return Problem(label, None, None, bomb.filename,
                        f"unpacks to {bomb.file_size // max(bomb.compress_size, 1):,} times its packed size, as no "
@@ -147,7 +152,7 @@ def workbook_problem(path: Path, label: str) -> Problem | None:
                            f"unpacks to {m.file_size / 1024**2:,.1f} MB, more than a register workbook's "
                            f"{'shared strings' if strings else 'part'} take (at most {most // 1024**2} MB); save the "
                            "workbook again from the spreadsheet, or send its registers as CSV files")
-        if strings and _strings_in(path, m) > MAX_SHARED_STRINGS:
+        if strings and _strings_in(z, m) > MAX_SHARED_STRINGS:
             return Problem(label, None, None, m.filename,
                            f"holds more than {MAX_SHARED_STRINGS:,} strings, more than a register workbook does; save "
                            "it again from the spreadsheet, or send its registers as CSV files")
@@ -157,13 +162,11 @@ def workbook_problem(path: Path, label: str) -> Problem | None:
 _STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?si[\s/>]")
 
 
-def _strings_in(path: Path, member) -> int:
-    """The strings a shared-strings part holds (its <si> elements), counted as it unpacks, up to one
-    past MAX_SHARED_STRINGS."""
-    import zipfile
-
+def _strings_in(z, member) -> int:
+    """The strings a shared-strings part of the open workbook `z` holds (its <si> elements), counted
+    as it unpacks, up to one past MAX_SHARED_STRINGS."""
     count, carry = 0, b""
-    with zipfile.ZipFile(path) as z, z.open(member) as f:
+    with z.open(member) as f:
         while chunk := f.read(1 << 20):
             data = carry + chunk
             edge = len(data) - 64          # a tag across the chunk's end is counted with the next

@@ -28,6 +28,11 @@ RATIO_FLOOR = 1024**2           # small members may compress very well (a column
 PASSED_OVER = ("__MACOSX",)     # the resource forks macOS adds to a zip
 
 
+def shrunk_too_far(info: zipfile.ZipInfo) -> bool:
+    """Whether a member unpacks to more than MAX_RATIO times its packed size (past RATIO_FLOOR): a zip bomb."""
+    return info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1)
+
+
 def is_zip(path: Path) -> bool:
     return path.suffix.lower() == ".zip" and path.is_file()
 
@@ -66,7 +71,7 @@ def _members(zf: zipfile.ZipFile, zip_path: Path) -> list[tuple[zipfile.ZipInfo,
         if total > MAX_UNPACKED:
             raise _refuse(zip_path, f"would unpack to more than {MAX_UNPACKED // 1024**3} GiB; a bundle is "
                                     "never that large (is it a zip bomb, or the wrong file?)")
-        if info.file_size > RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
+        if shrunk_too_far(info):
             raise _refuse(zip_path, f"{info.filename} would unpack {info.file_size // max(info.compress_size, 1):,} "
                                     f"times larger than it is packed (the limit is {MAX_RATIO}); refused as a "
                                     "likely zip bomb")

@@ -377,3 +377,21 @@ def test_a_workbook_past_a_registers_size_is_refused_before_it_is_read(tmp_path,
     _declaring(ok / "registers" / "wide.xlsx", "A1:M2", rows)
     code, _, err = run_cli("ingest", ok, "--db", loaded_db)
     assert code == 0, err
+
+
+def test_shared_strings_are_counted_as_they_unpack_and_too_many_refused(tmp_path):
+    # stored, not packed (no zip bomb), under the part's 16 MB: a million and one strings are refused,
+    # a million taken (its twin), whatever prefix their tags carry
+    import zipfile
+
+    from pipeline.load.sheets import MAX_SHARED_STRINGS, workbook_problem
+
+    def book(strings: int):
+        path = tmp_path / f"{strings}.xlsx"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
+            z.writestr("xl/sharedStrings.xml", b"<x:sst>" + b"<x:si/>" * strings + b"</x:sst>")
+        return path
+
+    said = workbook_problem(book(MAX_SHARED_STRINGS + 1), "registers/b.xlsx")
+    assert said is not None and said.message.startswith("holds more than 1,000,000 strings")
+    assert workbook_problem(book(MAX_SHARED_STRINGS), "registers/b.xlsx") is None
